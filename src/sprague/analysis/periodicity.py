@@ -1,0 +1,97 @@
+"""Periodicity of G-value sequences (003, Definitions 1.5 and 1.6), with certificates.
+
+A period found in a finite prefix is only a guess unless a theorem turns it into
+a proof. :func:`find_period` therefore takes an optional ``window``: when every
+value of the sequence is determined by the ``window`` values before it (a
+subtraction game with finite set S has ``window = max(S)``), a run of ``window``
+consecutive values that repeats with period p proves the sequence periodic from
+there on, by induction. Without a window the result is reported as observed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Periodicity", "find_period"]
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """``a[n + period] = a[n] + saltus`` for every ``n >= preperiod``."""
+
+    preperiod: int
+    period: int
+    saltus: int
+    certified: bool
+    certificate: str
+
+    def value(self, values: Sequence[int], n: int) -> int:
+        """``a[n]`` for any ``n`` (even ``10**100``), from a prefix that covers one full period."""
+        if n < len(values):
+            return values[n]
+        if not self.certified:
+            raise ValueError("the period was observed, not proved: values past the prefix are not determined")
+        q, r = divmod(n - self.preperiod, self.period)
+        return values[self.preperiod + r] + q * self.saltus
+
+    @property
+    def kind(self) -> str:
+        if self.saltus:
+            return "arithmetic periodic"
+        return "purely periodic" if self.preperiod == 0 else "periodic"
+
+    def describe(self) -> str:
+        s = f"{self.kind}: period {self.period}, preperiod {self.preperiod}"
+        if self.saltus:
+            s += f", saltus {self.saltus}"
+        return f"{s} ({'certified' if self.certified else 'observed, not proved'}: {self.certificate})"
+
+
+def find_period(
+    values: Sequence[int],
+    window: int | None = None,
+    *,
+    arithmetic: bool = False,
+    min_repeats: int = 3,
+) -> Periodicity | None:
+    """Smallest period (and, for it, smallest preperiod) of ``values``.
+
+    Parameters
+    ----------
+    values : sequence of int
+        ``a[0], ..., a[N-1]``.
+    window : int, optional
+        If each ``a[n]`` is a function of ``a[n-window], ..., a[n-1]`` alone, a
+        match over ``window`` consecutive positions is a proof and the result is
+        ``certified``. Otherwise the tail must show ``min_repeats`` full periods
+        and cover half the prefix, and the result is marked "observed, not proved".
+    arithmetic : bool
+        Also look for a saltus ``s != 0`` (arithmetic periodicity, Def. 1.6).
+
+    Examples
+    --------
+    >>> find_period([0, 1, 2] * 6, window=2).describe()  # doctest: +ELLIPSIS
+    'purely periodic: period 3, preperiod 0 (certified: ...)'
+    """
+    n = len(values)
+    for p in range(1, n):
+        saltus = values[n - 1] - values[n - 1 - p] if arithmetic else 0
+        run = 0
+        i = n - 1 - p
+        while i >= 0 and values[i + p] - values[i] == saltus:
+            run += 1
+            i -= 1
+        start = i + 1
+        if window is not None:
+            if run >= window:
+                cert = (
+                    f"a[n+{p}] = a[n]{f' + {saltus}' if saltus else ''} holds for {run} consecutive n "
+                    f"(>= {window}, the number of earlier values each value depends on), "
+                    f"checked on the first {n} values"
+                )
+                return Periodicity(start, p, saltus, True, cert)
+        elif run >= max(min_repeats * p, (n - 1) // 2, 2):
+            cert = f"seen for {run} consecutive n up to {n - 1}, about {run // p} periods"
+            return Periodicity(start, p, saltus, False, cert)
+    return None

@@ -1,0 +1,94 @@
+"""The game-agnostic solver: memoised, iterative Grundy values for any short game.
+
+It needs from a ruleset only ``moves(position)`` (the options) and
+``canonical(position)`` (a hashable memo key). It keeps an explicit stack, so a
+chain of 10^5 positions needs no recursion, and it detects cycles, which a short
+game cannot have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
+
+from sprague.core.nimber import mex
+from sprague.errors import NotShortGame, TooLarge
+
+__all__ = ["Solver", "DEFAULT_MAX_POSITIONS", "refuse_if_too_large"]
+
+#: Default bound on the positions one brute-force search may visit (``--max-positions``).
+DEFAULT_MAX_POSITIONS = 2_000_000
+
+_RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
+
+
+def refuse_if_too_large(what: str, estimate: int | None, limit: int) -> None:
+    """Raise :class:`TooLarge` when ``estimate`` (positions or steps) exceeds ``limit``."""
+    if estimate is not None and estimate > limit:
+        shown = f"{estimate:,}" if estimate < 10**15 else f"about 10^{len(str(estimate)) - 1}"
+        raise TooLarge(
+            f"{what} would take {shown} positions, over the limit of {limit:,}; {_RAISE_HINT}",
+            estimate=estimate,
+            limit=limit,
+        )
+
+
+class Solver:
+    """Memoised depth-first Grundy computation with an explicit stack.
+
+    Parameters
+    ----------
+    moves : callable
+        ``moves(position)`` returns the options of a position.
+    canonical : callable
+        ``canonical(position)`` returns a hashable key; positions with the same key
+        must have the same Grundy value (e.g. a sorted tuple of heaps).
+    """
+
+    def __init__(self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable]):
+        self.moves = moves
+        self.canonical = canonical
+        self.memo: dict[Hashable, int] = {}
+
+    def grundy(self, position: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> int:
+        """Grundy value of ``position`` by exhaustive search of its game graph."""
+        memo = self.memo
+        canonical = self.canonical
+        root = canonical(position)
+        if root in memo:
+            return memo[root]
+        budget = len(memo) + max_positions
+        active: set[Hashable] = set()
+        # each entry: [position, key, child keys or None before expansion]
+        stack: list[list[Any]] = [[position, root, None]]
+        while stack:
+            entry = stack[-1]
+            key = entry[1]
+            if entry[2] is None:
+                if key in memo:
+                    stack.pop()
+                    continue
+                opts = list(self.moves(entry[0]))
+                keys = [canonical(o) for o in opts]
+                entry[2] = keys
+                active.add(key)
+                for o, k in zip(opts, keys):
+                    if k not in memo:
+                        if k in active:
+                            raise NotShortGame(
+                                f"position {o!r} can be reached from itself: the game graph has a cycle, "
+                                "and Sprague-Grundy values are defined here only for short games"
+                            )
+                        stack.append([o, k, None])
+                if len(active) + len(memo) > budget:
+                    raise TooLarge(
+                        f"brute-force search from {position!r} stopped after {max_positions:,} positions "
+                        f"(the limit) without finishing; {_RAISE_HINT}",
+                        estimate=None,
+                        limit=max_positions,
+                    )
+            else:
+                stack.pop()
+                memo[key] = mex(memo[k] for k in entry[2])
+                active.discard(key)
+        return memo[root]

@@ -1,0 +1,124 @@
+"""Disjunctive sums of any rulesets (handout 002 section 4; 003 Theorem 1.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from functools import reduce
+from operator import mul, xor
+from typing import Any
+
+from sprague.core.ruleset import Ruleset
+from sprague.errors import InvalidParameter, InvalidPosition
+
+__all__ = ["Sum"]
+
+
+class Sum(Ruleset):
+    """The disjunctive sum of games: a move is a move in exactly one component.
+
+    A position is a tuple with one position per component. By the Sprague-Grundy
+    theorem (handout Theorem 1; 003 Theorem 1.2) its Grundy value is the nim-sum
+    of the components' values; that is the ``auto`` method, and ``search``
+    explores the whole product graph, so the two can be compared.
+
+    Examples
+    --------
+    >>> import sprague
+    >>> game = sprague.Sum(sprague.ruleset("subtraction", S={1, 2}), sprague.ruleset("subtraction", S={1, 3}))
+    >>> game.grundy(((4,), (3,)))
+    0
+    """
+
+    name = "sum"
+    source = "002 (handout) Theorem 1; 003 Theorem 1.2 -- Sprague 1935, Grundy 1939"
+    closed_form = "Sprague-Grundy theorem, G = nim-sum of the components' values"
+
+    def __init__(self, *components: Ruleset | str) -> None:
+        from sprague.rulesets import ruleset
+
+        if not components:
+            raise InvalidParameter("a sum needs at least one component ruleset")
+        self.components: tuple[Ruleset, ...] = tuple(
+            c if isinstance(c, Ruleset) else ruleset(c) for c in components
+        )
+        self.params = {"components": self.components}
+        self._solver = None
+
+    def __repr__(self) -> str:
+        return f"sprague.Sum({', '.join(map(repr, self.components))})"
+
+    def describe(self) -> str:
+        return " + ".join(c.describe() for c in self.components)
+
+    def params_json(self) -> dict[str, Any]:
+        return {"components": [{"ruleset": c.name, "params": c.params_json()} for c in self.components]}
+
+    # positions ----------------------------------------------------------------
+    def check_position(self, position: Any) -> tuple[Any, ...]:
+        if not isinstance(position, (tuple, list)) or len(position) != len(self.components):
+            raise InvalidPosition(
+                f"a position of this sum is a tuple of {len(self.components)} component positions, got {position!r}"
+            )
+        return tuple(c.check_position(p) for c, p in zip(self.components, position))
+
+    def parse_position(self, tokens: Sequence[str]) -> tuple[Any, ...]:
+        groups: list[list[str]] = [[]]
+        for t in tokens:
+            if t == "+":
+                groups.append([])
+            else:
+                groups[-1].append(t)
+        if len(groups) != len(self.components):
+            raise InvalidPosition(
+                f"a position of this sum has {len(self.components)} parts separated by '+', got {len(groups)}"
+            )
+        return tuple(c.parse_position(g) for c, g in zip(self.components, groups))
+
+    def format_position(self, position: Sequence[Any]) -> str:
+        return " + ".join(c.format_position(p) for c, p in zip(self.components, position))
+
+    def position_to_json(self, position: Sequence[Any]) -> list[Any]:
+        return [c.position_to_json(p) for c, p in zip(self.components, position)]
+
+    def canonical(self, position: Sequence[Any]) -> Hashable:
+        return tuple(c.canonical(p) for c, p in zip(self.components, position))
+
+    # moves ----------------------------------------------------------------------
+    def moves(self, position: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+        for i, (c, p) in enumerate(zip(self.components, position)):
+            for o in c.moves(p):
+                yield position[:i] + (o,) + position[i + 1:]
+
+    def option_count(self, position: tuple[Any, ...]) -> int | None:
+        counts = [c.option_count(p) for c, p in zip(self.components, position)]
+        return None if None in counts else sum(n for n in counts if n is not None)
+
+    def estimate_positions(self, position: tuple[Any, ...]) -> int | None:
+        sizes = [c.estimate_positions(p) for c, p in zip(self.components, position)]
+        return None if None in sizes else reduce(mul, (n for n in sizes if n is not None), 1)
+
+    def describe_move(self, position: tuple[Any, ...], option: tuple[Any, ...]) -> str:
+        for i, (c, a, b) in enumerate(zip(self.components, position, option)):
+            if a != b:
+                return f"in component {i + 1} ({c.name}): {c.describe_move(a, b)}"
+        return "pass"
+
+    # closed forms ---------------------------------------------------------------
+    def _values(self, position: Sequence[Any]) -> list[int]:
+        return [c.grundy(p, "auto", self._limit_now) for c, p in zip(self.components, position)]
+
+    def closed_grundy(self, position: tuple[Any, ...]) -> int:
+        return reduce(xor, self._values(position), 0)
+
+    def closed_method(self, position: tuple[Any, ...]) -> str:
+        parts = "; ".join(c.evaluate(p, "auto", self._limit_now).method for c, p in zip(self.components, position))
+        return f"closed form: {self.closed_form} ({parts})"
+
+    def closed_options_with_value(self, position: tuple[Any, ...], value: int) -> list[tuple[Any, ...]]:
+        values = self._values(position)
+        total = reduce(xor, values, 0)
+        found = []
+        for i, (c, p, g) in enumerate(zip(self.components, position, values)):
+            for o in c.options_with_value(p, g ^ total ^ value, "auto", self._limit_now):
+                found.append(position[:i] + (o,) + position[i + 1:])
+        return found

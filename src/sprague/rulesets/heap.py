@@ -1,0 +1,237 @@
+"""Heap rulesets: positions are tuples of heap sizes.
+
+Two shapes, after CGSuite's ``HeapRuleset``:
+
+* :class:`HeapRuleset` -- a move may touch several heaps at once (Wythoff, Moore,
+  the Delete Nim family). Positions are multisets of heaps: order never changes a value.
+* :class:`HeapGame` -- a *one-heap* game played on a disjunctive sum of heaps
+  (Nim, subtraction games, Grundy's game, take-and-break games). A move replaces a
+  single heap ``n`` by one of ``heap_options(n)`` (a tuple of heaps: one heap for a
+  take-away, two for a split, none when the heap vanishes). By the Sprague-Grundy
+  theorem the value of the sum is the nim-sum of the values of its heaps, and those
+  come from the single-heap sequence, computed bottom-up once and memoised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from functools import reduce
+from operator import xor
+from typing import Any, ClassVar
+
+from sprague.core.nimber import mex
+from sprague.core.parsing import as_int, parse_int
+from sprague.core.ruleset import Ruleset
+from sprague.core.solver import DEFAULT_MAX_POSITIONS, refuse_if_too_large
+from sprague.errors import InvalidPosition
+
+__all__ = ["HeapRuleset", "HeapGame"]
+
+Heaps = tuple[int, ...]
+
+
+class HeapRuleset(Ruleset):
+    """Positions are tuples of non-negative heap sizes; ``heaps`` fixes their number if set."""
+
+    heaps: ClassVar[int | None] = None
+    min_heaps: ClassVar[int] = 1
+    position_help = "heap sizes separated by spaces, e.g. 3 5 6"
+    example = ("3", "5", "6")
+
+    def check_position(self, position: Any) -> Heaps:
+        if isinstance(position, (str, bytes)) and not isinstance(position, str):
+            raise InvalidPosition(f"{self.name}: position {position!r} is not a tuple of heap sizes")
+        if isinstance(position, str):
+            return self.parse_position(position.replace(",", " ").split())
+        if not isinstance(position, (tuple, list)):
+            position = (position,)
+        heaps = tuple(as_int(h) for h in position)
+        self._check_count(heaps)
+        return heaps
+
+    def _check_count(self, heaps: Heaps) -> None:
+        if self.heaps is not None and len(heaps) != self.heaps:
+            raise InvalidPosition(
+                f"{self.name} is played on exactly {self.heaps} heaps, got {len(heaps)}: {heaps!r}"
+            )
+        if len(heaps) < self.min_heaps:
+            raise InvalidPosition(f"{self.name} needs at least {self.min_heaps} heap(s), got {heaps!r}")
+
+    def parse_position(self, tokens: Sequence[str]) -> Heaps:
+        if not tokens:
+            raise InvalidPosition(f"{self.name}: no position given; write {self.position_help}")
+        heaps = tuple(parse_int(t) for t in tokens)
+        self._check_count(heaps)
+        return heaps
+
+    def format_position(self, position: Any) -> str:
+        return " ".join(map(str, position))
+
+    def position_to_json(self, position: Any) -> list[int]:
+        return list(position)
+
+    def canonical(self, position: Heaps) -> Hashable:
+        return tuple(sorted(position))
+
+    def describe_move(self, position: Heaps, option: Heaps) -> str:
+        if len(position) == len(option):
+            changes = [f"heap {i + 1}: {a} -> {b}" for i, (a, b) in enumerate(zip(position, option)) if a != b]
+            return ", ".join(changes) or "pass"
+        return f"to {self.format_position(option)}"
+
+    def estimate_positions(self, position: Heaps) -> int | None:
+        """Tuples of heaps no larger than the current ones (an upper bound for take-away games)."""
+        return reduce(lambda a, h: a * (h + 1), position, 1)
+
+
+class HeapGame(HeapRuleset):
+    """A one-heap game on a disjunctive sum of heaps. Subclasses define ``heap_options(n)``.
+
+    Every part in ``heap_options(n)`` must be smaller than ``n`` (the game is short
+    and the sequence is computed bottom-up).
+    """
+
+    heaps = None
+    #: True when a move can split a heap into several (the search space is then larger)
+    splits: ClassVar[bool] = False
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._values: list[int] = []
+
+    # hooks -------------------------------------------------------------------
+    def heap_options(self, n: int) -> Iterable[Heaps]:
+        raise NotImplementedError(f"heap game {self.name!r} must define heap_options(n)")
+
+    def heap_option_count(self, n: int) -> int | None:
+        """Number of options of a single heap of ``n`` (for the size guard), if known without listing."""
+        return None
+
+    def heap_grundy_closed(self, n: int) -> int | None:
+        """Grundy value of a single heap from a formula, or None (then the sequence is computed)."""
+        return None
+
+    # moves -------------------------------------------------------------------
+    def moves(self, position: Heaps) -> Iterable[Heaps]:
+        for i, h in enumerate(position):
+            for parts in self.heap_options(h):
+                yield position[:i] + tuple(parts) + position[i + 1:]
+
+    def option_count(self, position: Heaps) -> int | None:
+        counts = [self.heap_option_count(h) for h in position]
+        return None if None in counts else sum(c for c in counts if c is not None)
+
+    def canonical(self, position: Heaps) -> Hashable:
+        return tuple(sorted(h for h in position if h))
+
+    def describe_move(self, position: Heaps, option: Heaps) -> str:
+        for i, h in enumerate(position):
+            if position[:i] != option[:i]:
+                break
+            for parts in self.heap_options(h):
+                if position[:i] + tuple(parts) + position[i + 1:] == option:
+                    after = " + ".join(map(str, parts)) if parts else "nothing"
+                    return f"heap {i + 1}: {h} -> {after}"
+        return super().describe_move(position, option)
+
+    def estimate_positions(self, position: Heaps) -> int | None:
+        if not self.splits:
+            return super().estimate_positions(position)
+        # a heap of n can become any multiset of parts with sum <= n: sum of partition numbers
+        return reduce(lambda a, h: a * _partitions_upto(h), position, 1)
+
+    # single-heap values ------------------------------------------------------
+    def sequence(self, n: int, max_positions: int | None = None) -> list[int]:
+        """Grundy values of single heaps ``0, 1, ..., n-1``."""
+        n = as_int(n, "length")
+        limit = max_positions or DEFAULT_MAX_POSITIONS
+        if all(self.heap_grundy_closed(m) is not None for m in (0, 1, max(n - 1, 0))):
+            return [self._heap_value(m, limit) for m in range(n)]
+        self._extend(n, limit)
+        return self._values[:n]
+
+    def heap_grundy(self, n: int, max_positions: int | None = None) -> int:
+        """Grundy value of a single heap of ``n``."""
+        return self._heap_value(as_int(n), max_positions or DEFAULT_MAX_POSITIONS)
+
+    def _heap_value(self, n: int, limit: int) -> int:
+        g = self.heap_grundy_closed(n)
+        if g is not None:
+            return g
+        if n >= len(self._values):
+            self._extend(n + 1, limit)
+        return self._values[n]
+
+    def sequence_cost(self, n: int) -> int | None:
+        """Options examined to compute the first ``n`` single-heap values (an upper estimate)."""
+        start = len(self._values)
+        if n <= start:
+            return 0
+        last = self.heap_option_count(n - 1)
+        if last is None:
+            if n > 10**7:
+                return None
+            last = sum(1 for _ in self.heap_options(n - 1))
+        return (n - start) * max(last, 1)
+
+    def _extend(self, n: int, limit: int) -> None:
+        cost = self.sequence_cost(n)
+        if cost is None:
+            cost = n * n
+        refuse_if_too_large(f"{self.name}: computing single-heap values up to {n - 1:,}", cost, limit)
+        values = self._values
+        for m in range(len(values), n):
+            seen = set()
+            for parts in self.heap_options(m):
+                if any(p >= m for p in parts):
+                    raise InvalidPosition(f"{self.name}: heap_options({m}) gave {parts!r}; every part must be smaller than {m}")
+                seen.add(reduce(xor, (values[p] for p in parts), 0))
+            values.append(mex(seen))
+
+    def closed_grundy(self, position: Heaps) -> int | None:
+        return reduce(xor, (self._heap_value(h, self._limit_now) for h in position), 0)
+
+    def closed_method(self, position: Heaps) -> str:
+        if self.closed_form:
+            return f"closed form: {self.closed_form}"
+        return "Sprague-Grundy theorem: nim-sum of single-heap values (computed by the heap recursion)"
+
+    def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps] | None:
+        """For each heap, only its own options matter: G(sum) = G(rest) xor G(new parts)."""
+        if self.option_count(position) is None:
+            return None
+        total = self.closed_grundy(position)
+        assert total is not None
+        found = []
+        limit = self._limit_now
+        for i, h in enumerate(position):
+            want = total ^ self._heap_value(h, limit) ^ value
+            for parts in self.heap_options(h):
+                if reduce(xor, (self._heap_value(p, limit) for p in parts), 0) == want:
+                    found.append(position[:i] + tuple(parts) + position[i + 1:])
+        return list(dict.fromkeys(found))
+
+
+_PARTITIONS: list[int] = [1]
+
+
+def _partitions_upto(n: int) -> int:
+    """Sum of partition numbers p(0) + ... + p(n): multisets of positive parts with sum <= n."""
+    if n > 5000:
+        return 10 ** (n // 20)  # far beyond any limit; exact value not needed
+    p = _PARTITIONS
+    while len(p) <= n:
+        m = len(p)
+        total, k = 0, 1
+        while True:
+            g1 = k * (3 * k - 1) // 2
+            if g1 > m:
+                break
+            sign = 1 if k % 2 else -1
+            total += sign * p[m - g1]
+            g2 = k * (3 * k + 1) // 2
+            if g2 <= m:
+                total += sign * p[m - g2]
+            k += 1
+        p.append(total)
+    return sum(p[: n + 1])

@@ -1,0 +1,205 @@
+"""Nim and its classical multi-heap relatives: Wythoff's Nim and Moore's Nim_k."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import reduce
+from itertools import combinations, product
+from math import isqrt
+from operator import xor
+
+from sprague.core.ruleset import Param
+from sprague.rulesets.heap import HeapGame, HeapRuleset, Heaps
+
+__all__ = ["Nim", "Wythoff", "Moore", "wythoff_lower", "wythoff_partner"]
+
+
+class Nim(HeapGame):
+    """Nim: remove any positive number of tokens from a single heap.
+
+    Closed form (Bouton 1901; handout 002 section 1, 003 section 1.2): the
+    Grundy value is the nim-sum ``x1 xor ... xor xn``, so a position is P iff its
+    nim-sum is 0. Winning moves are constructive (handout's proof of property 2):
+    heap ``x`` goes to ``x xor s`` wherever that is smaller, ``s`` the nim-sum.
+    """
+
+    name = "nim"
+    aliases = ("bouton",)
+    source = "002 (handout) section 1; 003 section 1.2 -- Bouton 1901"
+    closed_form = "Bouton's theorem, G = nim-sum of the heaps"
+
+    def heap_options(self, n: int) -> Iterable[Heaps]:
+        return ((m,) for m in range(n - 1, -1, -1))
+
+    def heap_option_count(self, n: int) -> int:
+        return n
+
+    def heap_grundy_closed(self, n: int) -> int:
+        return n
+
+    def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps]:
+        s = reduce(xor, position, 0) ^ value
+        return [position[:i] + (h ^ s,) + position[i + 1:] for i, h in enumerate(position) if h ^ s < h]
+
+
+def wythoff_lower(k: int) -> int:
+    """``floor(k * phi)``, phi the golden ratio, exactly for any integer ``k >= 0``.
+
+    ``k * phi = (k + k * sqrt 5) / 2`` and ``k sqrt 5`` is irrational for ``k > 0``,
+    so the floor equals ``(k + isqrt(5 k^2)) // 2``.
+
+    >>> [wythoff_lower(k) for k in range(6)]
+    [0, 1, 3, 4, 6, 8]
+    """
+    return (k + isqrt(5 * k * k)) // 2
+
+
+def wythoff_partner(a: int) -> int:
+    """The unique ``b`` with ``{a, b}`` a P-position of Wythoff's Nim.
+
+    Every ``a > 0`` is either ``floor(k phi)`` (partner ``a + k``) or
+    ``floor(k phi) + k`` (partner ``floor(k phi)``) for exactly one ``k``
+    (Beatty's theorem); ``k`` is found from an integer estimate and checked exactly.
+
+    >>> wythoff_partner(3), wythoff_partner(5)
+    (5, 3)
+    """
+    if a == 0:
+        return 0
+    k0 = (isqrt(5 * a * a) - a) // 2  # about a / phi
+    for k in range(max(k0 - 2, 0), k0 + 3):
+        if wythoff_lower(k) == a:
+            return a + k
+    k1 = (3 * a - isqrt(5 * a * a)) // 2  # about a / phi^2
+    for k in range(max(k1 - 2, 1), k1 + 3):
+        if wythoff_lower(k) + k == a:
+            return a - k
+    raise AssertionError(f"no Wythoff partner found for {a}")  # Beatty's theorem excludes this
+
+
+class Wythoff(HeapRuleset):
+    """Wythoff's Nim: take any number from one heap, or the same number from both.
+
+    Closed form for the outcome (Wythoff 1907; 003 section 1.2): ``(a, b)`` with
+    ``a <= b`` is P iff ``a = floor((b - a) * phi)``, evaluated in exact integer
+    arithmetic. No closed form is known for the Grundy values, which come from search.
+    """
+
+    name = "wythoff"
+    aliases = ("wythoffs-nim", "wythoff-nim")
+    source = "003 section 1.2 -- Wythoff 1907"
+    heaps = 2
+    example = ("3", "5")
+    position_help = "two heap sizes, e.g. 3 5"
+    closed_form = "Wythoff's theorem, P-positions (floor(k phi), floor(k phi) + k)"
+
+    def moves(self, position: Heaps) -> Iterator[Heaps]:
+        x, y = position
+        for m in range(x - 1, -1, -1):
+            yield (m, y)
+        for m in range(y - 1, -1, -1):
+            yield (x, m)
+        for d in range(1, min(x, y) + 1):
+            yield (x - d, y - d)
+
+    def option_count(self, position: Heaps) -> int:
+        x, y = position
+        return x + y + min(x, y)
+
+    def closed_outcome(self, position: Heaps) -> str:
+        a, b = sorted(position)
+        return "P" if wythoff_lower(b - a) == a else "N"
+
+    def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps] | None:
+        if value != 0:
+            return None
+        x, y = position
+        found = []
+        if wythoff_partner(x) < y:
+            found.append((x, wythoff_partner(x)))
+        if wythoff_partner(y) < x:
+            found.append((wythoff_partner(y), y))
+        d = abs(x - y)
+        low = wythoff_lower(d)
+        if low < min(x, y):
+            drop = min(x, y) - low
+            found.append((x - drop, y - drop))
+        return list(dict.fromkeys(found))
+
+
+class Moore(HeapRuleset):
+    """Moore's Nim_k: remove at least one token in total from at most ``k`` heaps.
+
+    The parameter ``k`` is the largest number of heaps one move may touch, so
+    ``k = 1`` is Nim. 003 section 1.2 words Moore's game as "less than k heaps":
+    its k is our ``k + 1``.
+
+    Closed form for the outcome (Moore 1910): a position is P iff, for every bit
+    position, the number of heaps with a 1 there is divisible by ``k + 1``. A
+    winning move is constructed bit by bit from the top (see ``winning_move``);
+    Grundy values come from search.
+    """
+
+    name = "moore"
+    aliases = ("moores-nim", "nim-k")
+    source = "003 section 1.2 -- Moore 1910"
+    parameters = (Param("k", "int", "the most heaps one move may take from (k=1 is Nim)", minimum=1),)
+    closed_form = "Moore's theorem, P iff every binary column sums to 0 mod k+1"
+
+    def moves(self, position: Heaps) -> Iterator[Heaps]:
+        k = self.params["k"]
+        for r in range(1, k + 1):
+            for chosen in combinations([i for i, h in enumerate(position) if h], r):
+                for new in product(*(range(position[i] - 1, -1, -1) for i in chosen)):
+                    out = list(position)
+                    for i, v in zip(chosen, new):
+                        out[i] = v
+                    yield tuple(out)
+
+    def option_count(self, position: Heaps) -> int:
+        # elementary symmetric polynomials e_1..e_k of the heap sizes
+        k = self.params["k"]
+        e = [1] + [0] * k
+        for h in position:
+            for r in range(k, 0, -1):
+                e[r] += e[r - 1] * h
+        return sum(e[1:])
+
+    def closed_outcome(self, position: Heaps) -> str:
+        m = self.params["k"] + 1
+        for j in range(max(position, default=0).bit_length()):
+            if sum((h >> j) & 1 for h in position) % m:
+                return "N"
+        return "P"
+
+    def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps] | None:
+        if value != 0 or self.option_count(position) <= self._limit_now:
+            return None  # few options: list them all and test each exactly
+        move = moore_winning_move(position, self.params["k"])
+        return [] if move is None else [move]
+
+
+def moore_winning_move(heaps: Heaps, k: int) -> Heaps | None:
+    """One move of Moore's Nim_k to a P-position, or None from a P-position.
+
+    From the top bit down, with ``t`` heaps already touched (reduced at a higher
+    bit, so their lower bits are free) and ``c`` untouched heaps with a 1 in this
+    column, ``r = c mod (k+1)``: if ``k + 1 - r <= t`` set that many touched heaps'
+    bit; otherwise touch ``r`` more heaps with a 1 here and clear it. Then
+    ``t + r <= k`` always, so at most ``k`` heaps are touched, and each decreases.
+    """
+    m = k + 1
+    new = list(heaps)
+    touched: list[int] = []
+    for j in reversed(range(max(heaps, default=0).bit_length())):
+        bit = 1 << j
+        ones = [i for i, h in enumerate(heaps) if i not in touched and h & bit]
+        r = len(ones) % m
+        if r and m - r <= len(touched):
+            setting = touched[: m - r]
+        else:
+            setting = []
+            touched.extend(ones[:r])
+        for i in touched:
+            new[i] = (new[i] | bit) if i in setting else (new[i] & ~bit)
+    return tuple(new) if touched else None

@@ -1,0 +1,90 @@
+"""Subtraction games: Subtraction(S) for a finite S, and All-but(S)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sprague.analysis.periodicity import Periodicity, find_period
+from sprague.core.ruleset import Param
+from sprague.core.solver import refuse_if_too_large
+from sprague.rulesets.heap import HeapGame, Heaps
+
+__all__ = ["Subtraction", "AllBut"]
+
+
+class Subtraction(HeapGame):
+    """Subtraction(S): remove ``s`` tokens from one heap, for some ``s`` in the finite set ``S``.
+
+    Closed form: the G-value sequence of a finite subtraction set is eventually
+    periodic, and a period is *certified* as soon as ``max(S)`` consecutive values
+    repeat (each value is the mex of the ``max(S)`` values before it, so the
+    repeat propagates by induction). Once certified, G(n) for any n -- say
+    10**100 -- is a table lookup. Handout 002 section 3 (S = {1, 2, 5}: P iff 3 | n),
+    003 section 1.4.
+    """
+
+    name = "subtraction"
+    aliases = ("sub", "subtraction-game")
+    source = "002 (handout) section 3; 003 section 1.4"
+    parameters = (Param("S", "set", "the finite set of amounts that may be removed, e.g. 1,2,5"),)
+    example = ("26",)
+    position_help = "heap sizes separated by spaces, e.g. 26 (one heap) or 4 7 (a sum of heaps)"
+    closed_form = "certified period of the G-value sequence"
+
+    def __init__(self, **params: object) -> None:
+        super().__init__(**params)
+        self._period: Periodicity | None = None
+
+    def heap_options(self, n: int) -> Iterable[Heaps]:
+        return ((n - s,) for s in self.params["S"] if s <= n)
+
+    def heap_option_count(self, n: int) -> int:
+        return sum(1 for s in self.params["S"] if s <= n)
+
+    def heap_grundy_closed(self, n: int) -> int | None:
+        if n < len(self._values):
+            return self._values[n]
+        if n < 4 * max(self.params["S"]) + 64:
+            return None  # cheaper to extend the sequence than to certify a period
+        return self.periodicity().value(self._values, n)
+
+    def periodicity(self, max_positions: int | None = None) -> Periodicity:
+        """The certified period and preperiod of the G-value sequence (computing as far as needed)."""
+        if self._period is None:
+            limit = max_positions or self._limit_now
+            window = max(self.params["S"])
+            n = 4 * window + 64
+            while True:
+                self._extend(n, limit)
+                self._period = find_period(self._values[:n], window=window)
+                if self._period is not None:
+                    break
+                n *= 2
+                refuse_if_too_large(
+                    f"{self.name}: no period certified in the first {n // 2:,} values; looking further",
+                    n * len(self.params["S"]), limit)
+        return self._period
+
+
+class AllBut(HeapGame):
+    """All-but(S): remove any positive number of tokens from one heap except the numbers in the finite set S.
+
+    All-but(S) = Subtraction(N+ minus S) (003 section 1.4, after A. Siegel, who proved
+    the G-value sequences arithmetic periodic). ``S`` may be empty (that is Nim).
+    Values come from the heap recursion; a certified arithmetic period is future work
+    (issue 4), so ``sprague sequence`` reports any period it sees as observed.
+    """
+
+    name = "all-but"
+    aliases = ("allbut", "all-but-subtraction")
+    source = "003 section 1.4 -- A. Siegel"
+    parameters = (Param("S", "set", "the finite set of amounts that may NOT be removed, e.g. 4,8", allow_empty=True),)
+    example = ("9",)
+    position_help = "heap sizes separated by spaces, e.g. 9"
+
+    def heap_options(self, n: int) -> Iterable[Heaps]:
+        banned = set(self.params["S"])
+        return ((n - s,) for s in range(1, n + 1) if s not in banned)
+
+    def heap_option_count(self, n: int) -> int:
+        return n - sum(1 for s in self.params["S"] if s <= n)
