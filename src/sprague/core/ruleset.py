@@ -188,6 +188,10 @@ class Ruleset:
         """Upper estimate of the positions a brute-force search from here visits, or None if unknown."""
         return None
 
+    def is_move(self, position: Position, option: Position) -> bool | None:
+        """Whether ``position -> option`` is a move, decided without listing the options, or None."""
+        return None
+
     def option_count(self, position: Position) -> int | None:
         """Number of options, where it can be had without listing them (guards huge positions)."""
         return None
@@ -251,8 +255,11 @@ class Ruleset:
         """Check that ``option`` is reachable from ``position`` in one move and return it normalised."""
         pos = self.check_position(position)
         opt = self.check_position(option)
-        key = self.canonical(opt)
-        if opt in self.moves(pos) or any(self.canonical(o) == key for o in self.moves(pos)):
+        verdict = self.is_move(pos, opt)
+        if verdict is None:
+            key = self.canonical(opt)
+            verdict = any(o == opt or self.canonical(o) == key for o in self.options(pos))
+        if verdict:
             return opt
         raise IllegalMove(
             f"{self.name}: {self.format_position(opt)!r} cannot be reached from {self.format_position(pos)!r} in one move"

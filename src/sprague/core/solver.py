@@ -25,7 +25,7 @@ _RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 def refuse_if_too_large(what: str, estimate: int | None, limit: int) -> None:
     """Raise :class:`TooLarge` when ``estimate`` (positions or steps) exceeds ``limit``."""
     if estimate is not None and estimate > limit:
-        shown = f"{estimate:,}" if estimate < 10**15 else f"about 10^{len(str(estimate)) - 1}"
+        shown = f"{estimate:,}" if estimate < 10**15 else f"about 2^{estimate.bit_length() - 1}"
         raise TooLarge(
             f"{what} would take {shown} positions, over the limit of {limit:,}; {_RAISE_HINT}",
             estimate=estimate,

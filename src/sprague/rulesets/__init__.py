@@ -14,6 +14,7 @@ from typing import Any
 
 from sprague.core.ruleset import Ruleset
 from sprague.errors import UnknownRuleset
+from sprague.rulesets.hackenbush import GreenHackenbush
 from sprague.rulesets.nim import Moore, Nim, Wythoff
 from sprague.rulesets.subtraction import AllBut, Subtraction
 from sprague.rulesets.takebreak import GrundysGame
@@ -21,7 +22,7 @@ from sprague.rulesets.turtles import TurningTurtles
 
 __all__ = ["REGISTRY", "register", "find_ruleset", "ruleset"]
 
-REGISTRY: list[type[Ruleset]] = [Nim, Subtraction, AllBut, GrundysGame, Wythoff, Moore, TurningTurtles]
+REGISTRY: list[type[Ruleset]] = [Nim, Subtraction, AllBut, GrundysGame, Wythoff, Moore, TurningTurtles, GreenHackenbush]
 
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:

@@ -125,9 +125,13 @@ class HeapGame(HeapRuleset):
         return tuple(sorted(h for h in position if h))
 
     def describe_move(self, position: Heaps, option: Heaps) -> str:
+        if len(position) == len(option):
+            return super().describe_move(position, option)
         for i, h in enumerate(position):
             if position[:i] != option[:i]:
                 break
+            if (self.heap_option_count(h) or 0) > self._limit_now:
+                continue
             for parts in self.heap_options(h):
                 if position[:i] + tuple(parts) + position[i + 1:] == option:
                     after = " + ".join(map(str, parts)) if parts else "nothing"
@@ -191,10 +195,15 @@ class HeapGame(HeapRuleset):
     def closed_grundy(self, position: Heaps) -> int | None:
         return reduce(xor, (self._heap_value(h, self._limit_now) for h in position), 0)
 
+    def heap_method(self, n: int) -> str:
+        """How the value of a single heap of ``n`` is had (for the ``method`` field)."""
+        return "single-heap values by the heap recursion G(n) = mex of the options' values"
+
     def closed_method(self, position: Heaps) -> str:
-        if self.closed_form:
-            return f"closed form: {self.closed_form}"
-        return "Sprague-Grundy theorem: nim-sum of single-heap values (computed by the heap recursion)"
+        text = "; ".join(dict.fromkeys(self.heap_method(h) for h in position)) or self.heap_method(0)
+        if len(position) > 1:
+            return f"Sprague-Grundy theorem (nim-sum of the heaps' values); {text}"
+        return text
 
     def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps] | None:
         """For each heap, only its own options matter: G(sum) = G(rest) xor G(new parts)."""

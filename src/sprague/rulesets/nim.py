@@ -8,6 +8,7 @@ from itertools import combinations, product
 from math import isqrt
 from operator import xor
 
+from sprague.analysis.periodicity import Periodicity
 from sprague.core.ruleset import Param
 from sprague.rulesets.heap import HeapGame, HeapRuleset, Heaps
 
@@ -36,6 +37,17 @@ class Nim(HeapGame):
 
     def heap_grundy_closed(self, n: int) -> int:
         return n
+
+    def closed_method(self, position: Heaps) -> str:
+        return f"closed form: {self.closed_form}"
+
+    def is_move(self, position: Heaps, option: Heaps) -> bool:
+        changed = [(a, b) for a, b in zip(position, option) if a != b]
+        return len(position) == len(option) and len(changed) == 1 and changed[0][1] < changed[0][0]
+
+    def periodicity(self, max_positions: int | None = None) -> Periodicity:
+        """G(n) = n: arithmetic periodic with period 1 and saltus 1, by Bouton's theorem."""
+        return Periodicity(0, 1, 1, True, "Bouton's theorem: G(n) = n")
 
     def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps]:
         s = reduce(xor, position, 0) ^ value

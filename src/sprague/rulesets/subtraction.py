@@ -48,6 +48,12 @@ class Subtraction(HeapGame):
             return None  # cheaper to extend the sequence than to certify a period
         return self.periodicity().value(self._values, n)
 
+    def heap_method(self, n: int) -> str:
+        if n < len(self._values) or self._period is None:
+            return super().heap_method(n)
+        per = self._period
+        return f"closed form: certified period {per.period} (preperiod {per.preperiod}) of the G-value sequence"
+
     def periodicity(self, max_positions: int | None = None) -> Periodicity:
         """The certified period and preperiod of the G-value sequence (computing as far as needed)."""
         if self._period is None:

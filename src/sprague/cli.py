@@ -1,0 +1,460 @@
+"""The ``sprague`` command: a thin layer over the Python API.
+
+Every command that takes a game takes ``RULESET [-p KEY=VALUE ...] POSITION...``;
+a disjunctive sum of different games joins such groups with ``+``::
+
+    sprague value nim 3 5 + subtraction -p S=1,2,5 26 + turning-turtles TTHHTHH
+
+Bad input prints one line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TextIO
+
+from sprague.analysis.periodicity import Periodicity, find_period
+from sprague.core.ruleset import METHODS, Ruleset
+from sprague.core.sums import Sum
+from sprague.errors import InvalidParameter, SpragueError
+from sprague.rulesets import REGISTRY, ruleset
+from sprague.rulesets.heap import HeapGame
+
+__all__ = ["main", "build_parser"]
+
+_GAME_COMMANDS = ("value", "moves", "graph", "play")
+_SEQUENCE_DEFAULT = 100
+
+
+class _ArgumentError(SpragueError):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of exiting, so every error takes one path."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _ArgumentError(f"{message} (see '{self.prog} --help')")
+
+
+def _common(game: bool) -> argparse.ArgumentParser:
+    """Options shared by the game commands; defaults are SUPPRESS so '+'-segments can be merged."""
+    p = _Parser(add_help=False, argument_default=argparse.SUPPRESS)
+    if game:
+        p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE",
+                       help="ruleset parameter, e.g. -p S=1,2,5 (repeatable)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("--method", choices=METHODS,
+                   help="auto: closed form where a theorem gives one, else search; closed; search: brute force")
+    p.add_argument("--max-positions", type=int, metavar="N",
+                   help="largest brute-force search allowed (default 2,000,000 positions)")
+    return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="sprague", description="Impartial combinatorial games: Grundy values, outcomes, winning moves.")
+    parser.add_argument("--version", action="version", version=f"sprague {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    game = _common(game=True)
+    parser.set_defaults(commands=sub.choices)
+
+    def game_cmd(name: str, help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, parents=[game], help=help, description=help + "\n\n" + _GAME_HELP,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p.add_argument("ruleset", help="ruleset name (see 'sprague list'), or module:Class for your own")
+        p.add_argument("position", nargs="*", help="the position, e.g. heap sizes 3 5 6 or TTHHTHH")
+        return p
+
+    p = sub.add_parser("list", parents=[_common(game=False)], help="every ruleset: name, parameters, source")
+    p.set_defaults(run=cmd_list)
+    game_cmd("value", "Grundy value and outcome (P/N) of a position").set_defaults(run=cmd_value)
+    p = game_cmd("moves", "every option with its Grundy value; winning moves marked")
+    p.add_argument("--max-options", type=int, default=2000, metavar="N",
+                   help="list every option when there are at most N (default 2000); else only the winning ones")
+    p.set_defaults(run=cmd_moves)
+    p = sub.add_parser("sequence", parents=[game], help="G-values of single heaps, with period and certificate")
+    p.add_argument("ruleset")
+    p.add_argument("--to", type=int, default=_SEQUENCE_DEFAULT, metavar="N", help="last heap size (default 100)")
+    p.set_defaults(run=cmd_sequence)
+    p = sub.add_parser("table", parents=[_common(game=False)],
+                       help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",
+                       description="Each GAME is a quoted ruleset with its parameters, e.g. \"subtraction -p S=1,2,5\". "
+                       "Two games: the first goes along the columns, the second up the rows (as in the handout). "
+                       "One game: its two-heap positions (x, y).")
+    p.add_argument("games", nargs="+", metavar="GAME")
+    p.add_argument("--max", type=int, default=10, help="largest heap shown (default 10)")
+    p.add_argument("--min", type=int, default=0, help="smallest heap shown (default 0)")
+    p.add_argument("--values", choices=("outcome", "grundy"), default="outcome")
+    p.add_argument("--origin", choices=("bottom", "top"), default="bottom", help="where the smallest row goes")
+    p.set_defaults(run=cmd_table)
+    p = game_cmd("graph", "the game graph from a position, with P/N and Grundy labels")
+    p.add_argument("--format", choices=("dot", "svg", "png"), default="dot", dest="fmt")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for png)")
+    p.add_argument("--max-nodes", type=int, default=500, metavar="N")
+    p.set_defaults(run=cmd_graph)
+    p = game_cmd("play", "play in the terminal against the computer")
+    p.add_argument("--first", choices=("human", "computer"), default="human", help="who moves first")
+    p.add_argument("--opponent", choices=("perfect", "random"), default="perfect")
+    p.add_argument("--seed", type=int, default=None, help="seed for the random opponent")
+    p.set_defaults(run=cmd_play)
+    p = sub.add_parser("tour", help="the Nim handout, answered: a guided tour of what sprague computes")
+    p.set_defaults(run=cmd_tour)
+    return parser
+
+
+_GAME_HELP = """\
+A sum of different games joins groups with '+':
+  sprague value nim 3 5 + subtraction -p S=1,2,5 26
+Heaps may be written 26, 10**100 or 2^64-1."""
+
+
+# ----------------------------------------------------------------- parsing helpers
+def _version() -> str:
+    from sprague import __version__
+
+    return __version__
+
+
+def _parse_params(items: Sequence[str] | None) -> dict[str, str]:
+    params: dict[str, str] = {}
+    for item in items or ():
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise InvalidParameter(f"parameter {item!r} is not KEY=VALUE; write e.g. -p S=1,2,5")
+        params[key.strip()] = value.strip()
+    return params
+
+
+def _component_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="sprague (game)", add_help=False, parents=[_common(game=True)])
+    p.add_argument("ruleset")
+    p.add_argument("position", nargs="*")
+    return p
+
+
+def _split_plus(argv: list[str]) -> list[list[str]]:
+    groups: list[list[str]] = [[]]
+    for a in argv:
+        if a == "+":
+            groups.append([])
+        else:
+            groups[-1].append(a)
+    return groups
+
+
+def _parse_command(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """Parse with options and positionals intermixed (``nim -p k=2 3 5``), as argparse can't through subparsers."""
+    commands = parser.get_default("commands")
+    if argv and argv[0] in commands and argv[0] not in ("tour",) and not {"-h", "--help"} & set(argv):
+        ns = commands[argv[0]].parse_intermixed_args(argv[1:])
+        ns.command = argv[0]
+        return ns
+    return parser.parse_args(argv)
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = build_parser()
+    if argv and argv[0] in _GAME_COMMANDS and "+" in argv[1:]:
+        first, *rest = _split_plus(argv[1:])
+        ns = _parse_command(parser, [argv[0], *first])
+        games = [(ns.ruleset, getattr(ns, "param", None), ns.position)]
+        for group in rest:
+            if not group:
+                raise _ArgumentError("empty game after '+'; write e.g. nim 3 5 + subtraction -p S=1,2 4")
+            part = _component_parser().parse_intermixed_args(group)
+            extra = {k: v for k, v in vars(part).items() if k not in ("ruleset", "param", "position")}
+            vars(ns).update(extra)
+            games.append((part.ruleset, getattr(part, "param", None), part.position))
+        ns.games = games
+    else:
+        ns = _parse_command(parser, argv)
+        if hasattr(ns, "position"):
+            ns.games = [(ns.ruleset, getattr(ns, "param", None), ns.position)]
+    for key, default in (("json", False), ("method", "auto"), ("max_positions", None)):
+        if not hasattr(ns, key):
+            setattr(ns, key, default)
+    if ns.max_positions is not None and ns.max_positions < 1:
+        raise InvalidParameter(f"--max-positions must be a positive integer, got {ns.max_positions}")
+    return ns
+
+
+def _game(ns: argparse.Namespace) -> tuple[Ruleset, Any]:
+    """The ruleset (a Sum for several groups) and the parsed position of a game command."""
+    rulesets = [ruleset(name, **_parse_params(params)) for name, params, _ in ns.games]
+    positions = [r.parse_position(tokens) for r, (_, _, tokens) in zip(rulesets, ns.games)]
+    if len(rulesets) == 1:
+        return rulesets[0], positions[0]
+    return Sum(*rulesets), tuple(positions)
+
+
+def _spec(text: str) -> Ruleset:
+    """A ruleset from a quoted spec such as "subtraction -p S=1,2,5"."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise InvalidParameter(f"cannot read game {text!r}: {exc}") from None
+    part = _component_parser().parse_intermixed_args(words)
+    if part.position:
+        raise InvalidParameter(f"game {text!r} has a position {part.position}; give only the ruleset and -p parameters")
+    return ruleset(part.ruleset, **_parse_params(getattr(part, "param", None)))
+
+
+def _header(r: Ruleset) -> dict[str, Any]:
+    return {"ruleset": r.name, "params": r.params_json()}
+
+
+def _print_json(data: Any, out: TextIO) -> None:
+    json.dump(data, out)
+    out.write("\n")
+
+
+# ---------------------------------------------------------------------- commands
+def cmd_list(ns: argparse.Namespace, out: TextIO) -> int:
+    rows = []
+    for cls in REGISTRY:
+        rows.append({
+            "name": cls.name,
+            "aliases": list(cls.aliases),
+            "parameters": {p.name: p.doc for p in cls.parameters},
+            "closed_form": cls.closed_form,
+            "source": cls.source,
+            "example": " ".join([cls.name, *(f"-p {p.name}=..." for p in cls.parameters), *cls.example]),
+        })
+    if ns.json:
+        _print_json(rows, out)
+        return 0
+    for row in rows:
+        out.write(f"{row['name']}")
+        if row["aliases"]:
+            out.write(f"  (also: {', '.join(row['aliases'])})")
+        out.write("\n")
+        for name, doc in row["parameters"].items():
+            out.write(f"    -p {name}=...   {doc}\n")
+        if row["closed_form"]:
+            out.write(f"    closed form: {row['closed_form']}\n")
+        out.write(f"    source: {row['source']}\n    e.g.: sprague value {row['example']}\n")
+    out.write("\nSums: join games with '+', e.g. sprague value nim 3 5 + subtraction -p S=1,2,5 26\n")
+    return 0
+
+
+def cmd_value(ns: argparse.Namespace, out: TextIO) -> int:
+    r, pos = _game(ns)
+    ev = r.evaluate(pos, ns.method, ns.max_positions)
+    if ns.json:
+        data = {**_header(r), "position": r.position_to_json(ev.position), "grundy": ev.grundy,
+                "outcome": ev.outcome, "method": ev.method}
+        if ev.note:
+            data["note"] = ev.note
+        _print_json(data, out)
+        return 0
+    out.write(f"{r.describe()}: {r.format_position(ev.position)}\n")
+    g = "not computed" if ev.grundy is None else str(ev.grundy)
+    who = "the player to move loses" if ev.outcome == "P" else "the player to move wins"
+    out.write(f"G = {g}, {ev.outcome}-position ({who})\n")
+    out.write(f"method: {ev.method}\n")
+    if ev.note:
+        out.write(f"note: {ev.note}\n")
+    return 0
+
+
+def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
+    r, pos = _game(ns)
+    pos = r.check_position(pos)
+    ev = r.evaluate(pos, ns.method, ns.max_positions)
+    count = r.option_count(pos)
+    limit = max(1, ns.max_options)
+    listed_all = count is None or count <= limit
+    if listed_all:
+        opts = r.options(pos, max_options=max(limit, ns.max_positions or 0))
+        winning = set(r.winning_moves(pos, ns.method, ns.max_positions)) if ev.outcome == "N" else set()
+    else:
+        opts = r.winning_moves(pos, ns.method, ns.max_positions)
+        winning = set(opts)
+    rows = []
+    for o in opts:
+        sub = r.evaluate(o, ns.method, ns.max_positions)
+        rows.append({"move": r.describe_move(pos, o), "position": r.position_to_json(o), "text": r.format_position(o),
+                     "grundy": sub.grundy, "outcome": sub.outcome, "winning": o in winning})
+    if ns.json:
+        _print_json({**_header(r), "position": r.position_to_json(pos), "grundy": ev.grundy, "outcome": ev.outcome,
+                     "method": ev.method, "option_count": count if count is not None else len(opts),
+                     "all_options_listed": listed_all,
+                     "options": [{k: v for k, v in row.items() if k != "text"} for row in rows]}, out)
+        return 0
+    g = "?" if ev.grundy is None else ev.grundy
+    out.write(f"{r.describe()}: {r.format_position(pos)}   G = {g}, {ev.outcome}-position\n")
+    if not listed_all:
+        out.write(f"{count:,} options (more than --max-options {limit:,}); showing the winning moves only\n")
+    if not rows:
+        out.write("no options: the game is over, the player to move loses\n" if listed_all
+                  else "no winning move: this is a P-position\n")
+        return 0
+    width = max(len(row["move"]) for row in rows)
+    for row in rows:
+        mark = "*" if row["winning"] else " "
+        gv = "?" if row["grundy"] is None else row["grundy"]
+        out.write(f"{mark} {row['move']:<{width}}  -> {row['text']}   G = {gv} {row['outcome']}\n")
+    n_win = sum(row["winning"] for row in rows)
+    out.write(f"{n_win} winning move{'s' if n_win != 1 else ''} (marked *: they leave a P-position)\n"
+              if n_win else "no winning move: every option is an N-position\n")
+    return 0
+
+
+def _sequence_structure(r: HeapGame, values: list[int], limit: int | None) -> Periodicity | None:
+    certified = getattr(r, "periodicity", None)
+    if callable(certified):
+        return certified(limit)  # type: ignore[no-any-return]
+    return find_period(values, arithmetic=True)
+
+
+def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
+    r = ruleset(ns.ruleset, **_parse_params(getattr(ns, "param", None)))
+    if not isinstance(r, HeapGame):
+        raise InvalidParameter(
+            f"'sequence' needs a one-heap game such as nim, subtraction, all-but or grundys-game; "
+            f"{r.name!r} is not played on independent single heaps"
+        )
+    if ns.to < 0:
+        raise InvalidParameter(f"--to must be a non-negative heap size, got {ns.to}")
+    values = r.sequence(ns.to + 1, ns.max_positions)
+    per = _sequence_structure(r, values, ns.max_positions)
+    if ns.json:
+        data: dict[str, Any] = {**_header(r), "values": values}
+        if per is None:
+            data["structure"] = None
+        else:
+            data.update({"structure": per.kind, "period": per.period, "preperiod": per.preperiod,
+                         "saltus": per.saltus, "certified": per.certified, "certificate": per.certificate})
+        _print_json(data, out)
+        return 0
+    out.write(f"{r.describe()}: G(n) for n = 0..{ns.to}\n")
+    width = max(len(str(v)) for v in values)
+    for start in range(0, len(values), 10):
+        chunk = " ".join(f"{v:>{width}}" for v in values[start:start + 10])
+        out.write(f"{start:>6}: {chunk}\n")
+    out.write((per.describe() if per else f"no period found in n = 0..{ns.to} (observed, not proved)") + "\n")
+    return 0
+
+
+def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
+    from sprague.viz.table import format_grid, grid
+
+    games = [_spec(t) for t in ns.games]
+    if ns.min < 0 or ns.max < ns.min:
+        raise InvalidParameter(f"need 0 <= --min <= --max, got --min {ns.min} --max {ns.max}")
+    heaps = list(range(ns.min, ns.max + 1))
+    value_fn: Callable[[int, int], Any]
+    if len(games) == 2:
+        game: Ruleset = Sum(*games)
+        col_title, row_title = games[0].describe(), games[1].describe()
+
+        def position(x: int, y: int) -> Any:
+            return ((x,), (y,))
+    elif len(games) == 1:
+        game = games[0]
+        col_title, row_title = f"{game.describe()}: x", "y"
+
+        def position(x: int, y: int) -> Any:
+            return (x, y)
+    else:
+        raise InvalidParameter(f"'table' takes one two-heap game or two heap games, got {len(games)}")
+    want_grundy = ns.values == "grundy"
+
+    def value_fn(y: int, x: int) -> Any:
+        p = position(x, y)
+        if want_grundy:
+            return game.grundy(p, ns.method, ns.max_positions)
+        return game.outcome(p, ns.method, ns.max_positions)
+
+    cells = grid(value_fn, heaps, heaps)
+    if ns.json:
+        _print_json({"games": [_header(g) for g in games], "rows": heaps, "columns": heaps,
+                     "values": ns.values, "table": cells}, out)
+        return 0
+    out.write(format_grid(cells, heaps, heaps, values=ns.values, origin=ns.origin,
+                         row_title=row_title, col_title=col_title) + "\n")
+    return 0
+
+
+def cmd_graph(ns: argparse.Namespace, out: TextIO) -> int:
+    from sprague.viz.graph import render, to_dot
+
+    r, pos = _game(ns)
+    dot = to_dot(r, r.check_position(pos), max_nodes=ns.max_nodes)
+    if ns.fmt == "dot":
+        data: bytes = dot.encode()
+    else:
+        data = render(dot, ns.fmt)
+    if ns.output:
+        with open(ns.output, "wb") as fh:
+            fh.write(data)
+        return 0
+    if ns.fmt == "png":
+        raise InvalidParameter("--format png writes binary data: give an output file with -o graph.png")
+    text = data.decode()
+    out.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
+    from sprague.play import HumanPlayer, PerfectPlayer, QuitGame, RandomPlayer, play_match
+
+    r, pos = _game(ns)
+    pos = r.check_position(pos)
+
+    def say(text: str = "") -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    computer = PerfectPlayer() if ns.opponent == "perfect" else RandomPlayer(seed=ns.seed)
+    human = HumanPlayer(output_fn=say)
+    players = (human, computer) if ns.first == "human" else (computer, human)
+    say(f"{r.describe()}: {r.format_position(pos)}. Normal play: whoever makes the last move wins.")
+    say("Press Enter to list your moves; type a move number, the position after your move, 'hint' or 'quit'.")
+    try:
+        play_match(r, pos, players[0], players[1], output_fn=say)
+    except QuitGame:
+        say("Game abandoned.")
+    return 0
+
+
+def cmd_tour(ns: argparse.Namespace, out: TextIO) -> int:
+    from sprague.tour import tour
+
+    tour(out)
+    return 0
+
+
+# -------------------------------------------------------------------------- main
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 bad input)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if not args:
+            build_parser().print_help(out)
+            return 0
+        ns = _parse(args)
+        if not hasattr(ns, "run"):
+            build_parser().print_help(out)
+            return 2
+        return int(ns.run(ns, out))
+    except SpragueError as exc:
+        err.write(f"sprague: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        err.write("sprague: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,22 @@
+"""Players (perfect, random, human at the terminal) and the match loop.
+
+>>> import sprague
+>>> from sprague.play import PerfectPlayer, RandomPlayer, play_match
+>>> result = play_match(sprague.ruleset("nim"), (3, 4, 5), PerfectPlayer(), RandomPlayer(seed=1), output_fn=lambda line: None)
+>>> result.winner
+0
+"""
+
+from __future__ import annotations
+
+from sprague.play.match import (
+    HumanPlayer,
+    MatchResult,
+    PerfectPlayer,
+    Player,
+    QuitGame,
+    RandomPlayer,
+    play_match,
+)
+
+__all__ = ["Player", "PerfectPlayer", "RandomPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]

@@ -1,0 +1,458 @@
+"""Players and the match loop: a perfect player, a random player, a human at the terminal.
+
+A player is any object with a ``name`` and a method
+``choose(ruleset, position) -> (option, reason)``: ``option`` is a position
+reachable from ``position`` in one move and ``reason`` a short text shown next
+to the move ("moves to a P-position (Grundy value 0)"), possibly empty.
+:func:`play_match` alternates two players under the normal play rule: the
+player who makes the last move wins.
+
+Examples
+--------
+>>> import sprague
+>>> nim = sprague.ruleset("nim")
+>>> PerfectPlayer().choose(nim, (3, 4, 5))
+((1, 4, 5), 'moves to a P-position: nim-sum becomes 0')
+>>> result = play_match(nim, (1, 2), PerfectPlayer(), PerfectPlayer())
+player 1: heap 2: 2 -> 1   (moves to a P-position: nim-sum becomes 0)
+player 2: heap 1: 1 -> 0   (no winning move: the position is P; removes as little as possible and hopes for a mistake)
+player 1: heap 2: 1 -> 0   (moves to a P-position: nim-sum becomes 0)
+Player 1 wins.
+>>> result.winner, len(result.moves)
+(0, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from sprague.core.ruleset import Ruleset
+from sprague.errors import InvalidPosition, SpragueError
+
+__all__ = ["Player", "PerfectPlayer", "RandomPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]
+
+Position = Any
+Choice = tuple[Position, str]
+
+
+class QuitGame(Exception):
+    """The human player quit (typed ``quit`` or ``q``, or the input ended)."""
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What :func:`play_match` needs from a player."""
+
+    name: str
+
+    def choose(self, ruleset: Ruleset, position: Position) -> Choice:
+        """Return ``(option, reason)``: a legal option of ``position`` and why it was chosen."""
+        ...
+
+
+def _options_or_fail(ruleset: Ruleset, position: Position) -> list[Position]:
+    options = ruleset.options(position)
+    if not options:
+        raise SpragueError(
+            f"{ruleset.name}: no legal move from {ruleset.format_position(position)!r}; the game is over"
+        )
+    return options
+
+
+def _tokens(position: Position) -> int | None:
+    """Number of tokens in a heap position (an int, or nested tuples of ints), or None if not countable."""
+    if isinstance(position, bool):
+        return None
+    if isinstance(position, int):
+        return position
+    if isinstance(position, (tuple, list)):
+        total = 0
+        for part in position:
+            n = _tokens(part)
+            if n is None:
+                return None
+            total += n
+        return total
+    return None
+
+
+class PerfectPlayer:
+    """Plays a winning move whenever there is one (a move to a P-position).
+
+    From a P-position there is none; it then makes a small move -- the option
+    with the fewest tokens removed when positions are heaps, else the first
+    option -- and hopes the opponent errs.
+
+    Parameters
+    ----------
+    method : str
+        Passed to :meth:`Ruleset.winning_moves`: ``"auto"``, ``"closed"`` or ``"search"``.
+    max_positions : int, optional
+        Work limit of the analysis; :class:`~sprague.errors.TooLarge` propagates when exceeded.
+
+    Examples
+    --------
+    >>> import sprague
+    >>> PerfectPlayer().choose(sprague.ruleset("subtraction", S={1, 2, 5}), (26,))
+    ((24,), 'moves to a P-position (Grundy value 0)')
+    """
+
+    name = "perfect"
+
+    def __init__(self, method: str = "auto", max_positions: int | None = None) -> None:
+        self.method = method
+        self.max_positions = max_positions
+
+    def __repr__(self) -> str:
+        return f"PerfectPlayer(method={self.method!r})"
+
+    def choose(self, ruleset: Ruleset, position: Position) -> Choice:
+        """Return a move to a P-position and the reason, or a small move from a P-position."""
+        pos = ruleset.check_position(position)
+        winning = ruleset.winning_moves(pos, self.method, self.max_positions)
+        if winning:
+            if ruleset.name == "nim":
+                return winning[0], "moves to a P-position: nim-sum becomes 0"
+            return winning[0], "moves to a P-position (Grundy value 0)"
+        options = _options_or_fail(ruleset, pos)
+        here = _tokens(pos)
+        left = [_tokens(o) for o in options]
+        if here is not None and None not in left:
+            removed = [here - n for n in left if n is not None]
+            best = min(range(len(options)), key=removed.__getitem__)
+            return options[best], "no winning move: the position is P; removes as little as possible and hopes for a mistake"
+        return options[0], "no winning move: the position is P; plays its first option and hopes for a mistake"
+
+
+class RandomPlayer:
+    """Plays a uniformly random option.
+
+    Parameters
+    ----------
+    seed : int, optional
+        Seed of its own :class:`random.Random`, for repeatable games.
+
+    Examples
+    --------
+    >>> import sprague
+    >>> option, reason = RandomPlayer(seed=0).choose(sprague.ruleset("nim"), (3, 4, 5))
+    >>> option in sprague.ruleset("nim").options((3, 4, 5)), reason
+    (True, 'random move')
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer(seed={self.seed!r})"
+
+    def choose(self, ruleset: Ruleset, position: Position) -> Choice:
+        """Return a random option and the reason ``"random move"``."""
+        pos = ruleset.check_position(position)
+        return self.rng.choice(_options_or_fail(ruleset, pos)), "random move"
+
+
+_QUIT = ("q", "quit", "exit")
+_HELP = ("?", "h", "help")
+
+
+class HumanPlayer:
+    """A person at the terminal, prompted for each move.
+
+    At the prompt the user types one of:
+
+    * an empty line: the legal moves, numbered ``1..n``, each with the position it leaves;
+    * a move number from that list, e.g. ``2``;
+    * the position after the move, as tokens, e.g. ``3 4 1`` (Nim), ``TTHTTHH``
+      (Turning Turtles), ``4 + 3`` (a sum), or after ``=``, e.g. ``= 3 4 1``.
+      A single bare integer is a move number when it is between 1 and n, so a
+      one-heap position must be typed with ``=``, as ``= 5``;
+    * ``hint``: the winning moves (or that the position is P);
+    * ``value``: the Grundy value and the outcome of the position;
+    * ``help`` or ``?``: this summary;
+    * ``quit`` or ``q`` (or end of input): raises :class:`QuitGame`.
+
+    Bad input is answered with the reason, on one line, and the prompt repeats.
+
+    Parameters
+    ----------
+    input_fn : callable
+        Reads one line given a prompt (default :func:`input`); ``EOFError`` quits.
+    output_fn : callable
+        Writes one line (default :func:`print`).
+    prompt : str
+        The prompt shown to ``input_fn``.
+
+    Examples
+    --------
+    >>> import sprague
+    >>> lines = iter(["", "9", "2"])
+    >>> human = HumanPlayer(input_fn=lambda prompt: next(lines))
+    >>> human.choose(sprague.ruleset("subtraction", S={1, 2}), (4,))  # doctest: +ELLIPSIS
+    Type a move number from the list, ...
+    position: 4
+    legal moves:
+      1. heap 1: 4 -> 3   leaves 3
+      2. heap 1: 4 -> 2   leaves 2
+    no move 9 in the list (1 to 2) and 9 is not a position after a legal move: ...
+    ((2,), '')
+    """
+
+    name = "human"
+    is_human = True
+
+    def __init__(
+        self,
+        input_fn: Callable[[str], str] = input,
+        output_fn: Callable[[str], Any] = print,
+        prompt: str = "your move> ",
+    ) -> None:
+        self.input_fn = input_fn
+        self.output_fn = output_fn
+        self.prompt = prompt
+        self._greeted = False
+
+    def __repr__(self) -> str:
+        return "HumanPlayer()"
+
+    # ----------------------------------------------------------------- public
+    def choose(self, ruleset: Ruleset, position: Position) -> Choice:
+        """Prompt until the user gives a legal move; return it with an empty reason.
+
+        Raises
+        ------
+        QuitGame
+            On ``quit``/``q``, end of input or Ctrl-C.
+        """
+        pos = ruleset.check_position(position)
+        try:
+            options: list[Position] | None = ruleset.options(pos)
+            too_many = ""
+        except SpragueError as exc:
+            options, too_many = None, _one_line(exc)
+        if not self._greeted:
+            self.output_fn(
+                "Type a move number from the list, or the position after your move "
+                "(e.g. '3 4 1', or '= 5' for a single heap); an empty line lists the moves, "
+                "'hint' shows the winning moves, 'value' the Grundy value, 'q' quits."
+            )
+            self._greeted = True
+        self.output_fn(f"position: {ruleset.format_position(pos)}")
+        while True:
+            try:
+                line = self.input_fn(self.prompt)
+            except EOFError:
+                raise QuitGame("end of input") from None
+            except KeyboardInterrupt:
+                raise QuitGame("interrupted") from None
+            try:
+                chosen = self._interpret(ruleset, pos, options, too_many, line)
+            except QuitGame:
+                raise
+            except (ValueError, TypeError, IndexError, KeyError) as exc:
+                self.output_fn(f"{_one_line(exc)}; try again (an empty line lists the legal moves)")
+                continue
+            if chosen is not None:
+                return chosen[0], ""
+
+    # -------------------------------------------------------------- internals
+    def _interpret(
+        self, ruleset: Ruleset, pos: Position, options: list[Position] | None, too_many: str, line: str
+    ) -> tuple[Position] | None:
+        """The chosen option (in a 1-tuple), or None after a command that only printed something."""
+        text = line.strip()
+        word = text.lower()
+        if word in _QUIT:
+            raise QuitGame("quit")
+        if not text:
+            self._list_moves(ruleset, pos, options, too_many)
+            return None
+        if word in _HELP:
+            self.output_fn(
+                "moves: a number from the list (empty line), or the position after the move, "
+                "e.g. '3 4 1' or '= 5' (a single number is a move number when it is in the list); "
+                "commands: hint, value, quit"
+            )
+            return None
+        if word == "hint":
+            self._hint(ruleset, pos, options)
+            return None
+        if word == "value":
+            self._value(ruleset, pos)
+            return None
+        if text.startswith("="):
+            tokens = text[1:].split()
+            if not tokens:
+                raise InvalidPosition(f"write the position after your move after '=', e.g. = {ruleset.format_position(pos)}")
+            return (self._position_move(ruleset, pos, options, tokens),)
+        tokens = text.split()
+        if len(tokens) == 1 and tokens[0].isdigit() and options is not None:
+            n = int(tokens[0])
+            if 1 <= n <= len(options):
+                return (options[n - 1],)
+            try:
+                return (self._position_move(ruleset, pos, options, tokens),)
+            except SpragueError as exc:
+                raise InvalidPosition(
+                    f"no move {n} in the list (1 to {len(options)}) and {n} is not a position after a legal move: "
+                    f"{_one_line(exc)}"
+                ) from None
+        return (self._position_move(ruleset, pos, options, tokens),)
+
+    @staticmethod
+    def _position_move(ruleset: Ruleset, pos: Position, options: list[Position] | None, tokens: Sequence[str]) -> Position:
+        option = ruleset.apply(pos, ruleset.parse_position(tokens))
+        if options is not None and option not in options:
+            # same position up to symmetry (e.g. heaps typed in another order): play the listed move
+            key = ruleset.canonical(option)
+            option = next((o for o in options if ruleset.canonical(o) == key), option)
+        return option
+
+    def _list_moves(self, ruleset: Ruleset, pos: Position, options: list[Position] | None, too_many: str) -> None:
+        if options is None:
+            self.output_fn(f"too many moves to list ({too_many}); type the position after your move")
+            return
+        self.output_fn("legal moves:")
+        width = len(str(len(options)))
+        for i, o in enumerate(options, 1):
+            self.output_fn(f"  {i:>{width}}. {ruleset.describe_move(pos, o)}   leaves {ruleset.format_position(o)}")
+
+    def _hint(self, ruleset: Ruleset, pos: Position, options: list[Position] | None) -> None:
+        try:
+            winning = ruleset.winning_moves(pos)
+        except SpragueError as exc:
+            self.output_fn(f"no hint: {_one_line(exc)}")
+            return
+        if not winning:
+            self.output_fn(
+                f"hint: no winning move; {ruleset.format_position(pos)} is a P-position (every move leads to an N-position)"
+            )
+            return
+        for w in winning:
+            number = f"move {options.index(w) + 1}: " if options is not None and w in options else ""
+            self.output_fn(
+                f"hint: {number}{ruleset.describe_move(pos, w)}, leaving {ruleset.format_position(w)} (a P-position)"
+            )
+
+    def _value(self, ruleset: Ruleset, pos: Position) -> None:
+        try:
+            ev = ruleset.evaluate(pos)
+        except SpragueError as exc:
+            self.output_fn(f"no value: {_one_line(exc)}")
+            return
+        who = "the player to move wins" if ev.outcome == "N" else "the player to move loses"
+        g = f"Grundy value {ev.grundy}" if ev.grundy is not None else "Grundy value not computed"
+        self.output_fn(f"{g}, outcome {ev.outcome} ({who} with perfect play; {ev.method})")
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The result of :func:`play_match`.
+
+    Attributes
+    ----------
+    winner : int
+        Index of the winner: 0 for the first player, 1 for the second.
+    moves : list of (int, position, str)
+        Every move as ``(player_index, option, reason)``, in order.
+    start, final : position
+        The starting and the final (terminal) position.
+    """
+
+    winner: int
+    moves: list[tuple[int, Any, str]] = field(default_factory=list)
+    start: Any = None
+    final: Any = None
+
+    @property
+    def loser(self) -> int:
+        """Index of the player who could not move."""
+        return 1 - self.winner
+
+
+def _is_human(player: object) -> bool:
+    return bool(getattr(player, "is_human", False))
+
+
+def play_match(
+    ruleset: Ruleset,
+    position: Position,
+    first: Player,
+    second: Player,
+    output_fn: Callable[[str], Any] = print,
+    *,
+    names: Sequence[str] | None = None,
+) -> MatchResult:
+    """Play ``first`` against ``second`` from ``position`` until no move is left.
+
+    Normal play: the player who makes the last move wins (so if ``position`` is
+    already terminal, ``first`` cannot move and ``second`` wins). Each move is
+    written as one line, ``"<player>: <move>   (<reason>)"``, and the result at the end:
+    ``"You win!"`` / ``"The computer wins."`` when exactly one side is human,
+    ``"Player 1 wins."`` / ``"Player 2 wins."`` otherwise.
+
+    Parameters
+    ----------
+    ruleset : Ruleset
+        The game.
+    position : position
+        The starting position.
+    first, second : Player
+        The player who moves first and the other one.
+    output_fn : callable
+        Writes one line (default :func:`print`).
+    names : pair of str, optional
+        Labels of the players in the move lines; default ``"you"`` and ``"computer"``
+        when one side is human, else ``"player 1"`` and ``"player 2"``.
+
+    Returns
+    -------
+    MatchResult
+
+    Raises
+    ------
+    QuitGame
+        When a human player quits; the match is abandoned.
+    """
+    players = (first, second)
+    humans = [i for i, p in enumerate(players) if _is_human(p)]
+    if names is None:
+        if len(humans) == 1:
+            names = ["you" if i in humans else "computer" for i in range(2)]
+        else:
+            names = ["player 1", "player 2"]
+    start = pos = ruleset.check_position(position)
+    moves: list[tuple[int, Any, str]] = []
+    turn = 0
+    while _has_move(ruleset, pos):
+        option, reason = players[turn].choose(ruleset, pos)
+        line = f"{names[turn]}: {ruleset.describe_move(pos, option)}"
+        output_fn(f"{line}   ({reason})" if reason else line)
+        moves.append((turn, option, reason))
+        pos = option
+        turn = 1 - turn
+    winner = 1 - turn  # the player to move cannot: the other one made the last move
+    if len(humans) == 1:
+        output_fn("You win!" if winner in humans else "The computer wins.")
+    else:
+        output_fn(f"Player {winner + 1} wins.")
+    return MatchResult(winner=winner, moves=moves, start=start, final=pos)
+
+
+def _has_move(ruleset: Ruleset, position: Position) -> bool:
+    """Whether ``position`` has an option, without listing them all."""
+    return next(iter(ruleset.moves(ruleset.check_position(position))), _NONE) is not _NONE
+
+
+_NONE = object()

@@ -1,0 +1,313 @@
+"""Green Hackenbush (handout 002, homework 6)."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterator, Sequence
+from operator import index
+from typing import Any
+
+from sprague.core.ruleset import Ruleset
+from sprague.errors import InvalidPosition
+
+__all__ = ["GreenHackenbush"]
+
+Edge = tuple[int, int]
+Graph = tuple[Edge, ...]
+
+_NAME = "green-hackenbush"
+_SEPARATORS = re.compile(r"[\s,]+")
+_EDGE = re.compile(r"(-?[^-]+)-(-?[^-]+)")
+_DIGITS = re.compile(r"[0-9]+")
+_EMPTY = "(ground only)"
+_EDGE_HINT = "write each edge as u-v with non-negative integer vertices (g for the ground), e.g. 0-1 1-2"
+#: cap of ``estimate_positions``: 2**n positions for n edges, but never a number too long to print
+#: (Python refuses to turn integers of more than 4300 digits into strings); any cap this high is
+#: still far above every work limit, so the refusal is the same.
+_MAX_ESTIMATE_EXPONENT = 10_000
+
+
+def _fmt(edge: Edge) -> str:
+    return f"{edge[0]}-{edge[1]}"
+
+
+def _vertex(value: Any, where: str) -> int:
+    """A vertex given from Python: a non-negative int (bool and float refused)."""
+    if isinstance(value, (bool, float)):
+        raise InvalidPosition(f"{_NAME}: vertex {value!r} in {where} is not an integer; vertices are non-negative integers")
+    if isinstance(value, str):
+        return _vertex_token(value, where)
+    try:
+        n = index(value)
+    except TypeError:
+        raise InvalidPosition(
+            f"{_NAME}: vertex {value!r} in {where} is not an integer; vertices are non-negative integers"
+        ) from None
+    if n < 0:
+        raise InvalidPosition(f"{_NAME}: vertex {n} in {where} is negative; vertices are non-negative integers (0 is the ground)")
+    return n
+
+
+def _vertex_token(text: str, where: str) -> int:
+    """A vertex written in the string notation: digits, or g/G for the ground."""
+    t = text.strip()
+    if t in ("g", "G"):
+        return 0
+    if _DIGITS.fullmatch(t):
+        return int(t)
+    if t.startswith("-") and _DIGITS.fullmatch(t[1:]):
+        raise InvalidPosition(f"{_NAME}: vertex {t!r} in {where} is negative; vertices are non-negative integers (0 or g is the ground)")
+    raise InvalidPosition(f"{_NAME}: {t!r} in {where} is not a vertex; {_EDGE_HINT}")
+
+
+def _edge_token(token: str) -> Edge:
+    """Parse one edge ``u-v`` of the string notation."""
+    where = f"edge {token!r}"
+    m = _EDGE.fullmatch(token)
+    if m is None:
+        parts = token.split("-")
+        if len(parts) == 1:
+            raise InvalidPosition(f"{_NAME}: edge {token!r} has no '-'; {_EDGE_HINT}")
+        if len(parts) > 2 and all(parts):
+            raise InvalidPosition(f"{_NAME}: edge {token!r} has more than two endpoints; {_EDGE_HINT}")
+        raise InvalidPosition(f"{_NAME}: edge {token!r} is missing an endpoint; {_EDGE_HINT}")
+    u, v = _vertex_token(m.group(1), where), _vertex_token(m.group(2), where)
+    return (u, v) if u <= v else (v, u)
+
+
+def _parse_string(text: str) -> list[Edge]:
+    t = text.strip()
+    if t.lower() == _EMPTY:
+        return []
+    return [_edge_token(tok) for tok in _SEPARATORS.split(t) if tok]
+
+
+def _edge_from_python(item: Any) -> Edge:
+    if isinstance(item, str):
+        return _edge_token(item.strip())
+    if not isinstance(item, (tuple, list)) or len(item) != 2:
+        raise InvalidPosition(
+            f"{_NAME}: edge {item!r} is not a pair of vertices; write each edge as (u, v), e.g. ((0, 1), (1, 2)), "
+            "or the position as a string like '0-1 1-2'"
+        )
+    where = f"edge {item!r}"
+    u, v = _vertex(item[0], where), _vertex(item[1], where)
+    return (u, v) if u <= v else (v, u)
+
+
+def _grounded(edges: Sequence[Edge]) -> list[bool]:
+    """For each edge, whether a path of edges joins it to the ground (vertex 0)."""
+    adj: dict[int, list[int]] = {}
+    for u, v in edges:
+        adj.setdefault(u, []).append(v)
+        if v != u:
+            adj.setdefault(v, []).append(u)
+    seen = {0}
+    todo = [0]
+    while todo:
+        for w in adj.get(todo.pop(), ()):
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return [u in seen for u, _ in edges]
+
+
+def _prune(edges: Sequence[Edge]) -> Graph:
+    """The edges still joined to the ground, in their order (so a sorted input stays sorted)."""
+    return tuple(e for e, ok in zip(edges, _grounded(edges)) if ok)
+
+
+def _colon_fusion(edges: Sequence[Edge]) -> tuple[int, bool]:
+    """Grundy value by the fusion and colon principles, and whether the graph is a tree.
+
+    Bridges are found with an iterative Tarjan lowlink search over edge ids (so a
+    second parallel edge is a back edge, never a bridge). Each 2-edge-connected
+    component is fused to one vertex, where its non-bridge edges become loops;
+    the bridges form a tree over the components, rooted at the ground's, and
+    G(c) = XOR over children d of (G(d) + 1), XOR (loops at c) mod 2.
+    """
+    ids: dict[int, int] = {0: 0}
+    for u, v in edges:
+        ids.setdefault(u, len(ids))
+        ids.setdefault(v, len(ids))
+    n, m = len(ids), len(edges)
+    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    loops = [0] * n
+    for eid, (u, v) in enumerate(edges):
+        a, b = ids[u], ids[v]
+        if a == b:
+            loops[a] += 1
+        else:
+            adj[a].append((b, eid))
+            adj[b].append((a, eid))
+
+    # bridges: iterative DFS from the ground
+    disc = [-1] * n
+    low = [0] * n
+    ptr = [0] * n
+    bridge = [False] * m
+    disc[0] = low[0] = 0
+    timer = 1
+    stack: list[tuple[int, int]] = [(0, -1)]  # (vertex, id of the tree edge into it)
+    while stack:
+        v, into = stack[-1]
+        if ptr[v] < len(adj[v]):
+            w, eid = adj[v][ptr[v]]
+            ptr[v] += 1
+            if eid == into:
+                continue
+            if disc[w] < 0:
+                disc[w] = low[w] = timer
+                timer += 1
+                stack.append((w, eid))
+            elif disc[w] < low[v]:
+                low[v] = disc[w]
+        else:
+            stack.pop()
+            if stack:
+                p = stack[-1][0]
+                if low[v] < low[p]:
+                    low[p] = low[v]
+                if low[v] > disc[p]:
+                    bridge[into] = True
+
+    # 2-edge-connected components (only those reached from the ground)
+    comp = [-1] * n
+    ncomp = 0
+    for s in range(n):
+        if disc[s] < 0 or comp[s] >= 0:
+            continue
+        comp[s] = ncomp
+        todo = [s]
+        while todo:
+            v = todo.pop()
+            for w, eid in adj[v]:
+                if not bridge[eid] and comp[w] < 0:
+                    comp[w] = ncomp
+                    todo.append(w)
+        ncomp += 1
+
+    parity = [0] * ncomp
+    tree: list[list[int]] = [[] for _ in range(ncomp)]
+    cyclic = False
+    for s in range(n):
+        if comp[s] >= 0 and loops[s]:
+            parity[comp[s]] ^= loops[s] & 1
+            cyclic = True
+    for eid, (u, v) in enumerate(edges):
+        a, b = ids[u], ids[v]
+        if a == b or comp[a] < 0:
+            continue
+        if bridge[eid]:
+            tree[comp[a]].append(comp[b])
+            tree[comp[b]].append(comp[a])
+        else:
+            parity[comp[a]] ^= 1
+            cyclic = True
+
+    # colon principle, leaves first
+    root = comp[0]
+    parent = [-1] * ncomp
+    parent[root] = root
+    order = [root]
+    for c in order:  # grows while iterating: breadth-first order
+        for d in tree[c]:
+            if parent[d] < 0:
+                parent[d] = c
+                order.append(d)
+    value = parity[:]
+    for c in reversed(order):
+        if c != root:
+            value[parent[c]] ^= value[c] + 1
+    return value[root], not cyclic
+
+
+class GreenHackenbush(Ruleset):
+    """Green Hackenbush: cut edges of a graph rooted on the ground; what falls off is gone.
+
+    A position is a multigraph whose vertex 0 is the ground; loops and parallel
+    edges are allowed, and every edge must be joined to the ground by a path. A
+    move deletes one edge; every edge then no longer joined to the ground falls
+    away. Positions are sorted tuples of edges ``(u, v)`` with ``u <= v``.
+
+    Closed form for every graph (Berlekamp, Conway and Guy, *Winning Ways*,
+    ch. 7): by the *fusion principle* the vertices of a cycle may be fused into
+    one, its edges becoming loops, each worth 1; what is left is a tree, valued
+    by the *colon principle*: branches meeting at a vertex add up as a Nim sum,
+    and a stalk of one edge under a branch of value g is worth g + 1.
+
+    >>> g = GreenHackenbush()
+    >>> g.grundy("0-1 1-2 1-3 2-3")   # a triangle on a stalk: 1 + (3 loops: 1) = 2
+    2
+    >>> g.winning_moves("0-1 0-2 2-3")   # stalks 1 and 2: cut the top of the 2
+    [((0, 1), (0, 2))]
+    """
+
+    name = "green-hackenbush"
+    aliases = ("hackenbush", "gh")
+    source = "002 (handout) homework 6 -- Berlekamp, Conway & Guy, Winning Ways ch. 7"
+    example = ("0-1 1-2 1-3 2-3",)
+    position_help = "edges u-v separated by spaces, vertex 0 (or g) is the ground, e.g. 0-1 1-2 1-3 2-3"
+    closed_form = "colon and fusion principles"
+
+    # ------------------------------------------------------------ positions
+    def check_position(self, position: Any) -> Graph:
+        if isinstance(position, str):
+            edges = _parse_string(position)
+        elif isinstance(position, (tuple, list, set, frozenset)):
+            edges = [_edge_from_python(item) for item in position]
+        else:
+            raise InvalidPosition(
+                f"{_NAME}: position {position!r} must be a tuple of edges (u, v) or a string like '0-1 1-2'"
+            )
+        edges.sort()
+        for edge, ok in zip(edges, _grounded(edges)):
+            if not ok:
+                raise InvalidPosition(
+                    f"{_NAME}: edge {_fmt(edge)} is not connected to the ground; every edge must reach the ground "
+                    f"(vertex 0) by a path of edges: add edges down to 0, or leave {_fmt(edge)} out"
+                )
+        return tuple(edges)
+
+    def parse_position(self, tokens: Sequence[str]) -> Graph:
+        if not tokens:
+            raise InvalidPosition(f"{_NAME}: no position given; write {self.position_help}")
+        return self.check_position(" ".join(tokens))
+
+    def format_position(self, position: Graph) -> str:
+        return " ".join(map(_fmt, position)) if position else _EMPTY
+
+    def position_to_json(self, position: Graph) -> list[list[int]]:
+        return [[u, v] for u, v in position]
+
+    # ---------------------------------------------------------------- moves
+    def moves(self, position: Graph) -> Iterator[Graph]:
+        for i, edge in enumerate(position):
+            if i and position[i - 1] == edge:
+                continue  # cutting either of two parallel edges gives the same option
+            yield _prune(position[:i] + position[i + 1:])
+
+    def option_count(self, position: Graph) -> int:
+        return len(position)
+
+    def estimate_positions(self, position: Graph) -> int:
+        return 2 ** min(len(position), _MAX_ESTIMATE_EXPONENT)
+
+    def describe_move(self, position: Graph, option: Any) -> str:
+        for i, edge in enumerate(position):
+            if _prune(position[:i] + position[i + 1:]) == option:
+                fall = len(position) - len(option) - 1
+                if fall == 0:
+                    return f"cut edge {_fmt(edge)}"
+                return f"cut edge {_fmt(edge)} ({fall} edge{' falls' if fall == 1 else 's fall'})"
+        return super().describe_move(position, option)
+
+    # ---------------------------------------------------------- closed form
+    def closed_grundy(self, position: Graph) -> int:
+        return _colon_fusion(position)[0]
+
+    def closed_method(self, position: Graph) -> str:
+        if _colon_fusion(position)[1]:
+            return "closed form: colon principle (tree)"
+        return "closed form: fusion principle (cycles fused to loops) + colon principle"

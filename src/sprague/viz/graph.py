@@ -1,0 +1,251 @@
+"""The game graph of a position (handout 002 section 2), as Graphviz DOT, SVG or PNG.
+
+Vertices are the positions reachable from the start, edges the legal moves
+``v -> w``. Positions that are the same up to symmetry (the ruleset's
+``canonical`` key: Nim heaps in another order, empty heaps) are one vertex,
+drawn as the first concrete position met. Each vertex shows its Grundy value
+and its outcome, P-positions filled in one colour and N-positions in another.
+
+Examples
+--------
+>>> import sprague
+>>> nodes, edges = game_graph(sprague.ruleset("nim"), (2, 1, 1))
+>>> [sprague.ruleset("nim").format_position(p) for p in nodes.values()]
+['2 1 1', '1 1 1', '0 1 1', '2 0 1', '0 0 1', '2 0 0', '0 0 0']
+>>> print(to_dot(sprague.ruleset("subtraction", S={2}), (2,)))
+digraph game {
+  graph [rankdir=LR, labelloc=t, fontname="Helvetica", label="subtraction -p S=2 from 2: P-positions green, N-positions orange"];
+  node [shape=box, style="rounded,filled", fontname="Helvetica"];
+  n0 [label="2\\nG=1  N", fillcolor="#fdd0a2"];
+  n1 [label="0\\nG=0  P", fillcolor="#c7e9c0"];
+  n0 -> n1;
+}
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections import deque
+from collections.abc import Hashable
+from typing import Any
+
+from sprague.core.ruleset import Ruleset
+from sprague.errors import SpragueError, TooLarge
+
+__all__ = ["game_graph", "to_dot", "render", "P_COLOUR", "N_COLOUR", "FORMATS"]
+
+#: fill colour of P-positions (light green) and N-positions (light orange)
+P_COLOUR = "#c7e9c0"
+N_COLOUR = "#fdd0a2"
+#: output formats of :func:`render`
+FORMATS = ("dot", "svg", "png")
+
+Nodes = dict[Hashable, Any]
+Edges = list[tuple[Hashable, Hashable]]
+
+
+def game_graph(ruleset: Ruleset, position: Any, max_nodes: int = 500) -> tuple[Nodes, Edges]:
+    """The graph of positions reachable from ``position``, breadth first.
+
+    Parameters
+    ----------
+    ruleset : Ruleset
+        The game.
+    position : position
+        The start.
+    max_nodes : int
+        Refuse graphs with more vertices than this (``--max-nodes`` on the command line).
+
+    Returns
+    -------
+    nodes : dict
+        Canonical key -> the first concrete position met with that key, in breadth-first
+        order (the start first).
+    edges : list of (key, key)
+        The moves between vertices, each pair once, in the order found.
+
+    Raises
+    ------
+    TooLarge
+        When more than ``max_nodes`` positions are reachable.
+
+    Examples
+    --------
+    >>> import sprague
+    >>> nodes, edges = game_graph(sprague.ruleset("subtraction", S={1, 2}), (3,))
+    >>> list(nodes), edges
+    ([(3,), (2,), (1,), ()], [((3,), (2,)), ((3,), (1,)), ((2,), (1,)), ((2,), ()), ((1,), ())])
+    """
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise SpragueError(f"max_nodes must be a positive integer, got {max_nodes!r}")
+    start = ruleset.check_position(position)
+    root = ruleset.canonical(start)
+    nodes: Nodes = {root: start}
+    edges: Edges = []
+    seen_edges: set[tuple[Hashable, Hashable]] = set()
+    queue = deque([root])
+    while queue:
+        key = queue.popleft()
+        pos = nodes[key]
+        for option in ruleset.moves(pos):
+            okey = ruleset.canonical(option)
+            if okey not in nodes:
+                if len(nodes) >= max_nodes:
+                    raise _too_large(ruleset, start, max_nodes)
+                nodes[okey] = option
+                queue.append(okey)
+            if (key, okey) not in seen_edges:
+                seen_edges.add((key, okey))
+                edges.append((key, okey))
+    return nodes, edges
+
+
+def _too_large(ruleset: Ruleset, start: Any, max_nodes: int) -> TooLarge:
+    estimate = ruleset.estimate_positions(start)
+    rough = f" (up to about {estimate:,} by a rough count)" if estimate is not None and estimate > max_nodes else ""
+    return TooLarge(
+        f"the game graph of {ruleset.format_position(start)!r} has more than {max_nodes:,} positions{rough}, "
+        f"over the limit of {max_nodes:,}; start from a smaller position or raise the limit with --max-nodes N "
+        f"(Python: max_nodes=N)",
+        estimate=estimate if estimate is not None and estimate > max_nodes else None,
+        limit=max_nodes,
+    )
+
+
+def _label(ruleset: Ruleset, position: Any, max_positions: int | None) -> tuple[str, str]:
+    """Grundy text and outcome of a vertex: ``("G=2", "N")``; ``G=?`` when only the outcome could be had."""
+    try:
+        g = ruleset.grundy(position, method="auto", max_positions=max_positions)
+        return f"G={g}", "P" if g == 0 else "N"
+    except TooLarge:
+        pass
+    try:
+        return "G=?", ruleset.outcome(position, method="auto", max_positions=max_positions)
+    except TooLarge:
+        return "G=?", "?"
+
+
+def _quote(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+def _rankdir(nodes: Nodes, edges: Edges) -> str:
+    """``LR`` for long, narrow graphs (a subtraction game's chain), ``TB`` for wide ones."""
+    children: dict[Hashable, list[Hashable]] = {k: [] for k in nodes}
+    indegree = dict.fromkeys(nodes, 0)
+    for a, b in edges:
+        children[a].append(b)
+        indegree[b] += 1
+    depth = dict.fromkeys(nodes, 0)
+    ready = [k for k, d in indegree.items() if d == 0]
+    while ready:  # longest-path layering, as dot ranks an acyclic graph
+        k = ready.pop()
+        for c in children[k]:
+            depth[c] = max(depth[c], depth[k] + 1)
+            indegree[c] -= 1
+            if indegree[c] == 0:
+                ready.append(c)
+    ranks: dict[int, int] = {}
+    for d in depth.values():
+        ranks[d] = ranks.get(d, 0) + 1
+    return "LR" if len(ranks) >= max(ranks.values()) else "TB"
+
+
+def to_dot(
+    ruleset: Ruleset,
+    position: Any,
+    max_nodes: int = 500,
+    *,
+    rankdir: str | None = None,
+    max_positions: int | None = None,
+) -> str:
+    """The game graph from ``position`` as a Graphviz DOT digraph.
+
+    Each vertex is labelled with its position (``ruleset.format_position``) and,
+    on a second line, ``G=<Grundy value>`` and ``P`` or ``N``; P-positions are
+    filled light green (:data:`P_COLOUR`), N-positions light orange
+    (:data:`N_COLOUR`). Where the Grundy value would exceed the work limit the
+    label shows ``G=?`` and the outcome alone.
+
+    Parameters
+    ----------
+    ruleset : Ruleset
+        The game.
+    position : position
+        The start.
+    max_nodes : int
+        Refuse graphs with more vertices (raises :class:`~sprague.errors.TooLarge`).
+    rankdir : str, optional
+        Graphviz layout direction (``"LR"``, ``"TB"``...); default ``LR`` for graphs
+        at least as long as they are wide, else ``TB``.
+    max_positions : int, optional
+        Work limit of each Grundy computation.
+
+    Returns
+    -------
+    str
+        The DOT text; vertices are ``n0`` (the start), ``n1``, ... in breadth-first order.
+    """
+    nodes, edges = game_graph(ruleset, position, max_nodes)
+    ids = {key: f"n{i}" for i, key in enumerate(nodes)}
+    start = next(iter(nodes.values()))
+    direction = rankdir or _rankdir(nodes, edges)
+    title = f"{ruleset.describe()} from {ruleset.format_position(start)}: P-positions green, N-positions orange"
+    lines = [
+        "digraph game {",
+        f'  graph [rankdir={direction}, labelloc=t, fontname="Helvetica", label="{_quote(title)}"];',
+        '  node [shape=box, style="rounded,filled", fontname="Helvetica"];',
+    ]
+    for key, pos in nodes.items():
+        grundy, outcome = _label(ruleset, pos, max_positions)
+        colour = P_COLOUR if outcome == "P" else N_COLOUR if outcome == "N" else "white"
+        label = f"{_quote(ruleset.format_position(pos))}\\n{grundy}  {outcome}"
+        lines.append(f'  {ids[key]} [label="{label}", fillcolor="{colour}"];')
+    for a, b in edges:
+        lines.append(f"  {ids[a]} -> {ids[b]};")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def render(dot_text: str, fmt: str) -> bytes:
+    """Render DOT text with the Graphviz ``dot`` program.
+
+    Parameters
+    ----------
+    dot_text : str
+        A DOT graph, e.g. from :func:`to_dot`.
+    fmt : str
+        ``"svg"`` or ``"png"`` (run ``dot``), or ``"dot"`` (the text itself, UTF-8 encoded).
+
+    Returns
+    -------
+    bytes
+        The rendered picture.
+
+    Raises
+    ------
+    SpragueError
+        For an unknown format, when ``dot`` is not on ``PATH``, or when it fails.
+    """
+    kind = fmt.strip().lower()
+    if kind == "dot":
+        return dot_text.encode("utf-8")
+    if kind not in FORMATS:
+        raise SpragueError(f"unknown graph format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    exe = shutil.which("dot")
+    if exe is None:
+        raise SpragueError(
+            "Graphviz 'dot' was not found on PATH; install Graphviz (e.g. apt-get install graphviz) or use --format dot"
+        )
+    try:
+        done = subprocess.run(
+            [exe, f"-T{kind}"], input=dot_text.encode("utf-8"), capture_output=True, timeout=300, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise SpragueError(f"Graphviz 'dot' could not run: {exc}") from None
+    if done.returncode != 0:
+        detail = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        reason = detail[0] if detail else f"exit status {done.returncode}"
+        raise SpragueError(f"Graphviz 'dot' failed: {reason}")
+    return done.stdout

@@ -1,0 +1,200 @@
+"""Players and the match loop: perfect play wins, the human prompt is forgiving and scriptable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import reduce
+from operator import xor
+
+import pytest
+
+import sprague
+from sprague.play import HumanPlayer, MatchResult, PerfectPlayer, QuitGame, RandomPlayer, play_match
+
+NIM = sprague.ruleset("nim")
+
+
+def scripted(lines: list[str]) -> Callable[[str], str]:
+    """An ``input`` replacement that answers from ``lines`` and then signals end of input."""
+    answers = iter(lines)
+
+    def input_fn(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    return input_fn
+
+
+def human(lines: list[str]) -> tuple[HumanPlayer, list[str]]:
+    out: list[str] = []
+    return HumanPlayer(input_fn=scripted(lines), output_fn=out.append), out
+
+
+# ------------------------------------------------------------------ computer players
+@pytest.mark.parametrize("seed", range(20))
+def test_perfect_player_wins_nim_345_against_random(seed: int) -> None:
+    out: list[str] = []
+    result = play_match(NIM, (3, 4, 5), PerfectPlayer(), RandomPlayer(seed=seed), output_fn=out.append)
+    assert isinstance(result, MatchResult)
+    assert result.winner == 0
+    assert result.final == (0, 0, 0)
+    # every move of the perfect player leaves nim-sum 0 (Bouton), checked independently of the library
+    for player, option, reason in result.moves:
+        if player == 0:
+            assert reduce(xor, option, 0) == 0
+            assert reason == "moves to a P-position: nim-sum becomes 0"
+    assert result.moves[-1][0] == 0  # the winner made the last move
+    assert out[-1] == "Player 1 wins."
+    assert len(out) == len(result.moves) + 1
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_perfect_second_player_wins_from_a_p_position(seed: int) -> None:
+    assert reduce(xor, (1, 2, 3), 0) == 0
+    result = play_match(NIM, (1, 2, 3), RandomPlayer(seed=seed), PerfectPlayer(), output_fn=lambda line: None)
+    assert result.winner == 1
+    assert all(reduce(xor, option, 0) == 0 for player, option, _ in result.moves if player == 1)
+
+
+def test_perfect_player_from_p_position_makes_the_smallest_move_and_says_so() -> None:
+    option, reason = PerfectPlayer().choose(NIM, (1, 2, 3))
+    assert sum((1, 2, 3)) - sum(option) == 1
+    assert option in NIM.options((1, 2, 3))
+    assert reason.startswith("no winning move: the position is P")
+    assert "hopes" in reason
+
+
+def test_perfect_player_reason_for_other_games() -> None:
+    sub = sprague.ruleset("subtraction", S={1, 2, 5})
+    option, reason = PerfectPlayer().choose(sub, (26,))
+    assert option in [(24,), (21,)]  # handout 002 section 3: take 2 or 5
+    assert reason == "moves to a P-position (Grundy value 0)"
+    option, reason = PerfectPlayer().choose(sprague.ruleset("turning-turtles"), "THHTH")
+    assert sprague.ruleset("turning-turtles").grundy(option) == 0
+
+
+def test_perfect_vs_perfect_decided_by_the_outcome() -> None:
+    for start in [(3, 4, 5), (1, 2, 3), (7,), (5, 5)]:
+        result = play_match(NIM, start, PerfectPlayer(), PerfectPlayer(), output_fn=lambda line: None)
+        assert result.winner == (0 if reduce(xor, start, 0) else 1)
+
+
+def test_random_player_is_repeatable_with_a_seed() -> None:
+    a = play_match(NIM, (4, 5, 6), RandomPlayer(seed=7), RandomPlayer(seed=8), output_fn=lambda line: None)
+    b = play_match(NIM, (4, 5, 6), RandomPlayer(seed=7), RandomPlayer(seed=8), output_fn=lambda line: None)
+    assert a == b
+    for (_, option, reason), before in zip(a.moves, [a.start] + [m[1] for m in a.moves]):
+        assert option in NIM.options(before)
+        assert reason == "random move"
+
+
+def test_terminal_start_means_the_first_player_loses() -> None:
+    out: list[str] = []
+    result = play_match(NIM, (0, 0), PerfectPlayer(), PerfectPlayer(), output_fn=out.append)
+    assert result.winner == 1 and result.moves == []
+    assert out == ["Player 2 wins."]
+
+
+def test_move_lines_name_the_move_and_the_reason() -> None:
+    out: list[str] = []
+    play_match(NIM, (3, 4, 5), PerfectPlayer(), PerfectPlayer(), output_fn=out.append)
+    assert out[0] == "player 1: heap 1: 3 -> 1   (moves to a P-position: nim-sum becomes 0)"
+
+
+# -------------------------------------------------------------------- human player
+def test_empty_line_lists_the_moves_and_a_number_picks_one() -> None:
+    player, out = human(["", "2"])
+    option, reason = player.choose(NIM, (3, 4, 5))
+    options = NIM.options((3, 4, 5))
+    assert option == options[1] == (1, 4, 5)
+    assert reason == ""
+    assert "position: 3 4 5" in out
+    assert "legal moves:" in out
+    listed = [line for line in out if line.lstrip()[:1].isdigit()]
+    assert len(listed) == len(options) == 12
+    assert listed[0] == "   1. heap 1: 3 -> 2   leaves 2 4 5"
+    assert listed[-1].startswith("  12. heap 3: 5 -> 0")
+
+
+def test_illegal_move_and_garbage_reprompt_with_a_reason() -> None:
+    player, out = human(["3 4 6", "banana", "3 4 1"])
+    option, _ = player.choose(NIM, (3, 4, 5))
+    assert option == (3, 4, 1)
+    complaints = [line for line in out if "try again" in line]
+    assert len(complaints) == 2
+    assert "cannot be reached" in complaints[0] and "3 4 6" in complaints[0]
+    assert "banana" in complaints[1] and "not a non-negative integer" in complaints[1]
+    assert all("\n" not in line and "Traceback" not in line for line in out)
+
+
+def test_typed_position_with_equals_and_in_another_order() -> None:
+    player, _ = human(["= 1 4 5"])
+    assert player.choose(NIM, (3, 4, 5))[0] == (1, 4, 5)
+    player, _ = human(["1 3 4"])  # the heaps of (3, 4, 1) in another order: the listed move is played
+    assert player.choose(NIM, (3, 4, 5))[0] == (3, 4, 1)
+
+
+def test_single_integer_is_a_move_number_in_range_else_a_position() -> None:
+    sub = sprague.ruleset("subtraction", S={1, 2, 5})  # from 10 the moves are 1: ->9, 2: ->8, 3: ->5
+    player, _ = human(["2"])
+    assert player.choose(sub, (10,))[0] == (8,)
+    player, _ = human(["= 5"])
+    assert player.choose(sub, (10,))[0] == (5,)
+    player, _ = human(["= 2"])
+    assert player.choose(sub, (3,))[0] == (2,)  # "2" alone would be move 2, to 1
+    player, out = human(["7", "= 3", "9"])
+    assert player.choose(sub, (10,))[0] == (9,)  # 9 is out of range 1..3, so it is the position 9
+    assert any("no move 7 in the list (1 to 3)" in line for line in out)
+    assert any("'3' cannot be reached" in line for line in out)
+
+
+def test_turtles_position_typed_as_one_token() -> None:
+    tt = sprague.ruleset("turning-turtles")
+    player, out = human(["TTTHH", "THTTT", "tthht"])
+    option, _ = player.choose(tt, "TTHTH")
+    assert option == "TTHHT"  # turn coin 5 to tails and coin 4, to its left, to heads
+    # TTTHH turns coin 4, right of the head turned; THTTT turns three coins: both illegal
+    assert len([line for line in out if "try again" in line]) == 2
+
+
+def test_hint_and_value() -> None:
+    player, out = human(["hint", "value", "q"])
+    with pytest.raises(QuitGame):
+        player.choose(NIM, (3, 4, 5))
+    hints = [line for line in out if line.startswith("hint:")]
+    assert hints == ["hint: move 2: heap 1: 3 -> 1, leaving 1 4 5 (a P-position)"]
+    assert any(line.startswith("Grundy value 2, outcome N") for line in out)
+
+    player, out = human(["hint", "value", "quit"])
+    with pytest.raises(QuitGame):
+        player.choose(NIM, (1, 2, 3))
+    assert any(line.startswith("hint: no winning move") and "P-position" in line for line in out)
+    assert any(line.startswith("Grundy value 0, outcome P") for line in out)
+
+
+def test_end_of_input_quits_cleanly() -> None:
+    player, out = human([])
+    with pytest.raises(QuitGame):
+        player.choose(NIM, (3, 4, 5))
+    player, out = human(["", "banana"])
+    lines: list[str] = []
+    with pytest.raises(QuitGame):
+        play_match(NIM, (3, 4, 5), player, PerfectPlayer(), output_fn=lines.append)
+    assert lines == []  # nothing was played
+
+
+def test_human_against_the_computer_messages() -> None:
+    player, _ = human(["= 0"])
+    out: list[str] = []
+    result = play_match(NIM, (3,), player, PerfectPlayer(), output_fn=out.append)
+    assert result.winner == 0
+    assert out == ["you: heap 1: 3 -> 0", "You win!"]
+
+    player, _ = human(["= 0 0 1"])
+    out = []
+    result = play_match(NIM, (0, 1, 1), player, PerfectPlayer(), output_fn=out.append)
+    assert result.winner == 1
+    assert out[-1] == "The computer wins."
+    assert out[1] == "computer: heap 3: 1 -> 0   (moves to a P-position: nim-sum becomes 0)"
