@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import reduce
 from itertools import combinations, product
@@ -42,8 +43,11 @@ class Nim(HeapGame):
         return f"closed form: {self.closed_form}"
 
     def is_move(self, position: Heaps, option: Heaps) -> bool:
-        changed = [(a, b) for a, b in zip(position, option) if a != b]
-        return len(position) == len(option) and len(changed) == 1 and changed[0][1] < changed[0][0]
+        """One heap decreased, the others equal as a multiset (heaps may be listed in any order)."""
+        gone, new = Counter(position) - Counter(option), Counter(option) - Counter(position)
+        if len(position) != len(option) or sum(gone.values()) != 1 or sum(new.values()) != 1:
+            return False
+        return next(iter(new)) < next(iter(gone))
 
     def periodicity(self, max_positions: int | None = None) -> Periodicity:
         """G(n) = n: arithmetic periodic with period 1 and saltus 1, by Bouton's theorem."""
