@@ -11,6 +11,7 @@ Bad input prints one line on stderr and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shlex
 import sys
@@ -41,7 +42,7 @@ class _Parser(argparse.ArgumentParser):
         raise _ArgumentError(f"{message} (see '{self.prog} --help')")
 
 
-def _common(game: bool) -> argparse.ArgumentParser:
+def _common(game: bool) -> Any:
     """Options shared by the game commands; defaults are SUPPRESS so '+'-segments can be merged."""
     p = _Parser(add_help=False, argument_default=argparse.SUPPRESS)
     if game:
@@ -58,7 +59,7 @@ def _common(game: bool) -> argparse.ArgumentParser:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="sprague", description="Impartial combinatorial games: Grundy values, outcomes, winning moves.")
     parser.add_argument("--version", action="version", version=f"sprague {_version()}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub: Any = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     game = _common(game=True)
     parser.set_defaults(commands=sub.choices)
 
@@ -69,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("position", nargs="*", help="the position, e.g. heap sizes 3 5 6 or TTHHTHH")
         return p
 
-    p = sub.add_parser("list", parents=[_common(game=False)], help="every ruleset: name, parameters, source")
+    p: Any = sub.add_parser("list", parents=[_common(game=False)], help="every ruleset: name, parameters, source")
     p.set_defaults(run=cmd_list)
     game_cmd("value", "Grundy value and outcome (P/N) of a position").set_defaults(run=cmd_value)
     p = game_cmd("moves", "every option with its Grundy value; winning moves marked")
@@ -214,7 +215,7 @@ def _print_json(data: Any, out: TextIO) -> None:
 
 # ---------------------------------------------------------------------- commands
 def cmd_list(ns: argparse.Namespace, out: TextIO) -> int:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for cls in REGISTRY:
         rows.append({
             "name": cls.name,
@@ -307,7 +308,8 @@ def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
 def _sequence_structure(r: HeapGame, values: list[int], limit: int | None) -> Periodicity | None:
     certified = getattr(r, "periodicity", None)
     if callable(certified):
-        return certified(limit)  # type: ignore[no-any-return]
+        result: Periodicity = certified(limit)
+        return result
     return find_period(values, arithmetic=True)
 
 
@@ -347,7 +349,6 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
     if ns.min < 0 or ns.max < ns.min:
         raise InvalidParameter(f"need 0 <= --min <= --max, got --min {ns.min} --max {ns.max}")
     heaps = list(range(ns.min, ns.max + 1))
-    value_fn: Callable[[int, int], Any]
     if len(games) == 2:
         game: Ruleset = Sum(*games)
         col_title, row_title = games[0].describe(), games[1].describe()
@@ -439,7 +440,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         if not args:
             build_parser().print_help(out)
             return 0
-        ns = _parse(args)
+        with contextlib.redirect_stdout(out):  # --help and --version print through argparse
+            ns = _parse(args)
         if not hasattr(ns, "run"):
             build_parser().print_help(out)
             return 2

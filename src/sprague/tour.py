@@ -14,6 +14,8 @@ from typing import TextIO
 from sprague.core.nimber import nim_sum
 from sprague.core.sums import Sum
 from sprague.rulesets import ruleset
+from sprague.rulesets.subtraction import Subtraction
+from sprague.rulesets.takebreak import GrundysGame
 
 __all__ = ["tour"]
 
@@ -46,14 +48,14 @@ def tour(out: TextIO) -> None:
     out.write("  (`sprague graph nim 2 1 1 --format svg -o nim.svg` draws it)\n")
 
     _section(out, "Section 3. Subtraction game S = {1, 2, 5}")
-    sub125 = ruleset("subtraction", S={1, 2, 5})
+    sub125 = Subtraction(S={1, 2, 5})
     labels = "".join(sub125.outcome(n) for n in range(18))
     out.write(f"  outcomes of n = 0..17: {labels}  ({sub125.periodicity().describe()})\n")
     wins = " or ".join(str(o[0]) for o in sub125.winning_moves((26,)))
     out.write(f"  from 26 the winning moves leave {wins}\n")
 
     _section(out, "Sections 4-5. The sum of S1 = {1, 2} and S2 = {1, 3}")
-    s12, s13 = ruleset("subtraction", S={1, 2}), ruleset("subtraction", S={1, 3})
+    s12, s13 = Subtraction(S={1, 2}), Subtraction(S={1, 3})
     game = Sum(s12, s13)
     out.write(f"  G of S = {{1, 2}}: {s12.sequence(9)}; of S = {{1, 3}}: {s13.sequence(9)}\n")
     for m in range(5, -1, -1):
@@ -66,7 +68,7 @@ def tour(out: TextIO) -> None:
         out.write(f"   {a:>3} " + " ".join(f"{a ^ b:>2}" for b in range(11)) + "\n")
 
     _section(out, "Homework 2. Subtraction game S = {4, 10, 12}")
-    s41012 = ruleset("subtraction", S={4, 10, 12})
+    s41012 = Subtraction(S={4, 10, 12})
     per = s41012.periodicity()
     out.write(f"  G(0..{per.period - 1}) = {s41012.sequence(per.period)}\n  {per.describe()}\n")
 
@@ -76,9 +78,9 @@ def tour(out: TextIO) -> None:
     for m in range(6, 0, -1):
         row = []
         for n in range(1, 7):
-            pos = ((n,), (m,))
-            o = hw3.outcome(pos, method="search")
-            agree &= hw3.grundy(pos, method="search") == sub125.grundy((n,)) ^ s41012.grundy((m,))
+            pair = ((n,), (m,))
+            o = hw3.outcome(pair, method="search")
+            agree &= hw3.grundy(pair, method="search") == sub125.grundy((n,)) ^ s41012.grundy((m,))
             row.append(o)
         out.write(f"   m={m}: " + " ".join(row) + "\n")
     out.write("         " + " ".join(str(n) for n in range(1, 7)) + "  = n\n")
@@ -96,28 +98,29 @@ def tour(out: TextIO) -> None:
 
     _section(out, "Homework 5. Turning Turtles from T T H H T H H")
     tt = ruleset("turning-turtles")
-    row = "TTHHTHH"
-    heads = [i + 1 for i, c in enumerate(row) if c == "H"]
-    out.write(f"  heads at {heads}: Nim heaps, nim-sum {reduce(xor, heads)} -> {tt.outcome(row)}\n")
-    for o in tt.winning_moves(row):
-        out.write(f"  good move: {tt.describe_move(row, o)} -> {o}\n")
+    coins = "TTHHTHH"
+    heads = [i + 1 for i, c in enumerate(coins) if c == "H"]
+    out.write(f"  heads at {heads}: Nim heaps, nim-sum {reduce(xor, heads)} -> {tt.outcome(coins)}\n")
+    for o in tt.winning_moves(coins):
+        out.write(f"  good move: {tt.describe_move(coins, o)} -> {o}\n")
 
     _section(out, "Homework 6. Green Hackenbush")
     out.write("  (the handout's picture did not survive conversion; here is a graph of the same kind)\n")
     gh = ruleset("green-hackenbush")
-    pos = gh.check_position("0-1 1-2 1-3 2-3 0-4 4-4")
-    ev = gh.evaluate(pos)
-    out.write(f"  {gh.format_position(pos)}: G = {ev.grundy} by the {ev.method.removeprefix('closed form: ')}\n")
-    for o in gh.winning_moves(pos):
-        out.write(f"  winning move: {gh.describe_move(pos, o)}\n")
+    graph = gh.check_position("0-1 1-2 1-3 2-3 0-4")
+    ev = gh.evaluate(graph)
+    out.write(f"  {gh.format_position(graph)}: G = {ev.grundy} by the {ev.method.removeprefix('closed form: ')}\n")
+    for o in gh.winning_moves(graph):
+        out.write(f"  winning move: {gh.describe_move(graph, o)}\n")
 
     _section(out, "Homework 7. Grundy's game from 10")
-    gg = ruleset("grundys-game")
+    gg = GrundysGame()
     nodes, edges = game_graph(gg, (10,))
     out.write(f"  the graph from 10 has {len(nodes)} positions and {len(edges)} moves; "
               f"G(10) = {gg.grundy((10,))} ({gg.outcome((10,))})\n")
     out.write(f"  G(0..10) = {gg.sequence(11)}\n")
-    out.write("  winning moves from 10: " + ", ".join(gg.describe_move((10,), o) for o in gg.winning_moves((10,))) + "\n")
+    wins = [gg.describe_move((10,), o) for o in gg.winning_moves((10,))]
+    out.write("  winning moves from 10: " + (", ".join(wins) or "none, every split of 10 leaves an N-position") + "\n")
 
     _section(out, "Homework 8. 1 xor 2 xor ... xor n")
     values = [reduce(xor, range(1, n + 1)) for n in range(1, 17)]

@@ -117,7 +117,7 @@ class Ruleset:
         return f"sprague.ruleset({self.name!r}{args})"
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.params == other.params  # type: ignore[attr-defined]
+        return isinstance(other, Ruleset) and type(self) is type(other) and self.params == other.params
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(self.params.items())))

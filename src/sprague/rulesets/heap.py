@@ -36,7 +36,7 @@ class HeapRuleset(Ruleset):
     heaps: ClassVar[int | None] = None
     min_heaps: ClassVar[int] = 1
     position_help = "heap sizes separated by spaces, e.g. 3 5 6"
-    example = ("3", "5", "6")
+    example: ClassVar[tuple[str, ...]] = ("3", "5", "6")
 
     def check_position(self, position: Any) -> Heaps:
         if isinstance(position, (str, bytes)) and not isinstance(position, str):

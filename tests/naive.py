@@ -1,0 +1,218 @@
+"""Slow reference solvers, written from the rules alone.
+
+Nothing here imports :mod:`sprague`: every move generator below is a literal
+reading of the rules of its game, and :func:`grundy` is the textbook recursive
+mex. The tests compare the package's closed forms and its search against these.
+
+A *move function* takes a position (hashable) and returns the list of its
+options. Heap games take a tuple of heap sizes and return tuples of the same
+shape with the changed heap(s) in place (a split puts the two parts where the
+heap was), so options can be compared with the package's as plain tuples.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from functools import lru_cache
+from typing import Any
+
+Moves = Callable[[Any], list[Any]]
+
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+
+# one memo per move function (move functions are compared by identity)
+_MEMO: dict[Moves, dict[Hashable, int]] = {}
+
+
+def mex(values: Iterable[int]) -> int:
+    """Least non-negative integer not among ``values``."""
+    seen = set(values)
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+def grundy(moves: Moves, position: Hashable) -> int:
+    """Grundy value by memoised recursion: the mex of the values of the options."""
+    memo = _MEMO.setdefault(moves, {})
+    if position not in memo:
+        memo[position] = mex(grundy(moves, o) for o in moves(position))
+    return memo[position]
+
+
+def outcome(moves: Moves, position: Hashable) -> str:
+    return "P" if grundy(moves, position) == 0 else "N"
+
+
+def p_options(moves: Moves, position: Hashable) -> set[Any]:
+    """The options of ``position`` that are P-positions (the winning moves)."""
+    return {o for o in moves(position) if grundy(moves, o) == 0}
+
+
+def heap_sequence(moves: Moves, n: int) -> list[int]:
+    """Grundy values of the single heaps ``(0,), (1,), ..., (n-1,)`` (filled bottom-up, so recursion stays shallow)."""
+    return [grundy(moves, (m,)) for m in range(n)]
+
+
+def xor_all(values: Iterable[int]) -> int:
+    total = 0
+    for v in values:
+        total ^= v
+    return total
+
+
+# ---------------------------------------------------------------- move generators
+def nim_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Nim: take one or more tokens from a single heap."""
+    out = []
+    for i, h in enumerate(heaps):
+        for take in range(1, h + 1):
+            out.append(heaps[:i] + (h - take,) + heaps[i + 1:])
+    return out
+
+
+@lru_cache(maxsize=None)
+def _subtraction_moves(S: frozenset[int]) -> Moves:
+    def moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = []
+        for i, h in enumerate(heaps):
+            for s in S:
+                if s <= h:
+                    out.append(heaps[:i] + (h - s,) + heaps[i + 1:])
+        return out
+
+    return moves
+
+
+def subtraction_moves(S: Iterable[int]) -> Moves:
+    """Subtraction(S): take exactly ``s`` tokens from a single heap, ``s`` in ``S``."""
+    return _subtraction_moves(frozenset(S))
+
+
+@lru_cache(maxsize=None)
+def _all_but_moves(S: frozenset[int]) -> Moves:
+    def moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = []
+        for i, h in enumerate(heaps):
+            for take in range(1, h + 1):
+                if take not in S:
+                    out.append(heaps[:i] + (h - take,) + heaps[i + 1:])
+        return out
+
+    return moves
+
+
+def all_but_moves(S: Iterable[int]) -> Moves:
+    """All-but(S): take any positive number of tokens from one heap, except a number in ``S``."""
+    return _all_but_moves(frozenset(S))
+
+
+def grundys_game_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Grundy's game: split one heap into two non-empty heaps of different sizes."""
+    out = []
+    for i, h in enumerate(heaps):
+        for a in range(1, h):
+            b = h - a
+            if a > b:  # each unordered split once, larger part first
+                out.append(heaps[:i] + (a, b) + heaps[i + 1:])
+    return out
+
+
+def sorted_grundys_game_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Grundy's game on multisets: options as sorted tuples (keeps the naive memo small)."""
+    return [tuple(sorted(o)) for o in grundys_game_moves(heaps)]
+
+
+def grundys_game_sequence(n: int) -> list[int]:
+    """Single-heap values of Grundy's game by the O(n^2) recursion G(h) = mex{G(a) xor G(h-a) : a > h-a > 0}."""
+    g: list[int] = []
+    for h in range(n):
+        g.append(mex(g[a] ^ g[h - a] for a in range(1, h) if a > h - a))
+    return g
+
+
+def wythoff_moves(position: tuple[int, int]) -> list[tuple[int, int]]:
+    """Wythoff: take any positive number from one heap, or the same positive number from both."""
+    x, y = position
+    out = [(x - t, y) for t in range(1, x + 1)]
+    out += [(x, y - t) for t in range(1, y + 1)]
+    out += [(x - t, y - t) for t in range(1, min(x, y) + 1)]
+    return out
+
+
+@lru_cache(maxsize=None)
+def moore_moves(k: int) -> Moves:
+    """Moore's Nim_k: remove at least one token in total, from at most ``k`` heaps.
+
+    Every tuple of new sizes ``<=`` the old ones is tried, and kept when it changes
+    between 1 and ``k`` heaps (a deliberately different enumeration from the package's).
+    """
+
+    def moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = []
+        for new in itertools.product(*(range(h + 1) for h in heaps)):
+            changed = sum(1 for a, b in zip(heaps, new) if a != b)
+            if 1 <= changed <= k:
+                out.append(new)
+        return out
+
+    return moves
+
+
+_FLIP = {"H": "T", "T": "H"}
+
+
+def turtles_moves(row: str) -> list[str]:
+    """Turning Turtles: turn one H to T and, optionally, one coin to its left either way."""
+    out = []
+    for j, c in enumerate(row):
+        if c != "H":
+            continue
+        base = list(row)
+        base[j] = "T"
+        out.append("".join(base))
+        for i in range(j):
+            other = base.copy()
+            other[i] = _FLIP[other[i]]
+            out.append("".join(other))
+    return out
+
+
+def turtles_is_move(row: str, new: str) -> bool:
+    """Whether ``row -> new`` is one Turning Turtles move (checked from the rules, no listing)."""
+    if len(row) != len(new) or set(new) - {"H", "T"}:
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(row, new)) if a != b]
+    if not 1 <= len(diff) <= 2:
+        return False
+    j = diff[-1]  # the rightmost changed coin is the one turned H -> T
+    return row[j] == "H" and new[j] == "T"
+
+
+@lru_cache(maxsize=None)
+def _sum_moves(move_fns: tuple[Moves, ...]) -> Moves:
+    def moves(positions: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        out = []
+        for i, (fn, p) in enumerate(zip(move_fns, positions)):
+            for o in fn(p):
+                out.append(positions[:i] + (o,) + positions[i + 1:])
+        return out
+
+    return moves
+
+
+def sum_moves(move_fns: Sequence[Moves]) -> Moves:
+    """Disjunctive sum: a move is a move in exactly one component."""
+    return _sum_moves(tuple(move_fns))
+
+
+# ---------------------------------------------------------------- sequences
+def smallest_period(values: Sequence[int], start: int) -> int:
+    """Smallest ``p >= 1`` with ``values[n + p] == values[n]`` for all ``start <= n < len(values) - p``."""
+    for p in range(1, len(values) - start):
+        if all(values[n + p] == values[n] for n in range(start, len(values) - p)):
+            return p
+    raise ValueError("no period in range")

@@ -1,0 +1,193 @@
+"""The command line: every command, --json keys, exit status 2 with one line for bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from sprague.cli import main
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(args), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def run_json(*args: str) -> dict:
+    status, out, err = run(*args, "--json")
+    assert status == 0, err
+    return json.loads(out)
+
+
+def test_list_names_every_ruleset_with_source() -> None:
+    status, out, _ = run("list")
+    assert status == 0
+    for name in ("nim", "subtraction", "all-but", "grundys-game", "wythoff", "moore", "turning-turtles",
+                 "green-hackenbush"):
+        assert f"\n{name}" in "\n" + out
+    rows = run_json("list")
+    assert all(row["source"] for row in rows)
+    assert {"S"} == set(next(r for r in rows if r["name"] == "subtraction")["parameters"])
+
+
+def test_value_json_has_the_fixed_keys() -> None:
+    data = run_json("value", "subtraction", "-p", "S=1,2,5", "26")
+    assert data == {"ruleset": "subtraction", "params": {"S": [1, 2, 5]}, "position": [26], "grundy": 2,
+                    "outcome": "N", "method": data["method"]}
+    assert run_json("value", "nim", "3", "5", "6")["grundy"] == 0
+
+
+def test_value_methods_agree() -> None:
+    for method in ("auto", "closed", "search"):
+        assert run_json("value", "nim", "5", "3", "7", "3", "1", "--method", method)["grundy"] == 3
+    assert run_json("value", "nim", "3", "4", "--method", "search")["method"] == "search"
+
+
+def test_value_of_huge_heaps_is_instant_and_exact() -> None:
+    a, b = 10**100 + 12345, 7 * 10**99
+    data = run_json("value", "nim", str(a), str(b))
+    assert data["grundy"] == a ^ b and data["position"] == [a, b]
+    data = run_json("value", "nim", "10**100", "10**100")
+    assert data["outcome"] == "P"
+
+
+def test_sums_from_the_command_line() -> None:
+    data = run_json("value", "subtraction", "-p", "S=1,2", "4", "+", "subtraction", "-p", "S=1,3", "3")
+    assert data["ruleset"] == "sum" and data["grundy"] == 0 and data["position"] == [[4], [3]]
+    assert data["params"]["components"][1] == {"ruleset": "subtraction", "params": {"S": [1, 3]}}
+    searched = run_json("value", "nim", "2", "3", "+", "turtles", "THH", "--method", "search")
+    assert searched["grundy"] == 2 ^ 3 ^ 2 ^ 3
+    status, _, err = run("value", "nim", "3", "+")
+    assert status == 2 and "empty game after '+'" in err
+
+
+def test_moves_marks_the_winning_moves() -> None:
+    data = run_json("moves", "nim", "5", "3", "7", "3", "1")
+    assert data["grundy"] == 3 and len(data["options"]) == 19 and data["all_options_listed"]
+    winning = [o["position"] for o in data["options"] if o["winning"]]
+    assert [5, 3, 4, 3, 1] in winning and len(winning) == 3
+    assert all((o["grundy"] == 0) == o["winning"] for o in data["options"])
+    status, out, _ = run("moves", "nim", "5", "3", "7", "3", "1")
+    assert "* heap 3: 7 -> 4" in out
+
+
+def test_moves_on_huge_heaps_lists_only_the_winning_moves() -> None:
+    data = run_json("moves", "nim", "10**100", "10**99")
+    assert not data["all_options_listed"] and data["options"] == [
+        {"move": data["options"][0]["move"], "position": [10**99, 10**99], "grundy": 0, "outcome": "P",
+         "winning": True}]
+
+
+def test_moves_from_a_terminal_position() -> None:
+    status, out, _ = run("moves", "nim", "0", "0")
+    assert status == 0 and "no options" in out
+
+
+def test_sequence_reports_a_certified_period() -> None:
+    data = run_json("sequence", "subtraction", "-p", "S=4,10,12", "--to", "200")
+    assert len(data["values"]) == 201 and data["certified"] is True
+    p, n0 = data["period"], data["preperiod"]
+    assert all(data["values"][n] == data["values"][n + p] for n in range(n0, 201 - p))
+    status, out, _ = run("sequence", "subtraction", "-p", "S=1,2,5", "--to", "20")
+    assert "period 3, preperiod 0 (certified" in out
+    status, out, _ = run("sequence", "grundys-game", "--to", "60")
+    assert status == 0 and "observed, not proved" in out or "no period found" in out
+
+
+def test_sequence_needs_a_one_heap_game() -> None:
+    status, _, err = run("sequence", "wythoff", "--to", "5")
+    assert status == 2 and "one-heap game" in err
+
+
+def test_table_is_the_handout_array() -> None:
+    status, out, _ = run("table", "subtraction -p S=1,2", "subtraction -p S=1,3", "--max", "5")
+    rows = [line.split("|")[1].split() for line in out.splitlines() if "|" in line]
+    assert rows[-1] == list("PNNPNN") and rows[-2] == list("NPNNPN")  # handout section 4, bottom rows
+    data = run_json("table", "wythoff", "--max", "5", "--values", "grundy")
+    assert data["table"][3][5] == 0 and data["table"][5][3] == 0  # (3, 5) is a Wythoff P-position
+
+
+def test_graph_dot() -> None:
+    status, out, _ = run("graph", "subtraction", "-p", "S=1,2,5", "10", "--format", "dot")
+    assert status == 0 and out.startswith("digraph") and out.count("->") == 10 + 9 + 6  # n -> n-1 (n >= 1), n-2 (n >= 2), n-5 (n >= 5)
+    status, _, err = run("graph", "nim", "3", "3", "--format", "png")
+    assert status == 2 and ("-o" in err or "Graphviz" in err)
+
+
+def test_play_against_the_perfect_opponent_via_stdin() -> None:
+    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "nim", "1", "2", "--first", "human"],
+                          input="\n= 1 1\n1\n", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "1." in proc.stdout  # the empty line listed the moves
+    assert "computer" in proc.stdout.lower() and "win" in proc.stdout.lower()
+
+
+BAD_INPUT = [
+    (["value", "nim", "3", "-4"], "'-4' is negative"),
+    (["value", "nim", "3", "x"], "'x' is not a non-negative integer"),
+    (["value", "nim", "2.5"], "'2.5'"),
+    (["value", "subtraction", "-p", "S=", "3"], "S is empty"),
+    (["value", "subtraction", "-p", "S=0,2", "3"], "0 is not a positive integer"),
+    (["value", "subtraction", "-p", "S=-1", "3"], "'-1'"),
+    (["value", "subtraction", "3"], "needs parameter S"),
+    (["value", "subtracton", "-p", "S=1", "3"], "did you mean 'subtraction'"),
+    (["value", "nim", "-p", "k=2", "3"], "has no parameter 'k'"),
+    (["value", "nim", "-p", "k", "3"], "not KEY=VALUE"),
+    (["value", "turning-turtles", "TTXH"], "'X'"),
+    (["value", "green-hackenbush", "0-1", "2-3"], "2-3"),
+    (["value", "green-hackenbush", "0-"], "'0-'"),
+    (["value", "wythoff", "1", "2", "3"], "exactly 2 heaps"),
+    (["value", "nim"], "no position given"),
+    (["value", "grundys-game", "10**7"], "--max-positions"),
+    (["value", "nim", "30", "30", "30", "30", "30", "--method", "search"], "--max-positions"),
+    (["value", "nim", "3", "--max-positions", "0"], "--max-positions must be a positive integer"),
+    (["value", "nim", "3", "--method", "fast"], "invalid choice"),
+    (["frobnicate"], "invalid choice"),
+    (["value", "mymissingmodule:Game", "3"], "cannot load ruleset"),
+    (["table", "nim", "nim", "nim"], "one two-heap game or two heap games"),
+    (["table", "nim -p S=1", "--max", "3"], "has no parameter 'S'"),
+    (["sequence", "subtraction", "-p", "S=1", "--to", "-1"], "--to must be"),
+]
+
+
+@pytest.mark.parametrize("args,message", BAD_INPUT, ids=[" ".join(a) for a, _ in BAD_INPUT])
+def test_bad_input_gives_one_line_and_status_2(args: list[str], message: str) -> None:
+    status, out, err = run(*args)
+    assert status == 2
+    assert err.startswith("sprague: error: ") and err.count("\n") == 1, err
+    assert message in err
+
+
+def test_installed_console_script_reports_errors_without_traceback() -> None:
+    proc = subprocess.run(["sprague", "value", "nim", "-3"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "negative" in proc.stderr
+    proc = subprocess.run(["sprague", "value", "nim", "3", "5", "6"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "G = 0, P-position" in proc.stdout
+
+
+def test_user_defined_ruleset_on_the_command_line(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "mygames.py").write_text(
+        "import sprague\n"
+        "class Chain(sprague.Ruleset):\n"
+        "    name = 'chain'\n"
+        "    def moves(self, n):\n"
+        "        return [n - k for k in (1, 2) if n >= k]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    data = run_json("value", "mygames:Chain", "7")
+    assert data["grundy"] == 1 and data["method"] == "search"
+    status, out, _ = run("moves", "mygames:Chain", "7")
+    assert status == 0 and "* to 6" in out
+
+
+def test_help_and_version() -> None:
+    status, out, _ = run("--help")
+    assert status == 0 and "value" in out and "sequence" in out
+    status, out, _ = run("value", "--help")
+    assert status == 0 and "+" in out
+    status, out, _ = run("--version")
+    assert status == 0
