@@ -415,7 +415,6 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     human = HumanPlayer(output_fn=say)
     players = (human, computer) if ns.first == "human" else (computer, human)
     say(f"{r.describe()}: {r.format_position(pos)}. Normal play: whoever makes the last move wins.")
-    say("Press Enter to list your moves; type a move number, the position after your move, 'hint' or 'quit'.")
     try:
         play_match(r, pos, players[0], players[1], output_fn=say)
     except QuitGame:

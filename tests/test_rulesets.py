@@ -1,0 +1,513 @@
+"""Every closed form against brute force.
+
+The reference values come from ``tests/naive.py`` (move generators written from
+the rules, memoised recursive mex; it does not import :mod:`sprague`). Closed
+forms are checked on every position up to a bound, and on random larger
+positions (fixed seeds) through properties that a brute-force-checked closed
+form can vouch for (legality from the rules, outcome of the result).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from decimal import Decimal, localcontext
+from functools import reduce
+from operator import xor
+
+import naive
+import pytest
+
+import sprague
+from sprague.rulesets.nim import moore_winning_move
+
+
+def box(count: int, bound: int) -> list[tuple[int, ...]]:
+    """Every tuple of ``count`` heaps of sizes ``0..bound``."""
+    return list(itertools.product(range(bound + 1), repeat=count))
+
+
+def nim_sum(heaps) -> int:
+    return reduce(xor, heaps, 0)
+
+
+def rand_digits(rng: random.Random, digits: int) -> int:
+    return rng.randrange(10 ** (digits - 1), 10**digits)
+
+
+# ====================================================================== nim
+NIM_BOXES = [(1, 7), (2, 7), (3, 7), (4, 4)]
+
+
+@pytest.mark.parametrize("count,bound", NIM_BOXES)
+def test_nim_closed_and_search_equal_naive(count: int, bound: int) -> None:
+    g = sprague.ruleset("nim")
+    for pos in box(count, bound):
+        expected = naive.grundy(naive.nim_moves, pos)
+        assert g.grundy(pos) == expected, pos
+        assert g.grundy(pos, method="closed") == expected, pos
+        assert g.grundy(pos, method="search") == expected, pos
+
+
+@pytest.mark.parametrize("count,bound", NIM_BOXES)
+def test_nim_winning_moves_are_naive_p_options(count: int, bound: int) -> None:
+    g = sprague.ruleset("nim")
+    for pos in box(count, bound):
+        expected = naive.p_options(naive.nim_moves, pos)
+        closed = g.winning_moves(pos)
+        assert len(closed) == len(set(closed)), pos
+        assert set(closed) == expected, pos
+        assert set(g.winning_moves(pos, method="search")) == expected, pos
+        assert set(g.options(pos)) == set(naive.nim_moves(pos)), pos
+
+
+def _nim_huge_positions() -> list[tuple[int, ...]]:
+    rng = random.Random(2024)
+    out = []
+    for i in range(20):
+        heaps = [rand_digits(rng, 100) for _ in range(rng.randint(2, 6))]
+        if i % 4 == 0:  # make a P-position: the last heap cancels the others
+            heaps.append(nim_sum(heaps))
+        out.append(tuple(heaps))
+    return out
+
+
+@pytest.mark.parametrize("pos", _nim_huge_positions(), ids=lambda p: f"{len(p)}heaps")
+def test_nim_winning_moves_on_100_digit_heaps(pos: tuple[int, ...]) -> None:
+    g = sprague.ruleset("nim")
+    s = nim_sum(pos)
+    moves = g.winning_moves(pos, max_positions=1)  # no search possible
+    for opt in moves:
+        assert len(opt) == len(pos)
+        changed = [i for i in range(len(pos)) if opt[i] != pos[i]]
+        assert len(changed) == 1 and opt[changed[0]] < pos[changed[0]]
+        assert opt[changed[0]] >= 0
+        assert nim_sum(opt) == 0
+    assert len(set(moves)) == len(moves)
+    assert len(moves) == sum(1 for h in pos if h ^ s < h)
+    assert (len(moves) == 0) == (s == 0)
+
+
+# ====================================================================== subtraction
+SUB_SETS = [
+    (1, 2, 5), (1, 2), (1, 3), (4, 10, 12), (2, 5, 7), (3, 4, 9, 13),
+    (1, 4, 5), (6,), (2, 3), (1, 3, 4), (2, 4, 7), (3, 5, 8),
+]
+SUB_IDS = ["S=" + ",".join(map(str, S)) for S in SUB_SETS]
+
+
+def naive_sub_values(S, n: int) -> list[int]:
+    return naive.heap_sequence(naive.subtraction_moves(S), n)
+
+
+@pytest.mark.parametrize("S", SUB_SETS, ids=SUB_IDS)
+def test_subtraction_sequence_equals_naive(S) -> None:
+    g = sprague.ruleset("subtraction", S=set(S))
+    assert g.sequence(300) == naive_sub_values(S, 300)
+    # and heap by heap through the public API, on a fresh instance (other code path)
+    g2 = sprague.ruleset("subtraction", S=set(S))
+    assert [g2.grundy((n,)) for n in range(299, -1, -1)][::-1] == naive_sub_values(S, 300)
+
+
+@pytest.mark.parametrize("S", SUB_SETS, ids=SUB_IDS)
+def test_subtraction_certified_period_holds_and_is_minimal(S) -> None:
+    per = sprague.ruleset("subtraction", S=set(S)).periodicity()
+    assert per.certified and per.saltus == 0
+    p, n0 = per.period, per.preperiod
+    assert p >= 1 and n0 >= 0
+    end = n0 + 5 * p + 50
+    a = naive_sub_values(S, end + p)
+    assert all(a[n + p] == a[n] for n in range(n0, end)), (p, n0)
+    for q in range(1, p):
+        assert any(a[n + q] != a[n] for n in range(n0, end)), f"{q} is a smaller period than {p}"
+    if n0 > 0:  # the preperiod is the smallest one for this period
+        assert a[n0 - 1 + p] != a[n0 - 1]
+
+
+@pytest.mark.parametrize("S", SUB_SETS, ids=SUB_IDS)
+def test_subtraction_huge_heaps_reduce_to_naive_values(S) -> None:
+    g = sprague.ruleset("subtraction", S=set(S))
+    per = g.periodicity()
+    p, n0 = per.period, per.preperiod
+    big = 10**30
+    reduced = {r: n0 + (big + r - n0) % p for r in range(60)}
+    a = naive_sub_values(S, max(reduced.values()) + 1)
+    for r, m in reduced.items():
+        assert g.grundy((big + r,), method="closed") == a[m], r
+    # a sum of two huge heaps is the nim-sum of the reduced naive values
+    assert g.grundy((big, big + 7)) == a[reduced[0]] ^ a[reduced[7]]
+
+
+@pytest.mark.parametrize("S", SUB_SETS, ids=SUB_IDS)
+def test_subtraction_sums_agree_with_search_and_naive(S) -> None:
+    g = sprague.ruleset("subtraction", S=set(S))
+    moves = naive.subtraction_moves(S)
+    positions = box(2, 12) + [p for p in box(3, 12) if p[0] <= p[1] <= p[2]]
+    for pos in positions:
+        expected = naive.grundy(moves, pos)
+        assert g.grundy(pos) == expected, pos
+        assert g.grundy(pos, method="search") == expected, pos
+    for pos in box(2, 12):
+        assert set(g.winning_moves(pos)) == naive.p_options(moves, pos), pos
+
+
+def test_subtraction_125_is_p_iff_3_divides_n() -> None:
+    """The handout's claim for S = {1, 2, 5}, checked on naive values and on the package."""
+    a = naive_sub_values((1, 2, 5), 200)
+    assert [n for n in range(200) if a[n] == 0] == list(range(0, 200, 3))
+    g = sprague.ruleset("subtraction", S={1, 2, 5})
+    assert [g.outcome((n,)) for n in range(200)] == ["P" if n % 3 == 0 else "N" for n in range(200)]
+
+
+# ====================================================================== all-but
+@pytest.mark.parametrize("S", [(), (1,), (2, 3), (4, 8), (1, 2, 3), (2, 5)], ids=lambda S: f"S={S}")
+def test_all_but_sequence_equals_naive(S) -> None:
+    g = sprague.ruleset("all-but", S=set(S))
+    expected = naive.heap_sequence(naive.all_but_moves(S), 80)
+    assert g.sequence(80) == expected
+    moves = naive.all_but_moves(S)
+    for pos in box(2, 9):
+        assert g.grundy(pos) == naive.grundy(moves, pos), pos
+
+
+# ====================================================================== Grundy's game
+def test_naive_grundy_recursion_matches_whole_game() -> None:
+    """The naive O(n^2) recursion itself against the multiset game (no theorem used)."""
+    seq = naive.grundys_game_sequence(21)
+    for n in range(21):
+        assert naive.grundy(naive.sorted_grundys_game_moves, (n,)) == seq[n], n
+
+
+def test_grundys_game_sequence_equals_naive() -> None:
+    g = sprague.ruleset("grundys-game")
+    assert g.sequence(200) == naive.grundys_game_sequence(200)
+    # a few classical values (OEIS A002188), as a check on the naive code too
+    assert naive.grundys_game_sequence(12) == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]
+
+
+def test_grundys_game_search_on_sums_equals_naive_multiset_game() -> None:
+    g = sprague.ruleset("grundys-game")
+    for a in range(13):
+        for b in range(13 - a):
+            pos = (a, b)
+            expected = naive.grundy(naive.sorted_grundys_game_moves, tuple(sorted(pos)))
+            assert g.grundy(pos, method="search") == expected, pos
+            assert g.grundy(pos) == expected, pos
+            got = {tuple(sorted(o)) for o in g.winning_moves(pos)}
+            assert got == naive.p_options(naive.sorted_grundys_game_moves, tuple(sorted(pos))), pos
+    assert set(g.options((7, 4))) == set(naive.grundys_game_moves((7, 4)))
+
+
+# ====================================================================== Wythoff
+def wythoff_legal(pos: tuple[int, int], opt: tuple[int, int]) -> bool:
+    (x, y), (u, v) = pos, opt
+    if min(u, v) < 0:
+        return False
+    if u == x and v < y or v == y and u < x:
+        return True
+    return u < x and x - u == y - v
+
+
+def wythoff_p_position(k: int) -> tuple[int, int]:
+    """``(floor(k phi), floor(k phi) + k)`` with phi in high-precision decimals (not the package's integer method)."""
+    with localcontext() as ctx:
+        ctx.prec = len(str(k)) + 40
+        phi = (1 + Decimal(5).sqrt()) / 2
+        a = int((Decimal(k) * phi).to_integral_value(rounding="ROUND_FLOOR"))
+    return a, a + k
+
+
+def test_wythoff_p_position_helper_against_naive() -> None:
+    p_positions = {(x, y) for x in range(41) for y in range(x, 41) if naive.grundy(naive.wythoff_moves, (x, y)) == 0}
+    from_phi = {wythoff_p_position(k) for k in range(30)}
+    assert {q for q in from_phi if q[1] <= 40} == p_positions
+
+
+def test_wythoff_outcome_equals_naive() -> None:
+    g = sprague.ruleset("wythoff")
+    for pos in box(2, 40):
+        assert g.outcome(pos) == naive.outcome(naive.wythoff_moves, pos), pos
+        assert g.outcome(pos, method="closed") == naive.outcome(naive.wythoff_moves, pos), pos
+
+
+def test_wythoff_winning_moves_equal_naive() -> None:
+    g = sprague.ruleset("wythoff")
+    for pos in box(2, 30):
+        closed = g.winning_moves(pos)
+        assert len(closed) == len(set(closed)), pos
+        assert set(closed) == naive.p_options(naive.wythoff_moves, pos), pos
+    for pos in box(2, 6):
+        assert g.grundy(pos) == naive.grundy(naive.wythoff_moves, pos), pos
+        assert set(g.options(pos)) == set(naive.wythoff_moves(pos)), pos
+
+
+def _wythoff_huge_positions() -> list[tuple[int, int]]:
+    rng = random.Random(7)
+    out = []
+    for i in range(30):
+        if i % 3 == 0:  # a P-position from phi, in either order
+            a, b = wythoff_p_position(rand_digits(rng, 79))
+            out.append((a, b) if i % 2 else (b, a))
+        else:
+            out.append((rand_digits(rng, 80), rand_digits(rng, 80)))
+    return out
+
+
+@pytest.mark.parametrize("pos", _wythoff_huge_positions(), ids=lambda p: str(p[0] % 1000))
+def test_wythoff_winning_moves_on_80_digit_heaps(pos: tuple[int, int]) -> None:
+    g = sprague.ruleset("wythoff")
+    moves = g.winning_moves(pos)
+    for opt in moves:
+        assert wythoff_legal(pos, opt), opt
+        assert g.outcome(opt, method="closed") == "P"
+    if g.outcome(pos, method="closed") == "N":
+        assert moves
+    else:
+        assert moves == []
+
+
+def test_wythoff_huge_p_positions_from_phi() -> None:
+    g = sprague.ruleset("wythoff")
+    for a, b in [wythoff_p_position(10**500), wythoff_p_position(10**500 + 12345)]:
+        assert g.outcome((a, b)) == "P"
+        assert g.outcome((b, a)) == "P"
+        assert g.outcome((a + 1, b)) == "N"
+        assert g.outcome((a, b - 1)) == "N"
+        assert set(g.winning_moves((a + 5, b + 5))) >= {(a, b)}
+    assert g.outcome((10**500, 10**500)) == "N"
+    assert g.outcome((0, 10**500)) == "N"
+
+
+# ====================================================================== Moore
+def moore_boxes(k: int) -> list[tuple[int, ...]]:
+    return box(3, 7) + box(4, 4)
+
+
+def moore_legal(pos: tuple[int, ...], opt: tuple[int, ...], k: int) -> bool:
+    if len(opt) != len(pos) or any(b > a or b < 0 for a, b in zip(pos, opt)):
+        return False
+    return 1 <= sum(1 for a, b in zip(pos, opt) if a != b) <= k
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_moore_outcome_and_options_equal_naive(k: int) -> None:
+    g = sprague.ruleset("moore", k=k)
+    moves = naive.moore_moves(k)
+    for pos in moore_boxes(k):
+        assert g.outcome(pos) == naive.outcome(moves, pos), pos
+        assert set(g.options(pos)) == set(moves(pos)), pos
+        assert g.option_count(pos) == len(moves(pos)), pos
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_moore_winning_move_on_small_positions(k: int) -> None:
+    moves = naive.moore_moves(k)
+    g = sprague.ruleset("moore", k=k)
+    for pos in moore_boxes(k):
+        move = moore_winning_move(pos, k)
+        if naive.outcome(moves, pos) == "P":
+            assert move is None, pos
+        else:
+            assert move is not None, pos
+            assert moore_legal(pos, move, k), (pos, move)
+            assert naive.grundy(moves, move) == 0, (pos, move)
+    for pos in box(3, 5):
+        assert set(g.winning_moves(pos)) == naive.p_options(moves, pos), pos
+
+
+def test_moore_k1_is_nim() -> None:
+    g = sprague.ruleset("moore", k=1)
+    for pos in box(3, 7) + box(4, 4):
+        assert g.grundy(pos) == nim_sum(pos), pos
+        assert naive.grundy(naive.moore_moves(1), pos) == naive.grundy(naive.nim_moves, pos), pos
+
+
+def _moore_huge_cases() -> list[tuple[tuple[int, ...], int]]:
+    rng = random.Random(99)
+    out = []
+    for i in range(30):
+        k = 2 + i % 3
+        heaps = [rand_digits(rng, 60) for _ in range(5)]
+        out.append((tuple(heaps), k))
+    return out
+
+
+@pytest.mark.parametrize("pos,k", _moore_huge_cases(), ids=lambda v: str(v) if isinstance(v, int) else "5heaps")
+def test_moore_winning_move_on_60_digit_heaps(pos: tuple[int, ...], k: int) -> None:
+    g = sprague.ruleset("moore", k=k)
+    move = moore_winning_move(pos, k)
+    if g.outcome(pos) == "N":
+        assert move is not None
+        assert moore_legal(pos, move, k)
+        assert g.outcome(move, method="closed") == "P"
+        assert g.winning_moves(pos) == [move]
+    else:
+        assert move is None
+
+
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_moore_huge_p_positions_have_no_winning_move(k: int) -> None:
+    """P-positions built column by column (each binary column has a multiple of k+1 ones)."""
+    rng = random.Random(k)
+    g = sprague.ruleset("moore", k=k)
+    n_heaps = 2 * (k + 1)
+    for _ in range(10):
+        heaps = [0] * n_heaps
+        for bit in range(200):
+            ones = rng.choice([0, k + 1, 2 * (k + 1)])
+            for i in rng.sample(range(n_heaps), ones):
+                heaps[i] |= 1 << bit
+        pos = tuple(heaps)
+        assert g.outcome(pos) == "P"
+        assert moore_winning_move(pos, k) is None
+        assert g.winning_moves(pos) == []
+        # one token less in one heap is an N-position with a winning move back to P
+        i = next(j for j, h in enumerate(pos) if h)
+        near = pos[:i] + (pos[i] - 1,) + pos[i + 1:]
+        assert g.outcome(near) == "N"
+        move = moore_winning_move(near, k)
+        assert move is not None and moore_legal(near, move, k) and g.outcome(move) == "P"
+
+
+# ====================================================================== Turning Turtles
+def rows(max_len: int) -> list[str]:
+    return ["".join(t) for n in range(max_len + 1) for t in itertools.product("HT", repeat=n)]
+
+
+def heads_value(row: str) -> int:
+    return nim_sum(i + 1 for i, c in enumerate(row) if c == "H")
+
+
+def test_turtles_closed_grundy_equals_naive() -> None:
+    g = sprague.ruleset("turning-turtles")
+    for row in rows(9):
+        expected = naive.grundy(naive.turtles_moves, row)
+        assert g.grundy(row) == expected, row
+        assert heads_value(row) == expected, row  # the helper used on long rows below
+
+
+def test_turtles_winning_moves_equal_naive() -> None:
+    g = sprague.ruleset("turning-turtles")
+    for row in rows(8):
+        closed = g.winning_moves(row)
+        assert len(closed) == len(set(closed)), row
+        assert set(closed) == naive.p_options(naive.turtles_moves, row), row
+        assert set(g.options(row)) == set(naive.turtles_moves(row)), row
+        assert all(naive.turtles_is_move(row, o) for o in naive.turtles_moves(row)), row
+    for row in rows(6):
+        assert g.grundy(row, method="search") == naive.grundy(naive.turtles_moves, row), row
+        for value in range(8):
+            expected = {o for o in naive.turtles_moves(row) if naive.grundy(naive.turtles_moves, o) == value}
+            assert set(g.options_with_value(row, value)) == expected, (row, value)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_turtles_winning_moves_on_long_rows(seed: int) -> None:
+    g = sprague.ruleset("turning-turtles")
+    rng = random.Random(seed)
+    # medium rows: the constructive moves are exactly the options with value 0
+    row = "".join(rng.choice("HT") for _ in range(60))
+    listed = {o for o in g.options(row) if heads_value(o) == 0}
+    assert set(g.closed_options_with_value(row, 0)) == listed
+    # 3000 coins
+    row = "".join(rng.choice("HT") for _ in range(3000))
+    found = g.closed_options_with_value(row, 0)
+    assert (heads_value(row) != 0) == bool(found)
+    for opt in found:
+        assert naive.turtles_is_move(row, opt)
+        assert heads_value(opt) == 0
+        assert g.grundy(opt) == 0
+    assert len(set(found)) == len(found)
+
+
+# ====================================================================== sums
+def test_sum_of_subtraction_games() -> None:
+    s12, s13 = sprague.ruleset("subtraction", S={1, 2}), sprague.ruleset("subtraction", S={1, 3})
+    game = sprague.Sum(s12, s13)
+    m12, m13 = naive.subtraction_moves((1, 2)), naive.subtraction_moves((1, 3))
+    moves = naive.sum_moves([m12, m13])
+    for a in range(11):
+        for b in range(11):
+            pos = ((a,), (b,))
+            expected = naive.grundy(moves, pos)
+            assert naive.grundy(m12, (a,)) ^ naive.grundy(m13, (b,)) == expected
+            assert game.grundy(pos) == expected, pos
+            assert game.grundy(pos, method="search") == expected, pos
+            assert set(game.winning_moves(pos)) == naive.p_options(moves, pos), pos
+
+
+def _mixed_sum_positions() -> list[tuple]:
+    rng = random.Random(5)
+    out = []
+    for _ in range(60):
+        nim = (rng.randint(0, 3), rng.randint(0, 3))
+        row = "".join(rng.choice("HT") for _ in range(rng.randint(0, 4)))
+        wy = (rng.randint(0, 4), rng.randint(0, 4))
+        out.append((nim, row, wy))
+    return out
+
+
+def test_sum_of_nim_turtles_wythoff() -> None:
+    game = sprague.Sum(sprague.ruleset("nim"), sprague.ruleset("turning-turtles"), sprague.ruleset("wythoff"))
+    moves = naive.sum_moves([naive.nim_moves, naive.turtles_moves, naive.wythoff_moves])
+    for pos in _mixed_sum_positions():
+        expected = naive.grundy(moves, pos)
+        assert game.grundy(pos) == expected, pos
+        assert game.grundy(pos, method="search") == expected, pos
+        auto, search = game.winning_moves(pos), game.winning_moves(pos, method="search")
+        assert set(auto) == set(search) == naive.p_options(moves, pos), pos
+
+
+# ====================================================================== huge heaps
+def test_nim_100_digit_heaps_without_search() -> None:
+    rng = random.Random(1)
+    a, b = rand_digits(rng, 100), rand_digits(rng, 100)
+    g = sprague.ruleset("nim")
+    assert g.grundy((a, b), max_positions=1) == a ^ b  # a search would be refused at this limit
+    assert g.grundy((a, a), method="closed", max_positions=1) == 0
+    with pytest.raises(sprague.TooLarge):
+        g.grundy((a, b), method="search", max_positions=1)
+    assert "closed form" in g.evaluate((a, b)).method
+
+
+def test_subtraction_4_10_12_at_googol() -> None:
+    S = (4, 10, 12)
+    a = naive_sub_values(S, 400)
+    start = 200  # far past any preperiod; the period is read off the naive values
+    p = naive.smallest_period(a, start)
+    assert len(a) - start - p >= max(S)  # enough repeats to be a proof (each value depends on the 12 before)
+    n = 10**100
+    expected = a[start + (n - start) % p]
+    g = sprague.ruleset("subtraction", S=set(S))
+    assert g.grundy((n,), max_positions=10_000) == expected
+    assert g.grundy((n,), method="closed") == expected
+    assert g.outcome((n,)) == ("P" if expected == 0 else "N")
+
+
+# ====================================================================== guards
+def test_grundys_game_huge_heap_refused() -> None:
+    with pytest.raises(sprague.TooLarge) as info:
+        sprague.ruleset("grundys-game").grundy((10**6,))
+    assert "--max-positions" in str(info.value)
+
+
+def test_nim_search_over_limit_refused() -> None:
+    with pytest.raises(sprague.TooLarge) as info:
+        sprague.ruleset("nim").grundy((30, 30, 30, 30, 30), method="search")
+    assert info.value.estimate is not None and info.value.limit is not None
+    assert info.value.estimate > info.value.limit
+    assert "--max-positions" in str(info.value)
+    # the closed form needs no search
+    assert sprague.ruleset("nim").grundy((30, 30, 30, 30, 30)) == 30
+
+
+def test_wythoff_300_search_works_or_refuses_cleanly() -> None:
+    g = sprague.ruleset("wythoff")
+    try:
+        value = g.grundy((300, 300), max_positions=10**6)
+    except sprague.TooLarge as exc:
+        assert "--max-positions" in str(exc)
+    else:
+        assert isinstance(value, int) and value > 0  # (300, 300) is N: take 300 from both
+    with pytest.raises(sprague.SpragueError):
+        g.grundy((3, 5), method="closed")  # no closed form for Wythoff's Grundy values
