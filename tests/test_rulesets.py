@@ -59,6 +59,9 @@ def test_nim_winning_moves_are_naive_p_options(count: int, bound: int) -> None:
         assert set(closed) == expected, pos
         assert set(g.winning_moves(pos, method="search")) == expected, pos
         assert set(g.options(pos)) == set(naive.nim_moves(pos)), pos
+        for value in range(1, 8):
+            want = {o for o in naive.nim_moves(pos) if naive.grundy(naive.nim_moves, o) == value}
+            assert set(g.options_with_value(pos, value)) == want, (pos, value)
 
 
 def _nim_huge_positions() -> list[tuple[int, ...]]:
@@ -148,7 +151,9 @@ def test_subtraction_sums_agree_with_search_and_naive(S) -> None:
         assert g.grundy(pos) == expected, pos
         assert g.grundy(pos, method="search") == expected, pos
     for pos in box(2, 12):
-        assert set(g.winning_moves(pos)) == naive.p_options(moves, pos), pos
+        for value in range(4):
+            want = {o for o in moves(pos) if naive.grundy(moves, o) == value}
+            assert set(g.options_with_value(pos, value)) == want, (pos, value)
 
 
 def test_subtraction_125_is_p_iff_3_divides_n() -> None:
@@ -279,7 +284,7 @@ def test_wythoff_huge_p_positions_from_phi() -> None:
 
 
 # ====================================================================== Moore
-def moore_boxes(k: int) -> list[tuple[int, ...]]:
+def moore_boxes() -> list[tuple[int, ...]]:
     return box(3, 7) + box(4, 4)
 
 
@@ -293,7 +298,7 @@ def moore_legal(pos: tuple[int, ...], opt: tuple[int, ...], k: int) -> bool:
 def test_moore_outcome_and_options_equal_naive(k: int) -> None:
     g = sprague.ruleset("moore", k=k)
     moves = naive.moore_moves(k)
-    for pos in moore_boxes(k):
+    for pos in moore_boxes():
         assert g.outcome(pos) == naive.outcome(moves, pos), pos
         assert set(g.options(pos)) == set(moves(pos)), pos
         assert g.option_count(pos) == len(moves(pos)), pos
@@ -303,7 +308,7 @@ def test_moore_outcome_and_options_equal_naive(k: int) -> None:
 def test_moore_winning_move_on_small_positions(k: int) -> None:
     moves = naive.moore_moves(k)
     g = sprague.ruleset("moore", k=k)
-    for pos in moore_boxes(k):
+    for pos in moore_boxes():
         move = moore_winning_move(pos, k)
         if naive.outcome(moves, pos) == "P":
             assert move is None, pos
@@ -340,9 +345,11 @@ def test_moore_winning_move_on_60_digit_heaps(pos: tuple[int, ...], k: int) -> N
         assert move is not None
         assert moore_legal(pos, move, k)
         assert g.outcome(move, method="closed") == "P"
-        assert g.winning_moves(pos) == [move]
+        assert g.winning_move(pos) == move  # constructed at once, however many options there are
+        with pytest.raises(sprague.TooLarge):
+            g.winning_moves(pos)  # all of them would need the options listed: refused, never a partial list
     else:
-        assert move is None
+        assert move is None and g.winning_move(pos) is None and g.winning_moves(pos) == []
 
 
 @pytest.mark.parametrize("k", [2, 3, 4])
@@ -407,8 +414,10 @@ def test_turtles_winning_moves_on_long_rows(seed: int) -> None:
     rng = random.Random(seed)
     # medium rows: the constructive moves are exactly the options with value 0
     row = "".join(rng.choice("HT") for _ in range(60))
-    listed = {o for o in g.options(row) if heads_value(o) == 0}
-    assert set(g.closed_options_with_value(row, 0)) == listed
+    options = g.options(row)
+    for value in (0, 1, 5, 17, 63):
+        listed = {o for o in options if heads_value(o) == value}
+        assert set(g.closed_options_with_value(row, value)) == listed, value
     # 3000 coins
     row = "".join(rng.choice("HT") for _ in range(3000))
     found = g.closed_options_with_value(row, 0)
@@ -511,3 +520,59 @@ def test_wythoff_300_search_works_or_refuses_cleanly() -> None:
         assert isinstance(value, int) and value > 0  # (300, 300) is N: take 300 from both
     with pytest.raises(sprague.SpragueError):
         g.grundy((3, 5), method="closed")  # no closed form for Wythoff's Grundy values
+
+
+# ====================================================================== apply (legality of a typed move)
+def _apply_accepts(g, pos, cand) -> bool:
+    try:
+        g.apply(pos, cand)
+    except sprague.IllegalMove:
+        return False
+    return True
+
+
+APPLY_CASES = [
+    ("nim", {}, naive.nim_moves, box(2, 5) + box(3, 3), 0),
+    ("subtraction", {"S": {1, 2, 5}}, naive.subtraction_moves((1, 2, 5)), box(2, 6), 0),
+    ("wythoff", {}, naive.wythoff_moves, box(2, 6), 0),
+    ("moore", {"k": 2}, naive.moore_moves(2), box(3, 3), 0),
+    ("grundys-game", {}, naive.grundys_game_moves, [p for p in box(2, 7) if 0 not in p], 1),
+]
+
+
+@pytest.mark.parametrize("name,params,moves,positions,extra", APPLY_CASES, ids=[c[0] for c in APPLY_CASES])
+def test_apply_accepts_exactly_the_moves(name, params, moves, positions, extra) -> None:
+    """Heaps are a multiset: an option may be typed with its heaps in any order, and nothing else is accepted."""
+    g = sprague.ruleset(name, **params)
+    for pos in positions:
+        legal = {tuple(sorted(o)) for o in moves(pos)}
+        for cand in box(len(pos) + extra, max(pos)):
+            assert _apply_accepts(g, pos, cand) == (tuple(sorted(cand)) in legal), (pos, cand)
+
+
+def test_apply_turtles() -> None:
+    g = sprague.ruleset("turning-turtles")
+    for row in rows(5):
+        legal = set(naive.turtles_moves(row))
+        for cand in ("".join(t) for t in itertools.product("HT", repeat=len(row))):
+            assert _apply_accepts(g, row, cand) == (cand in legal), (row, cand)
+            assert naive.turtles_is_move(row, cand) == (cand in legal), (row, cand)
+
+
+
+
+@pytest.mark.parametrize(
+    "name,params,pos,cand",
+    [
+        pytest.param("nim", {}, (1,), (0, 0), id="nim"),
+        pytest.param("subtraction", {"S": {1}}, (1,), (0, 0), id="subtraction"),
+        pytest.param("all-but", {"S": set()}, (1,), (0, 0), id="all-but"),
+        pytest.param("grundys-game", {}, (3,), (0, 2, 1), id="grundys-game"),
+        pytest.param("subtraction", {"S": {5}}, (5, 3), (3,), id="subtraction-drop-heap"),
+    ],
+)
+def test_apply_refuses_a_different_number_of_heaps(name, params, pos, cand) -> None:
+    """A move never adds or removes an empty heap: ``1 -> 0 0`` is not one move (Nim refuses it)."""
+    g = sprague.ruleset(name, **params)
+    with pytest.raises(sprague.IllegalMove):
+        g.apply(pos, cand)

@@ -21,7 +21,7 @@ from typing import Any, NoReturn, TextIO
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.ruleset import METHODS, Ruleset
 from sprague.core.sums import Sum
-from sprague.errors import InvalidParameter, SpragueError
+from sprague.errors import InvalidParameter, SpragueError, TooLarge
 from sprague.rulesets import REGISTRY, ruleset
 from sprague.rulesets.heap import HeapGame
 
@@ -269,11 +269,17 @@ def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
     count = r.option_count(pos)
     limit = max(1, ns.max_options)
     listed_all = count is None or count <= limit
+    one_only = False
     if listed_all:
         opts = r.options(pos, max_options=max(limit, ns.max_positions or 0))
         winning = set(r.winning_moves(pos, ns.method, ns.max_positions)) if ev.outcome == "N" else set()
     else:
-        opts = r.winning_moves(pos, ns.method, ns.max_positions)
+        try:
+            opts = r.winning_moves(pos, ns.method, ns.max_positions)
+        except TooLarge:  # too many to list them all: one constructed by the theorem
+            move = r.winning_move(pos, ns.method, ns.max_positions)
+            opts = [] if move is None else [move]
+            one_only = True
         winning = set(opts)
     rows = []
     for o in opts:
@@ -283,13 +289,14 @@ def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
     if ns.json:
         _print_json({**_header(r), "position": r.position_to_json(pos), "grundy": ev.grundy, "outcome": ev.outcome,
                      "method": ev.method, "option_count": count if count is not None else len(opts),
-                     "all_options_listed": listed_all,
+                     "all_options_listed": listed_all, "all_winning_moves_listed": not one_only,
                      "options": [{k: v for k, v in row.items() if k != "text"} for row in rows]}, out)
         return 0
     g = "?" if ev.grundy is None else ev.grundy
     out.write(f"{r.describe()}: {r.format_position(pos)}   G = {g}, {ev.outcome}-position\n")
     if not listed_all:
-        out.write(f"{count:,} options (more than --max-options {limit:,}); showing the winning moves only\n")
+        shown = "one winning move, constructed" if one_only else "the winning moves only"
+        out.write(f"{count:,} options (more than --max-options {limit:,}); showing {shown}\n")
     if not rows:
         out.write("no options: the game is over, the player to move loses\n" if listed_all
                   else "no winning move: this is a P-position\n")

@@ -184,6 +184,11 @@ class Ruleset:
         """All options whose Grundy value is ``value``, found without listing every option, or None."""
         return None
 
+    def closed_winning_move(self, position: Position) -> Position | None:
+        """One winning move from an N-position, constructed by a theorem, or None if there is no construction."""
+        found = self.closed_options_with_value(position, 0)
+        return found[0] if found else None
+
     def estimate_positions(self, position: Position) -> int | None:
         """Upper estimate of the positions a brute-force search from here visits, or None if unknown."""
         return None
@@ -220,6 +225,8 @@ class Ruleset:
         """The options of ``position`` whose Grundy value is ``value``."""
         pos, method, limit = self.check_position(position), _check_method(method), self._set_limit(max_positions)
         if method != "search":
+            if value == 0 and self.closed_outcome(pos) == "P":
+                return []  # every option of a P-position is an N-position
             found = self.closed_options_with_value(pos, value)
             if found is not None:
                 return found
@@ -232,6 +239,23 @@ class Ruleset:
         """The options that are P-positions: the moves that win with perfect play."""
         return self.options_with_value(position, 0, method, max_positions)
 
+    def winning_move(self, position: Position, method: str = "auto", max_positions: int | None = None) -> Position | None:
+        """One winning move (an option that is a P-position), or None from a P-position.
+
+        Where a theorem constructs one (``closed_winning_move``) this answers at
+        once even when the options are far too many to list.
+        """
+        pos, method = self.check_position(position), _check_method(method)
+        self._set_limit(max_positions)
+        if method != "search":
+            if self.closed_outcome(pos) == "P":
+                return None
+            move = self.closed_winning_move(pos)
+            if move is not None:
+                return move
+        found = self.winning_moves(pos, method, max_positions)
+        return found[0] if found else None
+
     def evaluate(self, position: Position, method: str = "auto", max_positions: int | None = None) -> Evaluation:
         """Outcome and, where it can be had within the limits, the Grundy value, with the method used."""
         pos, method, limit = self.check_position(position), _check_method(method), self._set_limit(max_positions)
@@ -240,6 +264,9 @@ class Ruleset:
             if g is not None:
                 return Evaluation(pos, "P" if g == 0 else "N", g, self.closed_method(pos))
             o = self.closed_outcome(pos)
+            if o is not None and method == "closed":
+                return Evaluation(pos, o, None, self.closed_method(pos),
+                                  "no closed form gives the Grundy value here; use method 'auto' or 'search' for it")
             if o is not None:
                 try:
                     g = self._search(pos, limit)
@@ -251,8 +278,9 @@ class Ruleset:
         g = self._search(pos, limit)
         return Evaluation(pos, "P" if g == 0 else "N", g, "search")
 
-    def apply(self, position: Position, option: Position) -> Position:
+    def apply(self, position: Position, option: Position, max_positions: int | None = None) -> Position:
         """Check that ``option`` is reachable from ``position`` in one move and return it normalised."""
+        self._set_limit(max_positions)
         pos = self.check_position(position)
         opt = self.check_position(option)
         verdict = self.is_move(pos, opt)

@@ -231,8 +231,8 @@ class GreenHackenbush(Ruleset):
     move deletes one edge; every edge then no longer joined to the ground falls
     away. Positions are sorted tuples of edges ``(u, v)`` with ``u <= v``.
 
-    Closed form for every graph (Berlekamp, Conway and Guy, *Winning Ways*,
-    ch. 7): by the *fusion principle* the vertices of a cycle may be fused into
+    Handout 002 homework 6 asks for a winning move in such a game. Closed form
+    for every graph (Berlekamp, Conway and Guy, *Winning Ways*, ch. 7): by the *fusion principle* the vertices of a cycle may be fused into
     one, its edges becoming loops, each worth 1; what is left is a tree, valued
     by the *colon principle*: branches meeting at a vertex add up as a Nim sum,
     and a stalk of one edge under a branch of value g is worth g + 1.

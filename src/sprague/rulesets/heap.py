@@ -73,6 +73,13 @@ class HeapRuleset(Ruleset):
     def canonical(self, position: Heaps) -> Hashable:
         return tuple(sorted(position))
 
+    def is_move(self, position: Heaps, option: Heaps) -> bool:
+        """A listed option with the same heaps in any order (empty heaps count: they are heaps)."""
+        refuse_if_too_large(f"checking a move from {self.format_position(position)}",
+                            self.option_count(position), self._limit_now)
+        key = sorted(option)
+        return any(sorted(o) == key for o in self.moves(position))
+
     def describe_move(self, position: Heaps, option: Heaps) -> str:
         if len(position) == len(option):
             changes = [f"heap {i + 1}: {a} -> {b}" for i, (a, b) in enumerate(zip(position, option)) if a != b]

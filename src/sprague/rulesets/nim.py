@@ -152,8 +152,9 @@ class Moore(HeapRuleset):
 
     Closed form for the outcome (Moore 1910): a position is P iff, for every bit
     position, the number of heaps with a 1 there is divisible by ``k + 1``. A
-    winning move is constructed bit by bit from the top (see ``winning_move``);
-    Grundy values come from search.
+    winning move is constructed bit by bit from the top (``winning_move``, see
+    :func:`moore_winning_move`), so huge heaps get one at once; ``winning_moves``
+    lists all of them, which needs the options listed. Grundy values come from search.
     """
 
     name = "moore"
@@ -188,11 +189,8 @@ class Moore(HeapRuleset):
                 return "N"
         return "P"
 
-    def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps] | None:
-        if value != 0 or self.option_count(position) <= self._limit_now:
-            return None  # few options: list them all and test each exactly
-        move = moore_winning_move(position, self.params["k"])
-        return [] if move is None else [move]
+    def closed_winning_move(self, position: Heaps) -> Heaps | None:
+        return moore_winning_move(position, self.params["k"])
 
 
 def moore_winning_move(heaps: Heaps, k: int) -> Heaps | None:

@@ -12,7 +12,7 @@ __all__ = ["GrundysGame"]
 class GrundysGame(HeapGame):
     """Grundy's game: split one heap into two non-empty heaps of different sizes.
 
-    Handout 002 homework 7; no closed formula is known, and the sequence is
+    Grundy 1939; handout 002 homework 7. No closed formula is known, and the sequence is
     conjectured but not known to be periodic. Values come from the heap
     recursion (G(n) = mex of G(a) xor G(n-a), a < n-a); OEIS A002188 is the test data.
     """

@@ -13,6 +13,7 @@ from sprague.errors import InvalidPosition
 __all__ = ["TurningTurtles"]
 
 _FLIP = {"H": "T", "T": "H"}
+_EMPTY = "(no coins)"
 
 
 class TurningTurtles(Ruleset):
@@ -38,6 +39,8 @@ class TurningTurtles(Ruleset):
         if not isinstance(position, str):
             raise InvalidPosition(f"turning-turtles: position {position!r} must be a string of H and T, e.g. 'TTHHTHH'")
         row = position.strip().upper()
+        if row == _EMPTY.upper():
+            return ""
         bad = sorted(set(row) - {"H", "T"})
         if bad:
             raise InvalidPosition(
@@ -48,10 +51,11 @@ class TurningTurtles(Ruleset):
     def parse_position(self, tokens: Sequence[str]) -> str:
         if not tokens:
             raise InvalidPosition(f"turning-turtles: no position given; write {self.position_help}")
-        return self.check_position("".join(tokens))
+        text = " ".join(tokens)
+        return self.check_position(text if text.strip() == _EMPTY else text.replace(" ", ""))
 
     def format_position(self, position: str) -> str:
-        return position or "(no coins)"
+        return position or _EMPTY
 
     def moves(self, position: str) -> Iterator[str]:
         for j, c in enumerate(position):
