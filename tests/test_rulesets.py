@@ -576,3 +576,37 @@ def test_apply_refuses_a_different_number_of_heaps(name, params, pos, cand) -> N
     g = sprague.ruleset(name, **params)
     with pytest.raises(sprague.IllegalMove):
         g.apply(pos, cand)
+
+
+# ====================================================================== move checks without listing
+@pytest.mark.parametrize("name,params,k", [("nim", {}, 1), ("moore", {"k": 2}, 2), ("moore", {"k": 3}, 3)])
+def test_is_move_equals_membership_in_the_naive_options(name: str, params: dict, k: int) -> None:
+    """is_move decides legality without listing options; compare with the naive options, heaps in any order."""
+    g = sprague.ruleset(name, **params)
+    gen = naive.nim_moves if k == 1 else naive.moore_moves(k)
+    box = list(itertools.product(range(4), repeat=3))
+    for pos in box:
+        legal = {tuple(sorted(o)) for o in gen(pos)}
+        for opt in box:
+            for perm in {opt, opt[::-1]}:
+                assert g.is_move(pos, perm) == (tuple(sorted(perm)) in legal), (pos, perm)
+
+
+def test_wythoff_is_move_equals_membership_in_the_naive_options() -> None:
+    g = sprague.ruleset("wythoff")
+    for pos in itertools.product(range(6), repeat=2):
+        legal = {tuple(sorted(o)) for o in naive.wythoff_moves(pos)}
+        for opt in itertools.product(range(6), repeat=2):
+            assert g.is_move(pos, opt) == (tuple(sorted(opt)) in legal), (pos, opt)
+
+
+def test_moves_on_huge_heaps_are_checked_at_once() -> None:
+    m = sprague.ruleset("moore", k=2)
+    big = (10**40, 10**39, 3**80, 5)
+    assert m.apply(big, (10**30, 10**39, 3**80 - 7, 5)) == (10**30, 10**39, 3**80 - 7, 5)
+    with pytest.raises(sprague.IllegalMove):
+        m.apply(big, (10**30, 10**38, 3**80 - 7, 5))  # three heaps lowered, k = 2
+    w = sprague.ruleset("wythoff")
+    assert w.apply((10**50, 10**50 + 3), (10**49, 10**49 + 3)) == (10**49, 10**49 + 3)
+    with pytest.raises(sprague.IllegalMove):
+        w.apply((10**50, 10**50 + 3), (10**49, 10**49 + 4))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -462,6 +463,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         return 0
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
+    except Exception as exc:  # a bug of ours: one line, not a traceback; SPRAGUE_DEBUG=1 shows it
+        if os.environ.get("SPRAGUE_DEBUG"):
+            raise
+        err.write(f"sprague: internal error: {type(exc).__name__}: {exc} (please report it; "
+                  "SPRAGUE_DEBUG=1 shows the traceback)\n")
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

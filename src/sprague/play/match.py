@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from sprague.core.ruleset import Ruleset
+from sprague.core.solver import DEFAULT_MAX_POSITIONS
 from sprague.errors import InvalidPosition, SpragueError
 
 __all__ = ["Player", "PerfectPlayer", "RandomPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]
@@ -112,11 +113,15 @@ class PerfectPlayer:
     def choose(self, ruleset: Ruleset, position: Position) -> Choice:
         """Return a move to a P-position and the reason, or a small move from a P-position."""
         pos = ruleset.check_position(position)
-        winning = ruleset.winning_moves(pos, self.method, self.max_positions)
-        if winning:
+        move = ruleset.winning_move(pos, self.method, self.max_positions)
+        if move is not None:
             if ruleset.name == "nim":
-                return winning[0], "moves to a P-position: nim-sum becomes 0"
-            return winning[0], "moves to a P-position (Grundy value 0)"
+                return move, "moves to a P-position: nim-sum becomes 0"
+            return move, "moves to a P-position (Grundy value 0)"
+        count = ruleset.option_count(pos)
+        if count is not None and count > (self.max_positions or DEFAULT_MAX_POSITIONS):
+            first = next(iter(ruleset.moves(pos)))  # too many to compare: any move loses equally
+            return first, "no winning move: the position is P; plays its first option and hopes for a mistake"
         options = _options_or_fail(ruleset, pos)
         here = _tokens(pos)
         left = [_tokens(o) for o in options]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import reduce
-from itertools import combinations, product
+from itertools import combinations
 from math import isqrt
 from operator import xor
 
@@ -13,7 +13,7 @@ from sprague.analysis.periodicity import Periodicity
 from sprague.core.ruleset import Param
 from sprague.rulesets.heap import HeapGame, HeapRuleset, Heaps
 
-__all__ = ["Nim", "Wythoff", "Moore", "wythoff_lower", "wythoff_partner"]
+__all__ = ["Nim", "Wythoff", "Moore", "wythoff_lower", "wythoff_partner", "moore_winning_move", "decreases_at_most"]
 
 
 class Nim(HeapGame):
@@ -43,11 +43,7 @@ class Nim(HeapGame):
         return f"closed form: {self.closed_form}"
 
     def is_move(self, position: Heaps, option: Heaps) -> bool:
-        """One heap decreased, the others equal as a multiset (heaps may be listed in any order)."""
-        gone, new = Counter(position) - Counter(option), Counter(option) - Counter(position)
-        if len(position) != len(option) or sum(gone.values()) != 1 or sum(new.values()) != 1:
-            return False
-        return next(iter(new)) < next(iter(gone))
+        return decreases_at_most(position, option, 1)
 
     def periodicity(self, max_positions: int | None = None) -> Periodicity:
         """G(n) = n: arithmetic periodic with period 1 and saltus 1, by Bouton's theorem."""
@@ -56,6 +52,20 @@ class Nim(HeapGame):
     def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps]:
         s = reduce(xor, position, 0) ^ value
         return [position[:i] + (h ^ s,) + position[i + 1:] for i, h in enumerate(position) if h ^ s < h]
+
+
+def decreases_at_most(position: Heaps, option: Heaps, k: int) -> bool:
+    """Whether ``option`` comes from ``position`` by lowering between 1 and ``k`` heaps (heaps in any order).
+
+    Heaps the two have in common are kept (an exchange argument shows this loses
+    nothing); the rest of ``option`` must be matched to strictly larger heaps of
+    ``position``, which sorted order decides.
+    """
+    if len(position) != len(option):
+        return False
+    gone = sorted((Counter(position) - Counter(option)).elements())
+    new = sorted((Counter(option) - Counter(position)).elements())
+    return 1 <= len(gone) <= k and all(b < a for a, b in zip(gone, new))
 
 
 def wythoff_lower(k: int) -> int:
@@ -122,6 +132,12 @@ class Wythoff(HeapRuleset):
         x, y = position
         return x + y + min(x, y)
 
+    def is_move(self, position: Heaps, option: Heaps) -> bool:
+        if decreases_at_most(position, option, 1):
+            return True
+        x, y = position
+        return any(a < x and x - a == y - b for a, b in (option, option[::-1]))
+
     def closed_outcome(self, position: Heaps) -> str:
         a, b = sorted(position)
         return "P" if wythoff_lower(b - a) == a else "N"
@@ -167,11 +183,7 @@ class Moore(HeapRuleset):
         k = self.params["k"]
         for r in range(1, k + 1):
             for chosen in combinations([i for i, h in enumerate(position) if h], r):
-                for new in product(*(range(position[i] - 1, -1, -1) for i in chosen)):
-                    out = list(position)
-                    for i, v in zip(chosen, new):
-                        out[i] = v
-                    yield tuple(out)
+                yield from _reduce_each(position, chosen)
 
     def option_count(self, position: Heaps) -> int:
         # elementary symmetric polynomials e_1..e_k of the heap sizes
@@ -189,8 +201,21 @@ class Moore(HeapRuleset):
                 return "N"
         return "P"
 
+    def is_move(self, position: Heaps, option: Heaps) -> bool:
+        return decreases_at_most(position, option, self.params["k"])
+
     def closed_winning_move(self, position: Heaps) -> Heaps | None:
         return moore_winning_move(position, self.params["k"])
+
+
+def _reduce_each(position: Heaps, chosen: tuple[int, ...]) -> Iterator[Heaps]:
+    """Every position with each heap in ``chosen`` strictly smaller, lazily (heaps may be huge)."""
+    if not chosen:
+        yield position
+        return
+    i, rest = chosen[0], chosen[1:]
+    for v in range(position[i] - 1, -1, -1):
+        yield from _reduce_each(position[:i] + (v,) + position[i + 1:], rest)
 
 
 def moore_winning_move(heaps: Heaps, k: int) -> Heaps | None:
