@@ -16,6 +16,7 @@ A user-defined game only needs ``moves``::
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -78,7 +79,7 @@ class Evaluation:
     note: str | None = field(default=None)
 
 
-class Ruleset:
+class Ruleset(ABC):
     """Base class of every ruleset. Subclasses override ``moves`` and, optionally, the hooks."""
 
     name: ClassVar[str] = ""
@@ -158,9 +159,9 @@ class Ruleset:
         """Memo key: positions with equal keys have equal values (default: the position)."""
         return position
 
+    @abstractmethod
     def moves(self, position: Position) -> Iterable[Position]:
-        """The options of ``position`` (positions reachable in one move). Override this."""
-        raise NotImplementedError(f"ruleset {self.name!r} must define moves(position)")
+        """The options of ``position`` (positions reachable in one move). Every ruleset defines this."""
 
     def describe_move(self, position: Position, option: Position) -> str:
         """A short human description of the move ``position -> option``."""

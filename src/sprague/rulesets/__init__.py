@@ -77,4 +77,9 @@ def ruleset(name: str | type[Ruleset] | Ruleset, **params: Any) -> Ruleset:
             raise TypeError("parameters cannot be given with a ruleset instance")
         return name
     cls = name if isinstance(name, type) else find_ruleset(name)
+    if not issubclass(cls, Ruleset):
+        raise UnknownRuleset(f"{cls!r} is not a subclass of sprague.Ruleset")
+    missing = sorted(getattr(cls, "__abstractmethods__", ()))
+    if missing:
+        raise UnknownRuleset(f"ruleset class {cls.__name__} must define {', '.join(m + '()' for m in missing)}")
     return cls(**params)

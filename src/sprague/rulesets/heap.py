@@ -14,6 +14,7 @@ Two shapes, after CGSuite's ``HeapRuleset``:
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from functools import reduce
 from operator import xor
@@ -107,8 +108,9 @@ class HeapGame(HeapRuleset):
         self._values: list[int] = []
 
     # hooks -------------------------------------------------------------------
+    @abstractmethod
     def heap_options(self, n: int) -> Iterable[Heaps]:
-        raise NotImplementedError(f"heap game {self.name!r} must define heap_options(n)")
+        """The options of a single heap of ``n``, each a tuple of the heaps it leaves (all smaller than ``n``)."""
 
     def heap_option_count(self, n: int) -> int | None:
         """Number of options of a single heap of ``n`` (for the size guard), if known without listing."""
