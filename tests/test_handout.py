@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import sprague
+from naive import mex, nim_moves
 from sprague.cli import main
 from sprague.viz.graph import game_graph
 
@@ -43,14 +44,6 @@ def digit_nim_sum_all(values: Iterable[int]) -> int:
     return reduce(digit_nim_sum, values, 0)
 
 
-def mex(values: Iterable[int]) -> int:
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
-
-
 def search(start: Hashable, moves: Callable[[Any], Iterable[Hashable]]) -> dict[Hashable, int]:
     """Grundy value of every position reachable from ``start``: plain memoised mex over ``moves``."""
     memo: dict[Hashable, int] = {}
@@ -66,10 +59,6 @@ def search(start: Hashable, moves: Callable[[Any], Iterable[Hashable]]) -> dict[
 
 def label(g: int) -> str:
     return "P" if g == 0 else "N"
-
-
-def nim_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
-    return [heaps[:i] + (k,) + heaps[i + 1:] for i, h in enumerate(heaps) for k in range(h)]
 
 
 def subtraction_values(S: Iterable[int], count: int) -> list[int]:
