@@ -215,13 +215,11 @@ class TestRegistry:
         r = build(cls)
         check_evaluate(r, r.parse_position(list(cls.example)))
 
-    def test_docstring_mentions_source(self, cls: type[Ruleset], request: pytest.FixtureRequest) -> None:
+    def test_docstring_mentions_source(self, cls: type[Ruleset]) -> None:
         """Each reference in ``source`` ("<course notes> -- <literature>", parts split by ';')
         appears in the class docstring: the locator of a course document (``section 1.2``,
         ``homework 7``) with its number (``003``; the handout 002 may be called "handout"),
         and every name of the literature (authors, works, OEIS numbers). Years are not required."""
-        if cls.name in DOC_XFAIL:
-            request.applymarker(pytest.mark.xfail(strict=True, reason=DOC_XFAIL[cls.name]))
         doc = _normalise(cls.__doc__ or "")
         course, _, literature = cls.source.partition("--")
         missing = []
@@ -237,9 +235,6 @@ class TestRegistry:
             if name.lower() not in doc:
                 missing.append(name)
         assert not missing, f"{cls.__name__}'s docstring does not mention {missing} of its source {cls.source!r}"
-
-
-DOC_XFAIL: dict[str, str] = {}  # ruleset name -> reason, for a docstring known to miss its source
 
 
 def _normalise(text: str) -> str:

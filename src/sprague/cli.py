@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from sprague.analysis.periodicity import Periodicity, find_period
+from sprague.core.parsing import split_on_plus
 from sprague.core.ruleset import METHODS, Ruleset
 from sprague.core.sums import Sum
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
@@ -138,16 +139,6 @@ def _component_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _split_plus(argv: list[str]) -> list[list[str]]:
-    groups: list[list[str]] = [[]]
-    for a in argv:
-        if a == "+":
-            groups.append([])
-        else:
-            groups[-1].append(a)
-    return groups
-
-
 def _parse_command(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
     """Parse with options and positionals intermixed (``nim -p k=2 3 5``), as argparse can't through subparsers."""
     commands = parser.get_default("commands")
@@ -161,7 +152,7 @@ def _parse_command(parser: argparse.ArgumentParser, argv: list[str]) -> argparse
 def _parse(argv: list[str]) -> argparse.Namespace:
     parser = build_parser()
     if argv and argv[0] in _GAME_COMMANDS and "+" in argv[1:]:
-        first, *rest = _split_plus(argv[1:])
+        first, *rest = split_on_plus(argv[1:])
         ns = _parse_command(parser, [argv[0], *first])
         games = [(ns.ruleset, getattr(ns, "param", None), ns.position)]
         for group in rest:

@@ -9,7 +9,7 @@ from typing import Any
 
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["parse_int", "as_int", "parse_int_set", "format_int_set"]
+__all__ = ["parse_int", "as_int", "parse_int_set", "format_int_set", "split_on_plus"]
 
 _POWER = re.compile(r"^\s*(\d+)\s*(?:\*\*|\^)\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 _MAX_EXPONENT_DIGITS = 200_000
@@ -104,3 +104,14 @@ def parse_int_set(value: Any, name: str, *, allow_empty: bool = False) -> tuple[
 def format_int_set(values: Iterable[int]) -> str:
     """Inverse of :func:`parse_int_set` for display: ``(1, 2, 5)`` -> ``"1,2,5"``."""
     return ",".join(map(str, values))
+
+
+def split_on_plus(tokens: Iterable[str]) -> list[list[str]]:
+    """Split command-line tokens into the parts of a sum: ``["3", "+", "4"]`` -> ``[["3"], ["4"]]``."""
+    groups: list[list[str]] = [[]]
+    for t in tokens:
+        if t == "+":
+            groups.append([])
+        else:
+            groups[-1].append(t)
+    return groups

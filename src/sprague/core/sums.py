@@ -7,6 +7,7 @@ from functools import reduce
 from operator import mul, xor
 from typing import Any
 
+from sprague.core.parsing import split_on_plus
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, InvalidPosition
 
@@ -62,12 +63,7 @@ class Sum(Ruleset):
         return tuple(c.check_position(p) for c, p in zip(self.components, position))
 
     def parse_position(self, tokens: Sequence[str]) -> tuple[Any, ...]:
-        groups: list[list[str]] = [[]]
-        for t in tokens:
-            if t == "+":
-                groups.append([])
-            else:
-                groups[-1].append(t)
+        groups = split_on_plus(tokens)
         if len(groups) != len(self.components):
             raise InvalidPosition(
                 f"a position of this sum has {len(self.components)} parts separated by '+', got {len(groups)}"
