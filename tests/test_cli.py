@@ -191,3 +191,8 @@ def test_help_and_version() -> None:
     assert status == 0 and "+" in out
     status, out, _ = run("--version")
     assert status == 0
+
+
+def test_graph_of_a_huge_position_is_refused_with_its_size() -> None:
+    status, _, err = run("graph", "nim", "10**5000", "3", "--max-nodes", "10")
+    assert status == 2 and "about 2^" in err and "--max-nodes" in err

@@ -31,6 +31,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from sprague.core.ruleset import Ruleset
+from sprague.core.solver import format_size
 from sprague.errors import SpragueError, TooLarge
 
 __all__ = ["game_graph", "to_dot", "render", "P_COLOUR", "N_COLOUR", "FORMATS"]
@@ -103,7 +104,7 @@ def game_graph(ruleset: Ruleset, position: Any, max_nodes: int = 500) -> tuple[N
 
 def _too_large(ruleset: Ruleset, start: Any, max_nodes: int) -> TooLarge:
     estimate = ruleset.estimate_positions(start)
-    rough = f" (up to about {estimate:,} by a rough count)" if estimate is not None and estimate > max_nodes else ""
+    rough = f" (up to {format_size(estimate)} by a rough count)" if estimate is not None and estimate > max_nodes else ""
     return TooLarge(
         f"the game graph of {ruleset.format_position(start)!r} has more than {max_nodes:,} positions{rough}, "
         f"over the limit of {max_nodes:,}; start from a smaller position or raise the limit with --max-nodes N "
