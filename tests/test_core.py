@@ -161,3 +161,16 @@ def test_apply_refuses_illegal_moves() -> None:
     sub = sprague.ruleset("subtraction", S={1, 2, 5})
     with pytest.raises(sprague.IllegalMove):
         sub.apply((10,), (7,))
+
+
+def test_very_long_digit_strings_get_a_clear_error_under_pythons_default_limit() -> None:
+    import sys
+
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(4300)
+    try:
+        with pytest.raises(sprague.InvalidPosition, match="10\\*\\*5000"):
+            parse_int("7" * 6000)
+        assert parse_int("10**5000") == 10**5000
+    finally:
+        sys.set_int_max_str_digits(old)

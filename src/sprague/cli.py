@@ -434,6 +434,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     out = out or sys.stdout
     err = err or sys.stderr
     args = list(sys.argv[1:] if argv is None else argv)
+    sys.set_int_max_str_digits(0)  # heaps of any size are read and printed exactly
     try:
         if not args:
             build_parser().print_help(out)

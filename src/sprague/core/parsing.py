@@ -23,7 +23,13 @@ def parse_int(text: str, what: str = "heap") -> int:
     """
     t = text.strip().replace("_", "")
     if t.isdigit():
-        return int(t)
+        try:
+            return int(t)
+        except ValueError:  # Python's guard on very long digit strings
+            raise InvalidPosition(
+                f"{what} has {len(t):,} digits, more than Python reads by default; write it as a power "
+                "such as 10**5000, or call sys.set_int_max_str_digits(0) first"
+            ) from None
     m = _POWER.match(t)
     if m:
         base, exp = int(m.group(1)), int(m.group(2))
