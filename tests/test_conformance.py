@@ -170,6 +170,12 @@ def check_evaluate(r: Ruleset, start: Any) -> None:
 
 
 # ---------------------------------------------------------- over the registry
+def at_example(cls: type[Ruleset]) -> tuple[Ruleset, Any]:
+    """A fresh instance of ``cls`` and its example position."""
+    r = build(cls)
+    return r, r.parse_position(list(cls.example))
+
+
 @pytest.mark.parametrize("cls", CLASSES, ids=IDS)
 class TestRegistry:
     def test_metadata(self, cls: type[Ruleset]) -> None:
@@ -192,28 +198,23 @@ class TestRegistry:
         assert type(again) is cls and repr(again) == repr(r)
 
     def test_moves_deterministic_and_legal(self, cls: type[Ruleset]) -> None:
-        r = build(cls)
-        check_moves(r, r.parse_position(list(cls.example)))
+        check_moves(*at_example(cls))
 
     def test_terminal_positions(self, cls: type[Ruleset]) -> None:
-        r = build(cls)
-        check_terminal(r, r.parse_position(list(cls.example)))
+        check_terminal(*at_example(cls))
 
     def test_closed_form_equals_search(self, cls: type[Ruleset]) -> None:
-        r = build(cls)
-        check_closed_equals_search(r, r.parse_position(list(cls.example)))
+        check_closed_equals_search(*at_example(cls))
         # a fresh instance (no memo, no cached sequence) gives the same values
         fresh = build(cls)
         start = fresh.parse_position(list(cls.example))
         assert fresh.grundy(start) == r.grundy(start, method="search")
 
     def test_winning_moves_are_the_p_options(self, cls: type[Ruleset]) -> None:
-        r = build(cls)
-        check_winning_moves(r, r.parse_position(list(cls.example)))
+        check_winning_moves(*at_example(cls))
 
     def test_evaluate_matches_grundy(self, cls: type[Ruleset]) -> None:
-        r = build(cls)
-        check_evaluate(r, r.parse_position(list(cls.example)))
+        check_evaluate(*at_example(cls))
 
     def test_docstring_mentions_source(self, cls: type[Ruleset]) -> None:
         """Each reference in ``source`` ("<course notes> -- <literature>", parts split by ';')
