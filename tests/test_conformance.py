@@ -219,13 +219,13 @@ class TestRegistry:
     def test_docstring_mentions_source(self, cls: type[Ruleset]) -> None:
         """Each reference in ``source`` ("<course notes> -- <literature>", parts split by ';')
         appears in the class docstring: the locator of a course document (``section 1.2``,
-        ``homework 7``) with its number (``003``; the handout 002 may be called "handout"),
+        ``homework 7``, ``Thm 2.2``) with its number (``003``; the handout 002 may be called "handout"),
         and every name of the literature (authors, works, OEIS numbers). Years are not required."""
         doc = _normalise(cls.__doc__ or "")
         course, _, literature = cls.source.partition("--")
         missing = []
         for ref in filter(None, (part.strip() for part in course.split(";"))):
-            m = re.match(r"(\d{3})\b.*?((?:section|homework)\s+[\d.]+)", ref)
+            m = re.match(r"(\d{3})\b.*?((?:section|homework|thm|def|lemma|prop)\s+[\d.]+)", ref, re.IGNORECASE)
             assert m, f"{cls.__name__}.source: cannot read the course reference {ref!r}"
             number, locator = m.groups()
             if locator.lower() not in doc:

@@ -14,6 +14,9 @@ from typing import Any
 
 from sprague.core.ruleset import Ruleset
 from sprague.errors import UnknownRuleset
+from sprague.rulesets.delete import (
+    AllButOneDelete, DeleteNim, FractionDelete, HalfDelete, NoMoreThanHalfDelete, SingleDelete, VariantDeleteNim,
+)
 from sprague.rulesets.hackenbush import GreenHackenbush
 from sprague.rulesets.nim import Moore, Nim, Wythoff
 from sprague.rulesets.subtraction import AllBut, Subtraction
@@ -22,7 +25,9 @@ from sprague.rulesets.turtles import TurningTurtles
 
 __all__ = ["REGISTRY", "register", "find_ruleset", "ruleset"]
 
-REGISTRY: list[type[Ruleset]] = [Nim, Subtraction, AllBut, GrundysGame, Wythoff, Moore, TurningTurtles, GreenHackenbush]
+REGISTRY: list[type[Ruleset]] = [Nim, Subtraction, AllBut, GrundysGame, Wythoff, Moore, TurningTurtles, GreenHackenbush,
+    DeleteNim, VariantDeleteNim, AllButOneDelete, NoMoreThanHalfDelete, HalfDelete, FractionDelete, SingleDelete,
+]
 
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
