@@ -226,7 +226,7 @@ def split_oddoid(y: int, k: int) -> list[int]:
     split by Lemma 5.5(2).
 
     >>> split_oddoid(10, 2), split_oddoid(30, 3)
-    ([5, 5], [13, 8, 9])
+    ([5, 5], [14, 8, 8])
     """
     alpha, beta = _evenoid_parts(y, k)
     q = k * (k - 1)
