@@ -216,3 +216,62 @@ def smallest_period(values: Sequence[int], start: int) -> int:
         if all(values[n + p] == values[n] for n in range(start, len(values) - p)):
             return p
     raise ValueError("no period in range")
+
+
+# ---------------------------------------------------------------- the Delete Nim family
+def delete_nim_moves(position: tuple[int, int]) -> list[tuple[int, int]]:
+    """Delete Nim (000 s.0.3): pick a non-empty heap, delete the other, take one token, split the rest in two (parts may be 0)."""
+    out = set()
+    for h in position:
+        for a in range(h):  # a + b = h - 1
+            out.add(tuple(sorted((a, h - 1 - a))))
+    return sorted(out)
+
+
+def _splits(h: int, p: int) -> list[tuple[int, ...]]:
+    """Every ordered way to write ``h`` as ``p`` positive parts (compositions; duplicates removed by the caller)."""
+    if p == 1:
+        return [(h,)] if h >= 1 else []
+    return [(a,) + rest for a in range(1, h) for rest in _splits(h - a, p - 1)]
+
+
+def delete_split_moves(rule: Callable[[int], Iterable[tuple[int, int]]]) -> Moves:
+    """A delete-and-split game: ``rule(n)`` lists the allowed (s, p): delete s(p-1) heaps, split s others into p.
+
+    Every choice of heap indices to split and to delete is tried (index subsets,
+    not multisets) and every composition of each split heap; options are sorted
+    tuples, so positions are multisets.
+    """
+
+    def moves(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        n = len(position)
+        out = set()
+        for s, p in rule(n):
+            for split in itertools.combinations(range(n), s):
+                others = [i for i in range(n) if i not in split]
+                for deleted in itertools.combinations(others, s * (p - 1)):
+                    kept = [position[i] for i in others if i not in deleted]
+                    for parts in itertools.product(*(_splits(position[i], p) for i in split)):
+                        out.add(tuple(sorted(kept + [q for part in parts for q in part])))
+        return sorted(out)
+
+    return moves
+
+
+#: Variant Delete Nim and Single-delete Nim: delete one heap, split one other into two (000 s.1, 004 Def 1.2).
+single_delete_moves = delete_split_moves(lambda n: [(1, 2)])
+#: All-but-one-delete Nim: delete n-1 heaps, split the last into n (001 s.3).
+abo_delete_moves = delete_split_moves(lambda n: [(1, n)])
+#: No-more-than-half-delete Nim: delete k <= n/2 heaps and split k others into two each (001 s.4).
+nmth_delete_moves = delete_split_moves(lambda n: [(k, 2) for k in range(1, n // 2 + 1)])
+
+
+@lru_cache(maxsize=None)
+def fraction_delete_moves(k: int) -> Moves:
+    """((k-1)/k)n-delete Nim, n = km: delete (k-1)m heaps, split the other m into k each (001 s.5.3; k = 2: half-delete)."""
+    return delete_split_moves(lambda n: [(n // k, k)])
+
+
+def multisets(n: int, lo: int, hi: int) -> list[tuple[int, ...]]:
+    """Every sorted tuple of ``n`` heaps in ``lo..hi``."""
+    return list(itertools.combinations_with_replacement(range(lo, hi + 1), n))

@@ -1,0 +1,344 @@
+"""Kernels over a box of multi-heap positions: ranking, option scans, tables, local checks.
+
+A *box* is every sorted tuple ``a_0 <= ... <= a_(n-1)`` of ``n`` heaps in
+``lo..hi``. It is ranked in colex order by the combinatorial number system:
+``rank(a) = sum_i C(a_i - lo + i, i + 1)``. In every game of the Delete Nim
+family an option has a smaller rank than its position: if ``t`` is the largest
+heap that the move removes (deletes or splits), every heap above ``t`` is kept
+and the option has fewer copies of ``t``, everything else being smaller, so the
+two tuples first differ (from the top) where the option is smaller. A table can
+therefore be filled in rank order, and a box is closed under moves.
+
+A game is given by *shapes* ``(s, p)``: delete ``s (p-1)`` heaps and split ``s``
+others into ``p`` non-empty parts each. ``p = 0`` stands for Delete Nim's move
+(two heaps: take a token from one heap, delete the other, split the rest into two
+possibly empty parts).
+
+Tables hold int32 values: for outcomes 0 = P, 1 = N; for Grundy values the value;
+in a table of claims, -1 means "the claim says nothing here".
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sprague.kernels.jit import njit
+
+__all__ = [
+    "binomials", "rank", "unrank", "fill_table", "local_check", "fill_claims", "scan_option",
+    "FIND_P", "FIND_NOT_N", "MEX", "UNKNOWN_OPTION", "MEX_OVERFLOW",
+]
+
+FIND_P = 0  #: the first option whose table value is 0
+FIND_NOT_N = 1  #: the first option whose table value is not 1 (claimed P, or no claim)
+MEX = 2  #: the mex of the options' values
+UNKNOWN_OPTION = -3  #: MEX met an option with no claim
+MEX_OVERFLOW = -2  #: MEX met more distinct small values than its scratch space holds
+_SATURATED = np.int64(2**62)
+_SEEN = 512
+
+
+def binomials(n: int, lo: int, hi: int) -> np.ndarray:
+    """``C(m, k)`` for ``m <= hi - lo + n + 1`` and ``k <= n`` (int64; entries past 2^62 saturated).
+
+    Ranks only use entries at most the box size, so saturation never changes a rank
+    of a box whose size fits in int64.
+    """
+    rows = hi - lo + n + 2
+    table = np.zeros((rows, n + 1), dtype=np.int64)
+    row = [1] + [0] * n
+    for m in range(rows):
+        if m:
+            row = [1] + [row[k] + row[k - 1] for k in range(1, n + 1)]
+        table[m] = [min(v, int(_SATURATED)) for v in row]
+    return table
+
+
+@njit(cache=True)
+def rank(a: np.ndarray, lo: int, binom: np.ndarray) -> int:
+    """Colex rank of the sorted heaps ``a``."""
+    r = 0
+    for i in range(a.shape[0]):
+        r += binom[a[i] - lo + i, i + 1]
+    return r
+
+
+@njit(cache=True)
+def unrank(r: int, n: int, lo: int, binom: np.ndarray, out: np.ndarray) -> None:
+    """Write the position of rank ``r`` into ``out`` (inverse of :func:`rank`)."""
+    for i in range(n - 1, -1, -1):
+        c = i
+        while binom[c + 1, i + 1] <= r:
+            c += 1
+        r -= binom[c, i + 1]
+        out[i] = c - i + lo
+
+
+@njit(cache=True)
+def _advance(a: np.ndarray, lo: int, hi: int) -> bool:
+    """The next position in colex order, in place; False after the last."""
+    n = a.shape[0]
+    for i in range(n):
+        if (i < n - 1 and a[i] < a[i + 1]) or (i == n - 1 and a[i] < hi):
+            a[i] += 1
+            for j in range(i):
+                a[j] = lo
+            return True
+    return False
+
+
+@njit(cache=True)
+def _next_partition(parts: np.ndarray, j: int, p: int) -> bool:
+    """Next partition (non-decreasing parts, lexicographic) of row ``j`` into ``p`` parts, in place."""
+    tail = parts[j, p - 1]
+    for i in range(p - 2, -1, -1):
+        tail += parts[j, i]
+        if (parts[j, i] + 1) * (p - i) <= tail:
+            v = parts[j, i] + 1
+            for t in range(i, p - 1):
+                parts[j, t] = v
+            parts[j, p - 1] = tail - v * (p - 1 - i)
+            return True
+    return False
+
+
+@njit(cache=True)
+def _first_partition(parts: np.ndarray, j: int, p: int, h: int) -> None:
+    for t in range(p - 1):
+        parts[j, t] = 1
+    parts[j, p - 1] = h - (p - 1)
+
+
+@njit(cache=True)
+def _next_combination(c: np.ndarray, k: int, m: int) -> bool:
+    """Next k-subset of 0..m-1 (sorted indices in ``c[:k]``), in place."""
+    i = k - 1
+    while i >= 0 and c[i] == m - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    c[i] += 1
+    for t in range(i + 1, k):
+        c[t] = c[t - 1] + 1
+    return True
+
+
+@njit(cache=True)
+def _visit(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray) -> int:
+    """Sort ``opt``, look its rank up; return the rank if the scan should stop there, else -1.
+
+    In MEX mode the value is recorded in ``seen`` (or UNKNOWN_OPTION returned).
+    """
+    n = opt.shape[0]
+    for i in range(1, n):  # insertion sort: n is small
+        v = opt[i]
+        j = i - 1
+        while j >= 0 and opt[j] > v:
+            opt[j + 1] = opt[j]
+            j -= 1
+        opt[j + 1] = v
+    r = 0
+    for i in range(n):
+        r += binom[opt[i] - lo + i, i + 1]
+    value = table[r]
+    if mode == FIND_P:
+        return r if value == 0 else -1
+    if mode == FIND_NOT_N:
+        return r if value != 1 else -1
+    if value < 0:
+        return UNKNOWN_OPTION
+    if value < seen.shape[0]:
+        seen[value] = True
+    return -1
+
+
+@njit(cache=True)
+def scan_option(a: np.ndarray, lo: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
+                mode: int, seen: np.ndarray, scratch: np.ndarray) -> int:
+    """Scan the options of ``a`` against ``table``.
+
+    FIND_P / FIND_NOT_N: the rank of the first option found, or -1. MEX: the mex of
+    the options' values, UNKNOWN_OPTION if an option has no value, MEX_OVERFLOW if
+    the mex is past the scratch space. ``scratch`` is an int64 array of shape
+    ``(n + 4, n)`` (see :func:`_scratch`), so that a scan allocates nothing.
+    """
+    n = a.shape[0]
+    opt = scratch[0]
+    split = scratch[1]
+    others = scratch[2]
+    dele = scratch[3]
+    parts = scratch[4:]
+    if mode == MEX:
+        seen[:] = False
+    for q in range(shapes.shape[0]):
+        s = shapes[q, 0]
+        p = shapes[q, 1]
+        if p == 0:  # Delete Nim: a[0], a[1] >= 0
+            for i in range(n):
+                h = a[i]
+                if h == 0 or (i > 0 and a[i - 1] == h):
+                    continue
+                for x in range((h - 1) // 2 + 1):
+                    opt[0] = x
+                    opt[1] = h - 1 - x
+                    found = _visit(opt, lo, binom, table, mode, seen)
+                    if found != -1:
+                        return found
+            continue
+        d = s * (p - 1)
+        keep = n - s - d
+        if keep < 0:
+            continue
+        for j in range(s):
+            split[j] = j
+        while True:
+            ok = True
+            for j in range(s):
+                idx = split[j]
+                if a[idx] < p:
+                    ok = False
+                # among equal heaps, split the leftmost ones only
+                if idx > 0 and a[idx - 1] == a[idx] and not (j > 0 and split[j - 1] == idx - 1):
+                    ok = False
+            if ok:
+                t = 0
+                j = 0
+                for i in range(n):
+                    if j < s and split[j] == i:
+                        j += 1
+                    else:
+                        others[t] = a[i]
+                        t += 1
+                for t in range(d):
+                    dele[t] = t
+                while True:
+                    ok2 = True
+                    for t in range(d):
+                        idx = dele[t]
+                        if idx > 0 and others[idx - 1] == others[idx] and not (t > 0 and dele[t - 1] == idx - 1):
+                            ok2 = False
+                    if ok2:
+                        for j in range(s):
+                            _first_partition(parts, j, p, a[split[j]])
+                        while True:
+                            # assemble: kept heaps, then the parts
+                            w = 0
+                            t = 0
+                            for i in range(n - s):
+                                if t < d and dele[t] == i:
+                                    t += 1
+                                else:
+                                    opt[w] = others[i]
+                                    w += 1
+                            for j in range(s):
+                                for u in range(p):
+                                    opt[w] = parts[j, u]
+                                    w += 1
+                            found = _visit(opt, lo, binom, table, mode, seen)
+                            if found != -1:
+                                return found
+                            j = s - 1
+                            while j >= 0 and not _next_partition(parts, j, p):
+                                j -= 1
+                            if j < 0:
+                                break
+                            for u in range(j + 1, s):
+                                _first_partition(parts, u, p, a[split[u]])
+                    if d == 0 or not _next_combination(dele, d, n - s):
+                        break
+            if not _next_combination(split, s, n):
+                break
+    if mode == MEX:
+        for v in range(seen.shape[0]):
+            if not seen[v]:
+                return v
+        return MEX_OVERFLOW
+    return -1
+
+
+@njit(cache=True)
+def _scratch(n: int) -> np.ndarray:
+    return np.zeros((n + 4, max(n, 2)), dtype=np.int64)
+
+
+@njit(cache=True)
+def fill_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, size: int, grundy: bool) -> np.ndarray:
+    """Outcomes (0 = P, 1 = N) or Grundy values of the first ``size`` positions of the box, by search in rank order."""
+    table = np.full(size, -1, dtype=np.int32)
+    seen = np.zeros(_SEEN, dtype=np.bool_)
+    scratch = _scratch(n)
+    a = np.full(n, lo, dtype=np.int64)
+    for r in range(size):
+        if grundy:
+            table[r] = scan_option(a, lo, shapes, binom, table, MEX, seen, scratch)
+        else:
+            table[r] = 1 if scan_option(a, lo, shapes, binom, table, FIND_P, seen, scratch) >= 0 else 0
+        if not _advance(a, lo, hi):
+            break
+    return table
+
+
+@njit(cache=True)
+def local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, claims: np.ndarray,
+                start: int, stop: int, grundy: bool, failures: np.ndarray) -> int:
+    """Check ``claims`` locally on ranks ``start..stop-1``; return the number of failures.
+
+    Outcome claims: a claimed P-position must have no option that is not claimed N,
+    a claimed N-position must have a claimed-P option. Grundy claims: the claim must
+    be the mex of the options' claims. The first ``len(failures)`` failures are
+    written as rows (rank, evidence): the rank of the offending option, -1 if there
+    is none, or the mex found.
+    """
+    seen = np.zeros(_SEEN, dtype=np.bool_)
+    scratch = _scratch(n)
+    a = np.empty(n, dtype=np.int64)
+    unrank(start, n, lo, binom, a)
+    count = 0
+    for r in range(start, stop):
+        c = claims[r]
+        bad = False
+        evidence = -1
+        if c >= 0:
+            if grundy:
+                evidence = scan_option(a, lo, shapes, binom, claims, MEX, seen, scratch)
+                bad = evidence != c
+            elif c == 0:
+                evidence = scan_option(a, lo, shapes, binom, claims, FIND_NOT_N, seen, scratch)
+                bad = evidence >= 0
+            else:
+                evidence = scan_option(a, lo, shapes, binom, claims, FIND_P, seen, scratch)
+                bad = evidence < 0
+        if bad:
+            if count < failures.shape[0]:
+                failures[count, 0] = r
+                failures[count, 1] = evidence
+            count += 1
+        _advance(a, lo, hi)
+    return count
+
+
+@njit(cache=True)
+def positions(n: int, lo: int, hi: int, binom: np.ndarray, start: int, stop: int) -> np.ndarray:
+    """The positions of ranks ``start..stop-1``, one per row."""
+    out = np.empty((stop - start, n), dtype=np.int64)
+    a = np.empty(n, dtype=np.int64)
+    unrank(start, n, lo, binom, a)
+    for r in range(stop - start):
+        out[r] = a
+        _advance(a, lo, hi)
+    return out
+
+
+def fill_claims(claim: object, n: int, lo: int, hi: int, binom: np.ndarray, size: int) -> np.ndarray:
+    """The claims of a compiled claim function (int codes) on every position of the box."""
+    return _fill_claims(claim, n, lo, hi, size)
+
+
+@njit
+def _fill_claims(claim, n, lo, hi, size):  # type: ignore[no-untyped-def]
+    out = np.empty(size, dtype=np.int32)
+    a = np.full(n, lo, dtype=np.int64)
+    for r in range(size):
+        out[r] = claim(a)
+        _advance(a, lo, hi)
+    return out
