@@ -104,10 +104,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--opponent", choices=("perfect", "random"), default="perfect")
     p.add_argument("--seed", type=int, default=None, help="seed for the random opponent")
     p.set_defaults(run=cmd_play)
+    p = sub.add_parser("verify", help="check theorems (or 'all') against brute force over a box of positions",
+                       description=_VERIFY_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("theorems", nargs="*", metavar="THEOREM", help="theorem names (see --list), or all")
+    p.add_argument("--list", action="store_true", help="every registered theorem with its citation and domain")
+    p.add_argument("--heaps", metavar="N", help="number of heaps: 4, a range 5-40 or a list 5,7 (default: the theorem's)")
+    p.add_argument("--max-heap", type=int, default=16, metavar="H", help="largest heap in the box (default 16)")
+    p.add_argument("--method", choices=("local", "table", "both"), default="local",
+                   help="local: each position against its options' claims (parallel); table: a full table by "
+                   "search; both")
+    p.add_argument("--workers", type=int, default=1, metavar="W", help="processes for the local check (default 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786")
+    p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p k=4")
+    p.add_argument("--max-positions", type=int, metavar="N", help="largest box allowed (default 50,000,000)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the reports as JSON")
+    p.set_defaults(run=cmd_verify)
     p = sub.add_parser("tour", help="the Nim handout, answered: a guided tour of what sprague computes")
     p.set_defaults(run=cmd_tour)
     return parser
 
+
+_VERIFY_HELP = """\
+Check a theorem of the papers against brute force over every position with a
+given number of heaps of at most --max-heap tokens:
+  sprague verify --list
+  sprague verify single-delete-4 --max-heap 48
+  sprague verify all --max-heap 24 --workers 2
+  sprague verify nmth-delete --heaps 5 --max-heap 40 --scheduler tcp://127.0.0.1:8786
+A refuted statement is reported with its smallest counterexample; exit status 1."""
 
 _GAME_HELP = """\
 A sum of different games joins groups with '+':
@@ -419,6 +444,85 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     except QuitGame:
         say("Game abandoned.")
     return 0
+
+
+def _heap_counts(text: str | None) -> list[int] | None:
+    """``4``, ``5-40`` or ``5,7,9`` as a list of heap counts."""
+    if text is None:
+        return None
+    counts: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        lo, dash, hi = part.partition("-")
+        if not lo.isdigit() or (dash and not hi.isdigit()):
+            raise InvalidParameter(f"--heaps {text!r}: write a number (4), a range (5-40) or a list (5,7)")
+        counts.extend(range(int(lo), int(hi) + 1) if dash else [int(lo)])
+    if not counts or min(counts) < 1:
+        raise InvalidParameter(f"--heaps {text!r} names no positive number of heaps")
+    return counts
+
+
+def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
+    from sprague.theorems import THEOREMS, find_theorem
+    from sprague.verify import DEFAULT_MAX_BOX, verify
+
+    if ns.list:
+        if ns.json:
+            _print_json([{"name": t.name, "ruleset": t.ruleset, "citation": t.citation, "statement": t.statement,
+                          "kind": t.kind, "heaps": t.heaps_doc, "default_heaps": t.default_heaps,
+                          "params": t.params, "origin": t.origin, "note": t.note} for t in THEOREMS], out)
+            return 0
+        for t in THEOREMS:
+            params = "".join(f" -p {k}={v}" for k, v in t.params.items())
+            out.write(f"{t.name}{params}   [{t.kind}; {t.ruleset}; {t.heaps_doc}, default {t.default_heaps}]\n"
+                      f"    {t.citation}{'' if t.origin == 'paper' else ' (not in the papers)'}\n"
+                      f"    {t.statement}\n")
+        return 0
+    if not ns.theorems:
+        raise InvalidParameter("name a theorem to verify, or all ('sprague verify --list' shows them)")
+    chosen = list(THEOREMS) if ns.theorems == ["all"] else [find_theorem(name) for name in ns.theorems]
+    counts = _heap_counts(ns.heaps)
+    params = _parse_params(ns.param)
+    if ns.workers < 1:
+        raise InvalidParameter(f"--workers must be at least 1, got {ns.workers}")
+    if ns.max_heap < 0:
+        raise InvalidParameter(f"--max-heap must be at least 0, got {ns.max_heap}")
+    reports = []
+    status = 0
+    for theorem in chosen:
+        for n in counts or [theorem.default_heaps]:
+            if ns.theorems == ["all"] and counts and not theorem.heap_ok(n, {**theorem.params, **params}):
+                continue
+            bar = _progress_bar(ns.quiet, f"{theorem.name}, {n} heaps")
+            try:
+                report = verify(theorem, heaps=n, max_heap=ns.max_heap, params=params, method=ns.method,
+                                workers=ns.workers, scheduler=ns.scheduler,
+                                max_positions=ns.max_positions or DEFAULT_MAX_BOX,
+                                progress=bar.update if bar else None)
+            finally:
+                if bar:
+                    bar.close()
+            reports.append(report)
+            if not ns.json:
+                out.write(report.summary() + "\n")
+                out.flush()
+            if not report.ok:
+                status = 1
+            if report.interrupted:
+                break
+        if reports and reports[-1].interrupted:
+            break
+    if ns.json:
+        _print_json([r.to_json() for r in reports], out)
+    return status
+
+
+def _progress_bar(quiet: bool, label: str) -> Any:
+    """A tqdm bar on stderr when it is a terminal (and not --quiet), else None."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    return tqdm(desc=label, unit=" positions", unit_scale=True, leave=False, file=sys.stderr)
 
 
 def cmd_tour(ns: argparse.Namespace, out: TextIO) -> int:

@@ -286,6 +286,10 @@ class DeleteSplit(HeapRuleset):
         """The ``(s, p)`` pairs of the moves allowed with ``n`` heaps."""
         raise NotImplementedError
 
+    def kernel_shapes(self, n: int) -> tuple[Shape, ...]:
+        """The moves as the compiled box kernels take them (:mod:`sprague.kernels.box`)."""
+        return self.shapes(n)
+
     def heap_count_error(self, n: int) -> str | None:
         """Why ``n`` heaps cannot be played, or None."""
         return None if n >= 2 else "needs at least 2 heaps"
@@ -394,6 +398,10 @@ class DeleteNim(HeapRuleset):
             if h < 0:
                 raise InvalidPosition(f"delete-nim: heap {h} is negative; heaps are 0 or more tokens")
         return heaps
+
+    def kernel_shapes(self, n: int) -> tuple[Shape, ...]:
+        """Delete Nim's move, code ``(0, 0)`` of :mod:`sprague.kernels.box`."""
+        return ((0, 0),)
 
     def moves(self, position: Heaps) -> Iterator[Heaps]:
         for h in sorted(set(position)):

@@ -1,0 +1,258 @@
+"""The Delete Nim family's theorems (seeds 000, 001, 004) as checkable claims.
+
+Besides the closed forms the rulesets use (:mod:`sprague.rulesets.delete`), two
+statements are kept *as printed*, digit by digit, so that search can judge the
+printed text itself: 004 Thm 1.5 and 001 Thm 6.3 (which writes ``I_(d+1)`` and
+``k <= d`` where 004 has ``I_(b+1)``, ``I_(c+1)`` and ``k <= c``), and 001 Thm 5.6
+with its strict ``z_i < z_(i+1)`` (a statement about positions with distinct
+heaps only) beside the ``<=`` reading of Thm 5.2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sprague.core.nimber import v2
+from sprague.rulesets.delete import (
+    abo_is_p, delete_nim_grundy, fraction_is_p, nmth_is_p, ones_and_twos_is_p, single_delete_3_is_p,
+    single_delete_4_is_p, vdn_grundy,
+)
+from sprague.theorems import Claim, Theorem, register_theorem
+
+__all__ = ["single_delete_4_as_printed"]
+
+
+def _pn(p: bool) -> int:
+    return 0 if p else 1
+
+
+def _bit(z: int, k: int) -> int:
+    """``I_k(z)``: the k-th binary digit of ``z`` from the right, k >= 1 (004 section 1)."""
+    return (z >> (k - 1)) & 1
+
+
+def single_delete_4_as_printed(h: Sequence[int], paper: int) -> bool:
+    """Thm 1.5 of 004 (``paper=4``) or Thm 6.3 of 001 (``paper=1``), read digit by digit as printed.
+
+    001's garbled indices ("I_i ... for c+2 <= j <= d" in (4B), "I_(h+1)" in (4E))
+    are read as 004 prints them; the readings differ only in (2A), (3A), (3B).
+    """
+    q0, q1, q2, q3 = h[0], h[1], h[2], h[3]
+    # sort by 2-adic valuation (bubble sort on four values)
+    for _ in range(3):
+        if v2(q0) > v2(q1):
+            q0, q1 = q1, q0
+        if v2(q1) > v2(q2):
+            q1, q2 = q2, q1
+        if v2(q2) > v2(q3):
+            q2, q3 = q3, q2
+    w, x, y, z = q0, q1, q2, q3
+    a, b, c, d = v2(w), v2(x), v2(y), v2(z)
+    if a == b and b == c and c == d:
+        return True  # (1)
+    if a < b and b == c and c == d:  # (2)
+        return _bit(w, b + 1 if paper == 4 else d + 1) == 0
+    if a < b and b < c and c == d:  # (3)
+        k3 = c + 1 if paper == 4 else d + 1
+        ok = _bit(w, k3) == 0 and _bit(x, k3) == 0
+        for k in range(b + 2, (c if paper == 4 else d) + 1):
+            if _bit(w, k) + _bit(x, k) < 1:
+                ok = False
+        return ok and _bit(w, b + 1) == 1
+    if not (a < b and b < c and c < d):
+        return False
+    common = _bit(w, c + 1) == 1 and _bit(x, c + 1) == 1 and _bit(w, b + 1) == 1  # (C), (E)
+    for j in range(c + 2, d + 1):  # (B)
+        if _bit(w, j) + _bit(x, j) + _bit(y, j) < 2:
+            common = False
+    for k in range(b + 2, c + 1):  # (D)
+        if _bit(w, k) + _bit(x, k) < 1:
+            common = False
+    if not common:
+        return False
+    top = _bit(w, d + 1) + _bit(x, d + 1) + _bit(y, d + 1)
+    if top == 0:
+        return True  # (4A)
+    if top != 3:
+        return False  # neither (4A) nor (5B)
+    length = 0
+    for t in (w, x, y, z):
+        while (t >> length) > 0:
+            length += 1
+    for i in range(d + 2, length + 1):  # (5A)
+        s = _bit(w, i) + _bit(x, i) + _bit(y, i) + _bit(z, i)
+        if s == 1 or s == 2:
+            return False
+    return True
+
+
+# ------------------------------------------------------------------ claim factories
+def _claim_delete_nim(params: dict[str, Any], n: int) -> Claim:
+    return delete_nim_grundy
+
+
+def _claim_delete_nim_p(params: dict[str, Any], n: int) -> Claim:
+    def claim(h: Sequence[int]) -> int:
+        return _pn(h[0] % 2 == 0 and h[1] % 2 == 0)
+    return claim
+
+
+def _claim_vdn(params: dict[str, Any], n: int) -> Claim:
+    return vdn_grundy
+
+
+def _claim_vdn_p(params: dict[str, Any], n: int) -> Claim:
+    def claim(h: Sequence[int]) -> int:
+        return _pn(h[0] % 2 == 1 and h[1] % 2 == 1)
+    return claim
+
+
+def _outcome_of(pred: Any) -> Any:
+    def factory(params: dict[str, Any], n: int) -> Claim:
+        def claim(h: Sequence[int]) -> int:
+            return _pn(pred(h))
+        return claim
+    return factory
+
+
+def _claim_fraction(params: dict[str, Any], n: int) -> Claim:
+    k = int(params["k"])
+
+    def claim(h: Sequence[int]) -> int:
+        return _pn(fraction_is_p(h, k))
+    return claim
+
+
+def _claim_fraction_strict(params: dict[str, Any], n: int) -> Claim:
+    k = int(params["k"])
+
+    def claim(h: Sequence[int]) -> int:
+        for i in range(1, len(h)):
+            if h[i - 1] == h[i]:
+                return -1  # printed with z_i < z_(i+1): says nothing when two heaps are equal
+        return _pn(fraction_is_p(h, k))
+    return claim
+
+
+def _claim_printed(paper: int) -> Any:
+    def factory(params: dict[str, Any], n: int) -> Claim:
+        def claim(h: Sequence[int]) -> int:
+            return _pn(single_delete_4_as_printed(h, paper))
+        return claim
+    return factory
+
+
+def _claim_all_odd(params: dict[str, Any], n: int) -> Claim:
+    def claim(h: Sequence[int]) -> int:
+        for z in h:
+            if z % 2 == 0:
+                return -1
+        return 0
+    return claim
+
+
+def _claim_few_even(params: dict[str, Any], n: int) -> Claim:
+    def claim(h: Sequence[int]) -> int:
+        evens = 0
+        for z in h:
+            if z % 2 == 0:
+                evens += 1
+        if evens == 0:
+            return 0
+        return 1 if evens <= 2 else -1
+    return claim
+
+
+def _claim_all_twos(params: dict[str, Any], n: int) -> Claim:
+    def claim(h: Sequence[int]) -> int:
+        for z in h:
+            if z != 2:
+                return -1
+        return 1 if len(h) % 3 == 2 else 0
+    return claim
+
+
+def _claim_ones_twos(params: dict[str, Any], n: int) -> Claim:
+    def claim(h: Sequence[int]) -> int:
+        for z in h:
+            if z > 2:
+                return -1
+        return _pn(ones_and_twos_is_p(h))
+    return claim
+
+
+# --------------------------------------------------------------------- registry
+def _any(least: int) -> Any:
+    return lambda n, params: n >= least
+
+
+def _exactly(count: int) -> Any:
+    return lambda n, params: n == count
+
+
+def _multiple_of_k(n: int, params: dict[str, Any]) -> bool:
+    k = int(params["k"])
+    return n >= k and n % k == 0
+
+
+_FRACTION_NOTE = ("001 prints z_i < z_(i+1) in Thm 5.6 and z_i <= z_(i+1) in Thm 5.2. The strict reading only "
+                  "speaks of positions with distinct heaps; search confirms the <= reading on all positions, "
+                  "which is what the ruleset uses.")
+_PRINTED_NOTE = ("001 writes I_(d+1) in (2A) and (3A) and k <= d in (3B) where 004 has I_(b+1), I_(c+1) and "
+                 "k <= c; under the case conditions (b = d, c = d) these are the same digits, and search agrees.")
+
+for _t in (
+    Theorem("delete-nim", "delete-nim", "000 (Abuku & Suetsugu 2021) Thm 1.1; 001 Thm 2.2",
+            "G(x, y) = v2((x OR y) + 1)", "grundy", _claim_delete_nim, 2, "exactly 2 heaps", _exactly(2)),
+    Theorem("delete-nim-outcome", "delete-nim", "001 Thm 2.2 (from 000 Thm 1.1)",
+            "<x, y> is a P-position iff x and y are both even", "outcome", _claim_delete_nim_p, 2,
+            "exactly 2 heaps", _exactly(2)),
+    Theorem("vdn", "vdn", "000 Thm 1.8 (via Lemma 1.7)", "G(x, y) = v2(((x-1) OR (y-1)) + 1)", "grundy",
+            _claim_vdn, 2, "exactly 2 heaps", _exactly(2)),
+    Theorem("vdn-outcome", "vdn", "000 Thm 1.5 (Stankova & Rike)", "<x, y> is a P-position iff x and y are both odd",
+            "outcome", _claim_vdn_p, 2, "exactly 2 heaps", _exactly(2)),
+    Theorem("abo-delete", "abo-delete", "001 Thm 3.2",
+            "P iff every heap's remainder mod n(n-1) lies in 1..n-1", "outcome", _outcome_of(abo_is_p), 3,
+            "n >= 2 heaps", _any(2)),
+    Theorem("nmth-delete", "nmth-delete", "001 Thm 4.2",
+            "n even: P iff every heap is odd; n odd: P iff all heaps have the same 2-adic valuation", "outcome",
+            _outcome_of(nmth_is_p), 4, "n >= 2 heaps", _any(2)),
+    Theorem("half-delete", "half-delete", "001 Thm 5.2",
+            "z_1 <= ... <= z_2m, 2^s the least power of 2 above z_(m+1): P iff z_1..z_(m+1) are odd and every "
+            "even heap is >= 2^s", "outcome", lambda params, n: _claim_fraction({"k": 2}, n), 4,
+            "an even number of heaps", lambda n, params: n >= 2 and n % 2 == 0),
+    Theorem("fraction-delete", "fraction-delete", "001 Thm 5.6 (read with <=, as Thm 5.2)",
+            "z_1 <= ... <= z_km, k^s the least power of k above z_((k-1)m+1): P iff z_1..z_((k-1)m+1) are "
+            "k-oddoid and every k-evenoid heap is >= k^s", "outcome", _claim_fraction, 6,
+            "a multiple of k heaps", _multiple_of_k, params={"k": 3}, note=_FRACTION_NOTE),
+    Theorem("fraction-delete-strict", "fraction-delete", "001 Thm 5.6 as printed (z_i < z_(i+1))",
+            "as fraction-delete, for positions whose heaps are all different", "outcome",
+            _claim_fraction_strict, 6, "a multiple of k heaps", _multiple_of_k, params={"k": 3},
+            note=_FRACTION_NOTE),
+    Theorem("single-delete-3", "single-delete", "004 (Shinoda 2024) Thm 1.4; 001 Thm 6.2",
+            "P iff v2(x) = v2(y) = v2(z)", "outcome", _outcome_of(single_delete_3_is_p), 3, "exactly 3 heaps",
+            _exactly(3)),
+    Theorem("single-delete-4", "single-delete", "004 (Shinoda 2024) Thm 1.5",
+            "P iff one of the conditions (1)-(5) on 2-adic valuations and binary digits", "outcome",
+            _outcome_of(single_delete_4_is_p), 4, "exactly 4 heaps", _exactly(4), note=_PRINTED_NOTE),
+    Theorem("single-delete-4-printed", "single-delete", "004 Thm 1.5, read digit by digit as printed",
+            "conditions (1)-(5) evaluated literally, I_k(z) the k-th binary digit", "outcome", _claim_printed(4), 4,
+            "exactly 4 heaps", _exactly(4)),
+    Theorem("single-delete-4-001", "single-delete", "001 Thm 6.3, read digit by digit as printed",
+            "as 004 Thm 1.5 with I_(d+1) in (2A), (3A) and k <= d in (3B)", "outcome", _claim_printed(1), 4,
+            "exactly 4 heaps", _exactly(4), note=_PRINTED_NOTE),
+    Theorem("single-delete-odd", "single-delete", "004 Prop 4.1",
+            "with n >= 2 heaps, all heaps odd is a P-position (nothing claimed otherwise)", "outcome",
+            _claim_all_odd, 5, "n >= 2 heaps", _any(2)),
+    Theorem("single-delete-few-even", "single-delete", "sprague, from the proof of 004 Prop 4.1",
+            "all heaps odd: P; exactly one or two even heaps: N (nothing claimed otherwise)", "outcome",
+            _claim_few_even, 5, "n >= 3 heaps", _any(3), origin="sprague"),
+    Theorem("single-delete-twos", "single-delete", "004 Prop 4.2",
+            "<2, 2, ..., 2> (n heaps) is an N-position iff n mod 3 = 2", "outcome", _claim_all_twos, 5,
+            "n >= 2 heaps", _any(2), cap=2),
+    Theorem("single-delete-ones-twos", "single-delete", "sprague, extending 004 Prop 4.2 and its proof",
+            "heaps of 1 and 2 only, t of them 2: P iff t = 0 mod 3, except <2,...,2>: P iff n mod 3 != 2",
+            "outcome", _claim_ones_twos, 5, "n >= 2 heaps", _any(2), cap=2, origin="sprague"),
+):
+    register_theorem(_t)

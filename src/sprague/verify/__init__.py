@@ -1,0 +1,563 @@
+"""Checking a theorem (or your own conjecture) against brute force over a box of positions.
+
+The *box* is every position with ``n`` heaps of ``lo..max_heap`` tokens (heaps as
+a multiset). In the Delete Nim family heaps never grow, so the box is closed
+under moves and two exact methods apply:
+
+``table``
+    Fill the table of outcomes (or Grundy values) of the whole box by search,
+    in rank order (every option has a smaller rank, see :mod:`sprague.kernels.box`),
+    and compare it with the claims. Exact; one process; memory 1-4 bytes a position.
+``local``
+    Needs no table of truths. A P/N claim is correct on the box iff every claimed
+    P-position has no option that is not claimed N, and every claimed N-position
+    has a claimed-P option (by induction on rank); a Grundy claim iff each value is
+    the mex of its options' claims. Each position is checked on its own, so ranges
+    of ranks run in parallel: on a :mod:`concurrent.futures` process pool, or on a
+    Dask cluster (``scheduler="tcp://host:port"``).
+
+A failure is reported with the smallest counterexample by total size (then by
+the heaps): the position, what is claimed, what search finds, and the option that
+breaks the claim. For a local-check failure the true values come from a table
+filled up to the failing ranks, so the counterexample reported is a real one.
+
+Rulesets outside the family, and your own, are checked by the same local rule
+over their own ``moves`` in Python (slower; the box must be closed under moves).
+
+Examples
+--------
+>>> from sprague.verify import verify
+>>> report = verify("single-delete-3", max_heap=12)
+>>> report.ok, report.positions
+(True, 364)
+>>> import sprague
+>>> bad = verify(sprague.ruleset("single-delete"), claim=lambda h: "P" if all(z % 2 for z in h) else "N",
+...              heaps=3, max_heap=8)
+>>> bad.ok, bad.counterexample.position, bad.counterexample.claimed, bad.counterexample.found
+(False, (2, 2, 2), 'N', 'P')
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import itertools
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from sprague.core.nimber import mex
+from sprague.core.ruleset import Ruleset
+from sprague.errors import InvalidParameter, TooLarge
+from sprague.rulesets import ruleset as get_ruleset
+from sprague.theorems import THEOREMS, Theorem, find_theorem
+
+__all__ = ["verify", "Report", "Counterexample", "box_size", "DEFAULT_MAX_BOX", "METHODS"]
+
+#: largest box verified without ``max_positions`` raised (positions)
+DEFAULT_MAX_BOX = 50_000_000
+METHODS = ("local", "table", "both")
+_PY_CLAIMS_BELOW = 30_000  # smaller boxes evaluate claims in Python (no compile time)
+_KEEP_FAILURES = 2_000  # failures kept per chunk to choose the smallest counterexample from
+_CHUNK = 50_000
+
+
+@dataclass
+class Counterexample:
+    """A position where the claim and search disagree."""
+
+    position: tuple[int, ...]
+    claimed: str | int
+    found: str | int
+    option: tuple[int, ...] | None
+    reason: str
+
+    def describe(self) -> str:
+        pos = "<" + ", ".join(map(str, self.position)) + ">"
+        return f"{pos}: claimed {self.claimed}, search finds {self.found}; {self.reason}"
+
+
+@dataclass
+class Report:
+    """The outcome of a verification run."""
+
+    name: str
+    citation: str
+    ruleset: str
+    kind: str
+    heaps: int
+    max_heap: int
+    method: str
+    positions: int
+    claimed: int = 0
+    checked: int = 0
+    seconds: float = 0.0
+    workers: int = 1
+    engine: str = "compiled"
+    failures: int = 0
+    counterexample: Counterexample | None = None
+    inconclusive: str | None = None
+    interrupted: bool = False
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures and not self.interrupted and self.inconclusive is None
+
+    def summary(self) -> str:
+        where = f"{self.heaps} heaps <= {self.max_heap}"
+        how = f"{self.method} check, {self.engine}, {self.workers} worker{'s' if self.workers != 1 else ''}"
+        head = f"{self.name} ({self.citation})"
+        if self.interrupted:
+            return (f"{head}: interrupted after {self.checked:,} of {self.positions:,} positions with {where}; "
+                    f"no failure among them ({self.seconds:.2f} s)")
+        if self.counterexample:
+            return (f"{head}: REFUTED on {where} ({how}, {self.seconds:.2f} s, {self.failures:,} local failures)\n"
+                    f"  smallest counterexample {self.counterexample.describe()}")
+        if self.inconclusive:
+            return f"{head}: INCONCLUSIVE on {where}: {self.inconclusive}"
+        return (f"{head}: holds on all {self.positions:,} positions with {where} "
+                f"({self.claimed:,} claimed; {how}; {self.seconds:.2f} s)")
+
+    def to_json(self) -> dict[str, Any]:
+        data = {k: v for k, v in self.__dict__.items() if k != "counterexample"}
+        data["ok"] = self.ok
+        if self.counterexample:
+            cx = self.counterexample
+            data["counterexample"] = {"position": list(cx.position), "claimed": cx.claimed, "found": cx.found,
+                                      "option": list(cx.option) if cx.option else None, "reason": cx.reason}
+        return data
+
+
+def box_size(n: int, lo: int, hi: int) -> int:
+    """Number of multisets of ``n`` heaps in ``lo..hi``."""
+    return comb(hi - lo + n, n) if hi >= lo else 0
+
+
+# ------------------------------------------------------------------ public entry
+def verify(
+    target: str | Theorem | Ruleset,
+    claim: Callable[[tuple[int, ...]], Any] | None = None,
+    *,
+    kind: str = "outcome",
+    heaps: int | None = None,
+    max_heap: int = 16,
+    params: dict[str, Any] | None = None,
+    method: str = "local",
+    workers: int = 1,
+    scheduler: str | Any | None = None,
+    max_positions: int = DEFAULT_MAX_BOX,
+    progress: Callable[[int], None] | None = None,
+) -> Report:
+    """Check a registered theorem (by name), or ``claim`` on a ruleset, over every position of a box.
+
+    Parameters
+    ----------
+    target : str, Theorem or Ruleset
+        A theorem name (``sprague verify --list``), a :class:`~sprague.theorems.Theorem`,
+        or a ruleset (then ``claim`` is required).
+    claim : callable, optional
+        Your formula: takes the heaps sorted ascending and returns ``"P"``/``"N"``/``True``
+        (for P)/``False`` (``kind="outcome"``) or a Grundy value (``kind="grundy"``);
+        ``None`` where it claims nothing.
+    heaps, max_heap : int
+        The box: ``heaps`` heaps of at most ``max_heap`` tokens each.
+    method : {"local", "table", "both"}
+    workers : int
+        Processes for the local check (1: in this process).
+    scheduler : str or dask.distributed.Client, optional
+        Run the local check's chunks on a Dask cluster instead.
+    progress : callable, optional
+        Called with the number of positions just checked, as chunks finish.
+    """
+    if method not in METHODS:
+        raise InvalidParameter(f"method {method!r} is not one of {', '.join(METHODS)}")
+    if kind not in ("outcome", "grundy"):
+        raise InvalidParameter(f"kind {kind!r} is not 'outcome' or 'grundy'")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidParameter(f"workers={workers!r} must be a positive integer")
+    job = _Job.build(target, claim, kind, heaps, max_heap, params or {}, max_positions)
+    started = time.perf_counter()
+    report = job.report(method, workers if scheduler is None else _dask_workers(scheduler))
+    try:
+        if method in ("table", "both"):
+            job.run_table(report)
+        if method in ("local", "both") and not report.failures:
+            job.run_local(report, workers, scheduler, progress)
+            if report.inconclusive and method == "local":
+                # a statement about part of the box: decide it by the table instead
+                report.method, report.inconclusive, report.checked = "local, then table", None, 0
+                job.run_table(report)
+    except KeyboardInterrupt:
+        report.interrupted = True
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+# ------------------------------------------------------------------------ the job
+@dataclass
+class _Job:
+    name: str
+    citation: str
+    rules: Ruleset
+    kind: str
+    n: int
+    lo: int
+    hi: int
+    size: int
+    claim: Callable[[tuple[int, ...]], int]
+    theorem: Theorem | None
+    params: dict[str, Any]
+    shapes: np.ndarray | None
+    _claims: np.ndarray | None = None
+    _truth: np.ndarray | None = None
+    _binom: np.ndarray | None = None
+
+    @classmethod
+    def build(cls, target: Any, claim: Any, kind: str, heaps: int | None, max_heap: int,
+              params: dict[str, Any], max_positions: int) -> _Job:
+        theorem = find_theorem(target) if isinstance(target, str) else target if isinstance(target, Theorem) else None
+        if theorem is not None:
+            if claim is not None:
+                raise InvalidParameter("give either a theorem or a claim function, not both")
+            theorem_params = {**theorem.params, **params}
+            rules = get_ruleset(theorem.ruleset, **theorem_params) if theorem_params else get_ruleset(theorem.ruleset)
+            n = theorem.default_heaps if heaps is None else heaps
+            theorem.check_heaps(n, theorem_params)
+            kind, name, citation = theorem.kind, theorem.name, theorem.citation
+            codes = theorem.make_claim(theorem_params, n)
+            hi = min(max_heap, theorem.cap) if theorem.cap else max_heap
+        else:
+            if not isinstance(target, Ruleset):
+                raise InvalidParameter(f"verify needs a theorem name or a ruleset, got {target!r}")
+            if claim is None:
+                raise InvalidParameter("verifying a ruleset needs claim=, a function of the sorted heaps")
+            rules, theorem_params = target, dict(target.params)
+            n = heaps if heaps is not None else 2
+            name, citation, hi = getattr(claim, "__name__", "claim"), "user claim", max_heap
+            codes = _codes(claim, kind)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise InvalidParameter(f"heaps={n!r} must be a positive integer")
+        if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0:
+            raise InvalidParameter(f"max_heap={max_heap!r} must be a non-negative integer")
+        lo = int(getattr(rules, "min_heap", 0))
+        try:
+            rules.check_position((max(hi, lo),) * n)
+        except ValueError as exc:
+            raise InvalidParameter(f"{name}: {exc}") from None
+        size = box_size(n, lo, hi)
+        if size > max_positions:
+            raise TooLarge(f"verifying {name} on {n} heaps <= {hi} would take {size:,} positions, over the limit "
+                           f"of {max_positions:,}; lower --max-heap or raise the limit with --max-positions N",
+                           estimate=size, limit=max_positions)
+        shapes_of = getattr(rules, "kernel_shapes", None)
+        shapes = np.array(shapes_of(n), dtype=np.int64).reshape(-1, 2) if shapes_of else None
+        return cls(name, citation, rules, kind, n, lo, hi, size, codes, theorem, theorem_params, shapes)
+
+    def report(self, method: str, workers: int) -> Report:
+        return Report(self.name, self.citation, self.rules.name, self.kind, self.n, self.hi, method, self.size,
+                      workers=workers, engine="compiled" if self.shapes is not None else "python",
+                      params=self.params)
+
+    # ---------------------------------------------------------------- helpers
+    @property
+    def binom(self) -> np.ndarray:
+        from sprague.kernels import box
+
+        if self._binom is None:
+            self._binom = box.binomials(self.n, self.lo, self.hi)
+        return self._binom
+
+    def all_positions(self) -> Iterator[tuple[int, ...]]:
+        """Every position of the box (in colex order for the compiled engine)."""
+        if self.shapes is None:
+            yield from itertools.combinations_with_replacement(range(self.lo, self.hi + 1), self.n)
+            return
+        from sprague.kernels import box
+
+        for start in range(0, self.size, _CHUNK):
+            for row in box.positions(self.n, self.lo, self.hi, self.binom, start, min(self.size, start + _CHUNK)):
+                yield tuple(int(v) for v in row)
+
+    def position(self, rank: int) -> tuple[int, ...]:
+        from sprague.kernels import box
+
+        out = np.empty(self.n, dtype=np.int64)
+        box.unrank(rank, self.n, self.lo, self.binom, out)
+        return tuple(int(v) for v in out)
+
+    def rank(self, pos: Sequence[int]) -> int:
+        return sum(comb(h - self.lo + i, i + 1) for i, h in enumerate(sorted(pos)))
+
+    def claims(self) -> np.ndarray:
+        """The claim on every position of the box, as int codes (compiled when the box is large)."""
+        if self._claims is None:
+            from sprague.kernels import box
+
+            dtype = np.int8 if self.kind == "outcome" else np.int32
+            compiled = None
+            if self.theorem is not None and self.size >= _PY_CLAIMS_BELOW:
+                try:
+                    from sprague.kernels.jit import jit_claim
+
+                    compiled = jit_claim(self.claim)
+                    values = box.fill_claims(compiled, self.n, self.lo, self.hi, self.binom, self.size)
+                except Exception:  # not compilable: evaluate in Python
+                    compiled = None
+            if compiled is None:
+                values = np.fromiter((self.claim(p) for p in self.all_positions()), dtype=np.int64, count=self.size)
+            self._claims = values.astype(dtype)
+        return self._claims
+
+    def truth(self, upto: int) -> np.ndarray:
+        """Outcomes (0 P / 1 N) or Grundy values of the ranks below ``upto``, by search."""
+        from sprague.kernels import box
+
+        if self._truth is None or len(self._truth) < upto:
+            self._truth = box.fill_table(self.n, self.lo, self.hi, self.shapes, self.binom, upto,
+                                         self.kind == "grundy")
+            if (self._truth < 0).any():
+                raise TooLarge(f"{self.name}: a Grundy value in the box is beyond the kernel's range")
+        return self._truth
+
+    def show(self, code: int) -> str | int:
+        if self.kind == "grundy":
+            return int(code)
+        return "P" if code == 0 else "N"
+
+    # ---------------------------------------------------------------- methods
+    def run_table(self, report: Report) -> None:
+        if self.shapes is None:
+            return self._python_check(report, table=True)
+        claims = self.claims()
+        truth = self.truth(self.size)
+        cmp_truth = truth if self.kind == "grundy" else (truth != 0).astype(np.int8)
+        known = claims >= 0
+        bad = np.flatnonzero(known & (claims != cmp_truth))
+        report.claimed, report.checked = int(known.sum()), self.size
+        report.failures = len(bad)
+        if len(bad):
+            report.counterexample = self._smallest([int(r) for r in bad], truth)
+
+    def run_local(self, report: Report, workers: int, scheduler: Any, progress: Any) -> None:
+        if self.shapes is None:
+            return self._python_check(report, table=False)
+        claims = self.claims()
+        report.claimed = int((claims >= 0).sum())
+        bounds = _chunks(self.size, workers if scheduler is None else max(workers, 2))
+        args = (self.n, self.lo, self.hi, self.shapes, self.binom, self.kind == "grundy")
+        failed: list[int] = []
+        evidence: dict[int, int] = {}
+
+        def collect(result: tuple[int, int, int, np.ndarray]) -> None:
+            start, stop, count, rows = result
+            report.failures += count
+            report.checked += stop - start
+            for r, e in rows:
+                failed.append(int(r))
+                evidence[int(r)] = int(e)
+            if progress:
+                progress(stop - start)
+
+        if scheduler is not None:
+            _run_dask(scheduler, args, claims, bounds, collect)
+        elif workers == 1:
+            for start, stop in bounds:
+                collect(_check_chunk(args, claims, start, stop))
+        else:
+            with cf.ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(args, claims)) as pool:
+                futures = [pool.submit(_check_in_worker, start, stop) for start, stop in bounds]
+                try:
+                    for fut in cf.as_completed(futures):
+                        collect(fut.result())
+                except KeyboardInterrupt:
+                    for fut in futures:
+                        fut.cancel()
+                    raise
+        if failed:
+            truth = self.truth(max(failed) + 1)
+            cx = self._smallest(failed, truth)
+            if cx is None:
+                r = min(failed, key=lambda r: (sum(self.position(r)), self.position(r)))
+                report.inconclusive = (f"the local check cannot confirm {_fmt(self.position(r))} and "
+                                       f"{report.failures - 1:,} other positions: options outside the statement's "
+                                       "domain; search finds no counterexample among them; use --method table")
+                report.failures = 0
+            else:
+                report.counterexample = cx
+
+    def _smallest(self, ranks: list[int], truth: np.ndarray) -> Counterexample | None:
+        """The smallest (total size, then heaps) real counterexample among ``ranks``."""
+        claims = self.claims()
+        real = []
+        for r in ranks:
+            t = int(truth[r]) if self.kind == "grundy" else int(truth[r] != 0)
+            if claims[r] >= 0 and claims[r] != t:
+                pos = self.position(r)
+                real.append((sum(pos), pos, r))
+        if not real:
+            return None
+        _, pos, r = min(real)
+        return self._explain(pos, int(claims[r]), truth)
+
+    def _explain(self, pos: tuple[int, ...], claimed: int, truth: np.ndarray) -> Counterexample:
+        value = int(truth[self.rank(pos)])
+        options = list(dict.fromkeys(tuple(sorted(o)) for o in self.rules.moves(pos)))
+        values = {o: int(truth[self.rank(o)]) for o in options}
+        if self.kind == "outcome":
+            found = "P" if value == 0 else "N"
+            if claimed == 0:
+                opt = next(o for o in options if values[o] == 0)
+                return Counterexample(pos, "P", found, opt, f"the option {_fmt(opt)} is a P-position")
+            return Counterexample(pos, "N", found, None, "every option is an N-position")
+        hit = [o for o in options if values[o] == claimed]
+        if hit:
+            return Counterexample(pos, claimed, value, hit[0], f"the option {_fmt(hit[0])} has value {claimed}")
+        return Counterexample(pos, claimed, value, None, f"no option has value {value}, so the mex is {value}")
+
+    def _python_check(self, report: Report, table: bool) -> None:
+        """The local rule (or a table by the package's search) over the ruleset's own moves, in Python."""
+        box = set(self.all_positions())
+        report.engine = "python"
+        cache: dict[tuple[int, ...], int] = {}
+
+        def claim_of(p: tuple[int, ...]) -> int:
+            if p not in cache:
+                cache[p] = int(self.claim(p))
+            return cache[p]
+
+        failed = []
+        for pos in sorted(box, key=lambda p: (sum(p), p)):
+            c = claim_of(pos)
+            report.checked += 1
+            if c < 0:
+                continue
+            report.claimed += 1
+            if table:
+                g = self.rules.grundy(pos, method="search")
+                ok = c == (g if self.kind == "grundy" else int(g != 0))
+            else:
+                opts = [tuple(sorted(o)) for o in self.rules.moves(pos)]
+                outside = [o for o in opts if o not in box]
+                if outside:
+                    raise InvalidParameter(f"{self.name}: the box is not closed under moves: {_fmt(pos)} -> "
+                                           f"{_fmt(outside[0])}; use --method table")
+                vals = [claim_of(o) for o in opts]
+                if self.kind == "grundy":
+                    ok = -1 not in vals and c == mex(vals)
+                else:
+                    ok = all(v == 1 for v in vals) if c == 0 else 0 in vals
+            if not ok:
+                failed.append(pos)
+        report.failures = len(failed)
+        for pos in failed:
+            g = self.rules.grundy(pos, method="search")
+            found: str | int = g if self.kind == "grundy" else ("P" if g == 0 else "N")
+            claimed = self.show(claim_of(pos))
+            if claimed != found:
+                report.counterexample = Counterexample(pos, claimed, found, None, "by the package's search")
+                return
+        if failed:
+            report.inconclusive = f"the local check cannot confirm {_fmt(failed[0])}; use --method table"
+            report.failures = 0
+
+
+# ------------------------------------------------------------- chunk execution
+_WORKER: dict[str, Any] = {}
+
+
+def _chunks(size: int, workers: int) -> list[tuple[int, int]]:
+    count = max(1, min(max(workers * 8, size // 200_000), size // 2_000 or 1))
+    step = -(-size // count)
+    return [(s, min(size, s + step)) for s in range(0, size, step)]
+
+
+def _check_chunk(args: tuple[Any, ...], claims: np.ndarray, start: int, stop: int) -> tuple[int, int, int, np.ndarray]:
+    from sprague.kernels import box
+
+    n, lo, hi, shapes, binom, grundy = args
+    failures = np.zeros((_KEEP_FAILURES, 2), dtype=np.int64)
+    count = box.local_check(n, lo, hi, shapes, binom, claims, start, stop, grundy, failures)
+    return start, stop, int(count), failures[: min(count, _KEEP_FAILURES)]
+
+
+def _init_worker(args: tuple[Any, ...], claims: np.ndarray) -> None:
+    _WORKER["args"], _WORKER["claims"] = args, claims
+
+
+def _check_in_worker(start: int, stop: int) -> tuple[int, int, int, np.ndarray]:
+    return _check_chunk(_WORKER["args"], _WORKER["claims"], start, stop)
+
+
+def _client(scheduler: Any) -> Any:
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise InvalidParameter("a Dask scheduler needs dask[distributed]: pip install 'sprague[dask]'") from None
+    if isinstance(scheduler, str):
+        try:
+            return Client(scheduler, timeout="10s")
+        except OSError as exc:
+            raise InvalidParameter(f"cannot reach the Dask scheduler {scheduler!r}: {exc}") from None
+    return scheduler
+
+
+def _dask_workers(scheduler: Any) -> int:
+    client = _client(scheduler)
+    count = len(client.scheduler_info().get("workers", {}))
+    if isinstance(scheduler, str):
+        client.close()
+    return count
+
+
+def _run_dask(scheduler: Any, args: tuple[Any, ...], claims: np.ndarray, bounds: list[tuple[int, int]],
+              collect: Callable[[Any], None]) -> None:
+    from dask.distributed import as_completed
+
+    client = _client(scheduler)
+    try:
+        shared = client.scatter(claims, broadcast=True)
+        futures = [client.submit(_check_chunk, args, shared, s, e, pure=False) for s, e in bounds]
+        try:
+            for fut in as_completed(futures):
+                collect(fut.result())
+        except KeyboardInterrupt:
+            client.cancel(futures)
+            raise
+    finally:
+        if isinstance(scheduler, str):
+            client.close()
+
+
+# ---------------------------------------------------------------------- helpers
+def _codes(claim: Callable[[tuple[int, ...]], Any], kind: str) -> Callable[[tuple[int, ...]], int]:
+    """A user's claim as int codes (0 P, 1 N, -1 nothing claimed; or Grundy values)."""
+
+    def code(h: tuple[int, ...]) -> int:
+        v = claim(h)
+        if v is None:
+            return -1
+        if kind == "grundy":
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+                raise InvalidParameter(f"the claim returned {v!r} for {_fmt(h)}; a Grundy claim returns an int >= 0 or None")
+            return int(v)
+        if v is True or v == "P":
+            return 0
+        if v is False or v == "N":
+            return 1
+        raise InvalidParameter(f"the claim returned {v!r} for {_fmt(h)}; an outcome claim returns 'P', 'N', True (P), "
+                               "False (N) or None")
+
+    return code
+
+
+def _fmt(pos: Sequence[int]) -> str:
+    return "<" + ", ".join(map(str, pos)) + ">"
+
+
+def theorems() -> list[Theorem]:
+    """Every registered theorem."""
+    return list(THEOREMS)
