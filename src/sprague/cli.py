@@ -469,19 +469,22 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
         if ns.json:
             _print_json([{"name": t.name, "ruleset": t.ruleset, "citation": t.citation, "statement": t.statement,
                           "kind": t.kind, "heaps": t.heaps_doc, "default_heaps": t.default_heaps,
-                          "params": t.params, "origin": t.origin, "note": t.note} for t in THEOREMS], out)
+                          "params": t.params, "origin": t.origin, "note": t.note,
+                          "refuted": t.refutation()} for t in THEOREMS], out)
             return 0
         for t in THEOREMS:
             params = "".join(f" -p {k}={v}" for k, v in t.params.items())
             out.write(f"{t.name}{params}   [{t.kind}; {t.ruleset}; {t.heaps_doc}, default {t.default_heaps}]\n"
                       f"    {t.citation}{'' if t.origin == 'paper' else ' (not in the papers)'}\n"
                       f"    {t.statement}\n")
+            if t.refuted:
+                out.write(f"    {t.refutation()}\n")
         return 0
     if not ns.theorems:
         raise InvalidParameter("name a theorem to verify, or all ('sprague verify --list' shows them)")
     chosen = list(THEOREMS) if ns.theorems == ["all"] else [find_theorem(name) for name in ns.theorems]
     counts = _heap_counts(ns.heaps)
-    params = _parse_params(ns.param)
+    ruleset_params = _parse_params(ns.param)
     if ns.workers < 1:
         raise InvalidParameter(f"--workers must be at least 1, got {ns.workers}")
     if ns.max_heap < 0:
@@ -490,11 +493,11 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     status = 0
     for theorem in chosen:
         for n in counts or [theorem.default_heaps]:
-            if ns.theorems == ["all"] and counts and not theorem.heap_ok(n, {**theorem.params, **params}):
+            if ns.theorems == ["all"] and counts and not theorem.heap_ok(n, {**theorem.params, **ruleset_params}):
                 continue
             bar = _progress_bar(ns.quiet, f"{theorem.name}, {n} heaps")
             try:
-                report = verify(theorem, heaps=n, max_heap=ns.max_heap, params=params, method=ns.method,
+                report = verify(theorem, heaps=n, max_heap=ns.max_heap, params=ruleset_params, method=ns.method,
                                 workers=ns.workers, scheduler=ns.scheduler,
                                 max_positions=ns.max_positions or DEFAULT_MAX_BOX,
                                 progress=bar.update if bar else None)
@@ -520,7 +523,7 @@ def _progress_bar(quiet: bool, label: str) -> Any:
     """A tqdm bar on stderr when it is a terminal (and not --quiet), else None."""
     if quiet or not sys.stderr.isatty():
         return None
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped]
 
     return tqdm(desc=label, unit=" positions", unit_scale=True, leave=False, file=sys.stderr)
 

@@ -20,6 +20,8 @@ in a table of claims, -1 means "the claim says nothing here".
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from sprague.kernels.jit import njit
@@ -335,7 +337,7 @@ def fill_claims(claim: object, n: int, lo: int, hi: int, binom: np.ndarray, size
 
 
 @njit
-def _fill_claims(claim, n, lo, hi, size):  # type: ignore[no-untyped-def]
+def _fill_claims(claim: Any, n: int, lo: int, hi: int, size: int) -> np.ndarray:
     out = np.empty(size, dtype=np.int32)
     a = np.full(n, lo, dtype=np.int64)
     for r in range(size):

@@ -120,19 +120,27 @@ def _ones(z: int, lo: int, hi: int) -> bool:
 
 
 def single_delete_4_is_p(h: Sequence[int]) -> bool:
-    """004 Thm 1.5 (= 001 Thm 6.3): the P-positions of Single-delete Nim with four heaps.
+    """The P-positions of Single-delete Nim with four heaps: 004 Thm 1.5 with its condition (5A) corrected.
 
     Standardise so that a = v2(w) <= b = v2(x) <= c = v2(y) <= d = v2(z). With
     ``I_k`` the k-th binary digit from the bottom (bit k-1 here), P iff one of
     (1) a = b = c = d; (2) a < b = c = d and I_(b+1)(w) = 0; (3) a < b < c = d and
-    (3A)-(3C); (4) a < b < c < d and (4A)-(4E); (5) a < b < c < d and (5A)-(5F).
+    (3A)-(3C); (4) a < b < c < d and (4A)-(4E); (5) a < b < c < d and (5A')-(5F).
+
+    **Correction.** 004 (and 001 Thm 6.3) print (5A): the column sums
+    ``I_i(w) + I_i(x) + I_i(y) + I_i(z)`` lie in {0, 3, 4} for *every* i >= d+2.
+    Search refutes that: <8, 12, 14, 47> is a P-position (every option is N) that
+    the printed statement calls N, the smallest of 370 such positions with heaps
+    <= 128 (``sprague verify single-delete-4-printed --max-heap 47``). What search
+    finds instead is (5A'): going up from i = d+2, the first column whose sum is not
+    3 or 4 has sum 0 -- above a zero column nothing more is required. With (5A') the
+    statement agrees with search on all 11,716,640 positions with heaps <= 128.
+    Since (5A) implies (5A'), every P-position of the printed theorem stays one.
 
     001 writes (2A) as I_(d+1)(w) = 0, (3A) with I_(d+1) and (3B) up to k <= d,
     where 004 has I_(b+1), I_(c+1) and k <= c. Under the case conditions (b = d in
-    (2), c = d in (3)) these are the same digits: the two statements agree, and
-    search over all heaps <= 64 confirms them (``sprague verify single-delete-4``).
-    Column conditions are evaluated with whole-integer masks, so huge heaps cost
-    a few big-int operations.
+    (2), c = d in (3)) these are the same digits. Column conditions are evaluated
+    with whole-integer masks, so huge heaps cost a few big-int operations.
     """
     w, x, y, z = h[0], h[1], h[2], h[3]
     # sort by 2-adic valuation (a sorting network on four keys)
@@ -165,9 +173,11 @@ def single_delete_4_is_p(h: Sequence[int]) -> bool:
     top = ((w >> d) & 1) + ((x >> d) & 1) + ((y >> d) & 1)
     if top == 0:  # (4A)
         return True
+    if top != 3:
+        return False  # neither (4A) nor (5B)
     at_least_3 = (w & x & y) | (w & x & z) | (w & y & z) | (x & y & z)
-    one_or_two = (w | x | y | z) & ~at_least_3
-    return top == 3 and (one_or_two >> (d + 1)) == 0  # (5B) and (5A)
+    rest = ~at_least_3 >> (d + 1)  # columns from bit d+1 up whose sum is not 3 or 4 (infinitely many)
+    return ((w | x | y | z) >> (d + 1)) & (rest & -rest) == 0  # (5A'): the lowest of them has sum 0
 
 
 def ones_and_twos_is_p(h: Sequence[int]) -> bool:

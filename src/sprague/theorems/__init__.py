@@ -11,7 +11,7 @@ same code is exact on Python ints and compiles with numba for
 >>> from sprague.theorems import find_theorem
 >>> t = find_theorem("single-delete-4")
 >>> t.citation
-'004 (Shinoda 2024) Thm 1.5'
+'004 (Shinoda 2024) Thm 1.5, with (5A) corrected by sprague'
 >>> t.claim_for(4)(sorted((294, 208, 304, 432)))  # 004 section 3.1, case (2): a P-position
 0
 """
@@ -55,6 +55,8 @@ class Theorem:
     cap: int | None = None
     origin: str = "paper"
     note: str = ""
+    #: a statement that search refutes: its smallest counterexample (by total size), what it claims, what is true
+    refuted: tuple[tuple[int, ...], str, str] | None = None
 
     def claim_for(self, n: int, params: dict[str, Any] | None = None) -> Claim:
         """The claim function on ``n`` sorted heaps (parameters default to the theorem's)."""
@@ -67,6 +69,14 @@ class Theorem:
 
     def describe(self) -> str:
         return f"{self.name}: {self.citation}: {self.statement}"
+
+    def refutation(self) -> str | None:
+        """One line on the smallest counterexample of a refuted statement, or None."""
+        if self.refuted is None:
+            return None
+        pos, claimed, found = self.refuted
+        return (f"REFUTED by search: smallest counterexample <{', '.join(map(str, pos))}>, "
+                f"claimed {claimed}, search finds {found}")
 
 
 THEOREMS: list[Theorem] = []

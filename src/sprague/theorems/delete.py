@@ -35,6 +35,9 @@ def _bit(z: int, k: int) -> int:
 def single_delete_4_as_printed(h: Sequence[int], paper: int) -> bool:
     """Thm 1.5 of 004 (``paper=4``) or Thm 6.3 of 001 (``paper=1``), read digit by digit as printed.
 
+    Refuted by search (see :func:`sprague.rulesets.delete.single_delete_4_is_p` for
+    the correction); kept so that the printed statement can be checked and shown.
+
     001's garbled indices ("I_i ... for c+2 <= j <= d" in (4B), "I_(h+1)" in (4E))
     are read as 004 prints them; the readings differ only in (2A), (3A), (3B).
     """
@@ -199,6 +202,11 @@ def _multiple_of_k(n: int, params: dict[str, Any]) -> bool:
 _FRACTION_NOTE = ("001 prints z_i < z_(i+1) in Thm 5.6 and z_i <= z_(i+1) in Thm 5.2. The strict reading only "
                   "speaks of positions with distinct heaps; search confirms the <= reading on all positions, "
                   "which is what the ruleset uses.")
+_CORRECTION_NOTE = ("Search refutes (5A) as printed: <8, 12, 14, 47> is a P-position (all its options are N) that "
+                    "the printed statement calls N; it is the smallest of 370 disagreements with heaps <= 128, all "
+                    "of them in case (5). With (5A) read as 'going up from i = d+2, the first column whose sum is "
+                    "not 3 or 4 has sum 0', the statement agrees with search on all 11,716,640 positions with "
+                    "heaps <= 128.")
 _PRINTED_NOTE = ("001 writes I_(d+1) in (2A) and (3A) and k <= d in (3B) where 004 has I_(b+1), I_(c+1) and "
                  "k <= c; under the case conditions (b = d, c = d) these are the same digits, and search agrees.")
 
@@ -233,15 +241,18 @@ for _t in (
     Theorem("single-delete-3", "single-delete", "004 (Shinoda 2024) Thm 1.4; 001 Thm 6.2",
             "P iff v2(x) = v2(y) = v2(z)", "outcome", _outcome_of(single_delete_3_is_p), 3, "exactly 3 heaps",
             _exactly(3)),
-    Theorem("single-delete-4", "single-delete", "004 (Shinoda 2024) Thm 1.5",
-            "P iff one of the conditions (1)-(5) on 2-adic valuations and binary digits", "outcome",
-            _outcome_of(single_delete_4_is_p), 4, "exactly 4 heaps", _exactly(4), note=_PRINTED_NOTE),
-    Theorem("single-delete-4-printed", "single-delete", "004 Thm 1.5, read digit by digit as printed",
-            "conditions (1)-(5) evaluated literally, I_k(z) the k-th binary digit", "outcome", _claim_printed(4), 4,
-            "exactly 4 heaps", _exactly(4)),
-    Theorem("single-delete-4-001", "single-delete", "001 Thm 6.3, read digit by digit as printed",
+    Theorem("single-delete-4", "single-delete", "004 (Shinoda 2024) Thm 1.5, with (5A) corrected by sprague",
+            "P iff one of the conditions (1)-(5) on 2-adic valuations and binary digits, where (5A) reads: going "
+            "up from i = d+2, the first column sum not in {3, 4} is 0", "outcome",
+            _outcome_of(single_delete_4_is_p), 4, "exactly 4 heaps", _exactly(4), origin="sprague",
+            note=_CORRECTION_NOTE),
+    Theorem("single-delete-4-printed", "single-delete", "004 Thm 1.5 as printed",
+            "conditions (1)-(5) read digit by digit; (5A): every column sum for i >= d+2 is in {0, 3, 4}",
+            "outcome", _claim_printed(4), 4, "exactly 4 heaps", _exactly(4), note=_CORRECTION_NOTE,
+            refuted=((8, 12, 14, 47), "N", "P")),
+    Theorem("single-delete-4-001", "single-delete", "001 Thm 6.3 as printed",
             "as 004 Thm 1.5 with I_(d+1) in (2A), (3A) and k <= d in (3B)", "outcome", _claim_printed(1), 4,
-            "exactly 4 heaps", _exactly(4), note=_PRINTED_NOTE),
+            "exactly 4 heaps", _exactly(4), note=_PRINTED_NOTE, refuted=((8, 12, 14, 47), "N", "P")),
     Theorem("single-delete-odd", "single-delete", "004 Prop 4.1",
             "with n >= 2 heaps, all heaps odd is a P-position (nothing claimed otherwise)", "outcome",
             _claim_all_odd, 5, "n >= 2 heaps", _any(2)),

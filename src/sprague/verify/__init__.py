@@ -208,10 +208,10 @@ class _Job:
     lo: int
     hi: int
     size: int
-    claim: Callable[[tuple[int, ...]], int]
+    claim: Callable[[Sequence[int]], int]
     theorem: Theorem | None
     params: dict[str, Any]
-    shapes: np.ndarray | None
+    shapes: Any
     _claims: np.ndarray | None = None
     _truth: np.ndarray | None = None
     _binom: np.ndarray | None = None
@@ -533,11 +533,11 @@ def _run_dask(scheduler: Any, args: tuple[Any, ...], claims: np.ndarray, bounds:
 
 
 # ---------------------------------------------------------------------- helpers
-def _codes(claim: Callable[[tuple[int, ...]], Any], kind: str) -> Callable[[tuple[int, ...]], int]:
+def _codes(claim: Callable[[tuple[int, ...]], Any], kind: str) -> Callable[[Sequence[int]], int]:
     """A user's claim as int codes (0 P, 1 N, -1 nothing claimed; or Grundy values)."""
 
-    def code(h: tuple[int, ...]) -> int:
-        v = claim(h)
+    def code(h: Sequence[int]) -> int:
+        v = claim(tuple(h))
         if v is None:
             return -1
         if kind == "grundy":
