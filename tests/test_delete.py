@@ -1,0 +1,165 @@
+"""The Delete Nim family (000, 001, 004) against brute force.
+
+Reference values come from ``tests/naive.py`` (move generators written from the
+rules, memoised recursive mex; no import of :mod:`sprague`). Every closed form
+is compared on every position of a box; every constructive winning move is
+checked to be a legal move to a P-position according to that search.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import naive
+import pytest
+
+import sprague
+from sprague.rulesets.delete import single_delete_4_is_p
+from sprague.theorems.delete import single_delete_4_as_printed
+
+# (ruleset name, params, naive move function, heaps n, largest heap)
+BOXES = [
+    ("vdn", {}, naive.single_delete_moves, 2, 30),
+    ("single-delete", {}, naive.single_delete_moves, 3, 20),
+    ("single-delete", {}, naive.single_delete_moves, 4, 16),
+    ("single-delete", {}, naive.single_delete_moves, 5, 7),
+    ("abo-delete", {}, naive.abo_delete_moves, 3, 16),
+    ("abo-delete", {}, naive.abo_delete_moves, 4, 12),
+    ("nmth-delete", {}, naive.nmth_delete_moves, 3, 16),
+    ("nmth-delete", {}, naive.nmth_delete_moves, 4, 10),
+    ("nmth-delete", {}, naive.nmth_delete_moves, 5, 8),
+    ("half-delete", {}, naive.fraction_delete_moves(2), 2, 24),
+    ("half-delete", {}, naive.fraction_delete_moves(2), 4, 12),
+    ("fraction-delete", {"k": 3}, naive.fraction_delete_moves(3), 3, 18),
+    ("fraction-delete", {"k": 3}, naive.fraction_delete_moves(3), 6, 6),
+    ("fraction-delete", {"k": 4}, naive.fraction_delete_moves(4), 4, 14),
+]
+IDS = [f"{name}{'-k' + str(p['k']) if p else ''}-{n}x{h}" for name, p, _, n, h in BOXES]
+
+
+def positions(n: int, hi: int, lo: int = 1) -> list[tuple[int, ...]]:
+    return naive.multisets(n, lo, hi)
+
+
+@pytest.mark.parametrize("name,params,moves,n,hi", BOXES, ids=IDS)
+def test_outcome_and_winning_move_against_search(name, params, moves, n, hi):
+    g = sprague.ruleset(name, **params)
+    closed = 0
+    for pos in positions(n, hi):
+        truth = naive.outcome(moves, pos)
+        claimed = g.closed_outcome(pos)
+        if claimed is not None:
+            closed += 1
+            assert claimed == truth, pos
+        assert g.outcome(pos) == truth, pos
+        move = g.winning_move(pos)
+        if truth == "P":
+            assert move is None, pos
+        else:
+            assert move is not None and tuple(sorted(move)) in set(moves(pos)), (pos, move)
+            assert naive.outcome(moves, tuple(sorted(move))) == "P", (pos, move)
+    assert closed > 0
+
+
+@pytest.mark.parametrize("name,params,moves,n,hi", BOXES[:5] + BOXES[6:7], ids=IDS[:5] + IDS[6:7])
+def test_moves_are_the_rules(name, params, moves, n, hi):
+    g = sprague.ruleset(name, **params)
+    for pos in positions(n, min(hi, 10)):
+        assert sorted(set(tuple(sorted(o)) for o in g.options(pos))) == moves(pos), pos
+
+
+def test_grundy_closed_forms_against_search():
+    dn, vdn = sprague.ruleset("delete-nim"), sprague.ruleset("vdn")
+    for x, y in itertools.product(range(31), repeat=2):
+        assert dn.grundy((x, y)) == naive.grundy(naive.delete_nim_moves, tuple(sorted((x, y))))
+        if x and y:
+            assert vdn.grundy((x, y)) == naive.grundy(naive.single_delete_moves, tuple(sorted((x, y))))
+
+
+def test_delete_nim_options_of_each_value_are_constructed():
+    dn = sprague.ruleset("delete-nim")
+    for x, y in itertools.product(range(20), repeat=2):
+        g = dn.grundy((x, y))
+        for value in range(g):
+            option = dn.option_with_value((x, y), value)
+            assert option in naive.delete_nim_moves(tuple(sorted((x, y))))
+            assert naive.grundy(naive.delete_nim_moves, option) == value
+
+
+def test_vdn_is_delete_nim_shifted_lemma_1_7():
+    """000 Lemma 1.7: F(x, y) = (x-1, y-1) maps VDN's moves onto Delete Nim's, one to one."""
+    for x, y in itertools.product(range(1, 25), repeat=2):
+        shifted = sorted(tuple(sorted((a - 1, b - 1))) for a, b in naive.single_delete_moves(tuple(sorted((x, y)))))
+        assert shifted == naive.delete_nim_moves(tuple(sorted((x - 1, y - 1))))
+
+
+def test_results_do_not_depend_on_heap_order():
+    g = sprague.ruleset("single-delete")
+    for pos in [(6, 5, 4, 3), (8, 12, 14, 47), (294, 208, 304, 432)]:
+        assert len({g.outcome(p) for p in itertools.permutations(pos)}) == 1
+        assert len({g.winning_move(p) for p in itertools.permutations(pos)}) == 1
+
+
+# -------------------------------------------------- 004 Thm 1.5: refuted, corrected
+def test_printed_theorem_1_5_is_refuted_by_search():
+    """004 Thm 1.5 (5A) as printed calls <8, 12, 14, 47> an N-position; every option of it is N."""
+    pos = (8, 12, 14, 47)
+    assert not single_delete_4_as_printed(pos, 4) and not single_delete_4_as_printed(pos, 1)
+    options = naive.single_delete_moves(pos)
+    assert options and all(naive.outcome(naive.single_delete_moves, o) == "N" for o in options)
+    assert single_delete_4_is_p(pos)
+    assert sprague.ruleset("single-delete").outcome(pos) == "P"
+
+
+def test_printed_and_corrected_agree_off_case_5_and_fast_equals_literal_on_big_heaps():
+    rng = random.Random(5)
+    for _ in range(3000):
+        bits = rng.choice([8, 30, 200])
+        pos = tuple(rng.randrange(1, 2**bits) << rng.randrange(4) for _ in range(4))
+        printed = single_delete_4_as_printed(pos, 4)
+        assert single_delete_4_as_printed(pos, 1) == printed  # 001 Thm 6.3 reads the same digits
+        if printed:
+            assert single_delete_4_is_p(pos)  # the correction only adds P-positions
+
+
+def test_huge_heaps_answer_from_the_theorems():
+    rng = random.Random(7)
+    cases = [("single-delete", 3), ("single-delete", 4), ("abo-delete", 3), ("nmth-delete", 5),
+             ("half-delete", 4), ("fraction-delete", 6), ("vdn", 2)]
+    for name, n in cases:
+        g = sprague.ruleset(name, k=3) if name == "fraction-delete" else sprague.ruleset(name)
+        for _ in range(6):
+            pos = tuple(rng.randrange(10**999, 10**1000) << rng.randrange(3) for _ in range(n))
+            if g.outcome(pos) == "N":
+                move = g.winning_move(pos)
+                assert move is not None, (name, "no move")
+                assert g.apply(pos, move) and g.outcome(move) == "P", name
+            else:
+                assert g.winning_move(pos) is None
+
+
+def test_single_delete_4_value_from_theorem_and_grundy_by_search():
+    g = sprague.ruleset("single-delete")
+    assert g.outcome((45053, 62932, 32576, 64512)) == "P"
+    assert g.grundy((6, 5, 4, 3)) == naive.grundy(naive.single_delete_moves, (3, 4, 5, 6))
+    with pytest.raises(sprague.TooLarge, match="max-positions"):
+        g.grundy((45053, 62932, 32576, 64512))
+
+
+@pytest.mark.parametrize("name,params,pos,match", [
+    ("half-delete", {}, (3, 5, 7), "even number of heaps"),
+    ("fraction-delete", {"k": 3}, (3, 5, 7, 9), "multiple of 3"),
+    ("single-delete", {}, (3, 0, 5), "at least 1"),
+    ("delete-nim", {}, (3, -1), "negative"),
+    ("vdn", {}, (3, 4, 5), "exactly 2 heaps"),
+])
+def test_bad_heap_counts_are_clear_errors(name, params, pos, match):
+    with pytest.raises(sprague.InvalidPosition, match=match):
+        sprague.ruleset(name, **params).outcome(pos)
+
+
+def test_prop_4_2_twos_by_search():
+    """004 Prop 4.2: <2, ..., 2> is N iff n mod 3 = 2 (search, n = 2..9)."""
+    for n in range(2, 10):
+        assert naive.outcome(naive.single_delete_moves, (2,) * n) == ("N" if n % 3 == 2 else "P")

@@ -1,0 +1,152 @@
+"""``sprague verify``: both methods, parallel engines, counterexamples, bad input.
+
+The compiled tables are compared with ``tests/naive.py`` (an independent search),
+and every refutation is checked to be real by that search.
+"""
+
+from __future__ import annotations
+
+import io
+
+import naive
+import numpy as np
+import pytest
+
+import sprague
+from sprague.cli import main
+from sprague.theorems import THEOREMS, find_theorem
+from sprague.verify import _Job, verify
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("name,moves,n,hi", [
+    ("delete-nim", naive.delete_nim_moves, 2, 16),
+    ("vdn", naive.single_delete_moves, 2, 16),
+    ("single-delete-4", naive.single_delete_moves, 4, 11),
+    ("abo-delete", naive.abo_delete_moves, 4, 9),
+    ("nmth-delete", naive.nmth_delete_moves, 5, 7),
+    ("fraction-delete", naive.fraction_delete_moves(3), 6, 6),
+])
+def test_compiled_table_equals_naive_search(name, moves, n, hi):
+    job = _Job.build(find_theorem(name), None, "outcome", n, hi, {}, 10**6)
+    truth = job.truth(job.size)
+    for r, pos in enumerate(job.all_positions()):
+        g = naive.grundy(moves, pos)
+        assert truth[r] == (g if job.kind == "grundy" else int(g != 0)), pos
+        assert job.rank(pos) == r
+
+
+@pytest.mark.parametrize("theorem", [t for t in THEOREMS if t.refuted is None], ids=lambda t: t.name)
+def test_every_standing_theorem_holds_by_both_methods(theorem):
+    n = theorem.default_heaps
+    hi = {2: 40, 3: 24, 4: 20, 5: 10, 6: 8}[n]
+    for method in ("local", "table"):
+        report = verify(theorem.name, max_heap=hi, method=method)
+        assert report.ok, report.summary()
+        assert report.checked == report.positions > 0 and report.claimed > 0
+
+
+@pytest.mark.parametrize("theorem", [t for t in THEOREMS if t.refuted], ids=lambda t: t.name)
+def test_refuted_statements_show_their_recorded_smallest_counterexample(theorem):
+    for method in ("local", "table"):
+        report = verify(theorem.name, max_heap=47, method=method)
+        assert not report.ok
+        cx = report.counterexample
+        assert (cx.position, cx.claimed, cx.found) == theorem.refuted
+        assert naive.outcome(naive.single_delete_moves, cx.position) == cx.found
+
+
+def test_user_formula_refuted_with_smallest_counterexample_and_breaking_option():
+    g = sprague.ruleset("single-delete")
+    report = verify(g, claim=lambda h: all(z % 2 for z in h), heaps=3, max_heap=10)
+    cx = report.counterexample
+    assert (cx.position, cx.claimed, cx.found) == ((2, 2, 2), "N", "P")
+    # a Grundy conjecture: G = number of even heaps (wrong); the reported option must really have the claimed value
+    report = verify(g, claim=lambda h: sum(1 for z in h if z % 2 == 0), kind="grundy", heaps=3, max_heap=8)
+    cx = report.counterexample
+    assert naive.grundy(naive.single_delete_moves, cx.position) == cx.found != cx.claimed
+    if cx.option is not None:
+        assert naive.grundy(naive.single_delete_moves, cx.option) == cx.claimed
+
+
+def test_user_formula_on_a_ruleset_outside_the_family_uses_python():
+    report = verify(sprague.ruleset("nim"), claim=lambda h: h[0] ^ h[1] ^ h[2], kind="grundy", heaps=3, max_heap=6)
+    assert report.ok and report.engine == "python" and report.checked == 84
+    wrong = verify(sprague.ruleset("nim"), claim=lambda h: h[0] + h[1], kind="grundy", heaps=2, max_heap=4)
+    assert wrong.counterexample.position == (1, 1)
+
+
+def test_process_pool_and_one_process_agree():
+    one = verify("single-delete-4-printed", max_heap=48)
+    two = verify("single-delete-4-printed", max_heap=48, workers=2)
+    assert two.workers == 2 and two.checked == one.checked == one.positions
+    assert two.counterexample.position == one.counterexample.position == (8, 12, 14, 47)
+    assert two.failures == one.failures > 0
+
+
+def test_dask_local_cluster():
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        report = verify("nmth-delete", heaps=5, max_heap=14, scheduler=cluster.scheduler_address)
+        assert report.ok and report.workers == 2 and report.checked == report.positions == 8568
+        bad = verify("single-delete-4-printed", max_heap=47, scheduler=cluster.scheduler_address)
+        assert bad.counterexample.position == (8, 12, 14, 47)
+
+
+def test_progress_callback_counts_every_position():
+    seen = []
+    report = verify("single-delete-3", max_heap=30, progress=seen.append)
+    assert sum(seen) == report.positions
+
+
+def test_interrupt_reports_how_far_it_got():
+    calls = []
+
+    def stop(count):
+        calls.append(count)
+        raise KeyboardInterrupt
+
+    report = verify("single-delete-4", max_heap=40, progress=stop)
+    assert report.interrupted and not report.ok
+    assert 0 < report.checked < report.positions and "interrupted after" in report.summary()
+
+
+def test_cli_verify_list_and_run():
+    code, out, _ = run("verify", "--list")
+    assert code == 0 and "single-delete-4-printed" in out and "REFUTED" in out and "001 Thm 4.2" in out
+    code, out, _ = run("verify", "single-delete-4", "--max-heap", "20", "--workers", "2")
+    assert code == 0 and "holds on all 8,855 positions" in out
+    code, out, _ = run("verify", "single-delete-4-printed", "--max-heap", "47", "--method", "table")
+    assert code == 1 and "smallest counterexample <8, 12, 14, 47>: claimed N, search finds P" in out
+    code, out, _ = run("verify", "single-delete-twos", "--heaps", "2-30", "--json")
+    import json
+    data = json.loads(out)
+    assert code == 0 and len(data) == 29 and all(r["ok"] for r in data)
+    code, out, _ = run("verify", "fraction-delete", "-p", "k=4", "--heaps", "4", "--max-heap", "12")
+    assert code == 0 and "holds on all" in out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["verify", "single-delete-5"], "unknown theorem 'single-delete-5'; did you mean"),
+    (["verify", "half-delete", "--heaps", "3"], "3 heaps is outside its domain"),
+    (["verify", "single-delete-4", "--heaps", "x"], "--heaps 'x'"),
+    (["verify", "single-delete-4", "--max-heap", "400"], "would take 1,082,740,100 positions, over the limit"),
+    (["verify", "single-delete-4", "--workers", "0"], "--workers must be at least 1"),
+    (["verify"], "name a theorem"),
+    (["verify", "nmth-delete", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
+])
+def test_cli_verify_bad_input(argv, message):
+    code, out, err = run(*argv)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_claims_compiled_equal_claims_in_python():
+    job = _Job.build(find_theorem("single-delete-4"), None, "outcome", 4, 40, {}, 10**7)
+    compiled = job.claims()
+    python = np.array([job.claim(p) for p in job.all_positions()], dtype=np.int8)
+    assert job.size >= 30_000 and (compiled == python).all()
