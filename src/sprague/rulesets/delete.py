@@ -504,7 +504,7 @@ class NoMoreThanHalfDelete(DeleteSplit):
     name = "nmth-delete"
     aliases = ("no-more-than-half-delete",)
     source = "001 section 4, Thm 4.2"
-    example = ("4", "6", "7", "9", "12")
+    example = ("3", "4", "6", "9")
     closed_form = "001 Thm 4.2, n even: all odd; n odd: all v2 equal"
 
     def shapes(self, n: int) -> tuple[Shape, ...]:
@@ -639,7 +639,7 @@ class SingleDelete(DeleteSplit):
         if n == 3:
             return "004 Thm 1.4, P iff v2(x) = v2(y) = v2(z)", single_delete_3_is_p
         if n == 4:
-            return "004 Thm 1.5", single_delete_4_is_p
+            return "004 Thm 1.5 with (5A) corrected by search (see single_delete_4_is_p)", single_delete_4_is_p
         evens = sum(1 for h in position if h % 2 == 0)
         if evens <= 2:
             return ("004 Prop 4.1 and its proof, all odd is P, one or two even heaps is N",

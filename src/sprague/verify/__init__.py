@@ -151,6 +151,7 @@ def verify(
     scheduler: str | Any | None = None,
     max_positions: int = DEFAULT_MAX_BOX,
     progress: Callable[[int], None] | None = None,
+    engine: str = "auto",
 ) -> Report:
     """Check a registered theorem (by name), or ``claim`` on a ruleset, over every position of a box.
 
@@ -172,6 +173,9 @@ def verify(
         Run the local check's chunks on a Dask cluster instead.
     progress : callable, optional
         Called with the number of positions just checked, as chunks finish.
+    engine : {"auto", "python"}
+        ``"python"`` runs the plain-Python check over ``Ruleset.moves`` even where a
+        compiled kernel exists (the kernels' twin, for comparisons and benchmarks).
     """
     if method not in METHODS:
         raise InvalidParameter(f"method {method!r} is not one of {', '.join(METHODS)}")
@@ -179,7 +183,11 @@ def verify(
         raise InvalidParameter(f"kind {kind!r} is not 'outcome' or 'grundy'")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidParameter(f"workers={workers!r} must be a positive integer")
+    if engine not in ("auto", "python"):
+        raise InvalidParameter(f"engine {engine!r} is not 'auto' or 'python'")
     job = _Job.build(target, claim, kind, heaps, max_heap, params or {}, max_positions)
+    if engine == "python":
+        job.shapes = None
     started = time.perf_counter()
     report = job.report(method, workers if scheduler is None else _dask_workers(scheduler))
     try:
