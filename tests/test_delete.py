@@ -163,3 +163,33 @@ def test_prop_4_2_twos_by_search():
     """004 Prop 4.2: <2, ..., 2> is N iff n mod 3 = 2 (search, n = 2..9)."""
     for n in range(2, 10):
         assert naive.outcome(naive.single_delete_moves, (2,) * n) == ("N" if n % 3 == 2 else "P")
+
+
+def test_winning_moves_of_huge_positions_refuse_and_point_to_the_construction():
+    g = sprague.ruleset("single-delete")
+    pos = (10**1000 + 1, 3 * 10**999, 2**3000, 7 * 10**999 + 5)
+    with pytest.raises(sprague.TooLarge, match=r"winning_move\(\) constructs one") as info:
+        g.winning_moves(pos)
+    assert len(str(info.value)) < 300  # no 1000-digit heaps in the message
+    move = g.winning_move(pos)
+    assert g.apply(pos, move) and g.outcome(move) == "P"
+
+
+def test_cli_moves_and_table_slice():
+    import io
+
+    from sprague.cli import main
+
+    out = io.StringIO()
+    assert main(["moves", "single-delete", "10**30+1", "10**29", "2**100", "10**29+5"], out, io.StringIO()) == 0
+    lines = out.getvalue().splitlines()
+    assert "showing one winning move, constructed" in lines[1] and lines[2].startswith("* ")
+    assert "there may be more" in lines[-1]
+    out = io.StringIO()
+    assert main(["table", "single-delete", "--fixed", "1", "--min", "1", "--max", "6", "--values", "grundy"],
+                out, io.StringIO()) == 0
+    rows = {int(line.split("|")[0]): line.split("|")[1].split() for line in out.getvalue().splitlines()
+            if "|" in line and line.split("|")[0].strip().isdigit()}
+    for y, cells in rows.items():
+        for x, cell in enumerate(cells, start=1):
+            assert int(cell) == naive.grundy(naive.single_delete_moves, tuple(sorted((x, y, 1)))), (x, y)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from sprague.analysis.periodicity import Periodicity, find_period
-from sprague.core.parsing import split_on_plus
+from sprague.core.parsing import parse_int, split_on_plus
 from sprague.core.ruleset import METHODS, Ruleset
 from sprague.core.sums import Sum
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
@@ -93,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--min", type=int, default=0, help="smallest heap shown (default 0)")
     p.add_argument("--values", choices=("outcome", "grundy"), default="outcome")
     p.add_argument("--origin", choices=("bottom", "top"), default="bottom", help="where the smallest row goes")
+    p.add_argument("--fixed", nargs="+", default=[], metavar="HEAP",
+                   help="one game only: more heaps, held fixed, for a 2-heap slice of a multi-heap game "
+                   "(e.g. single-delete --fixed 4 shows the positions x y 4)")
     p.set_defaults(run=cmd_table)
     p = game_cmd("graph", "the game graph from a position, with P/N and Grundy labels")
     p.add_argument("--format", choices=("dot", "svg", "png"), default="dot", dest="fmt")
@@ -324,8 +327,11 @@ def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
         gv = "?" if row["grundy"] is None else row["grundy"]
         out.write(f"{mark} {row['move']:<{width}}  -> {row['text']}   G = {gv} {row['outcome']}\n")
     n_win = sum(row["winning"] for row in rows)
-    out.write(f"{n_win} winning move{'s' if n_win != 1 else ''} (marked *: they leave a P-position)\n"
-              if n_win else "no winning move: every option is an N-position\n")
+    if one_only:
+        out.write("one winning move shown (marked *), constructed as in the theorem's proof; there may be more\n")
+    else:
+        out.write(f"{n_win} winning move{'s' if n_win != 1 else ''} (marked *: they leave a P-position)\n"
+                  if n_win else "no winning move: every option is an N-position\n")
     return 0
 
 
@@ -381,12 +387,16 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
             return ((x,), (y,))
     elif len(games) == 1:
         game = games[0]
-        col_title, row_title = f"{game.describe()}: x", "y"
+        fixed = tuple(parse_int(h) for h in ns.fixed)
+        rest = "".join(f" {h}" for h in fixed)
+        col_title, row_title = f"{game.describe()}: x (positions x y{rest})", "y"
 
         def position(x: int, y: int) -> Any:
-            return (x, y)
+            return (x, y, *fixed)
     else:
         raise InvalidParameter(f"'table' takes one two-heap game or two heap games, got {len(games)}")
+    if ns.fixed and len(games) != 1:
+        raise InvalidParameter("--fixed goes with one game (a slice of its positions), not with a sum of two games")
     want_grundy = ns.values == "grundy"
 
     def value_fn(y: int, x: int) -> Any:

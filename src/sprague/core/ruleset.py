@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from sprague.core.parsing import as_int, format_int_set, parse_int, parse_int_set
-from sprague.core.solver import DEFAULT_MAX_POSITIONS, Solver, refuse_if_too_large
+from sprague.core.solver import DEFAULT_MAX_POSITIONS, Solver, format_size, refuse_if_too_large
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge
 
 __all__ = ["Param", "Ruleset", "Evaluation", "METHODS"]
@@ -237,8 +237,20 @@ class Ruleset(ABC):
         return [o for o in opts if self._grundy(o, method, limit) == value]
 
     def winning_moves(self, position: Position, method: str = "auto", max_positions: int | None = None) -> list[Position]:
-        """The options that are P-positions: the moves that win with perfect play."""
-        return self.options_with_value(position, 0, method, max_positions)
+        """The options that are P-positions: the moves that win with perfect play.
+
+        All of them or none: where the options are too many to list, this raises
+        :class:`TooLarge` and says whether :meth:`winning_move` can construct one.
+        """
+        try:
+            return self.options_with_value(position, 0, method, max_positions)
+        except TooLarge as exc:
+            pos = self.check_position(position)
+            if method == "search" or exc.estimate is None or self.closed_winning_move(pos) is None:
+                raise
+            raise TooLarge(f"{self.name}: its options ({format_size(exc.estimate)}) are too many to list, so the "
+                           "winning moves cannot all be given; winning_move() constructs one from the theorem's proof "
+                           "('sprague moves' shows it)", estimate=exc.estimate, limit=exc.limit) from None
 
     def winning_move(self, position: Position, method: str = "auto", max_positions: int | None = None) -> Position | None:
         """One winning move (an option that is a P-position), or None from a P-position.
