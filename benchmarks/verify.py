@@ -5,7 +5,8 @@ Run: ``python benchmarks/verify.py [--max-heap 64] [--big 0]``. Rows:
 * the local check of 004 Thm 1.5 (corrected) on 4 heaps <= H with 1 and 2 workers,
   against a plain-Python local check of the same claims on a sub-box (same code
   path as ``verify`` on a user ruleset) -- the ratio is per position checked;
-* the full outcome table by search (compiled) for the same box.
+* the full outcome table by search (compiled) for the same box;
+* every registered theorem on a box larger than the test suite's (bound and time).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--max-heap", type=int, default=64)
     ap.add_argument("--python-max-heap", type=int, default=24)
+    ap.add_argument("--skip-further", action="store_true", help="skip the run of every theorem on larger boxes")
     args = ap.parse_args()
     H = args.max_heap
     verify("single-delete-4", max_heap=40)  # compile kernels and claims outside the timings
@@ -47,6 +49,25 @@ def main() -> None:
     py_rate = py.positions / seconds
     print(f"\nratio compiled (1 worker) / plain Python, positions per second: {rates[1] / py_rate:.0f}x; "
           f"2 workers: {rates[2] / py_rate:.0f}x")
+    if not args.skip_further:
+        further()
+
+
+# every registered theorem, further than the test suite goes: (heaps, max heap) per theorem
+FURTHER = {2: 1500, 3: 160, 4: 64, 5: 28, 6: 18}
+
+
+def further(workers: int = 2) -> None:
+    """Run every theorem on a box beyond the tests' and print the bound reached and the time."""
+    from sprague.theorems import THEOREMS
+
+    print("\n| theorem | citation | box | positions | result | time |\n|---|---|---|---|---|---|")
+    for t in THEOREMS:
+        n = t.default_heaps
+        hi = FURTHER[n] if t.cap is None else t.cap
+        r = verify(t, max_heap=hi, workers=workers)
+        result = "holds" if r.ok else f"refuted at {r.counterexample.position}" if r.counterexample else "?"
+        print(f"| {t.name} | {t.citation} | {n} heaps <= {r.max_heap} | {r.positions:,} | {result} | {r.seconds:.2f} s |")
 
 
 if __name__ == "__main__":
