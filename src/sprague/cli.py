@@ -135,7 +135,8 @@ given number of heaps of at most --max-heap tokens:
   sprague verify single-delete-4 --max-heap 48
   sprague verify all --max-heap 24 --workers 2
   sprague verify nmth-delete --heaps 5 --max-heap 40 --scheduler tcp://127.0.0.1:8786
-A refuted statement is reported with its smallest counterexample; exit status 1."""
+A refuted statement is reported with its smallest counterexample; exit status 1.
+Ctrl-C stops cleanly and says how far the check got; exit status 130."""
 
 _GAME_HELP = """\
 A sum of different games joins groups with '+':
@@ -521,6 +522,7 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
             if not report.ok:
                 status = 1
             if report.interrupted:
+                status = 130
                 break
         if reports and reports[-1].interrupted:
             break

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import itertools
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -493,6 +494,7 @@ def _check_chunk(args: tuple[Any, ...], claims: np.ndarray, start: int, stop: in
 
 
 def _init_worker(args: tuple[Any, ...], claims: np.ndarray) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the parent handles it
     _WORKER["args"], _WORKER["claims"] = args, claims
 
 
