@@ -150,3 +150,24 @@ def test_claims_compiled_equal_claims_in_python():
     compiled = job.claims()
     python = np.array([job.claim(p) for p in job.all_positions()], dtype=np.int8)
     assert job.size >= 30_000 and (compiled == python).all()
+
+
+@pytest.mark.parametrize("name,moves,n,hi", [
+    ("single-delete", naive.single_delete_moves, 3, 12),
+    ("abo-delete", naive.abo_delete_moves, 3, 12),
+    ("half-delete", naive.fraction_delete_moves(2), 4, 8),
+])
+def test_box_table_grundy_values_equal_naive_search(name, moves, n, hi):
+    from sprague.verify import box_table
+
+    positions, values = box_table(name, heaps=n, max_heap=hi)
+    assert len(positions) == len(values) > 100
+    for p, v in zip(positions, values):
+        assert v == naive.grundy(moves, tuple(int(h) for h in p))
+
+
+def test_box_table_refuses_rulesets_without_a_kernel():
+    from sprague.verify import box_table
+
+    with pytest.raises(sprague.InvalidParameter, match="no compiled kernel"):
+        box_table("nim", heaps=2, max_heap=5)

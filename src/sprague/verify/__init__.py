@@ -56,7 +56,7 @@ from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets import ruleset as get_ruleset
 from sprague.theorems import THEOREMS, Theorem, find_theorem
 
-__all__ = ["verify", "Report", "Counterexample", "box_size", "DEFAULT_MAX_BOX", "METHODS"]
+__all__ = ["verify", "box_table", "Report", "Counterexample", "box_size", "DEFAULT_MAX_BOX", "METHODS"]
 
 #: largest box verified without ``max_positions`` raised (positions)
 DEFAULT_MAX_BOX = 50_000_000
@@ -204,6 +204,29 @@ def verify(
         report.interrupted = True
     report.seconds = time.perf_counter() - started
     return report
+
+
+def box_table(rules: str | Ruleset, heaps: int, max_heap: int, values: str = "grundy",
+              max_positions: int = DEFAULT_MAX_BOX) -> tuple[np.ndarray, np.ndarray]:
+    """Every position with ``heaps`` heaps of at most ``max_heap`` and its value, by compiled search.
+
+    Returns ``(positions, values)``: one row of ascending heaps per position (colex
+    order) and its Grundy value (``values="grundy"``) or outcome code (0 = P,
+    1 = N). Only for the rulesets with a compiled kernel (the Delete Nim family).
+
+    >>> pos, g = box_table("single-delete", heaps=3, max_heap=4)
+    >>> [(tuple(map(int, p)), int(v)) for p, v in zip(pos, g)][-3:]
+    [((2, 4, 4), 4), ((3, 4, 4), 1), ((4, 4, 4), 0)]
+    """
+    if values not in ("grundy", "outcome"):
+        raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
+    r = get_ruleset(rules) if isinstance(rules, str) else rules
+    job = _Job.build(r, lambda h: None, values, heaps, max_heap, {}, max_positions)
+    if job.shapes is None:
+        raise InvalidParameter(f"{r.name} has no compiled kernel; use its grundy() or sprague table for a slice")
+    from sprague.kernels import box
+
+    return box.positions(job.n, job.lo, job.hi, job.binom, 0, job.size), job.truth(job.size)
 
 
 # ------------------------------------------------------------------------ the job
