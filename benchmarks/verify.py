@@ -1,6 +1,6 @@
 """Benchmarks of ``sprague verify`` (issue 3 targets), printing a table.
 
-Run: ``python benchmarks/verify.py [--max-heap 64] [--big 0]``. Rows:
+Run: ``python benchmarks/verify.py [--max-heap 64] [--skip-further]``. Rows:
 
 * the local check of 004 Thm 1.5 (corrected) on 4 heaps <= H with 1 and 2 workers,
   against a plain-Python local check of the same claims on a sub-box (same code

@@ -112,15 +112,78 @@ def test_printed_theorem_1_5_is_refuted_by_search():
     assert sprague.ruleset("single-delete").outcome(pos) == "P"
 
 
-def test_printed_and_corrected_agree_off_case_5_and_fast_equals_literal_on_big_heaps():
+def corrected_literal(h) -> bool:
+    """(5A') read digit by digit, written independently of the package's masks.
+
+    Columns up to d+1 are judged by the printed statement on the heaps cut to their
+    low d+1 bits (there every higher column is 0, so the printed (5A) holds); in
+    case (5) (all valuations distinct, three 1s in column d+1) the columns above
+    must then pass (5A'): going up, the first sum that is not 3 or 4 is 0.
+    """
+    q = sorted(h, key=sprague.v2)
+    vals = [sprague.v2(z) for z in q]
+    d = vals[3]
+    cut = [z & ((1 << (d + 1)) - 1) for z in q]
+    if not single_delete_4_as_printed(cut, 4):
+        return False
+    if len(set(vals)) < 4 or sum((z >> d) & 1 for z in q[:3]) != 3:
+        return True
+    i = d + 1
+    while True:
+        total = sum((z >> i) & 1 for z in q)
+        if total not in (3, 4):
+            return total == 0
+        i += 1
+
+
+def lifted_case_4_5_positions(rng: random.Random, count: int, top_bits: int) -> list[tuple[int, ...]]:
+    """P-positions of cases (4)/(5) with heaps <= 64 (found by search), with random bits set above column d+1."""
+    from sprague.verify import box_table
+
+    positions, outcome = box_table("single-delete", heaps=4, max_heap=64, values="outcome")
+    base = [tuple(int(v) for v in p) for p, o in zip(positions, outcome)
+            if o == 0 and len({sprague.v2(int(v)) for v in p}) == 4]
+    assert len(base) > 100
+    out = []
+    for _ in range(count):
+        pos = list(rng.choice(base))
+        low = max(sprague.v2(z) for z in pos) + 1
+        for bit in range(low, top_bits):  # each column above d+1: a random set of heaps gets the bit
+            for j in rng.sample(range(4), rng.choice([0, 1, 2, 3, 3, 3, 4, 4, 4])):
+                pos[j] |= 1 << bit
+        out.append(tuple(pos))
+    return out
+
+
+def test_corrected_theorem_equals_its_digit_by_digit_reading_on_big_heaps():
     rng = random.Random(5)
-    for _ in range(3000):
-        bits = rng.choice([8, 30, 200])
-        pos = tuple(rng.randrange(1, 2**bits) << rng.randrange(4) for _ in range(4))
-        printed = single_delete_4_as_printed(pos, 4)
-        assert single_delete_4_as_printed(pos, 1) == printed  # 001 Thm 6.3 reads the same digits
-        if printed:
-            assert single_delete_4_is_p(pos)  # the correction only adds P-positions
+    seen = {True: 0, False: 0}
+    for top in (9, 40, 400):
+        for pos in lifted_case_4_5_positions(rng, 700, top):
+            fast = single_delete_4_is_p(pos)
+            assert fast == corrected_literal(pos), pos
+            assert single_delete_4_as_printed(pos, 1) == single_delete_4_as_printed(pos, 4)
+            if single_delete_4_as_printed(pos, 4):
+                assert fast  # the correction only adds P-positions
+            seen[fast] += 1
+    assert min(seen.values()) > 200  # both outcomes exercised
+
+
+def test_single_delete_4_winning_moves_on_lifted_big_positions():
+    """Cases (3)-(5) on 100-digit-scale heaps: N-positions get a legal move to P; P-positions have no P option."""
+    rng = random.Random(11)
+    g = sprague.ruleset("single-delete")
+    for pos in lifted_case_4_5_positions(rng, 150, 330):
+        pos = tuple(z + (rng.randrange(1, 64) if rng.random() < 0.5 else 0) for z in pos)  # some become N
+        if g.outcome(pos) == "N":
+            move = g.winning_move(pos)
+            assert move is not None and g.apply(pos, move) and g.outcome(move) == "P", pos
+        else:
+            for _ in range(20):  # random options of a P-position are N by the theorem
+                i, j = rng.sample(range(4), 2)
+                a = rng.randrange(1, pos[i])
+                rest = [pos[k] for k in range(4) if k not in (i, j)]
+                assert g.outcome(tuple(rest + [a, pos[i] - a])) == "N"
 
 
 def test_huge_heaps_answer_from_the_theorems():

@@ -139,6 +139,9 @@ def test_cli_verify_list_and_run():
     (["verify", "single-delete-4", "--workers", "0"], "--workers must be at least 1"),
     (["verify"], "name a theorem"),
     (["verify", "nmth-delete", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
+    (["verify", "single-delete-4", "--max-heap", "0"], "the box is empty"),
+    (["verify", "single-delete-4", "-p", "k=3"], "no chosen theorem takes the parameter 'k'"),
+    (["verify", "single-delete-4", "--workers", "1000"], "workers=1000 is more than"),
 ])
 def test_cli_verify_bad_input(argv, message):
     code, out, err = run(*argv)
@@ -171,3 +174,23 @@ def test_box_table_refuses_rulesets_without_a_kernel():
 
     with pytest.raises(sprague.InvalidParameter, match="no compiled kernel"):
         box_table("nim", heaps=2, max_heap=5)
+
+
+def test_cli_verify_ranges_parameters_and_methods():
+    code, out, _ = run("verify", "half-delete", "--heaps", "2-6", "--max-heap", "6", "--json")
+    import json
+    data = json.loads(out)
+    assert code == 0 and [r["heaps"] for r in data] == [2, 4, 6]  # 3 and 5 are outside its domain: skipped
+    code, out, _ = run("verify", "fraction-delete", "-p", "k=4", "--max-heap", "8")
+    assert code == 0 and "8 heaps <= 8" in out  # default n = 2k
+    code, out, _ = run("verify", "single-delete-odd", "--max-heap", "10", "--method", "both")
+    assert code == 0 and "holds on all" in out and "decided by the table" in out
+    code, out, _ = run("verify", "fraction-delete-strict", "-p", "k=4", "--max-heap", "6")
+    assert code == 1 and "claims nothing" in out
+
+
+def test_cli_table_defaults_to_the_games_smallest_heap():
+    code, out, _ = run("table", "vdn", "--max", "3")
+    assert code == 0 and out.splitlines()[-2].split() == ["1", "2", "3"]
+    code, out, _ = run("table", "half-delete", "--fixed", "3,5", "--max", "4")
+    assert code == 0 and "positions x y 3 5" in out

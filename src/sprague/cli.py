@@ -24,7 +24,7 @@ from sprague.core.parsing import parse_int, split_on_plus
 from sprague.core.ruleset import METHODS, Ruleset
 from sprague.core.sums import Sum
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
-from sprague.rulesets import REGISTRY, ruleset
+from sprague.rulesets import REGISTRY, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapGame
 
 __all__ = ["main", "build_parser"]
@@ -90,12 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
                        "One game: its two-heap positions (x, y).")
     p.add_argument("games", nargs="+", metavar="GAME")
     p.add_argument("--max", type=int, default=10, help="largest heap shown (default 10)")
-    p.add_argument("--min", type=int, default=0, help="smallest heap shown (default 0)")
+    p.add_argument("--min", type=int, default=None, help="smallest heap shown (default: the game's smallest heap)")
     p.add_argument("--values", choices=("outcome", "grundy"), default="outcome")
     p.add_argument("--origin", choices=("bottom", "top"), default="bottom", help="where the smallest row goes")
-    p.add_argument("--fixed", nargs="+", default=[], metavar="HEAP",
+    p.add_argument("--fixed", default="", metavar="HEAPS",
                    help="one game only: more heaps, held fixed, for a 2-heap slice of a multi-heap game "
-                   "(e.g. single-delete --fixed 4 shows the positions x y 4)")
+                   "(e.g. single-delete --fixed 4 shows the positions x y 4; --fixed 3,5 for two)")
     p.set_defaults(run=cmd_table)
     p = game_cmd("graph", "the game graph from a position, with P/N and Grundy labels")
     p.add_argument("--format", choices=("dot", "svg", "png"), default="dot", dest="fmt")
@@ -377,6 +377,8 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
     from sprague.viz.table import format_grid, grid
 
     games = [_spec(t) for t in ns.games]
+    if ns.min is None:
+        ns.min = max(int(getattr(g, "min_heap", 0)) for g in games)
     if ns.min < 0 or ns.max < ns.min:
         raise InvalidParameter(f"need 0 <= --min <= --max, got --min {ns.min} --max {ns.max}")
     heaps = list(range(ns.min, ns.max + 1))
@@ -388,7 +390,7 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
             return ((x,), (y,))
     elif len(games) == 1:
         game = games[0]
-        fixed = tuple(parse_int(h) for h in ns.fixed)
+        fixed = tuple(parse_int(h) for h in ns.fixed.replace(",", " ").split())
         rest = "".join(f" {h}" for h in fixed)
         col_title, row_title = f"{game.describe()}: x (positions x y{rest})", "y"
 
@@ -496,35 +498,44 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     chosen = list(THEOREMS) if ns.theorems == ["all"] else [find_theorem(name) for name in ns.theorems]
     counts = _heap_counts(ns.heaps)
     ruleset_params = _parse_params(ns.param)
+    takes = {t.name: {p.name for p in find_ruleset(t.ruleset).parameters} for t in chosen}
+    unused = set(ruleset_params) - set().union(*takes.values())
+    if unused:
+        raise InvalidParameter(f"no chosen theorem takes the parameter {sorted(unused)[0]!r} "
+                               "('sprague verify --list' shows each theorem's parameters)")
     if ns.workers < 1:
         raise InvalidParameter(f"--workers must be at least 1, got {ns.workers}")
     if ns.max_heap < 0:
         raise InvalidParameter(f"--max-heap must be at least 0, got {ns.max_heap}")
+    jobs = []
+    for theorem in chosen:
+        own = {k: v for k, v in ruleset_params.items() if k in takes[theorem.name]}
+        if counts is None:
+            jobs.append((theorem, own, theorem.heaps_default(own)))
+            continue
+        fitting = [n for n in counts if theorem.heap_ok(n, {**theorem.params, **own})]
+        if not fitting and ns.theorems != ["all"]:
+            theorem.check_heaps(counts[0], own)  # raises: the counts are outside its domain
+        jobs.extend((theorem, own, n) for n in fitting)
     reports = []
     status = 0
-    for theorem in chosen:
-        for n in counts or [theorem.default_heaps]:
-            if ns.theorems == ["all"] and counts and not theorem.heap_ok(n, {**theorem.params, **ruleset_params}):
-                continue
-            bar = _progress_bar(ns.quiet, f"{theorem.name}, {n} heaps")
-            try:
-                report = verify(theorem, heaps=n, max_heap=ns.max_heap, params=ruleset_params, method=ns.method,
-                                workers=ns.workers, scheduler=ns.scheduler,
-                                max_positions=ns.max_positions or DEFAULT_MAX_BOX,
-                                progress=bar.update if bar else None)
-            finally:
-                if bar:
-                    bar.close()
-            reports.append(report)
-            if not ns.json:
-                out.write(report.summary() + "\n")
-                out.flush()
-            if not report.ok:
-                status = 1
-            if report.interrupted:
-                status = 130
-                break
-        if reports and reports[-1].interrupted:
+    for theorem, own, n in jobs:
+        bar = _progress_bar(ns.quiet, f"{theorem.name}, {n} heaps")
+        try:
+            report = verify(theorem, heaps=n, max_heap=ns.max_heap, params=own, method=ns.method,
+                            workers=ns.workers, scheduler=ns.scheduler,
+                            max_positions=ns.max_positions or DEFAULT_MAX_BOX, progress=bar.update if bar else None)
+        finally:
+            if bar:
+                bar.close()
+        reports.append(report)
+        if not ns.json:
+            out.write(report.summary() + "\n")
+            out.flush()
+        if not report.ok:
+            status = 1
+        if report.interrupted:
+            status = 130
             break
     if ns.json:
         _print_json([r.to_json() for r in reports], out)

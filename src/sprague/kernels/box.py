@@ -344,3 +344,28 @@ def _fill_claims(claim: Any, n: int, lo: int, hi: int, size: int) -> np.ndarray:
         out[r] = claim(a)
         _advance(a, lo, hi)
     return out
+
+
+@njit(cache=True)
+def smallest_flagged(n: int, lo: int, hi: int, flags: np.ndarray) -> int:
+    """Rank of the flagged position with the least total size (ties: the lexicographically least heaps), or -1."""
+    a = np.full(n, lo, dtype=np.int64)
+    best = np.zeros(n, dtype=np.int64)
+    best_rank = -1
+    best_sum = 0
+    for r in range(flags.shape[0]):
+        if flags[r]:
+            total = 0
+            for i in range(n):
+                total += a[i]
+            better = best_rank < 0 or total < best_sum
+            if not better and total == best_sum:
+                for i in range(n):
+                    if a[i] != best[i]:
+                        better = a[i] < best[i]
+                        break
+            if better:
+                best_rank, best_sum = r, total
+                best[:] = a
+        _advance(a, lo, hi)
+    return best_rank

@@ -55,8 +55,16 @@ class Theorem:
     cap: int | None = None
     origin: str = "paper"
     note: str = ""
+    #: the default number of heaps as a function of the parameters (else ``default_heaps``)
+    default_heaps_for: Callable[[dict[str, Any]], int] | None = None
     #: a statement that search refutes: its smallest counterexample (by total size), what it claims, what is true
     refuted: tuple[tuple[int, ...], str, str] | None = None
+
+    def heaps_default(self, params: dict[str, Any] | None = None) -> int:
+        """The number of heaps verified when none is given."""
+        if self.default_heaps_for is None:
+            return self.default_heaps
+        return self.default_heaps_for({**self.params, **(params or {})})
 
     def claim_for(self, n: int, params: dict[str, Any] | None = None) -> Claim:
         """The claim function on ``n`` sorted heaps (parameters default to the theorem's)."""

@@ -205,8 +205,8 @@ _FRACTION_NOTE = ("001 prints z_i < z_(i+1) in Thm 5.6 and z_i <= z_(i+1) in Thm
 _CORRECTION_NOTE = ("Search refutes (5A) as printed: <8, 12, 14, 47> is a P-position (all its options are N) that "
                     "the printed statement calls N; it is the smallest of 370 disagreements with heaps <= 128, all "
                     "of them in case (5). With (5A) read as 'going up from i = d+2, the first column whose sum is "
-                    "not 3 or 4 has sum 0', the statement agrees with search on all 11,716,640 positions with "
-                    "heaps <= 128.")
+                    "not 3 or 4 has sum 0', the statement agrees with the full table of search on all 11,716,640 "
+                    "positions with heaps <= 128, and passes the local check on all 28,342,440 with heaps <= 160.")
 _PRINTED_NOTE = ("001 writes I_(d+1) in (2A) and (3A) and k <= d in (3B) where 004 has I_(b+1), I_(c+1) and "
                  "k <= c; under the case conditions (b = d, c = d) these are the same digits, and search agrees.")
 
@@ -233,11 +233,12 @@ for _t in (
     Theorem("fraction-delete", "fraction-delete", "001 Thm 5.6 (read with <=, as Thm 5.2)",
             "z_1 <= ... <= z_km, k^s the least power of k above z_((k-1)m+1): P iff z_1..z_((k-1)m+1) are "
             "k-oddoid and every k-evenoid heap is >= k^s", "outcome", _claim_fraction, 6,
-            "a multiple of k heaps", _multiple_of_k, params={"k": 3}, note=_FRACTION_NOTE),
+            "a multiple of k heaps", _multiple_of_k, params={"k": 3}, note=_FRACTION_NOTE,
+            default_heaps_for=lambda params: 2 * int(params["k"])),
     Theorem("fraction-delete-strict", "fraction-delete", "001 Thm 5.6 as printed (z_i < z_(i+1))",
             "as fraction-delete, for positions whose heaps are all different", "outcome",
             _claim_fraction_strict, 6, "a multiple of k heaps", _multiple_of_k, params={"k": 3},
-            note=_FRACTION_NOTE),
+            note=_FRACTION_NOTE, default_heaps_for=lambda params: 2 * int(params["k"])),
     Theorem("single-delete-3", "single-delete", "004 (Shinoda 2024) Thm 1.4; 001 Thm 6.2",
             "P iff v2(x) = v2(y) = v2(z)", "outcome", _outcome_of(single_delete_3_is_p), 3, "exactly 3 heaps",
             _exactly(3)),

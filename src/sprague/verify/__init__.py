@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import itertools
+import os
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -116,7 +117,8 @@ class Report:
             return (f"{head}: interrupted after {self.checked:,} of {self.positions:,} positions with {where}; "
                     f"no failure among them ({self.seconds:.2f} s)")
         if self.counterexample:
-            return (f"{head}: REFUTED on {where} ({how}, {self.seconds:.2f} s, {self.failures:,} local failures)\n"
+            kind = "local failures" if self.method == "local" else "failures"
+            return (f"{head}: REFUTED on {where} ({how}, {self.seconds:.2f} s, {self.failures:,} {kind})\n"
                     f"  smallest counterexample {self.counterexample.describe()}")
         if self.inconclusive:
             return f"{head}: INCONCLUSIVE on {where}: {self.inconclusive}"
@@ -184,6 +186,10 @@ def verify(
         raise InvalidParameter(f"kind {kind!r} is not 'outcome' or 'grundy'")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidParameter(f"workers={workers!r} must be a positive integer")
+    most = 4 * (os.cpu_count() or 1)
+    if workers > most:
+        raise InvalidParameter(f"workers={workers} is more than {most} (4 per core here); for more machines "
+                               "give a Dask scheduler")
     if engine not in ("auto", "python"):
         raise InvalidParameter(f"engine {engine!r} is not 'auto' or 'python'")
     job = _Job.build(target, claim, kind, heaps, max_heap, params or {}, max_positions)
@@ -200,9 +206,14 @@ def verify(
                 # a statement about part of the box: decide it by the table instead
                 report.method, report.inconclusive, report.checked = "local, then table", None, 0
                 job.run_table(report)
+            elif report.inconclusive:  # "both": the table, already run, decided it
+                report.method, report.inconclusive = "both, decided by the table", None
+                report.checked = report.positions
     except KeyboardInterrupt:
         report.interrupted = True
     report.seconds = time.perf_counter() - started
+    if not report.interrupted and not report.claimed and not report.counterexample:
+        report.inconclusive = "the statement claims nothing about any position of this box; enlarge it (--max-heap)"
     return report
 
 
@@ -257,7 +268,7 @@ class _Job:
                 raise InvalidParameter("give either a theorem or a claim function, not both")
             theorem_params = {**theorem.params, **params}
             rules = get_ruleset(theorem.ruleset, **theorem_params) if theorem_params else get_ruleset(theorem.ruleset)
-            n = theorem.default_heaps if heaps is None else heaps
+            n = theorem.heaps_default(theorem_params) if heaps is None else heaps
             theorem.check_heaps(n, theorem_params)
             kind, name, citation = theorem.kind, theorem.name, theorem.citation
             codes = theorem.make_claim(theorem_params, n)
@@ -281,6 +292,9 @@ class _Job:
         except ValueError as exc:
             raise InvalidParameter(f"{name}: {exc}") from None
         size = box_size(n, lo, hi)
+        if size == 0:
+            raise InvalidParameter(f"{name}: the box is empty: heaps have at least {lo} token(s), so the largest "
+                                   f"heap must be at least {lo} (got {hi})")
         if size > max_positions:
             raise TooLarge(f"verifying {name} on {n} heaps <= {hi} would take {size:,} positions, over the limit "
                            f"of {max_positions:,}; lower --max-heap or raise the limit with --max-positions N",
@@ -382,15 +396,15 @@ class _Job:
         bounds = _chunks(self.size, workers if scheduler is None else max(workers, 2))
         args = (self.n, self.lo, self.hi, self.shapes, self.binom, self.kind == "grundy")
         failed: list[int] = []
-        evidence: dict[int, int] = {}
+        truncated = False
 
         def collect(result: tuple[int, int, int, np.ndarray]) -> None:
+            nonlocal truncated
             start, stop, count, rows = result
             report.failures += count
             report.checked += stop - start
-            for r, e in rows:
-                failed.append(int(r))
-                evidence[int(r)] = int(e)
+            truncated = truncated or count > len(rows)
+            failed.extend(int(r) for r, _ in rows)
             if progress:
                 progress(stop - start)
 
@@ -409,11 +423,15 @@ class _Job:
                     for fut in futures:
                         fut.cancel()
                     raise
+        if truncated:  # more failures than were kept: the table finds the smallest exactly
+            truth = self.truth(self.size)
+            cmp_truth = truth if self.kind == "grundy" else (truth != 0).astype(np.int8)
+            failed = [int(r) for r in np.flatnonzero((claims >= 0) & (claims != cmp_truth))] or failed
         if failed:
             truth = self.truth(max(failed) + 1)
             cx = self._smallest(failed, truth)
             if cx is None:
-                r = min(failed, key=lambda r: (sum(self.position(r)), self.position(r)))
+                r = min(failed[:10_000], key=lambda r: (sum(self.position(r)), self.position(r)))
                 report.inconclusive = (f"the local check cannot confirm {_fmt(self.position(r))} and "
                                        f"{report.failures - 1:,} other positions: options outside the statement's "
                                        "domain; search finds no counterexample among them; use --method table")
@@ -423,17 +441,17 @@ class _Job:
 
     def _smallest(self, ranks: list[int], truth: np.ndarray) -> Counterexample | None:
         """The smallest (total size, then heaps) real counterexample among ``ranks``."""
-        claims = self.claims()
-        real = []
-        for r in ranks:
-            t = int(truth[r]) if self.kind == "grundy" else int(truth[r] != 0)
-            if claims[r] >= 0 and claims[r] != t:
-                pos = self.position(r)
-                real.append((sum(pos), pos, r))
-        if not real:
+        from sprague.kernels import box
+
+        claims = self.claims()[: len(truth)]
+        cmp_truth = truth if self.kind == "grundy" else (truth != 0).astype(np.int8)
+        flags = np.zeros(len(truth), dtype=np.bool_)
+        flags[np.asarray(ranks, dtype=np.int64)] = True
+        flags &= (claims >= 0) & (claims != cmp_truth)
+        r = int(box.smallest_flagged(self.n, self.lo, self.hi, flags))
+        if r < 0:
             return None
-        _, pos, r = min(real)
-        return self._explain(pos, int(claims[r]), truth)
+        return self._explain(self.position(r), int(claims[r]), truth)
 
     def _explain(self, pos: tuple[int, ...], claimed: int, truth: np.ndarray) -> Counterexample:
         value = int(truth[self.rank(pos)])
