@@ -127,10 +127,7 @@ def _next_combination(c: np.ndarray, k: int, m: int) -> bool:
 
 @njit(cache=True)
 def _visit(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray) -> int:
-    """Sort ``opt``, look its rank up; return the rank if the scan should stop there, else -1.
-
-    In MEX mode the value is recorded in ``seen`` (or UNKNOWN_OPTION returned).
-    """
+    """Sort ``opt``, then :func:`_look_up` it."""
     n = opt.shape[0]
     for i in range(1, n):  # insertion sort: n is small
         v = opt[i]
@@ -139,6 +136,16 @@ def _visit(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode:
             opt[j + 1] = opt[j]
             j -= 1
         opt[j + 1] = v
+    return _look_up(opt, lo, binom, table, mode, seen)
+
+
+@njit(cache=True)
+def _look_up(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray) -> int:
+    """Look the sorted option ``opt`` up; return its rank if the scan should stop there, else -1.
+
+    In MEX mode the value is recorded in ``seen`` (or UNKNOWN_OPTION returned).
+    """
+    n = opt.shape[0]
     r = 0
     for i in range(n):
         r += binom[opt[i] - lo + i, i + 1]
@@ -151,6 +158,45 @@ def _visit(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode:
         return UNKNOWN_OPTION
     if value < seen.shape[0]:
         seen[value] = True
+    return -1
+
+
+@njit(cache=True)
+def _scan_split_two(a: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray,
+                    opt: np.ndarray, kept: np.ndarray) -> int:
+    """Shape (1, 2) of :func:`scan_option`: delete one heap, split another into two."""
+    n = a.shape[0]
+    for i in range(n):
+        h = a[i]
+        if h < 2 or (i > 0 and a[i - 1] == h):
+            continue
+        for j in range(n):
+            if j == i or (j > 0 and j - 1 != i and a[j - 1] == a[j]) or (j > 0 and j - 1 == i and j > 1
+                                                                            and a[j - 2] == a[j]):
+                continue
+            w = 0
+            for t in range(n):
+                if t != i and t != j:
+                    kept[w] = a[t]
+                    w += 1
+            for x in range(1, h // 2 + 1):
+                # merge the parts x <= h - x into the sorted kept heaps
+                w = 0
+                t = 0
+                for y in (x, h - x):
+                    while t < n - 2 and kept[t] <= y:
+                        opt[w] = kept[t]
+                        w += 1
+                        t += 1
+                    opt[w] = y
+                    w += 1
+                while t < n - 2:
+                    opt[w] = kept[t]
+                    w += 1
+                    t += 1
+                found = _look_up(opt, lo, binom, table, mode, seen)
+                if found != -1:
+                    return found
     return -1
 
 
@@ -190,6 +236,11 @@ def scan_option(a: np.ndarray, lo: int, shapes: np.ndarray, binom: np.ndarray, t
         d = s * (p - 1)
         keep = n - s - d
         if keep < 0:
+            continue
+        if s == 1 and p == 2:  # the common move (delete one heap, split one in two): a direct loop
+            found = _scan_split_two(a, lo, binom, table, mode, seen, opt, others)
+            if found != -1:
+                return found
             continue
         for j in range(s):
             split[j] = j
