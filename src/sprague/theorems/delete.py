@@ -206,7 +206,7 @@ _CORRECTION_NOTE = ("Search refutes (5A) as printed: <8, 12, 14, 47> is a P-posi
                     "the printed statement calls N; it is the smallest of 370 disagreements with heaps <= 128, all "
                     "of them in case (5). With (5A) read as 'going up from i = d+2, the first column whose sum is "
                     "not 3 or 4 has sum 0', the statement agrees with the full table of search on all 11,716,640 "
-                    "positions with heaps <= 128, and passes the local check on all 28,342,440 with heaps <= 160.")
+                    "positions with heaps <= 128, and passes the local check on all 68,685,050 with heaps <= 200.")
 _PRINTED_NOTE = ("001 writes I_(d+1) in (2A) and (3A) and k <= d in (3B) where 004 has I_(b+1), I_(c+1) and "
                  "k <= c; under the case conditions (b = d, c = d) these are the same digits, and search agrees.")
 
