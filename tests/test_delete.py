@@ -256,3 +256,35 @@ def test_cli_moves_and_table_slice():
     for y, cells in rows.items():
         for x, cell in enumerate(cells, start=1):
             assert int(cell) == naive.grundy(naive.single_delete_moves, tuple(sorted((x, y, 1)))), (x, y)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_perfect_player_wins_single_delete_6543_against_random(seed):
+    """`sprague play single-delete 6 5 4 3`: the computer's every move leaves a P-position by naive search."""
+    from sprague.play import PerfectPlayer, RandomPlayer, play_match
+
+    g = sprague.ruleset("single-delete")
+    assert naive.outcome(naive.single_delete_moves, (3, 4, 5, 6)) == "N"
+    result = play_match(g, (6, 5, 4, 3), PerfectPlayer(), RandomPlayer(seed=seed), output_fn=lambda line: None)
+    assert result.winner == 0
+    for player, option, _ in result.moves:
+        if player == 0:
+            assert naive.outcome(naive.single_delete_moves, tuple(sorted(option))) == "P"
+
+
+def test_cli_play_single_delete_against_a_person():
+    import io
+    import sys
+
+    from sprague.cli import main
+
+    out = io.StringIO()
+    stdin = sys.stdin
+    sys.stdin = io.StringIO("1\n" * 20)  # always take the first listed move
+    try:
+        main(["play", "single-delete", "6", "5", "4", "3"], out, io.StringIO())
+    finally:
+        sys.stdin = stdin
+    text = out.getvalue()
+    assert text.rstrip().endswith("The computer wins."), text[-300:]
+    assert text.count("(moves to a P-position") >= 3
