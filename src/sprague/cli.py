@@ -16,7 +16,7 @@ import json
 import os
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 from sprague.analysis.periodicity import Periodicity, find_period

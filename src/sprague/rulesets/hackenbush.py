@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Iterator, Sequence
 from operator import index
 from typing import Any
