@@ -275,3 +275,44 @@ def fraction_delete_moves(k: int) -> Moves:
 def multisets(n: int, lo: int, hi: int) -> list[tuple[int, ...]]:
     """Every sorted tuple of ``n`` heaps in ``lo..hi``."""
     return list(itertools.combinations_with_replacement(range(lo, hi + 1), n))
+
+
+# ---------------------------------------------------------------- Nimhoff (003)
+def nimhoff_moves(R: Iterable[tuple[int, ...]]) -> Moves:
+    """Nimhoff: take any positive number from one heap, or subtract a vector of R (all entries stay >= 0)."""
+    vectors = [tuple(v) for v in R]
+
+    def moves(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = set(nim_moves(position))
+        for v in vectors:
+            new = tuple(x - s for x, s in zip(position, v))
+            if min(new) >= 0:
+                out.add(new)
+        return sorted(out)
+
+    return moves
+
+
+def gcn_moves(h: int, members: Sequence[Callable[[int], bool]]) -> Moves:
+    """GCN(h; S_1..S_n) (003 Def 2.1): heap i loses s with members[i](s), or all lose s with 0 < sum(s) < h."""
+
+    def moves(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = set()
+        for i, x in enumerate(position):
+            for s in range(1, x + 1):
+                if members[i](s):
+                    out.add(position[:i] + (x - s,) + position[i + 1:])
+        for vec in itertools.product(*(range(x + 1) for x in position)):
+            if 0 < sum(vec) < h:
+                out.add(tuple(x - s for x, s in zip(position, vec)))
+        return sorted(out)
+
+    return moves
+
+
+def subtraction_sequence(member: Callable[[int], bool], n: int) -> list[int]:
+    """G-values of Subtraction(S) for heaps 0..n-1, S given by its membership test (S may be infinite)."""
+    g: list[int] = []
+    for m in range(n):
+        g.append(mex(g[m - s] for s in range(1, m + 1) if member(s)))
+    return g

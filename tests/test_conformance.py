@@ -30,6 +30,10 @@ def param_value(cls: type[Ruleset], p: sprague.Param) -> Any:
         return "2,3" if cls.name == "all-but" else "1,2,5"
     if p.kind == "int":
         return max(2, p.minimum)
+    if p.kind == "vectors":
+        return "1,1;2,0"
+    if p.kind == "subsets":
+        return "all;1-7;all-but:2,4"  # h = 2 above: each set has a certified 2-stair
     raise AssertionError(f"{cls.__name__}: parameter {p.name} has an unknown kind {p.kind!r}")
 
 
@@ -186,7 +190,7 @@ class TestRegistry:
         for alias in cls.aliases:
             assert sprague.find_ruleset(alias) is cls
         for p in cls.parameters:
-            assert p.kind in ("set", "int") and p.doc
+            assert p.kind in ("set", "int", "vectors", "subsets") and p.doc
 
     def test_parse_and_format_round_trip(self, cls: type[Ruleset]) -> None:
         check_parse_and_format(build(cls), cls.example)

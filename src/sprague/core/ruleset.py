@@ -34,7 +34,13 @@ _REQUIRED = object()
 
 @dataclass(frozen=True)
 class Param:
-    """A ruleset parameter: ``kind`` is ``"int"`` (with ``minimum``) or ``"set"`` (finite set of positive ints)."""
+    """A ruleset parameter.
+
+    ``kind``: ``"int"`` (with ``minimum``); ``"set"`` (finite set of positive ints);
+    ``"subset"`` (a :class:`~sprague.core.sets.SubtractionSet`: ``1,2,5``, ``all``,
+    ``all-but:4,8``); ``"subsets"`` (one such set per heap, ``all;1-7;all-but:4,8``);
+    ``"vectors"`` (move vectors of non-negative ints, ``1,1;2,0``).
+    """
 
     name: str
     kind: str
@@ -51,7 +57,15 @@ class Param:
         """Normalise a value given in Python or as a command-line string."""
         if self.kind == "set":
             return parse_int_set(value, self.name, allow_empty=self.allow_empty)
+        if self.kind in ("subset", "subsets", "vectors"):
+            from sprague.core import sets
+
+            return getattr(sets, f"parse_{self.kind}")(value, self.name, ruleset)
         if self.kind == "int":
+            text = value.strip() if isinstance(value, str) else None
+            if (isinstance(value, int) and not isinstance(value, bool) and value < self.minimum) or (
+                    text and text.startswith("-") and text[1:].isdigit()):
+                raise InvalidParameter(f"{ruleset}: {self.name}={value} must be at least {self.minimum}")
             try:
                 n = parse_int(value, self.name) if isinstance(value, str) else as_int(value, self.name)
             except InvalidPosition as exc:
@@ -61,11 +75,34 @@ class Param:
             return n
         raise TypeError(f"unknown parameter kind {self.kind!r}")
 
+    def text(self, value: Any) -> str:
+        """The value as typed: ``1,2,5``, ``all;1-7``, ``1,1;2,0`` (parses back to the same value)."""
+        if self.kind == "set":
+            return format_int_set(value)
+        if self.kind == "subsets":
+            return ";".join(map(str, value))
+        if self.kind == "vectors":
+            return ";".join(",".join(map(str, v)) for v in value)
+        return str(value)
+
     def format(self, value: Any) -> str:
-        return format_int_set(value) if self.kind == "set" else str(value)
+        """:meth:`text`, quoted for a shell where it contains ';'."""
+        text = self.text(value)
+        return f'"{text}"' if ";" in text else text
+
+    def python_repr(self, value: Any) -> str:
+        return repr(self.text(value)) if self.kind in ("subset", "subsets", "vectors") else repr(value)
 
     def to_json(self, value: Any) -> Any:
-        return list(value) if self.kind == "set" else value
+        if self.kind == "set":
+            return list(value)
+        if self.kind == "subset":
+            return str(value)
+        if self.kind == "subsets":
+            return [str(v) for v in value]
+        if self.kind == "vectors":
+            return [list(v) for v in value]
+        return value
 
 
 @dataclass(frozen=True)
@@ -114,7 +151,8 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------------ identity
     def __repr__(self) -> str:
-        args = "".join(f", {k}={v!r}" for k, v in self.params.items())
+        kinds = {p.name: p for p in self.parameters}
+        args = "".join(f", {k}={kinds[k].python_repr(v)}" for k, v in self.params.items())
         return f"sprague.ruleset({self.name!r}{args})"
 
     def __eq__(self, other: object) -> bool:

@@ -1,0 +1,52 @@
+"""h-stairs of sequences (003 Def 2.2): ``b(x h + r) = a(x) h + r`` for ``0 <= r < h``.
+
+:func:`h_stair` builds the h-stair of a sequence; :func:`stair_base` recovers
+``a`` from ``b`` when ``b`` is an h-stair (on the complete blocks of the prefix
+given); :func:`stair_heights` lists every ``h`` for which it is. If ``b`` is the
+h-stair of ``a``, it is also the d-stair of some sequence for each divisor ``d``
+of ``h``, so the heights found are closed under divisors.
+
+>>> h_stair([0, 0, 1, 5, 4], 3)  # 003 Example 2.1
+[0, 1, 2, 0, 1, 2, 3, 4, 5, 15, 16, 17, 12, 13, 14]
+>>> stair_base([0, 1, 2, 0, 1, 2, 3, 4, 5, 15, 16, 17, 12, 13, 14], 3)
+[0, 0, 1, 5, 4]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sprague.errors import InvalidParameter
+
+__all__ = ["h_stair", "stair_base", "stair_heights"]
+
+
+def _check_h(h: int) -> None:
+    if isinstance(h, bool) or not isinstance(h, int) or h < 1:
+        raise InvalidParameter(f"h={h!r} must be a positive integer")
+
+
+def h_stair(a: Sequence[int], h: int) -> list[int]:
+    """The h-stair of ``a``: ``len(a) * h`` values (003 Def 2.2)."""
+    _check_h(h)
+    return [a[x] * h + r for x in range(len(a)) for r in range(h)]
+
+
+def stair_base(b: Sequence[int], h: int) -> list[int] | None:
+    """The sequence ``a`` whose h-stair ``b`` is, on the complete blocks of ``b``; None if ``b`` is none."""
+    _check_h(h)
+    a = []
+    for x in range(len(b) // h):
+        top = b[x * h]
+        if top % h:
+            return None
+        if any(b[x * h + r] != top + r for r in range(1, h)):
+            return None
+        a.append(top // h)
+    return a
+
+
+def stair_heights(b: Sequence[int], largest: int | None = None, min_blocks: int = 2) -> list[int]:
+    """Every ``h >= 1`` (up to ``largest``) for which ``b`` is an h-stair with at least ``min_blocks`` blocks."""
+    top = min(largest or len(b), len(b) // max(min_blocks, 1))
+    return [h for h in range(1, top + 1) if stair_base(b, h) is not None]

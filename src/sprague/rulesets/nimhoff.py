@@ -1,0 +1,217 @@
+"""Nimhoff, the cyclic Nimhoff and the generalized cyclic Nimhoff GCN(h; S1, ..., Sn) (seed 003).
+
+* ``nimhoff -p R="1,1;2,0"``: remove any positive number from one heap, or
+  subtract a vector of ``R`` from the heaps (003 section 1.3, Fraenkel & Lorberbom).
+* ``cyclic-nimhoff -p h=3``: ``R = {s : 0 < sum(s) < h}``; closed form
+  ``G = (xor of floor(x_i / h)) h + (sum x_i) mod h`` (003 section 1.3).
+* ``gcn -p h=4 -p sets="all;1-7;all-but:4,8"``: heap ``i`` loses an amount of
+  ``S_i``, or the heaps lose ``s`` with ``0 < sum(s) < h`` (003 Def 2.1). Closed
+  form 003 Thm 2.1, used only where every ``S_i``'s G-sequence is *known* to be an
+  h-stair (:meth:`GeneralizedCyclicNimhoff.stair_certificate`); otherwise search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import reduce
+from math import comb
+from operator import xor
+from typing import Any, ClassVar
+
+from sprague.analysis.stairs import stair_base
+from sprague.core.ruleset import Param
+from sprague.core.sets import SubtractionSet
+from sprague.errors import InvalidPosition
+from sprague.rulesets.heap import HeapRuleset, Heaps
+
+__all__ = ["Nimhoff", "CyclicNimhoff", "GeneralizedCyclicNimhoff", "cyclic_vectors"]
+
+
+def cyclic_vectors(position: Heaps, h: int) -> Iterator[tuple[int, ...]]:
+    """Every vector ``s`` with ``0 < sum(s) < h`` and ``s_i <= x_i`` (the cyclic moves)."""
+    n = len(position)
+
+    def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if i == n:
+            yield ()
+            return
+        for v in range(min(left, position[i]) + 1):
+            for rest in rec(i + 1, left - v):
+                yield (v,) + rest
+
+    for vec in rec(0, h - 1):
+        if any(vec):
+            yield vec
+
+
+class Nimhoff(HeapRuleset):
+    """Nimhoff (003 section 1.3, Fraenkel & Lorberbom): take from one heap, or subtract a vector of R.
+
+    ``R`` is a set of vectors of non-negative integers, one entry per heap, without
+    the zero vector; the number of heaps is their length. No closed form in
+    general: values come from search.
+    """
+
+    name = "nimhoff"
+    source = "003 section 1.3 -- Fraenkel & Lorberbom"
+    parameters: ClassVar[tuple[Param, ...]] = (
+        Param("R", "vectors", "move vectors, one entry per heap, e.g. \"1,1;2,0\""),)
+    example = ("3", "4")
+    position_help = "one heap size per entry of R's vectors, e.g. 3 4"
+
+    def check_position(self, position: Any) -> Heaps:
+        heaps = super().check_position(position)
+        n = len(self.params["R"][0])
+        if len(heaps) != n:
+            raise InvalidPosition(f"nimhoff with vectors of length {n} is played on {n} heaps, got {len(heaps)}")
+        return heaps
+
+    def canonical(self, position: Heaps) -> Any:
+        return tuple(position)  # R's vectors are ordered: heaps are not interchangeable
+
+    def moves(self, position: Heaps) -> Iterator[Heaps]:
+        for i, x in enumerate(position):
+            for m in range(x - 1, -1, -1):
+                yield position[:i] + (m,) + position[i + 1:]
+        for vec in self.params["R"]:
+            if all(v <= x for v, x in zip(vec, position)):
+                yield tuple(x - v for x, v in zip(position, vec))
+
+    def option_count(self, position: Heaps) -> int:
+        return sum(position) + len(self.params["R"])
+
+
+class CyclicNimhoff(HeapRuleset):
+    """The cyclic Nimhoff (003 section 1.3, Fraenkel & Lorberbom): Nimhoff with R = {s : 0 < sum(s) < h}.
+
+    Closed form (003 section 1.3): ``G(x) = (xor_i floor(x_i / h)) h + (sum_i x_i) mod h``,
+    exact for heaps of any size. ``h = 1`` is Nim.
+    """
+
+    name = "cyclic-nimhoff"
+    aliases = ("cyclic-nimhoff-game",)
+    source = "003 section 1.3 -- Fraenkel & Lorberbom"
+    parameters: ClassVar[tuple[Param, ...]] = (Param("h", "int", "the cyclic moves take fewer than h tokens in all",
+                                                     minimum=1),)
+    example = ("5", "7", "3")
+    closed_form = "003 s.1.3, G = (xor of floor(x_i/h)) h + (sum x_i) mod h"
+
+    def moves(self, position: Heaps) -> Iterator[Heaps]:
+        yield from _single_and_cyclic(position, [SubtractionSet.all_but()] * len(position), self.params["h"])
+
+    def option_count(self, position: Heaps) -> int:
+        return sum(position) + comb(self.params["h"] - 1 + len(position), len(position))
+
+    def closed_grundy(self, position: Heaps) -> int:
+        h = self.params["h"]
+        return reduce(xor, (x // h for x in position), 0) * h + sum(position) % h
+
+
+def _single_and_cyclic(position: Heaps, sets: Any, h: int) -> Iterator[Heaps]:
+    for i, (x, s) in enumerate(zip(position, sets)):
+        for take in s.elements(x):
+            yield position[:i] + (x - take,) + position[i + 1:]
+    for vec in cyclic_vectors(position, h):
+        yield tuple(x - v for x, v in zip(position, vec))
+
+
+class GeneralizedCyclicNimhoff(HeapRuleset):
+    """The generalized cyclic Nimhoff GCN(h; S1, ..., Sn) (003 Def 2.1).
+
+    Heap ``i`` may lose any amount of its own subtraction set ``S_i`` (finite,
+    ``all-but:...`` or ``all``), or the heaps may lose ``s_1, ..., s_n`` with
+    ``0 < sum s_i < h``. Closed form (003 Thm 2.1): if every ``S_i``'s G-sequence is
+    an h-stair, ``G = (xor_i floor(G_i(x_i) / h)) h + (sum x_i) mod h``. The ruleset
+    uses it only with a certificate for each heap (see :meth:`stair_certificate`):
+    N+ (003 Example 2.2), a finite set whose certified period has h-stair form,
+    All-but({h, 2h, ..., kh}) (003 Example 2.4) and All-but({h, s2}) with s2 > h
+    (003 Example 2.5, Siegel; the paper's "sequence of positive integers" must read
+    non-negative: its first term is a(0) = 0). Otherwise it searches.
+    """
+
+    name = "gcn"
+    aliases = ("generalized-cyclic-nimhoff",)
+    source = "003 Def 2.1, Thm 2.1, Examples 2.2-2.5"
+    parameters: ClassVar[tuple[Param, ...]] = (
+        Param("h", "int", "the cyclic moves take fewer than h tokens in all", minimum=1),
+        Param("sets", "subsets", "one subtraction set per heap, e.g. \"all;1-7;all-but:4,8\""),
+    )
+    example = ("5", "6", "9")
+    position_help = "one heap size per set, e.g. 5 6 9"
+    closed_form = "003 Thm 2.1 (every S_i an h-stair)"
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._heap_games: dict[int, Any] = {}
+
+    def check_position(self, position: Any) -> Heaps:
+        heaps = super().check_position(position)
+        n = len(self.params["sets"])
+        if len(heaps) != n:
+            raise InvalidPosition(f"gcn with {n} subtraction sets is played on {n} heaps, got {len(heaps)}: "
+                                  "give one set per heap")
+        return heaps
+
+    def canonical(self, position: Heaps) -> Any:
+        return tuple(position)  # heaps are not interchangeable: each has its own set
+
+    def moves(self, position: Heaps) -> Iterator[Heaps]:
+        yield from _single_and_cyclic(position, self.params["sets"], self.params["h"])
+
+    def option_count(self, position: Heaps) -> int:
+        return sum(position) + comb(self.params["h"] - 1 + len(position), len(position))
+
+    def estimate_positions(self, position: Heaps) -> int:
+        return reduce(lambda a, x: a * (x + 1), position, 1)
+
+    # ---------------------------------------------------------------- closed form
+    def stair_certificate(self, i: int) -> str | None:
+        """Why heap ``i``'s G-sequence is an h-stair, or None when that is not known."""
+        s, h = self.params["sets"][i], self.params["h"]
+        if s.is_cofinite and not s.exclude:
+            return "S = N+: G(x) = x (003 Example 2.2)"
+        if s.is_cofinite and not s.include:
+            ex = sorted(s.exclude)
+            if ex == [h * j for j in range(1, len(ex) + 1)]:
+                return f"All-but({{h, ..., {len(ex)}h}}) (003 Example 2.4)"
+            if len(ex) == 2 and ex[0] == h:
+                return "All-but({h, s2}), s2 > h (003 Example 2.5, Siegel)"
+            return None
+        if s.is_finite:
+            game = self._heap_game(i)
+            per = game.periodicity(self._limit_now)
+            length = ((per.preperiod + per.period) // h + 2) * h
+            if per.period % h == 0 and stair_base(game.sequence(length, self._limit_now), h) is not None:
+                return (f"finite S: certified period {per.period} (preperiod {per.preperiod}) and h-stair form "
+                        f"on the first {length} values")
+        return None
+
+    def _heap_game(self, i: int) -> Any:
+        if i not in self._heap_games:
+            from sprague.rulesets.subtraction import AllBut, Subtraction
+
+            s = self.params["sets"][i]
+            game = Subtraction(S=sorted(s.include)) if s.is_finite else AllBut(S=sorted(s.exclude))
+            self._heap_games[i] = game
+        return self._heap_games[i]
+
+    def heap_value(self, i: int, x: int) -> int:
+        """``G_{S_i}(x)``, the value of heap ``i`` alone as Subtraction(S_i)."""
+        s, h = self.params["sets"][i], self.params["h"]
+        if s.is_cofinite and not s.exclude:
+            return x
+        ex = sorted(s.exclude)
+        if s.is_cofinite and not s.include and ex == [h * j for j in range(1, len(ex) + 1)]:
+            return (x // h) // (len(ex) + 1) * h + x % h  # 003 Example 2.4
+        return int(self._heap_game(i).heap_grundy(x, self._limit_now))
+
+    def closed_grundy(self, position: Heaps) -> int | None:
+        if any(self.stair_certificate(i) is None for i in range(len(position))):
+            return None
+        h = self.params["h"]
+        q = reduce(xor, (self.heap_value(i, x) // h for i, x in enumerate(position)), 0)
+        return q * h + sum(position) % h
+
+    def closed_method(self, position: Heaps) -> str:
+        why = "; ".join(f"heap {i + 1}: {self.stair_certificate(i)}" for i in range(len(position)))
+        return f"closed form: 003 Thm 2.1 ({why})"
