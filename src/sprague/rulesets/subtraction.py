@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sprague.analysis.periodicity import Periodicity, find_period
+from sprague.analysis.periodicity import Periodicity, certify_all_but, find_period
 from sprague.core.ruleset import Param
 from sprague.core.solver import refuse_if_too_large
 from sprague.rulesets.heap import HeapGame, Heaps
@@ -77,8 +77,9 @@ class AllBut(HeapGame):
 
     All-but(S) = Subtraction(N+ minus S) (003 section 1.4, after A. Siegel, who proved
     the G-value sequences arithmetic periodic). ``S`` may be empty (that is Nim).
-    Values come from the heap recursion; a certified arithmetic period is future work
-    (issue 4), so ``sprague sequence`` reports any period it sees as observed.
+    The arithmetic period is *certified* by the state argument of
+    :func:`sprague.analysis.periodicity.certify_all_but`; once it is, G(n) for any n
+    (say 10**100) is a table lookup plus a multiple of the saltus.
     """
 
     name = "all-but"
@@ -94,3 +95,37 @@ class AllBut(HeapGame):
 
     def heap_option_count(self, n: int) -> int:
         return n - sum(1 for s in self.params["S"] if s <= n)
+
+    def __init__(self, **params: object) -> None:
+        super().__init__(**params)
+        self._period: Periodicity | None = None
+
+    def heap_grundy_closed(self, n: int) -> int | None:
+        if n < len(self._values):
+            return self._values[n]
+        window = max(self.params["S"], default=0)
+        if n < 8 * (window + 1) + 256:
+            return None  # cheaper to extend the sequence than to certify a period
+        return self.periodicity().value(self._values, n)
+
+    def heap_method(self, n: int) -> str:
+        if n < len(self._values) or self._period is None:
+            return super().heap_method(n)
+        per = self._period
+        return (f"closed form: certified arithmetic period {per.period} (preperiod {per.preperiod}, "
+                f"saltus {per.saltus}) of the G-value sequence")
+
+    def periodicity(self, max_positions: int | None = None) -> Periodicity:
+        """The certified arithmetic period of the G-value sequence (computing as far as needed)."""
+        if self._period is None:
+            limit = max_positions or self._limit_now
+            n = 8 * (max(self.params["S"], default=0) + 1) + 256
+            while True:
+                refuse_if_too_large(f"{self.name}: certifying the period needs the first {n:,} values",
+                                    self.sequence_cost(n), limit)
+                self._extend(n, limit)
+                self._period = certify_all_but(self._values[:n], self.params["S"])
+                if self._period is not None:
+                    break
+                n *= 2
+        return self._period
