@@ -45,3 +45,23 @@ def test_cli_sequence_reports_the_certificate():
     assert "arithmetic periodic: period 12, preperiod 0, saltus 4 (certified: All-but state argument" in text
     text = run("sequence", "grundys-game", "--to", "60")
     assert "observed, not proved" in text and "(certified" not in text
+
+
+@pytest.mark.parametrize("X", SAMPLE[:12], ids=lambda X: "all-but-" + "-".join(map(str, X)))
+def test_certified_stairs_hold_far_beyond_the_checked_blocks(X):
+    from sprague.analysis.stairs import certified_stair, stair_base, stair_heights, stair_proof_length
+
+    g = sprague.ruleset("all-but", S=set(X))
+    per = g.periodicity()
+    truth = naive.subtraction_sequence(lambda s: s not in X, 1200)
+    for h in range(2, 9):
+        proved = certified_stair(g.sequence(stair_proof_length(per, h)), per, h)
+        assert (proved is not None) == (h in stair_heights(truth, largest=8)), (X, h)
+        if proved is not None:
+            assert stair_base(truth, h)[: len(proved)] == proved
+
+
+def test_cli_sequence_names_the_stair():
+    text = run("sequence", "all-but", "-p", "S=3,7", "--to", "40")
+    assert "the 3-stair of a = 0 0 1 1 2 2 3 3 4 4 5 5 ... (proved from the certified period)" in text
+    assert "h-stair" not in run("sequence", "grundys-game", "--to", "40")

@@ -355,8 +355,9 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
         raise InvalidParameter(f"--to must be a non-negative heap size, got {ns.to}")
     values = r.sequence(ns.to + 1, ns.max_positions)
     per = _sequence_structure(r, values, ns.max_positions)
+    stairs = _stairs(r, values, per, ns.max_positions)
     if ns.json:
-        data: dict[str, Any] = {**_header(r), "values": values}
+        data: dict[str, Any] = {**_header(r), "values": values, "stairs": stairs}
         if per is None:
             data["structure"] = None
         else:
@@ -370,7 +371,27 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
         chunk = " ".join(f"{v:>{width}}" for v in values[start:start + 10])
         out.write(f"{start:>6}: {chunk}\n")
     out.write((per.describe() if per else f"no period found in n = 0..{ns.to} (observed, not proved)") + "\n")
+    if stairs:
+        base = " ".join(map(str, stairs["base"][:12])) + (" ..." if len(stairs["base"]) > 12 else "")
+        how = "proved from the certified period" if stairs["certified"] else f"observed on n = 0..{ns.to}"
+        out.write(f"h-stair (003 Def 2.2): the {stairs['h']}-stair of a = {base} ({how}); "
+                  f"h = {', '.join(map(str, stairs['heights']))} all fit\n")
     return 0
+
+
+def _stairs(r: HeapGame, values: list[int], per: Periodicity | None, limit: int | None) -> dict[str, Any] | None:
+    """The largest h > 1 for which the sequence is an h-stair, its base, and whether that is proved."""
+    from sprague.analysis.stairs import certified_stair, stair_base, stair_heights, stair_proof_length
+
+    heights = [h for h in stair_heights(values) if h > 1]
+    if not heights:
+        return None
+    h = heights[-1]
+    certified = False
+    if per is not None and per.certified:
+        full = r.sequence(max(len(values), stair_proof_length(per, h)), limit)
+        certified = certified_stair(full, per, h) is not None
+    return {"h": h, "heights": heights, "base": stair_base(values, h), "certified": certified}
 
 
 def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:

@@ -15,10 +15,12 @@ of ``h``, so the heights found are closed under divisors.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import gcd, lcm
 
+from sprague.analysis.periodicity import Periodicity
 from sprague.errors import InvalidParameter
 
-__all__ = ["h_stair", "stair_base", "stair_heights"]
+__all__ = ["h_stair", "stair_base", "stair_heights", "certified_stair", "stair_proof_length"]
 
 
 def _check_h(h: int) -> None:
@@ -50,3 +52,27 @@ def stair_heights(b: Sequence[int], largest: int | None = None, min_blocks: int 
     """Every ``h >= 1`` (up to ``largest``) for which ``b`` is an h-stair with at least ``min_blocks`` blocks."""
     top = min(largest or len(b), len(b) // max(min_blocks, 1))
     return [h for h in range(1, top + 1) if stair_base(b, h) is not None]
+
+
+def certified_stair(values: Sequence[int], period: Periodicity, h: int) -> list[int] | None:
+    """The base of an h-stair that is *proved* for the whole sequence, or None.
+
+    A certified ``a[n + p] = a[n] + s`` (``n >= n0``) also gives ``a[n + kp] = a[n] + ks``;
+    take the least k with ``h`` dividing ``kp`` and ``ks``. Then every block
+    ``[x h, x h + h)`` past ``n0 + kp`` is a block ``kp`` earlier shifted by ``ks``, so
+    the h-stair form on the blocks below ``n0 + kp + h`` (checked here) holds everywhere.
+    ``values`` must hold at least :func:`stair_proof_length` values.
+    """
+    _check_h(h)
+    if not period.certified:
+        return None
+    length = stair_proof_length(period, h)
+    if len(values) < length:
+        raise InvalidParameter(f"certified_stair needs the first {length} values, got {len(values)}")
+    return stair_base(values[:length], h)
+
+
+def stair_proof_length(period: Periodicity, h: int) -> int:
+    """How many values :func:`certified_stair` checks (whole blocks past ``n0 + kp``)."""
+    k = lcm(h // gcd(h, period.period), h // gcd(h, period.saltus) if period.saltus else 1)
+    return ((period.preperiod + k * period.period) // h + 2) * h

@@ -6,8 +6,8 @@
   ``G = (xor of floor(x_i / h)) h + (sum x_i) mod h`` (003 section 1.3).
 * ``gcn -p h=4 -p sets="all;1-7;all-but:4,8"``: heap ``i`` loses an amount of
   ``S_i``, or the heaps lose ``s`` with ``0 < sum(s) < h`` (003 Def 2.1). Closed
-  form 003 Thm 2.1, used only where every ``S_i``'s G-sequence is *known* to be an
-  h-stair (:meth:`GeneralizedCyclicNimhoff.stair_certificate`); otherwise search.
+  form 003 Thm 2.1, used only where every ``S_i``'s G-sequence is *proved* to be
+  an h-stair (:meth:`GeneralizedCyclicNimhoff.stair_certificate`); otherwise search.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from math import comb
 from operator import xor
 from typing import Any, ClassVar
 
-from sprague.analysis.stairs import stair_base
+from sprague.analysis.stairs import certified_stair, stair_proof_length
 from sprague.core.ruleset import Param
 from sprague.core.sets import SubtractionSet
 from sprague.errors import InvalidPosition
@@ -123,10 +123,11 @@ class GeneralizedCyclicNimhoff(HeapRuleset):
     ``0 < sum s_i < h``. Closed form (003 Thm 2.1): if every ``S_i``'s G-sequence is
     an h-stair, ``G = (xor_i floor(G_i(x_i) / h)) h + (sum x_i) mod h``. The ruleset
     uses it only with a certificate for each heap (see :meth:`stair_certificate`):
-    N+ (003 Example 2.2), a finite set whose certified period has h-stair form,
-    All-but({h, 2h, ..., kh}) (003 Example 2.4) and All-but({h, s2}) with s2 > h
-    (003 Example 2.5, Siegel; the paper's "sequence of positive integers" must read
-    non-negative: its first term is a(0) = 0). Otherwise it searches.
+    N+ (003 Example 2.2), or a finite or all-but set whose certified (arithmetic)
+    period has h-stair form (:func:`sprague.analysis.stairs.certified_stair`); that
+    covers 003 Examples 2.3-2.5, which the tests check by search (Example 2.5's
+    "sequence of positive integers" must read non-negative: its first term is
+    a(0) = 0). Otherwise it searches.
     """
 
     name = "gcn"
@@ -166,25 +167,20 @@ class GeneralizedCyclicNimhoff(HeapRuleset):
 
     # ---------------------------------------------------------------- closed form
     def stair_certificate(self, i: int) -> str | None:
-        """Why heap ``i``'s G-sequence is an h-stair, or None when that is not known."""
+        """Why heap ``i``'s G-sequence is an h-stair, or None when that is not proved."""
         s, h = self.params["sets"][i], self.params["h"]
         if s.is_cofinite and not s.exclude:
             return "S = N+: G(x) = x (003 Example 2.2)"
-        if s.is_cofinite and not s.include:
-            ex = sorted(s.exclude)
-            if ex == [h * j for j in range(1, len(ex) + 1)]:
-                return f"All-but({{h, ..., {len(ex)}h}}) (003 Example 2.4)"
-            if len(ex) == 2 and ex[0] == h:
-                return "All-but({h, s2}), s2 > h (003 Example 2.5, Siegel)"
+        if not (s.is_finite or (s.is_cofinite and not s.include)):
+            return None  # periodic sets: no certified period here
+        game = self._heap_game(i)
+        per = game.periodicity(self._limit_now)
+        length = stair_proof_length(per, h)
+        if certified_stair(game.sequence(length, self._limit_now), per, h) is None:
             return None
-        if s.is_finite:
-            game = self._heap_game(i)
-            per = game.periodicity(self._limit_now)
-            length = ((per.preperiod + per.period) // h + 2) * h
-            if per.period % h == 0 and stair_base(game.sequence(length, self._limit_now), h) is not None:
-                return (f"finite S: certified period {per.period} (preperiod {per.preperiod}) and h-stair form "
-                        f"on the first {length} values")
-        return None
+        kind = "finite S" if s.is_finite else "all-but S"
+        return (f"{kind}: certified period {per.period} (preperiod {per.preperiod}, saltus {per.saltus}) and "
+                f"h-stair form over a full period")
 
     def _heap_game(self, i: int) -> Any:
         if i not in self._heap_games:
@@ -197,12 +193,9 @@ class GeneralizedCyclicNimhoff(HeapRuleset):
 
     def heap_value(self, i: int, x: int) -> int:
         """``G_{S_i}(x)``, the value of heap ``i`` alone as Subtraction(S_i)."""
-        s, h = self.params["sets"][i], self.params["h"]
+        s = self.params["sets"][i]
         if s.is_cofinite and not s.exclude:
             return x
-        ex = sorted(s.exclude)
-        if s.is_cofinite and not s.include and ex == [h * j for j in range(1, len(ex) + 1)]:
-            return (x // h) // (len(ex) + 1) * h + x % h  # 003 Example 2.4
         return int(self._heap_game(i).heap_grundy(x, self._limit_now))
 
     def closed_grundy(self, position: Heaps) -> int | None:
