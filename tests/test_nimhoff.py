@@ -123,3 +123,17 @@ def test_nimhoff_against_search():
     moves = naive.nimhoff_moves([(1, 1), (2, 1)])
     for pos in itertools.product(range(8), repeat=2):
         assert g.grundy(pos) == naive.grundy(moves, pos)
+
+
+def test_example_2_2_nim_is_every_h_stair():
+    seq = naive.subtraction_sequence(lambda s: True, 60)
+    assert seq == list(range(60))
+    assert stair_heights(seq) == list(range(1, 31))
+
+
+def test_subtraction_with_infinite_sets_is_nim_or_all_but():
+    assert sprague.ruleset("subtraction", S="all").name == "nim"
+    g = sprague.ruleset("subtraction", S="all-but:4,8")
+    assert g.name == "all-but" and g.params["S"] == (4, 8)
+    with pytest.raises(sprague.InvalidParameter, match="0 is not a positive integer"):
+        sprague.ruleset("subtraction", S="all-but:0")

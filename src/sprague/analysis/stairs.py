@@ -6,6 +6,10 @@ given); :func:`stair_heights` lists every ``h`` for which it is. If ``b`` is the
 h-stair of ``a``, it is also the d-stair of some sequence for each divisor ``d``
 of ``h``, so the heights found are closed under divisors.
 
+003's Examples 2.2-2.5 are checked by search in the tests, with two slips read
+corrected: Example 2.3's ``{kl | l in N+}`` means the multiples ``k l`` of ``l``,
+and Example 2.5's "sequence of positive integers" starts with ``a(0) = 0``.
+
 >>> h_stair([0, 0, 1, 5, 4], 3)  # 003 Example 2.1
 [0, 1, 2, 0, 1, 2, 3, 4, 5, 15, 16, 17, 12, 13, 14]
 >>> stair_base([0, 1, 2, 0, 1, 2, 3, 4, 5, 15, 16, 17, 12, 13, 14], 3)

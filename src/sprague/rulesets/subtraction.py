@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from sprague.analysis.periodicity import Periodicity, certify_all_but, find_period
 from sprague.core.ruleset import Param
+from sprague.core.sets import SubtractionSet
+from sprague.errors import InvalidParameter
 from sprague.core.solver import refuse_if_too_large
 from sprague.rulesets.heap import HeapGame, Heaps
 
@@ -26,10 +29,27 @@ class Subtraction(HeapGame):
     name = "subtraction"
     aliases = ("sub", "subtraction-game")
     source = "002 (handout) section 3; 003 section 1.4"
-    parameters = (Param("S", "set", "the finite set of amounts that may be removed, e.g. 1,2,5"),)
+    parameters = (Param("S", "set", "the finite set of amounts that may be removed, e.g. 1,2,5 "
+                        "(S=all gives nim, S=all-but:4,8 gives all-but)"),)
     example = ("26",)
     position_help = "heap sizes separated by spaces, e.g. 26 (one heap) or 4 7 (a sum of heaps)"
     closed_form = "certified period of the G-value sequence"
+
+    def __new__(cls, **params: object) -> Any:
+        """``S=all`` is Nim and ``S=all-but:4,8`` is All-but({4, 8}) (003 s.1.4): those rulesets are returned."""
+        value = params.get("S")
+        if cls is Subtraction and isinstance(value, (str, SubtractionSet)):
+            sset = SubtractionSet.parse(value, "S")
+            if sset.is_cofinite and not sset.include and set(params) == {"S"}:
+                if not sset.exclude:
+                    from sprague.rulesets.nim import Nim
+
+                    return Nim()
+                return AllBut(S=sorted(sset.exclude))
+            if not sset.is_finite:
+                raise InvalidParameter(f"subtraction: S={value!r} is an infinite set that is not all-but; "
+                                       "write a finite set (1,2,5), all, or all-but:4,8")
+        return super().__new__(cls)
 
     def __init__(self, **params: object) -> None:
         super().__init__(**params)
