@@ -137,3 +137,23 @@ def test_subtraction_with_infinite_sets_is_nim_or_all_but():
     assert g.name == "all-but" and g.params["S"] == (4, 8)
     with pytest.raises(sprague.InvalidParameter, match="0 is not a positive integer"):
         sprague.ruleset("subtraction", S="all-but:0")
+
+
+@pytest.mark.parametrize("h", [1, 2, 3, 5])
+def test_cyclic_nimhoff_winning_moves_small_and_huge(h):
+    import random
+
+    g = sprague.ruleset("cyclic-nimhoff", h=h)
+    moves = naive.gcn_moves(h, [lambda s: True] * 3)
+    for pos in itertools.product(range(7), repeat=3):
+        move = g.winning_move(pos)
+        if naive.grundy(moves, pos) == 0:
+            assert move is None
+        else:
+            assert move in moves(pos) and naive.grundy(moves, move) == 0, (pos, move)
+    rng = random.Random(h)
+    for _ in range(50):
+        pos = tuple(rng.randrange(10**300) for _ in range(3))
+        move = g.winning_move(pos)
+        if g.grundy(pos):
+            assert g.apply(pos, move) == move and g.grundy(move) == 0

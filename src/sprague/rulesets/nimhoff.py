@@ -106,6 +106,42 @@ class CyclicNimhoff(HeapRuleset):
         h = self.params["h"]
         return reduce(xor, (x // h for x in position), 0) * h + sum(position) % h
 
+    def is_move(self, position: Heaps, option: Heaps) -> bool:
+        """One heap lowered by any amount, or every heap lowered by s_i >= 0 with 0 < sum s_i < h."""
+        if len(option) != len(position):
+            return False
+        diffs = [x - o for x, o in zip(position, option)]
+        if min(diffs) < 0:
+            return False
+        return sum(1 for d in diffs if d) == 1 or 0 < sum(diffs) < self.params["h"]
+
+    def closed_winning_move(self, position: Heaps) -> Heaps | None:
+        """The move to value 0 of the proof of 003 Thm 2.1 (with every S_i = N+), built at any size.
+
+        With Q the nim-sum of the quotients and R the remainder of the sum: if Q = 0,
+        a cyclic move takes R tokens from the remainders; otherwise a heap whose
+        quotient a has ``a xor Q < a`` goes to ``(a xor Q) h + r``, r making the sum
+        divisible by h.
+        """
+        h = self.params["h"]
+        q = reduce(xor, (x // h for x in position), 0)
+        total = sum(position) % h
+        if q == 0:
+            if total == 0:
+                return None
+            left, new = total, []
+            for x in position:
+                take = min(x % h, left)
+                new.append(x - take)
+                left -= take
+            return tuple(new)
+        for j, x in enumerate(position):
+            a = x // h
+            if a ^ q < a:
+                r = -(sum(position) - x) % h
+                return position[:j] + ((a ^ q) * h + r,) + position[j + 1:]
+        return None  # pragma: no cover  (some quotient has Q's top bit)
+
 
 def _single_and_cyclic(position: Heaps, sets: Any, h: int) -> Iterator[Heaps]:
     for i, (x, s) in enumerate(zip(position, sets)):
