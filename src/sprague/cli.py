@@ -339,8 +339,11 @@ def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
 def _sequence_structure(r: HeapGame, values: list[int], limit: int | None) -> Periodicity | None:
     certified = getattr(r, "periodicity", None)
     if callable(certified):
-        result: Periodicity = certified(limit)
-        return result
+        try:
+            result: Periodicity = certified(limit)
+            return result
+        except TooLarge:  # no certificate within the limit: say what the prefix shows
+            pass
     return find_period(values, arithmetic=True)
 
 

@@ -100,7 +100,19 @@ class SubtractionSet:
         m = self.modulus * h
         residues = frozenset(r for r in range(m) if r % h) | frozenset(u * h for u in self.residues)
         return SubtractionSet(residues, m, frozenset(h * x for x in self.include),
-                              frozenset(h * x for x in self.exclude))
+                              frozenset(h * x for x in self.exclude)).normalized()
+
+    def normalized(self) -> SubtractionSet:
+        """The same set with the smallest modulus (so that, e.g., every residue mod 2 reads as all-but)."""
+        for d in range(1, self.modulus + 1):
+            if self.modulus % d == 0 and all((r % d in {x % d for x in self.residues}) == (r in self.residues)
+                                             for r in range(self.modulus)):
+                residues = frozenset(r % d for r in self.residues)
+                out = SubtractionSet(residues, d, frozenset(), frozenset())
+                include = frozenset(x for x in self.include if x not in out)
+                exclude = frozenset(x for x in self.exclude if x in out)
+                return SubtractionSet(residues, d, include, exclude)
+        return self
 
     def __str__(self) -> str:
         if self.is_finite:
@@ -140,6 +152,8 @@ def parse_vectors(value: Any, name: str, ruleset: str = "") -> tuple[tuple[int, 
     for row in rows:
         parts = row.split(",") if isinstance(row, str) else list(row)
         try:
+            if any(isinstance(p, (bool, float)) for p in parts):
+                raise TypeError
             vec = tuple(int(p) for p in parts)
         except (TypeError, ValueError):
             raise InvalidParameter(f"{ruleset}: {name}: {row!r} is not a vector of integers; write e.g. "

@@ -21,10 +21,10 @@ from typing import Any, ClassVar
 from sprague.analysis.stairs import certified_stair, stair_proof_length
 from sprague.core.ruleset import Param
 from sprague.core.sets import SubtractionSet
-from sprague.errors import InvalidPosition
+from sprague.errors import InvalidPosition, TooLarge
 from sprague.rulesets.heap import HeapRuleset, Heaps
 
-__all__ = ["Nimhoff", "CyclicNimhoff", "GeneralizedCyclicNimhoff", "cyclic_vectors"]
+__all__ = ["Nimhoff", "CyclicNimhoff", "GeneralizedCyclicNimhoff", "cyclic_vectors", "cyclic_vector_count"]
 
 
 def cyclic_vectors(position: Heaps, h: int) -> Iterator[tuple[int, ...]]:
@@ -42,6 +42,27 @@ def cyclic_vectors(position: Heaps, h: int) -> Iterator[tuple[int, ...]]:
     for vec in rec(0, h - 1):
         if any(vec):
             yield vec
+
+
+def cyclic_vector_count(position: Heaps, h: int) -> int:
+    """The number of cyclic moves: vectors with ``0 < sum(s) < h`` and ``s_i <= x_i``.
+
+    Exact when ``h - 1 >= sum(x)`` (every vector counts) or ``h <= 100,000`` (a count
+    by partial sums); otherwise the smaller of the two obvious upper bounds.
+    """
+    n = len(position)
+    every = reduce(lambda a, x: a * (x + 1), position, 1) - 1
+    if h - 1 >= sum(position):
+        return every
+    if h > 100_000:
+        return min(every, comb(h - 1 + n, n) - 1)
+    ways = [1] + [0] * (h - 1)  # ways[t]: vectors so far with sum t (t < h)
+    for x in position:
+        prefix = [0]
+        for w in ways:
+            prefix.append(prefix[-1] + w)
+        ways = [prefix[t + 1] - prefix[max(0, t - x)] for t in range(h)]
+    return sum(ways) - 1
 
 
 class Nimhoff(HeapRuleset):
@@ -100,7 +121,8 @@ class CyclicNimhoff(HeapRuleset):
         yield from _single_and_cyclic(position, [SubtractionSet.all_but()] * len(position), self.params["h"])
 
     def option_count(self, position: Heaps) -> int:
-        return sum(position) + comb(self.params["h"] - 1 + len(position), len(position))
+        h = self.params["h"]
+        return sum(max(0, x - h + 1) for x in position) + cyclic_vector_count(position, h)
 
     def closed_grundy(self, position: Heaps) -> int:
         h = self.params["h"]
@@ -196,7 +218,9 @@ class GeneralizedCyclicNimhoff(HeapRuleset):
         yield from _single_and_cyclic(position, self.params["sets"], self.params["h"])
 
     def option_count(self, position: Heaps) -> int:
-        return sum(position) + comb(self.params["h"] - 1 + len(position), len(position))
+        """An upper bound: single-heap moves of at least h tokens, plus the cyclic moves."""
+        h = self.params["h"]
+        return sum(max(0, x - h + 1) for x in position) + cyclic_vector_count(position, h)
 
     def estimate_positions(self, position: Heaps) -> int:
         return reduce(lambda a, x: a * (x + 1), position, 1)
@@ -210,9 +234,12 @@ class GeneralizedCyclicNimhoff(HeapRuleset):
         if not (s.is_finite or (s.is_cofinite and not s.include)):
             return None  # periodic sets: no certified period here
         game = self._heap_game(i)
-        per = game.periodicity(self._limit_now)
-        length = stair_proof_length(per, h)
-        if certified_stair(game.sequence(length, self._limit_now), per, h) is None:
+        try:  # a certificate out of reach means: search instead
+            per = game.periodicity(self._limit_now)
+            length = stair_proof_length(per, h)
+            if length > self._limit_now or certified_stair(game.sequence(length, self._limit_now), per, h) is None:
+                return None
+        except TooLarge:
             return None
         kind = "finite S" if s.is_finite else "all-but S"
         return (f"{kind}: certified period {per.period} (preperiod {per.preperiod}, saltus {per.saltus}) and "
