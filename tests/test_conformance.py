@@ -30,6 +30,8 @@ def param_value(cls: type[Ruleset], p: sprague.Param) -> Any:
         return "2,3" if cls.name == "all-but" else "1,2,5"
     if p.kind == "int":
         return max(2, p.minimum)
+    if p.kind == "str":
+        return "0.77"
     if p.kind == "vectors":
         return "1,1;2,0"
     if p.kind == "subsets":
@@ -190,7 +192,7 @@ class TestRegistry:
         for alias in cls.aliases:
             assert sprague.find_ruleset(alias) is cls
         for p in cls.parameters:
-            assert p.kind in ("set", "int", "vectors", "subsets") and p.doc
+            assert p.kind in ("set", "int", "vectors", "subsets", "str") and p.doc
 
     def test_parse_and_format_round_trip(self, cls: type[Ruleset]) -> None:
         check_parse_and_format(build(cls), cls.example)

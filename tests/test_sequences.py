@@ -65,3 +65,44 @@ def test_cli_sequence_names_the_stair():
     text = run("sequence", "all-but", "-p", "S=3,7", "--to", "40")
     assert "the 3-stair of a = 0 0 1 1 2 2 3 3 4 4 5 5 ... (proved from the certified period)" in text
     assert "h-stair" not in run("sequence", "grundys-game", "--to", "40")
+
+
+def naive_octal_sequence(digits: list[int], n: int) -> list[int]:
+    """G-values of an octal game with d0 = 0, from the rules (Winning Ways ch. 4)."""
+    g: list[int] = []
+    for m in range(n):
+        opts = set()
+        for k, d in enumerate(digits[1:], start=1):
+            rest = m - k
+            if rest < 0:
+                break
+            if d & 1 and rest == 0:
+                opts.add(0)
+            if d & 2 and rest >= 1:
+                opts.add(g[rest])
+            if d & 4:
+                opts.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1))
+        g.append(naive.mex(opts))
+    return g
+
+
+@pytest.mark.parametrize("code,period,preperiod", [
+    ("0.77", 12, 71),   # Kayles: period 12, last exception at n = 70 (Guy & Smith; CGSuite's tests)
+    ("0.137", 34, 52),  # Dawson's chess: period 34 (Guy & Smith)
+    ("0.07", 34, 53),   # Dawson's Kayles: Dawson's chess shifted by one heap
+])
+def test_octal_periods_of_the_literature(code, period, preperiod):
+    g = sprague.ruleset("octal", code=code)
+    per = g.periodicity()
+    assert (per.period, per.preperiod, per.certified) == (period, preperiod, True)
+    digits = [0] + [int(d) for d in code.split(".")[1]]
+    truth = naive_octal_sequence(digits, 700)
+    assert g.sequence(700) == truth
+    assert [per.value(truth[: preperiod + period], n) for n in range(700)] == truth
+    assert g.grundy((10**100,)) == truth[preperiod + (10**100 - preperiod) % period]
+
+
+def test_octal_bad_code_and_uncertified_codes():
+    with pytest.raises(sprague.InvalidParameter, match="not an octal code"):
+        sprague.ruleset("octal", code="0.8")
+    assert sprague.ruleset("octal", code="4.7").periodicity() is None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Periodicity", "find_period", "certify_all_but"]
+__all__ = ["Periodicity", "find_period", "certify_all_but", "certify_octal"]
 
 
 @dataclass(frozen=True)
@@ -133,4 +133,25 @@ def certify_all_but(values: Sequence[int], excluded: Sequence[int]) -> Periodici
                     f"(those seen before n - {m}) reappear {p} later shifted by {s}, with every value "
                     f"below {s} blocked; so a[k+{p}] = a[k]{f' + {s}' if s else ''} for all k >= {n0}")
             return Periodicity(n0, p, s, True, cert)
+    return None
+
+
+def certify_octal(values: Sequence[int], t: int) -> Periodicity | None:
+    """A period of an octal game's sequence proved by the Octal Periodicity Theorem, or None.
+
+    Guy & Smith (1956): for an octal game whose moves remove at most ``t`` tokens
+    (and none splits without removing), if ``a[n + p] = a[n]`` for all
+    ``n0 <= n < 2 n0 + p + t`` then for all ``n >= n0``. The smallest ``p`` (and for
+    it the smallest ``n0``) that the prefix shows is tried.
+    """
+    length = len(values)
+    for p in range(1, length):
+        i = length - 1 - p
+        while i >= 0 and values[i + p] == values[i]:
+            i -= 1
+        n0 = i + 1
+        if length >= 2 * n0 + 2 * p + t:  # the relation is seen for every n < 2 n0 + p + t
+            cert = (f"Octal Periodicity Theorem (Guy & Smith): a[n+{p}] = a[n] for {n0} <= n < "
+                    f"{2 * n0 + p + t} = 2*{n0} + {p} + {t}, checked on the first {length} values")
+            return Periodicity(n0, p, 0, True, cert)
     return None

@@ -61,6 +61,8 @@ class Param:
             from sprague.core import sets
 
             return getattr(sets, f"parse_{self.kind}")(value, self.name, ruleset)
+        if self.kind == "str":
+            return str(value).strip()
         if self.kind == "int":
             text = value.strip() if isinstance(value, str) else None
             if (isinstance(value, int) and not isinstance(value, bool) and value < self.minimum) or (

@@ -21,14 +21,14 @@ from sprague.rulesets.hackenbush import GreenHackenbush
 from sprague.rulesets.nim import Moore, Nim, Wythoff
 from sprague.rulesets.nimhoff import CyclicNimhoff, GeneralizedCyclicNimhoff, Nimhoff
 from sprague.rulesets.subtraction import AllBut, Subtraction
-from sprague.rulesets.takebreak import GrundysGame
+from sprague.rulesets.takebreak import GrundysGame, Octal
 from sprague.rulesets.turtles import TurningTurtles
 
 __all__ = ["REGISTRY", "register", "find_ruleset", "ruleset"]
 
 REGISTRY: list[type[Ruleset]] = [Nim, Subtraction, AllBut, GrundysGame, Wythoff, Moore, TurningTurtles, GreenHackenbush,
     DeleteNim, VariantDeleteNim, AllButOneDelete, NoMoreThanHalfDelete, HalfDelete, FractionDelete, SingleDelete,
-    Nimhoff, CyclicNimhoff, GeneralizedCyclicNimhoff,
+    Nimhoff, CyclicNimhoff, GeneralizedCyclicNimhoff, Octal,
 ]
 
 

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from typing import Any, ClassVar
 
+from sprague.analysis.periodicity import Periodicity, certify_octal
+from sprague.core.ruleset import Param
+from sprague.core.solver import refuse_if_too_large
+from sprague.errors import InvalidParameter
 from sprague.rulesets.heap import HeapGame, Heaps
 
-__all__ = ["GrundysGame"]
+__all__ = ["GrundysGame", "Octal"]
+
+_OCTAL = re.compile(r"^([04])?\.([0-7]*[1-7])$")
 
 
 class GrundysGame(HeapGame):
@@ -29,3 +37,80 @@ class GrundysGame(HeapGame):
 
     def heap_option_count(self, n: int) -> int:
         return (n - 1) // 2
+
+
+class Octal(HeapGame):
+    """An octal game given by its code ``d0.d1d2d3...`` (Guy & Smith 1956; Winning Ways ch. 4).
+
+    Digit ``d_k`` (0-7) says what may be left after removing ``k`` tokens from a heap:
+    bit 1, nothing (the whole heap was k); bit 2, one non-empty heap; bit 4, two
+    non-empty heaps. ``d0`` is 0, or 4 (split a heap in two without removing).
+    Examples: ``0.77`` Kayles, ``0.07`` Dawson's Kayles, ``0.137`` Dawson's chess,
+    ``4.7``. With ``d0 = 0`` and finitely many digits, a period is *certified* by the
+    Octal Periodicity Theorem (Guy & Smith): if ``G(n + p) = G(n)`` for
+    ``n0 <= n < 2 n0 + p + t`` (``t`` the last digit's place), it holds for all ``n >= n0``.
+    """
+
+    name = "octal"
+    aliases = ("octal-game",)
+    source = "-- Guy & Smith 1956; Winning Ways"
+    splits = True
+    parameters: ClassVar[tuple[Param, ...]] = (Param("code", "str", "the octal code, e.g. 0.77 (Kayles) or 0.137"),)
+    example = ("12",)
+    position_help = "heap sizes separated by spaces, e.g. 12"
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        code = str(self.params["code"]).strip()
+        m = _OCTAL.match(code)
+        if not m:
+            raise InvalidParameter(f"octal: code {code!r} is not an octal code such as 0.77, 0.137 or 4.7 "
+                                   "(digits 0-7 after the point, ending in a non-zero digit; 0 or 4 before it)")
+        self.digits = [int(m.group(1) or 0)] + [int(d) for d in m.group(2)]
+        self._period: Periodicity | None = None
+
+    def heap_options(self, n: int) -> Iterable[Heaps]:
+        for k, d in enumerate(self.digits):
+            rest = n - k
+            if rest < 0:
+                break
+            if d & 1 and rest == 0 and k > 0:
+                yield (0,)  # the heap is gone (a heap of 0)
+            if d & 2 and rest >= 1 and k > 0:
+                yield (rest,)
+            if d & 4 and rest >= 2:
+                for a in range(1, rest // 2 + 1):
+                    yield (rest - a, a)
+
+    def heap_option_count(self, n: int) -> int:
+        return sum(1 + max(0, n - k) // 2 for k in range(len(self.digits)))
+
+    def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
+        """The period certified by the Octal Periodicity Theorem (None for codes with d0 = 4)."""
+        if self.digits[0]:
+            return None
+        if self._period is None:
+            limit = max_positions or self._limit_now
+            t = len(self.digits) - 1
+            n = 256
+            while True:
+                refuse_if_too_large(f"{self.name}: certifying a period needs the first {n:,} values",
+                                    self.sequence_cost(n), limit)
+                self._extend(n, limit)
+                self._period = certify_octal(self._values[:n], t)
+                if self._period is not None:
+                    break
+                n *= 2
+        return self._period
+
+    def heap_grundy_closed(self, n: int) -> int | None:
+        if n < len(self._values) or n < 4096 or self.digits[0]:
+            return None  # cheaper to extend the sequence (or no certificate for d0 = 4)
+        per = self.periodicity()
+        return None if per is None else per.value(self._values, n)
+
+    def heap_method(self, n: int) -> str:
+        if n < len(self._values) or self._period is None:
+            return super().heap_method(n)
+        per = self._period
+        return f"closed form: period {per.period} (preperiod {per.preperiod}) by the Octal Periodicity Theorem"
