@@ -106,3 +106,30 @@ def test_octal_bad_code_and_uncertified_codes():
     with pytest.raises(sprague.InvalidParameter, match="not an octal code"):
         sprague.ruleset("octal", code="0.8")
     assert sprague.ruleset("octal", code="4.7").periodicity() is None
+
+
+@pytest.mark.parametrize("S", [(1, 2, 5), (4, 10, 12), (2, 3, 7, 11, 20), tuple(range(1, 200, 3))])
+def test_subtraction_kernel_equals_the_plain_recursion(S):
+    """The compiled kernel (used from 20,000 values at once) against a plain-Python mex loop."""
+    n = 40_000
+    g: list[int] = []
+    for m in range(n):
+        g.append(naive.mex(g[m - s] for s in S if s <= m))
+    assert sprague.ruleset("subtraction", S=set(S)).sequence(n, max_positions=10**7) == g
+
+
+@pytest.mark.parametrize("S", [(1, 2, 5), (4, 10, 12), (1, 4, 10), (3, 7, 11, 20), (2, 9), (1, 3, 4, 9, 15)])
+def test_values_filled_from_the_certified_period(S):
+    g = sprague.ruleset("subtraction", S=set(S))
+    per = g.periodicity()
+    n = max(5000, 3 * (per.preperiod + per.period))
+    ref: list[int] = []
+    for m in range(n):
+        ref.append(naive.mex(ref[m - s] for s in S if s <= m))
+    assert g.values(n).tolist() == ref
+    assert g.values(3).tolist() == ref[:3]
+
+
+def test_a_preperiod_is_filled_too():
+    per = sprague.ruleset("subtraction", S={1, 4, 10}).periodicity()
+    assert per.preperiod == 16 and per.period == 11  # so the test above covers a preperiod

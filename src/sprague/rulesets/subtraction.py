@@ -14,6 +14,8 @@ from sprague.rulesets.heap import HeapGame, Heaps
 
 __all__ = ["Subtraction", "AllBut"]
 
+_KERNEL_FROM = 20_000  # values computed at once, from which the compiled kernel is used
+
 
 class Subtraction(HeapGame):
     """Subtraction(S): remove ``s`` tokens from one heap, for some ``s`` in the finite set ``S``.
@@ -60,6 +62,41 @@ class Subtraction(HeapGame):
 
     def heap_option_count(self, n: int) -> int:
         return sum(1 for s in self.params["S"] if s <= n)
+
+    def _extend(self, n: int, limit: int) -> None:
+        """Long stretches come from the compiled kernel (:func:`sprague.kernels.heap.subtraction_sequence`)."""
+        if n - len(self._values) < _KERNEL_FROM:
+            return super()._extend(n, limit)
+        refuse_if_too_large(f"{self.name}: computing single-heap values up to {n - 1:,}", self.sequence_cost(n), limit)
+        import numpy as np
+
+        from sprague.kernels.heap import subtraction_sequence
+
+        self._values = subtraction_sequence(np.array(self.params["S"], dtype=np.int64), n).tolist()
+
+    def values(self, n: int) -> Any:
+        """G(0..n-1) as a NumPy array, filled from the certified period (fast for any n that fits in memory).
+
+        Values are at most |S|, so the array has the smallest unsigned dtype that holds them.
+
+        >>> sprague_values = Subtraction(S={1, 2, 5}).values(10)
+        >>> sprague_values.tolist()
+        [0, 1, 2, 0, 1, 2, 0, 1, 2, 0]
+        """
+        import numpy as np
+
+        per = self.periodicity()
+        start, p = per.preperiod, per.period
+        dtype = np.uint8 if len(self.params["S"]) < 256 else np.uint32
+        out = np.empty(n, dtype=dtype)
+        head = min(n, start + p)
+        out[:head] = self._values[:head]
+        filled = head - start  # out[start:start + filled] holds whole periods; copy it onto itself, doubling
+        while start + filled < n:
+            count = min(filled - filled % p, n - start - filled)
+            out[start + filled:start + filled + count] = out[start:start + count]
+            filled += count
+        return out
 
     def heap_grundy_closed(self, n: int) -> int | None:
         if n < len(self._values):
