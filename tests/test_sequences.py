@@ -131,5 +131,10 @@ def test_values_filled_from_the_certified_period(S):
 
 
 def test_a_preperiod_is_filled_too():
+    """S = {1, 4, 10} (in the test above) has a preperiod: by the naive sequence, period 11 starts at 16."""
+    ref: list[int] = []
+    for m in range(400):
+        ref.append(naive.mex(ref[m - s] for s in (1, 4, 10) if s <= m))
+    assert ref[15 + 11] != ref[15] and all(ref[n + 11] == ref[n] for n in range(16, 389))
     per = sprague.ruleset("subtraction", S={1, 4, 10}).periodicity()
-    assert per.preperiod == 16 and per.period == 11  # so the test above covers a preperiod
+    assert (per.preperiod, per.period) == (16, 11)
