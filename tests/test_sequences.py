@@ -138,3 +138,10 @@ def test_a_preperiod_is_filled_too():
     assert ref[15 + 11] != ref[15] and all(ref[n + 11] == ref[n] for n in range(16, 389))
     per = sprague.ruleset("subtraction", S={1, 4, 10}).periodicity()
     assert (per.preperiod, per.period) == (16, 11)
+
+
+@pytest.mark.parametrize("X", [(), (1,), (4, 8), (2, 3), (1, 5, 9, 13), (6, 10, 11), (2, 3, 7, 8, 12), (9, 24, 30)])
+def test_all_but_kernel_equals_naive_recursion(X):
+    """The O(|X|^2)-per-value kernel behind all-but against the textbook O(n) mex of tests/naive.py."""
+    assert sprague.ruleset("all-but", S=set(X)).sequence(2500) == naive.subtraction_sequence(
+        lambda s: s not in X, 2500)

@@ -153,6 +153,20 @@ class AllBut(HeapGame):
     def heap_option_count(self, n: int) -> int:
         return n - sum(1 for s in self.params["S"] if s <= n)
 
+    def sequence_cost(self, n: int) -> int | None:
+        """The compiled kernel does O(|S|^2 + 1) work a value (:func:`sprague.kernels.heap.all_but_sequence`)."""
+        return n * (len(self.params["S"]) ** 2 + 1)
+
+    def _extend(self, n: int, limit: int) -> None:
+        if n <= len(self._values):
+            return
+        refuse_if_too_large(f"{self.name}: computing single-heap values up to {n - 1:,}", self.sequence_cost(n), limit)
+        import numpy as np
+
+        from sprague.kernels.heap import all_but_sequence
+
+        self._values = all_but_sequence(np.array(self.params["S"], dtype=np.int64), n).tolist()
+
     def __init__(self, **params: object) -> None:
         super().__init__(**params)
         self._period: Periodicity | None = None
