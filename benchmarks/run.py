@@ -8,6 +8,7 @@ plain-Python reference's time, the ratio. ``benchmarks/verify.py`` covers
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import numpy as np
 
@@ -40,49 +41,42 @@ def plain_all_but(X: tuple[int, ...], n: int) -> list[int]:
     return g
 
 
+def timed(fn: Any, *args: Any) -> tuple[Any, float]:
+    """``fn(*args)`` and the seconds it took."""
+    t = time.perf_counter()
+    result = fn(*args)
+    return result, time.perf_counter() - t
+
+
+def ratio_row(task: str, bound: str, ours: Any, plain: Any, *args: Any) -> Any:
+    """Time the kernel and the plain-Python reference on the same input, check they agree, print the ratio."""
+    fast, fast_s = timed(ours, *args)
+    ref, ref_s = timed(plain, *args)
+    assert list(fast) == ref
+    print(f"| {task} | {bound} | {fast_s * 1e3:.2f} ms | {ref_s:.2f} s | {ref_s / fast_s:.0f}x |")
+    return ref
+
+
 def main() -> None:
+    from sprague.kernels.heap import all_but_sequence
+
     S = (1, 4, 5)
     moves = np.array(S, dtype=np.int64)
     subtraction_sequence(moves, 10)  # compile outside the timings
+    all_but_sequence(moves, 10)
     print("| task | bound | ours | plain Python | ratio |\n|---|---|---|---|---|")
-    n = 10**6
-    t = time.perf_counter()
-    ours = subtraction_sequence(moves, n)
-    ours_s = time.perf_counter() - t
-    t = time.perf_counter()
-    ref = plain_subtraction(S, n)
-    ref_s = time.perf_counter() - t
-    assert ours.tolist() == ref
-    print(f"| subtraction sequence, S = {{1,4,5}} | n = 10^6 | {ours_s:.3f} s | {ref_s:.2f} s | {ref_s / ours_s:.0f}x |")
+    ref = ratio_row("subtraction sequence, S = {1,4,5}", "n = 10^6", lambda n: subtraction_sequence(moves, n),
+                    lambda n: plain_subtraction(S, n), 10**6)
     n = 10**8
-    t = time.perf_counter()
-    subtraction_sequence(moves, n)
-    big_s = time.perf_counter() - t
+    _, big_s = timed(subtraction_sequence, moves, n)
     print(f"| subtraction sequence, kernel only | n = 10^8 | {big_s:.2f} s | - | {n / big_s / 1e6:.0f} M values/s |")
-    t = time.perf_counter()
-    filled = sprague.ruleset("subtraction", S=set(S)).values(n)
-    fill_s = time.perf_counter() - t
+    filled, fill_s = timed(sprague.ruleset("subtraction", S=set(S)).values, n)
     assert filled[: 10**6].tolist() == ref
     print(f"| subtraction sequence, certified period then filled | n = 10^8 | {fill_s:.2f} s | - | "
           f"{n / fill_s / 1e6:.0f} M values/s |")
-    all_but_rows()
-
-
-def all_but_rows() -> None:
-    from sprague.kernels.heap import all_but_sequence
-
     X = (4, 8)
-    ex = np.array(X, dtype=np.int64)
-    all_but_sequence(ex, 10)
-    n = 5000
-    t = time.perf_counter()
-    ours = all_but_sequence(ex, n)
-    ours_s = time.perf_counter() - t
-    t = time.perf_counter()
-    ref = plain_all_but(X, n)
-    ref_s = time.perf_counter() - t
-    assert ours.tolist() == ref
-    print(f"| all-but sequence, X = {{4,8}} | n = 5,000 | {ours_s * 1e3:.2f} ms | {ref_s:.2f} s | {ref_s / ours_s:.0f}x |")
+    ratio_row("all-but sequence, X = {4,8}", "n = 5,000",
+              lambda n: all_but_sequence(np.array(X, dtype=np.int64), n), lambda n: plain_all_but(X, n), 5000)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from functools import reduce
-from operator import xor
 
 import naive
 import pytest

@@ -162,6 +162,34 @@ def _look_up(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mod
 
 
 @njit(cache=True)
+def _leftmost_of_equals(values: np.ndarray, chosen: np.ndarray, k: int) -> bool:
+    """Whether the sorted indices ``chosen[:k]`` take, among equal values, the leftmost ones only.
+
+    Choosing another copy of an equal heap gives the same option again, so those
+    choices are skipped.
+    """
+    for j in range(k):
+        idx = chosen[j]
+        if idx > 0 and values[idx - 1] == values[idx] and not (j > 0 and chosen[j - 1] == idx - 1):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _complement(values: np.ndarray, m: int, chosen: np.ndarray, k: int, out: np.ndarray) -> int:
+    """Write ``values[:m]`` minus the sorted indices ``chosen[:k]`` into ``out``; return how many."""
+    w = 0
+    t = 0
+    for i in range(m):
+        if t < k and chosen[t] == i:
+            t += 1
+        else:
+            out[w] = values[i]
+            w += 1
+    return w
+
+
+@njit(cache=True)
 def _scan_split_two(a: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray,
                     opt: np.ndarray, kept: np.ndarray) -> int:
     """Shape (1, 2) of :func:`scan_option`: delete one heap, split another into two."""
@@ -234,8 +262,7 @@ def scan_option(a: np.ndarray, lo: int, shapes: np.ndarray, binom: np.ndarray, t
                         return found
             continue
         d = s * (p - 1)
-        keep = n - s - d
-        if keep < 0:
+        if n - s - d < 0:  # not enough heaps for this shape
             continue
         if s == 1 and p == 2:  # the common move (delete one heap, split one in two): a direct loop
             found = _scan_split_two(a, lo, binom, table, mode, seen, opt, others)
@@ -245,44 +272,21 @@ def scan_option(a: np.ndarray, lo: int, shapes: np.ndarray, binom: np.ndarray, t
         for j in range(s):
             split[j] = j
         while True:
-            ok = True
+            ok = _leftmost_of_equals(a, split, s)
             for j in range(s):
-                idx = split[j]
-                if a[idx] < p:
-                    ok = False
-                # among equal heaps, split the leftmost ones only
-                if idx > 0 and a[idx - 1] == a[idx] and not (j > 0 and split[j - 1] == idx - 1):
+                if a[split[j]] < p:
                     ok = False
             if ok:
-                t = 0
-                j = 0
-                for i in range(n):
-                    if j < s and split[j] == i:
-                        j += 1
-                    else:
-                        others[t] = a[i]
-                        t += 1
+                _complement(a, n, split, s, others)
                 for t in range(d):
                     dele[t] = t
                 while True:
-                    ok2 = True
-                    for t in range(d):
-                        idx = dele[t]
-                        if idx > 0 and others[idx - 1] == others[idx] and not (t > 0 and dele[t - 1] == idx - 1):
-                            ok2 = False
-                    if ok2:
+                    if _leftmost_of_equals(others, dele, d):
                         for j in range(s):
                             _first_partition(parts, j, p, a[split[j]])
                         while True:
                             # assemble: kept heaps, then the parts
-                            w = 0
-                            t = 0
-                            for i in range(n - s):
-                                if t < d and dele[t] == i:
-                                    t += 1
-                                else:
-                                    opt[w] = others[i]
-                                    w += 1
+                            w = _complement(others, n - s, dele, d, opt)
                             for j in range(s):
                                 for u in range(p):
                                     opt[w] = parts[j, u]

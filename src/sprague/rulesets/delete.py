@@ -25,6 +25,7 @@ verification kernels (:mod:`sprague.verify`).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import product
@@ -294,9 +295,9 @@ class DeleteSplit(HeapRuleset):
     min_heap: ClassVar[int] = 1
     position_help = "heap sizes (each at least 1) separated by spaces, e.g. 3 5 6"
 
+    @abstractmethod
     def shapes(self, n: int) -> tuple[Shape, ...]:
-        """The ``(s, p)`` pairs of the moves allowed with ``n`` heaps."""
-        raise NotImplementedError
+        """The ``(s, p)`` pairs of the moves allowed with ``n`` heaps (every ruleset of the family defines it)."""
 
     def kernel_shapes(self, n: int) -> tuple[Shape, ...]:
         """The moves as the compiled box kernels take them (:mod:`sprague.kernels.box`)."""

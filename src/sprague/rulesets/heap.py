@@ -20,13 +20,14 @@ from functools import reduce
 from operator import xor
 from typing import Any, ClassVar
 
+from sprague.analysis.periodicity import Periodicity
 from sprague.core.nimber import mex
 from sprague.core.parsing import as_int, parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.core.solver import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.errors import InvalidPosition
 
-__all__ = ["HeapRuleset", "HeapGame"]
+__all__ = ["HeapRuleset", "HeapGame", "PeriodicHeapGame"]
 
 Heaps = tuple[int, ...]
 
@@ -228,6 +229,59 @@ class HeapGame(HeapRuleset):
                 if reduce(xor, (self._heap_value(p, limit) for p in parts), 0) == want:
                     found.append(position[:i] + tuple(parts) + position[i + 1:])
         return list(dict.fromkeys(found))
+
+
+class PeriodicHeapGame(HeapGame):
+    """A one-heap game whose G-sequence gets a *certified* (arithmetic) period; past it, G(n) is a lookup.
+
+    Subclasses say how long a prefix to try first (``first_length``), how to certify
+    a period from a prefix (``certify``, None when it cannot yet) and how to name the
+    result (``period_method``). :meth:`periodicity` doubles the prefix until a period
+    is certified, within the size guard.
+    """
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._period: Periodicity | None = None
+
+    @abstractmethod
+    def first_length(self) -> int:
+        """The prefix tried first; below it, extending the sequence is cheaper than certifying."""
+
+    @abstractmethod
+    def certify(self, values: list[int]) -> Periodicity | None:
+        """A period proved from the prefix ``values``, or None."""
+
+    def period_method(self, per: Periodicity) -> str:
+        return f"closed form: certified period {per.period} (preperiod {per.preperiod}) of the G-value sequence"
+
+    def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
+        """The certified period of the G-value sequence (computing as far as needed)."""
+        if self._period is None:
+            limit = max_positions or self._limit_now
+            n = self.first_length()
+            while True:
+                refuse_if_too_large(f"{self.name}: certifying a period needs the first {n:,} values",
+                                    self.sequence_cost(n), limit)
+                self._extend(n, limit)
+                self._period = self.certify(self._values[:n])
+                if self._period is not None:
+                    break
+                n *= 2
+        return self._period
+
+    def heap_grundy_closed(self, n: int) -> int | None:
+        if n < len(self._values):
+            return self._values[n]
+        if n < self.first_length():
+            return None  # cheaper to extend the sequence than to certify a period
+        per = self.periodicity()
+        return None if per is None else per.value(self._values, n)
+
+    def heap_method(self, n: int) -> str:
+        if n < len(self._values) or self._period is None:
+            return super().heap_method(n)
+        return self.period_method(self._period)
 
 
 _PARTITIONS: list[int] = [1]

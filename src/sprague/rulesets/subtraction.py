@@ -10,14 +10,14 @@ from sprague.core.ruleset import Param
 from sprague.core.sets import SubtractionSet
 from sprague.errors import InvalidParameter
 from sprague.core.solver import refuse_if_too_large
-from sprague.rulesets.heap import HeapGame, Heaps
+from sprague.rulesets.heap import Heaps, PeriodicHeapGame
 
 __all__ = ["Subtraction", "AllBut"]
 
 _KERNEL_FROM = 20_000  # values computed at once, from which the compiled kernel is used
 
 
-class Subtraction(HeapGame):
+class Subtraction(PeriodicHeapGame):
     """Subtraction(S): remove ``s`` tokens from one heap, for some ``s`` in the finite set ``S``.
 
     Closed form: the G-value sequence of a finite subtraction set is eventually
@@ -53,10 +53,6 @@ class Subtraction(HeapGame):
                                        "write a finite set (1,2,5), all, or all-but:4,8")
         return super().__new__(cls)
 
-    def __init__(self, **params: object) -> None:
-        super().__init__(**params)
-        self._period: Periodicity | None = None
-
     def heap_options(self, n: int) -> Iterable[Heaps]:
         return ((n - s,) for s in self.params["S"] if s <= n)
 
@@ -67,12 +63,9 @@ class Subtraction(HeapGame):
         """Long stretches come from the compiled kernel (:func:`sprague.kernels.heap.subtraction_sequence`)."""
         if n - len(self._values) < _KERNEL_FROM:
             return super()._extend(n, limit)
-        refuse_if_too_large(f"{self.name}: computing single-heap values up to {n - 1:,}", self.sequence_cost(n), limit)
-        import numpy as np
-
         from sprague.kernels.heap import subtraction_sequence
 
-        self._values = subtraction_sequence(np.array(self.params["S"], dtype=np.int64), n).tolist()
+        _extend_compiled(self, n, limit, subtraction_sequence)
 
     def values(self, n: int) -> Any:
         """G(0..n-1) as a NumPy array, filled from the certified period (fast for any n that fits in memory).
@@ -98,38 +91,21 @@ class Subtraction(HeapGame):
             filled += count
         return out
 
-    def heap_grundy_closed(self, n: int) -> int | None:
-        if n < len(self._values):
-            return self._values[n]
-        if n < 4 * max(self.params["S"]) + 64:
-            return None  # cheaper to extend the sequence than to certify a period
-        return self.periodicity().value(self._values, n)
+    def first_length(self) -> int:
+        return 4 * max(self.params["S"]) + 64
 
-    def heap_method(self, n: int) -> str:
-        if n < len(self._values) or self._period is None:
-            return super().heap_method(n)
-        per = self._period
-        return f"closed form: certified period {per.period} (preperiod {per.preperiod}) of the G-value sequence"
+    def certify(self, values: list[int]) -> Periodicity | None:
+        """A repeat over max(S) consecutive values is a proof (each value depends on that many before it)."""
+        return find_period(values, window=max(self.params["S"]))
 
     def periodicity(self, max_positions: int | None = None) -> Periodicity:
-        """The certified period and preperiod of the G-value sequence (computing as far as needed)."""
-        if self._period is None:
-            limit = max_positions or self._limit_now
-            window = max(self.params["S"])
-            n = 4 * window + 64
-            while True:
-                self._extend(n, limit)
-                self._period = find_period(self._values[:n], window=window)
-                if self._period is not None:
-                    break
-                n *= 2
-                refuse_if_too_large(
-                    f"{self.name}: no period certified in the first {n // 2:,} values; looking further",
-                    n * len(self.params["S"]), limit)
-        return self._period
+        """The certified period and preperiod (a finite subtraction set always has one)."""
+        per = super().periodicity(max_positions)
+        assert per is not None
+        return per
 
 
-class AllBut(HeapGame):
+class AllBut(PeriodicHeapGame):
     """All-but(S): remove any positive number of tokens from one heap except the numbers in the finite set S.
 
     All-but(S) = Subtraction(N+ minus S) (003 section 1.4, after A. Siegel, who proved
@@ -158,45 +134,31 @@ class AllBut(HeapGame):
         return n * (len(self.params["S"]) ** 2 + 1)
 
     def _extend(self, n: int, limit: int) -> None:
-        if n <= len(self._values):
-            return
-        refuse_if_too_large(f"{self.name}: computing single-heap values up to {n - 1:,}", self.sequence_cost(n), limit)
-        import numpy as np
+        if n > len(self._values):
+            from sprague.kernels.heap import all_but_sequence
 
-        from sprague.kernels.heap import all_but_sequence
+            _extend_compiled(self, n, limit, all_but_sequence)
 
-        self._values = all_but_sequence(np.array(self.params["S"], dtype=np.int64), n).tolist()
+    def first_length(self) -> int:
+        return 8 * (max(self.params["S"], default=0) + 1) + 256
 
-    def __init__(self, **params: object) -> None:
-        super().__init__(**params)
-        self._period: Periodicity | None = None
+    def certify(self, values: list[int]) -> Periodicity | None:
+        return certify_all_but(values, self.params["S"])
 
-    def heap_grundy_closed(self, n: int) -> int | None:
-        if n < len(self._values):
-            return self._values[n]
-        window = max(self.params["S"], default=0)
-        if n < 8 * (window + 1) + 256:
-            return None  # cheaper to extend the sequence than to certify a period
-        return self.periodicity().value(self._values, n)
-
-    def heap_method(self, n: int) -> str:
-        if n < len(self._values) or self._period is None:
-            return super().heap_method(n)
-        per = self._period
+    def period_method(self, per: Periodicity) -> str:
         return (f"closed form: certified arithmetic period {per.period} (preperiod {per.preperiod}, "
                 f"saltus {per.saltus}) of the G-value sequence")
 
     def periodicity(self, max_positions: int | None = None) -> Periodicity:
-        """The certified arithmetic period of the G-value sequence (computing as far as needed)."""
-        if self._period is None:
-            limit = max_positions or self._limit_now
-            n = 8 * (max(self.params["S"], default=0) + 1) + 256
-            while True:
-                refuse_if_too_large(f"{self.name}: certifying the period needs the first {n:,} values",
-                                    self.sequence_cost(n), limit)
-                self._extend(n, limit)
-                self._period = certify_all_but(self._values[:n], self.params["S"])
-                if self._period is not None:
-                    break
-                n *= 2
-        return self._period
+        """The certified arithmetic period (Siegel: there always is one)."""
+        per = super().periodicity(max_positions)
+        assert per is not None
+        return per
+
+
+def _extend_compiled(game: PeriodicHeapGame, n: int, limit: int, kernel: Any) -> None:
+    """Recompute the first ``n`` single-heap values with a compiled kernel of the set ``S`` (within the guard)."""
+    import numpy as np
+
+    refuse_if_too_large(f"{game.name}: computing single-heap values up to {n - 1:,}", game.sequence_cost(n), limit)
+    game._values = kernel(np.array(game.params["S"], dtype=np.int64), n).tolist()

@@ -8,9 +8,8 @@ from typing import Any, ClassVar
 
 from sprague.analysis.periodicity import Periodicity, certify_octal
 from sprague.core.ruleset import Param
-from sprague.core.solver import refuse_if_too_large
 from sprague.errors import InvalidParameter
-from sprague.rulesets.heap import HeapGame, Heaps
+from sprague.rulesets.heap import HeapGame, Heaps, PeriodicHeapGame
 
 __all__ = ["GrundysGame", "Octal"]
 
@@ -39,7 +38,7 @@ class GrundysGame(HeapGame):
         return (n - 1) // 2
 
 
-class Octal(HeapGame):
+class Octal(PeriodicHeapGame):
     """An octal game given by its code ``d0.d1d2d3...`` (Guy & Smith 1956; Winning Ways ch. 4).
 
     Digit ``d_k`` (0-7) says what may be left after removing ``k`` tokens from a heap:
@@ -67,7 +66,6 @@ class Octal(HeapGame):
             raise InvalidParameter(f"octal: code {code!r} is not an octal code such as 0.77, 0.137 or 4.7 "
                                    "(digits 0-7 after the point, ending in a non-zero digit; 0 or 4 before it)")
         self.digits = [int(m.group(1) or 0)] + [int(d) for d in m.group(2)]
-        self._period: Periodicity | None = None
 
     def heap_options(self, n: int) -> Iterable[Heaps]:
         for k, d in enumerate(self.digits):
@@ -85,32 +83,15 @@ class Octal(HeapGame):
     def heap_option_count(self, n: int) -> int:
         return sum(1 + max(0, n - k) // 2 for k in range(len(self.digits)))
 
+    def first_length(self) -> int:
+        return 256
+
+    def certify(self, values: list[int]) -> Periodicity | None:
+        return certify_octal(values, len(self.digits) - 1)
+
+    def period_method(self, per: Periodicity) -> str:
+        return f"closed form: period {per.period} (preperiod {per.preperiod}) by the Octal Periodicity Theorem"
+
     def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
         """The period certified by the Octal Periodicity Theorem (None for codes with d0 = 4)."""
-        if self.digits[0]:
-            return None
-        if self._period is None:
-            limit = max_positions or self._limit_now
-            t = len(self.digits) - 1
-            n = 256
-            while True:
-                refuse_if_too_large(f"{self.name}: certifying a period needs the first {n:,} values",
-                                    self.sequence_cost(n), limit)
-                self._extend(n, limit)
-                self._period = certify_octal(self._values[:n], t)
-                if self._period is not None:
-                    break
-                n *= 2
-        return self._period
-
-    def heap_grundy_closed(self, n: int) -> int | None:
-        if n < len(self._values) or n < 4096 or self.digits[0]:
-            return None  # cheaper to extend the sequence (or no certificate for d0 = 4)
-        per = self.periodicity()
-        return None if per is None else per.value(self._values, n)
-
-    def heap_method(self, n: int) -> str:
-        if n < len(self._values) or self._period is None:
-            return super().heap_method(n)
-        per = self._period
-        return f"closed form: period {per.period} (preperiod {per.preperiod}) by the Octal Periodicity Theorem"
+        return None if self.digits[0] else super().periodicity(max_positions)
