@@ -91,24 +91,16 @@ def single_delete_4_as_printed(h: Sequence[int], paper: int) -> bool:
 
 
 # ------------------------------------------------------------------ claim factories
-def _claim_delete_nim(params: dict[str, Any], n: int) -> Claim:
-    return delete_nim_grundy
+def _both_even(h: Sequence[int]) -> bool:
+    return h[0] % 2 == 0 and h[1] % 2 == 0
 
 
-def _claim_delete_nim_p(params: dict[str, Any], n: int) -> Claim:
-    def claim(h: Sequence[int]) -> int:
-        return _pn(h[0] % 2 == 0 and h[1] % 2 == 0)
-    return claim
+def _both_odd(h: Sequence[int]) -> bool:
+    return h[0] % 2 == 1 and h[1] % 2 == 1
 
 
-def _claim_vdn(params: dict[str, Any], n: int) -> Claim:
-    return vdn_grundy
-
-
-def _claim_vdn_p(params: dict[str, Any], n: int) -> Claim:
-    def claim(h: Sequence[int]) -> int:
-        return _pn(h[0] % 2 == 1 and h[1] % 2 == 1)
-    return claim
+def _grundy_of(formula: Any) -> Any:
+    return lambda params, n: formula
 
 
 def _outcome_of(pred: Any) -> Any:
@@ -212,14 +204,14 @@ _PRINTED_NOTE = ("001 writes I_(d+1) in (2A) and (3A) and k <= d in (3B) where 0
 
 for _t in (
     Theorem("delete-nim", "delete-nim", "000 (Abuku & Suetsugu 2021) Thm 1.1; 001 Thm 2.2",
-            "G(x, y) = v2((x OR y) + 1)", "grundy", _claim_delete_nim, 2, "exactly 2 heaps", _exactly(2)),
+            "G(x, y) = v2((x OR y) + 1)", "grundy", _grundy_of(delete_nim_grundy), 2, "exactly 2 heaps", _exactly(2)),
     Theorem("delete-nim-outcome", "delete-nim", "001 Thm 2.2 (from 000 Thm 1.1)",
-            "<x, y> is a P-position iff x and y are both even", "outcome", _claim_delete_nim_p, 2,
+            "<x, y> is a P-position iff x and y are both even", "outcome", _outcome_of(_both_even), 2,
             "exactly 2 heaps", _exactly(2)),
     Theorem("vdn", "vdn", "000 Thm 1.8 (via Lemma 1.7)", "G(x, y) = v2(((x-1) OR (y-1)) + 1)", "grundy",
-            _claim_vdn, 2, "exactly 2 heaps", _exactly(2)),
+            _grundy_of(vdn_grundy), 2, "exactly 2 heaps", _exactly(2)),
     Theorem("vdn-outcome", "vdn", "000 Thm 1.5 (Stankova & Rike)", "<x, y> is a P-position iff x and y are both odd",
-            "outcome", _claim_vdn_p, 2, "exactly 2 heaps", _exactly(2)),
+            "outcome", _outcome_of(_both_odd), 2, "exactly 2 heaps", _exactly(2)),
     Theorem("abo-delete", "abo-delete", "001 Thm 3.2",
             "P iff every heap's remainder mod n(n-1) lies in 1..n-1", "outcome", _outcome_of(abo_is_p), 3,
             "n >= 2 heaps", _any(2)),
