@@ -267,7 +267,7 @@ class _Job:
             if claim is not None:
                 raise InvalidParameter("give either a theorem or a claim function, not both")
             theorem_params = {**theorem.params, **params}
-            rules = get_ruleset(theorem.ruleset, **theorem_params) if theorem_params else get_ruleset(theorem.ruleset)
+            rules = get_ruleset(theorem.ruleset, **theorem_params)
             n = theorem.heaps_default(theorem_params) if heaps is None else heaps
             theorem.check_heaps(n, theorem_params)
             kind, name, citation = theorem.kind, theorem.name, theorem.citation
