@@ -125,6 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_verify)
     p = sub.add_parser("tour", help="the Nim handout, answered: a guided tour of what sprague computes")
     p.set_defaults(run=cmd_tour)
+    p = sub.add_parser("cache", help="list or clear the cached results of slow computations",
+                       description="Results that took a second or more are cached on disk, keyed by ruleset, "
+                       "parameters and bound. list: each entry; clear: remove them all.")
+    p.add_argument("action", choices=("list", "clear"), help="list the cached results, or clear them")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    _add_cache_dir(p)
+    p.set_defaults(run=cmd_cache)
     return parser
 
 
@@ -579,6 +586,72 @@ def cmd_tour(ns: argparse.Namespace, out: TextIO) -> int:
     from sprague.tour import tour
 
     tour(out)
+    return 0
+
+
+def _add_cache_dir(parser: argparse.ArgumentParser) -> None:
+    """Give a subcommand the ``--cache-dir DIR`` option; :func:`_cache` turns it into a Cache."""
+    parser.add_argument("--cache-dir", metavar="DIR", default=None,
+                        help="directory of cached results (default: $SPRAGUE_CACHE_DIR if set, else the "
+                        "platform's cache directory, e.g. ~/.cache/sprague)")
+
+
+def _cache(ns: argparse.Namespace) -> Any:
+    """The :class:`sprague.cache.Cache` a command's ``--cache-dir`` names (the default directory without it)."""
+    from sprague.cache import Cache
+
+    return Cache(getattr(ns, "cache_dir", None))
+
+
+def _size(nbytes: int) -> str:
+    size = float(nbytes)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{nbytes} B"  # pragma: no cover
+
+
+def _cache_key_text(key: dict[str, Any]) -> str:
+    """``grundys-game -p k=4 heaps=4`` for a key {"ruleset": ..., "params": {...}, ...}."""
+    words = [str(key["ruleset"])] if "ruleset" in key else []
+    params = key.get("params")
+    if isinstance(params, dict):
+        for name, value in params.items():
+            text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+            words.append(f"-p {name}={text}")
+    words.extend(f"{k}={json.dumps(v) if isinstance(v, (dict, list)) else v}"
+                 for k, v in key.items() if k not in ("ruleset", "params"))
+    return " ".join(words)
+
+
+def cmd_cache(ns: argparse.Namespace, out: TextIO) -> int:
+    cache = _cache(ns)
+    if ns.action == "clear":
+        removed = cache.clear()
+        if ns.json:
+            _print_json({"directory": str(cache.directory), "removed": removed}, out)
+        else:
+            out.write(f"removed {removed} cached result{'' if removed == 1 else 's'} from {cache.directory}\n")
+        return 0
+    entries = cache.entries()
+    if ns.json:
+        _print_json({"directory": str(cache.directory),
+                     "entries": [{"path": str(e.path), "kind": e.kind, "key": e.key, "length": e.length,
+                                  "shape": list(e.shape), "dtype": e.dtype, "nbytes": e.nbytes,
+                                  "seconds": e.seconds, "created": e.created} for e in entries]}, out)
+        return 0
+    if not entries:
+        out.write(f"no cached results in {cache.directory}\n")
+        return 0
+    out.write(f"cache: {cache.directory}\n")
+    rows = [(e.kind, _cache_key_text(e.key), "length " + "x".join(map(str, e.shape)), _size(e.nbytes), f"took {e.seconds:.1f} s")
+            for e in entries]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row in rows:
+        out.write("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[4] + "\n")
+    total = sum(e.nbytes for e in entries)
+    out.write(f"{len(entries)} cached result{'' if len(entries) == 1 else 's'}, {_size(total)}\n")
     return 0
 
 

@@ -1,0 +1,522 @@
+"""A results cache on disk: slow tables and sequences, computed once.
+
+A result that took at least :data:`MIN_SECONDS` to compute is stored as one
+file under a cache directory (:func:`default_dir`: the platform's cache
+directory, or the directory named by the environment variable
+``SPRAGUE_CACHE_DIR``), keyed by a *kind* (``"sequence"``, ``"table"``...)
+and a JSON key naming the ruleset, its parameters and whatever else fixes the
+result. The bound is not part of the key: the stored array is a prefix, its
+length is the bound, and a longer result replaces a shorter one.
+
+File format (one file per entry, ``{kind}-{hash}.sprague``, the hash being the
+first 16 hex digits of the SHA-256 of the key's canonical JSON)::
+
+    8 bytes   magic b"SPRAGUE\\x00"
+    8 bytes   header length H, unsigned little-endian
+    H bytes   header, UTF-8 JSON: format, kind, key, length, shape, dtype
+              (numpy ``dtype.str``, with byte order), nbytes, sha256 (of the
+              data bytes), seconds, created (ISO 8601, UTC), sprague (version)
+    nbytes    the array's bytes, C order
+
+Writes are atomic: a temporary file in the same directory, flushed and
+fsynced, then :func:`os.replace`; the check "is the stored entry shorter?" and
+the replace happen under a lock on the directory (POSIX), so two processes
+computing the same entry leave one whole file, the longer one. A file that is
+truncated, fails its checksum or has a bad header is reported with a
+:class:`CacheWarning`, removed, and never used. A cache never makes a
+computation fail: a directory that cannot be written gives a warning.
+
+Examples
+--------
+>>> import tempfile
+>>> import numpy as np
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     cache = Cache(tmp)
+...     key = {"ruleset": "subtraction", "params": {"S": [1, 2, 5]}}
+...     path = cache.store("sequence", key, np.array([0, 1, 2, 0, 1], dtype=np.int8), seconds=3.0)
+...     print(path.name.startswith("sequence-"), cache.load("sequence", key))
+True [0 1 2 0 1]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import math
+import os
+import re
+import struct
+import sys
+import tempfile
+import warnings
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sprague.errors import SpragueError
+
+__all__ = [
+    "ENV_VAR",
+    "MIN_SECONDS",
+    "FORMAT_VERSION",
+    "SUFFIX",
+    "Cache",
+    "CacheError",
+    "CacheWarning",
+    "Entry",
+    "default_dir",
+]
+
+ENV_VAR = "SPRAGUE_CACHE_DIR"
+"""Environment variable naming the cache directory; overrides :func:`default_dir`'s platform default."""
+
+MIN_SECONDS = 1.0
+"""Default threshold: only results that took at least this many seconds are stored."""
+
+FORMAT_VERSION = 1
+"""Version of the file format; a file of another version is ignored and overwritten."""
+
+SUFFIX = ".sprague"
+"""File name suffix of cache entries."""
+
+_MAGIC = b"SPRAGUE\x00"
+_PREFIX = struct.Struct("<8sQ")  # magic, header length
+_MAX_HEADER = 1 << 20  # a header is a few hundred bytes; more means garbage
+_TEMP_SUFFIX = ".sprague-tmp"
+_LOCK_NAME = ".lock"
+_KIND = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*\Z")
+
+
+class CacheError(SpragueError):
+    """An argument the cache cannot take: a bad kind, a key that is not JSON, an array of objects."""
+
+
+class CacheWarning(UserWarning):
+    """A cache file was corrupt or unreadable (removed, recomputed), or the cache could not be written."""
+
+
+class _Corrupt(Exception):
+    """Internal: why a file cannot be used."""
+
+
+class _OtherFormat(Exception):
+    """Internal: a file written in another format version (not corrupt; ignored, then overwritten)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One stored result, as :meth:`Cache.entries` lists it.
+
+    Attributes
+    ----------
+    path : Path
+        The file.
+    kind : str
+        ``"sequence"``, ``"table"``...
+    key : dict
+        The key it was stored under (ruleset, params...).
+    length : int
+        Length of the stored array along its first axis: the bound it was computed to.
+    shape : tuple of int
+        Full shape of the stored array.
+    dtype : str
+        numpy dtype string, e.g. ``"<i8"``.
+    nbytes : int
+        Size of the array data in bytes (the file is a header larger).
+    seconds : float
+        How long the computation took.
+    created : str
+        When it was stored, ISO 8601 in UTC.
+    """
+
+    path: Path
+    kind: str
+    key: dict[str, Any]
+    length: int
+    shape: tuple[int, ...]
+    dtype: str
+    nbytes: int
+    seconds: float
+    created: str
+
+
+def default_dir() -> Path:
+    """The cache directory: ``$SPRAGUE_CACHE_DIR`` if set, else the platform's cache directory.
+
+    Linux and other Unix: ``$XDG_CACHE_HOME/sprague``, or ``~/.cache/sprague``;
+    macOS: ``~/Library/Caches/sprague``; Windows: ``%LOCALAPPDATA%\\sprague\\Cache``.
+
+    Returns
+    -------
+    Path
+        The directory (it need not exist yet).
+
+    Examples
+    --------
+    >>> default_dir().is_absolute()
+    True
+    """
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override).expanduser()
+    home = Path.home()
+    if sys.platform == "win32":
+        local = os.environ.get("LOCALAPPDATA")
+        return (Path(local) if local else home / "AppData" / "Local") / "sprague" / "Cache"
+    if sys.platform == "darwin":
+        return home / "Library" / "Caches" / "sprague"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".cache"  # the XDG spec ignores relative paths
+    return base / "sprague"
+
+
+def _canonical(key: Mapping[str, Any]) -> str:
+    """The key as canonical JSON (sorted keys, no spaces), the basis of the file name and the header check."""
+    if not isinstance(key, Mapping):
+        raise CacheError(f"cache key {key!r} is not a mapping; pass a dict such as {{'ruleset': 'nim', 'params': {{}}}}")
+    try:
+        return json.dumps(key, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise CacheError(f"cache key {key!r} is not plain JSON ({exc}); convert numpy scalars and tuples "
+                         "to int and list") from None
+
+
+def _check_kind(kind: str) -> str:
+    if not isinstance(kind, str) or not _KIND.match(kind):
+        raise CacheError(f"cache kind {kind!r} is not a simple name; use letters, digits, '-' and '_', "
+                         "e.g. 'sequence'")
+    return kind
+
+
+def _version() -> str:
+    from sprague import __version__
+
+    return str(__version__)
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make a rename durable (POSIX); best effort, nothing to do on Windows."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class Cache:
+    """Arrays stored on disk under (kind, key), with checksums and atomic writes.
+
+    Parameters
+    ----------
+    directory : str or PathLike, optional
+        Where the files go; default :func:`default_dir`. Created on the first store.
+    min_seconds : float, optional
+        Store only results that took at least this long (default :data:`MIN_SECONDS`; 0 stores everything).
+
+    Raises
+    ------
+    CacheError
+        If ``min_seconds`` is negative or not a number.
+    """
+
+    def __init__(self, directory: str | os.PathLike[str] | None = None, min_seconds: float = MIN_SECONDS) -> None:
+        if not isinstance(min_seconds, (int, float)) or math.isnan(min_seconds) or min_seconds < 0:
+            raise CacheError(f"min_seconds must be a number >= 0, got {min_seconds!r}; 0 stores every result")
+        self.directory: Path = default_dir() if directory is None else Path(directory).expanduser()
+        self.min_seconds = float(min_seconds)
+
+    def __repr__(self) -> str:
+        return f"Cache({str(self.directory)!r}, min_seconds={self.min_seconds!r})"
+
+    # ------------------------------------------------------------------ paths
+    def path(self, kind: str, key: Mapping[str, Any]) -> Path:
+        """The file that holds (kind, key), whether or not it exists."""
+        digest = hashlib.sha256(_canonical(key).encode()).hexdigest()[:16]
+        return self.directory / f"{_check_kind(kind)}-{digest}{SUFFIX}"
+
+    # ------------------------------------------------------------------ reading
+    def load(self, kind: str, key: Mapping[str, Any]) -> np.ndarray | None:
+        """The stored array for (kind, key), or None.
+
+        The checksum and header are verified; a corrupt, truncated or unreadable
+        file is reported with a :class:`CacheWarning`, removed, and None is
+        returned, so the caller recomputes. A missing directory or file gives
+        None silently, as does a file written in another format version.
+
+        Parameters
+        ----------
+        kind : str
+            ``"sequence"``, ``"table"``...
+        key : Mapping
+            JSON-able key such as ``{"ruleset": "grundys-game", "params": {}}``.
+
+        Returns
+        -------
+        numpy.ndarray or None
+            A fresh, writable array with the stored dtype and shape; its length
+            along the first axis is the bound it was computed to.
+        """
+        canonical = _canonical(key)
+        path = self.path(kind, key)
+        try:
+            with open(path, "rb") as fh:
+                header, _ = _read_header(fh)
+                _check_header(header, kind, canonical)
+                shape = tuple(header["shape"])
+                dtype = np.dtype(header["dtype"])
+                buf = bytearray(header["nbytes"])
+                got = fh.readinto(buf)
+                if got != len(buf):
+                    raise _Corrupt(f"truncated: {got} of {len(buf)} data bytes")
+                if fh.read(1):
+                    raise _Corrupt(f"trailing bytes after the {len(buf)} data bytes")
+        except (FileNotFoundError, NotADirectoryError, _OtherFormat):  # nothing stored (for this format)
+            return None
+        except _Corrupt as exc:
+            self._discard(path, str(exc))
+            return None
+        except OSError as exc:
+            self._discard(path, f"unreadable ({exc.strerror or exc})")
+            return None
+        if hashlib.sha256(buf).hexdigest() != header["sha256"]:
+            self._discard(path, "checksum mismatch: the data bytes were changed")
+            return None
+        return np.frombuffer(buf, dtype=dtype).reshape(shape)
+
+    def stored_length(self, kind: str, key: Mapping[str, Any]) -> int | None:
+        """Length of the stored entry from its header (data not verified), or None if there is no usable one."""
+        return self._stored_length(self.path(kind, key), kind, _canonical(key))
+
+    def _stored_length(self, path: Path, kind: str, canonical: str) -> int | None:
+        try:
+            with open(path, "rb") as fh:
+                header, start = _read_header(fh)
+                _check_header(header, kind, canonical)
+                size = os.fstat(fh.fileno()).st_size
+        except (OSError, _Corrupt, _OtherFormat):
+            return None
+        if size != start + header["nbytes"]:
+            return None
+        return int(header["length"])
+
+    def _discard(self, path: Path, why: str) -> None:
+        warnings.warn(f"cache file {str(path)!r} is not usable ({why}); removed it, the result will be recomputed",
+                      CacheWarning, stacklevel=3)
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+    # ------------------------------------------------------------------ writing
+    def store(self, kind: str, key: Mapping[str, Any], values: np.ndarray, seconds: float) -> Path | None:
+        """Store ``values`` for (kind, key) if it was slow enough and is longer than what is stored.
+
+        Parameters
+        ----------
+        kind : str
+            ``"sequence"``, ``"table"``...: letters, digits, ``-`` and ``_``.
+        key : Mapping
+            JSON-able key; the bound is not part of it.
+        values : numpy.ndarray
+            The result, at least 1-dimensional; its first axis is the bound.
+        seconds : float
+            How long it took to compute; nothing is stored below ``min_seconds``.
+
+        Returns
+        -------
+        Path or None
+            The file written, or None if nothing was written: too fast, an
+            entry at least as long is already stored, or the directory cannot be
+            written (then with a :class:`CacheWarning`; a cache never makes a
+            computation fail).
+
+        Raises
+        ------
+        CacheError
+            If the kind, the key or the array cannot be stored at all
+            (a programming error, not a condition of the disk).
+        """
+        canonical = _canonical(key)
+        path = self.path(kind, key)
+        arr = np.asarray(values)
+        if arr.ndim == 0:
+            raise CacheError(f"cannot cache a 0-dimensional array ({arr!r}); store a 1-D prefix such as "
+                             "np.array([...])")
+        if arr.dtype.hasobject or arr.dtype.fields is not None or arr.dtype.itemsize == 0:
+            raise CacheError(f"cannot cache an array of dtype {arr.dtype}; convert it to a numeric dtype "
+                             "such as int64")
+        if not seconds >= self.min_seconds:
+            return None
+        arr = np.ascontiguousarray(arr)
+        length = int(arr.shape[0])
+        stored = self._stored_length(path, kind, canonical)
+        if stored is not None and stored >= length:
+            return None
+        data = arr.reshape(-1).view(np.uint8).data  # the bytes, as a memoryview (no copy)
+        header = {
+            "format": FORMAT_VERSION,
+            "kind": kind,
+            "key": json.loads(canonical),
+            "length": length,
+            "shape": list(arr.shape),
+            "dtype": arr.dtype.str,
+            "nbytes": data.nbytes,
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "seconds": float(seconds),
+            "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "sprague": _version(),
+        }
+        head = json.dumps(header, separators=(",", ":")).encode()
+        tmp: str | None = None
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".{path.stem}.", suffix=_TEMP_SUFFIX)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(_PREFIX.pack(_MAGIC, len(head)))
+                fh.write(head)
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            with self._lock():  # check and replace as one step: a shorter result never replaces a longer one
+                stored = self._stored_length(path, kind, canonical)
+                if stored is not None and stored >= length:
+                    return None
+                os.replace(tmp, path)
+                tmp = None
+            _fsync_dir(self.directory)
+            return path
+        except OSError as exc:
+            warnings.warn(f"cannot write the cache in {str(self.directory)!r} ({exc.strerror or exc}); "
+                          f"the result is not cached: set {ENV_VAR} or --cache-dir to a writable directory",
+                          CacheWarning, stacklevel=2)
+            return None
+        finally:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+
+    @contextlib.contextmanager
+    def _lock(self) -> Iterator[None]:
+        """An exclusive lock on the directory, held briefly (POSIX ``flock``; no lock elsewhere)."""
+        try:
+            import fcntl
+        except ImportError:  # Windows: os.replace is still atomic, only the longer-wins rule may race
+            yield
+            return
+        with open(self.directory / _LOCK_NAME, "ab") as fh:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+    # ------------------------------------------------------------------ listing
+    def entries(self) -> list[Entry]:
+        """Every stored entry, sorted by kind and key, from the headers (data checksums not verified).
+
+        A file whose header is unreadable or whose size disagrees with it is
+        skipped with a :class:`CacheWarning` (:meth:`load` removes it, and
+        :meth:`clear` does too).
+        """
+        if not self.directory.is_dir():
+            return []
+        found: list[Entry] = []
+        for path in sorted(self.directory.glob(f"*{SUFFIX}")):
+            try:
+                with open(path, "rb") as fh:
+                    header, start = _read_header(fh)
+                    _check_header(header, None, None)
+                    size = os.fstat(fh.fileno()).st_size
+                if size != start + header["nbytes"]:
+                    raise _Corrupt(f"{size} bytes where the header says {start + header['nbytes']}")
+            except FileNotFoundError:  # removed meanwhile
+                continue
+            except _OtherFormat:
+                continue
+            except (OSError, _Corrupt) as exc:
+                warnings.warn(f"cache file {str(path)!r} is not usable ({exc}); 'sprague cache clear' removes it",
+                              CacheWarning, stacklevel=2)
+                continue
+            found.append(Entry(path=path, kind=header["kind"], key=header["key"], length=int(header["length"]),
+                               shape=tuple(header["shape"]), dtype=header["dtype"], nbytes=int(header["nbytes"]),
+                               seconds=float(header["seconds"]), created=str(header["created"])))
+        found.sort(key=lambda e: (e.kind, str(e.key.get("ruleset", "")), json.dumps(e.key, sort_keys=True)))
+        return found
+
+    def clear(self) -> int:
+        """Remove every cache file and stray temporary file; returns how many were removed.
+
+        Only files this cache writes (``*.sprague`` and its ``.*.sprague-tmp``
+        temporary files) are removed, never the directory or anything else in it.
+        """
+        if not self.directory.is_dir():
+            return 0
+        removed = 0
+        for pattern in (f"*{SUFFIX}", f".*{_TEMP_SUFFIX}"):
+            for path in self.directory.glob(pattern):
+                try:
+                    path.unlink()
+                except FileNotFoundError:  # removed meanwhile
+                    continue
+                removed += 1
+        return removed
+
+
+def _read_header(fh: Any) -> tuple[dict[str, Any], int]:
+    """The JSON header of an open cache file and the offset where the data starts."""
+    prefix = fh.read(_PREFIX.size)
+    if len(prefix) < _PREFIX.size:
+        raise _Corrupt(f"truncated: {len(prefix)} bytes, shorter than the {_PREFIX.size}-byte prefix")
+    magic, size = _PREFIX.unpack(prefix)
+    if magic != _MAGIC:
+        raise _Corrupt(f"not a sprague cache file (starts with {magic!r})")
+    if size > _MAX_HEADER:
+        raise _Corrupt(f"bad header length {size}")
+    raw = fh.read(size)
+    if len(raw) < size:
+        raise _Corrupt(f"truncated in the header ({len(raw)} of {size} bytes)")
+    try:
+        header = json.loads(raw.decode())
+    except (UnicodeDecodeError, ValueError):
+        raise _Corrupt("header is not valid JSON") from None
+    if not isinstance(header, dict):
+        raise _Corrupt("header is not a JSON object")
+    return header, _PREFIX.size + size
+
+
+_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "kind": str, "key": dict, "length": int, "shape": list, "dtype": str, "nbytes": int, "sha256": str,
+    "seconds": (int, float), "created": str,
+}
+
+
+def _check_header(header: dict[str, Any], kind: str | None, canonical: str | None) -> None:
+    """Raise _Corrupt unless the header is well formed (and, if given, names this kind and key)."""
+    if header.get("format") != FORMAT_VERSION:
+        if isinstance(header.get("format"), int):
+            raise _OtherFormat(header["format"])
+        raise _Corrupt(f"bad format version {header.get('format')!r}")
+    for name, typ in _FIELDS.items():
+        if not isinstance(header.get(name), typ) or isinstance(header.get(name), bool):
+            raise _Corrupt(f"header field {name!r} is missing or malformed")
+    shape = header["shape"]
+    if not shape or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shape):
+        raise _Corrupt(f"bad shape {shape!r}")
+    try:
+        dtype = np.dtype(header["dtype"])
+    except TypeError:
+        raise _Corrupt(f"bad dtype {header['dtype']!r}") from None
+    if dtype.hasobject or dtype.itemsize == 0:
+        raise _Corrupt(f"bad dtype {header['dtype']!r}")
+    if header["length"] != shape[0] or header["nbytes"] != math.prod(shape) * dtype.itemsize:
+        raise _Corrupt("header length, shape, dtype and size disagree")
+    if kind is not None and header["kind"] != kind:
+        raise _Corrupt(f"header names kind {header['kind']!r}, not {kind!r}")
+    if canonical is not None and json.dumps(header["key"], sort_keys=True, separators=(",", ":")) != canonical:
+        raise _Corrupt("header names another key (a hash collision or a changed file)")
