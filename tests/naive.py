@@ -316,3 +316,28 @@ def subtraction_sequence(member: Callable[[int], bool], n: int) -> list[int]:
     for m in range(n):
         g.append(mex(g[m - s] for s in range(1, m + 1) if member(s)))
     return g
+
+# ---------------------------------------------------------------- retrograde analysis
+def retro_outcomes(moves: Moves, positions: Sequence[Hashable]) -> list[int]:
+    """Outcome codes (0 P, 1 N) of ``positions`` by a retrograde sieve over the inverted move graph.
+
+    ``positions`` must be closed under ``moves`` and list every option before its
+    position; options are looked up exactly as ``moves`` returns them (sorted
+    tuples for the Delete Nim family). The predecessors of each position are found
+    by running every position's moves forward; then, in list order, a position no
+    earlier P-position has marked is P and marks all its predecessors N.
+    """
+    index = {pos: i for i, pos in enumerate(positions)}
+    predecessors: list[list[int]] = [[] for _ in positions]
+    for i, pos in enumerate(positions):
+        for option in moves(pos):
+            j = index[option]
+            if j >= i:
+                raise ValueError(f"the option {option} of {pos} is not listed before it")
+            predecessors[j].append(i)
+    codes = [0] * len(positions)
+    for j in range(len(positions)):
+        if codes[j] == 0:
+            for i in predecessors[j]:
+                codes[i] = 1
+    return codes
