@@ -106,7 +106,7 @@ def naive_sub_values(S, n: int) -> list[int]:
 @pytest.mark.parametrize("S", SUB_SETS, ids=SUB_IDS)
 def test_subtraction_sequence_equals_naive(S) -> None:
     g = sprague.ruleset("subtraction", S=set(S))
-    assert g.sequence(300) == naive_sub_values(S, 300)
+    assert g.sequence(300).tolist() == naive_sub_values(S, 300)
     # and heap by heap through the public API, on a fresh instance (other code path)
     g2 = sprague.ruleset("subtraction", S=set(S))
     assert [g2.grundy((n,)) for n in range(299, -1, -1)][::-1] == naive_sub_values(S, 300)
@@ -169,7 +169,7 @@ def test_subtraction_125_is_p_iff_3_divides_n() -> None:
 def test_all_but_sequence_equals_naive(S) -> None:
     g = sprague.ruleset("all-but", S=set(S))
     expected = naive.heap_sequence(naive.all_but_moves(S), 80)
-    assert g.sequence(80) == expected
+    assert g.sequence(80).tolist() == expected
     moves = naive.all_but_moves(S)
     for pos in box(2, 9):
         assert g.grundy(pos) == naive.grundy(moves, pos), pos
@@ -185,7 +185,7 @@ def test_naive_grundy_recursion_matches_whole_game() -> None:
 
 def test_grundys_game_sequence_equals_naive() -> None:
     g = sprague.ruleset("grundys-game")
-    assert g.sequence(200) == naive.grundys_game_sequence(200)
+    assert g.sequence(200).tolist() == naive.grundys_game_sequence(200)
     # a few classical values (OEIS A002188), as a check on the naive code too
     assert naive.grundys_game_sequence(12) == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]
 
@@ -496,7 +496,7 @@ def test_subtraction_4_10_12_at_googol() -> None:
 # ====================================================================== guards
 def test_grundys_game_huge_heap_refused() -> None:
     with pytest.raises(sprague.TooLarge) as info:
-        sprague.ruleset("grundys-game").grundy((10**6,))
+        sprague.ruleset("grundys-game").grundy((10**7,))
     assert "--max-positions" in str(info.value)
 
 

@@ -70,6 +70,8 @@ __all__ = [
     "CacheWarning",
     "Entry",
     "default_dir",
+    "use",
+    "active",
 ]
 
 ENV_VAR = "SPRAGUE_CACHE_DIR"
@@ -520,3 +522,32 @@ def _check_header(header: dict[str, Any], kind: str | None, canonical: str | Non
         raise _Corrupt(f"header names kind {header['kind']!r}, not {kind!r}")
     if canonical is not None and json.dumps(header["key"], sort_keys=True, separators=(",", ":")) != canonical:
         raise _Corrupt("header names another key (a hash collision or a changed file)")
+
+
+_ACTIVE: list[Cache | None] = []  # empty: not chosen yet (the default directory, made on first use)
+
+
+def use(cache: Cache | str | os.PathLike[str] | bool | None = True) -> Cache | None:
+    """Choose the cache the rulesets use: a :class:`Cache`, a directory, True (the default), False (none).
+
+    The command line calls it for ``--cache-dir DIR`` and ``--no-cache``.
+
+    >>> use(False) is None
+    True
+    >>> _ = use(True)
+    """
+    if cache is True or cache is None:
+        chosen: Cache | None = Cache()
+    elif cache is False:
+        chosen = None
+    else:
+        chosen = cache if isinstance(cache, Cache) else Cache(cache)
+    _ACTIVE[:] = [chosen]
+    return chosen
+
+
+def active() -> Cache | None:
+    """The cache in use (the default directory unless :func:`use` chose another, or none)."""
+    if not _ACTIVE:
+        use(True)
+    return _ACTIVE[0]

@@ -16,6 +16,7 @@ import json
 import os
 import shlex
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
@@ -31,6 +32,7 @@ __all__ = ["main", "build_parser"]
 
 _GAME_COMMANDS = ("value", "moves", "graph", "play")
 _SEQUENCE_DEFAULT = 100
+_SEQUENCE_SHOWN = 1000  # values printed; the rest are summarised (--save writes them all)
 
 
 class _ArgumentError(SpragueError):
@@ -82,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("sequence", parents=[game], help="G-values of single heaps, with period and certificate")
     p.add_argument("ruleset")
     p.add_argument("--to", type=int, default=_SEQUENCE_DEFAULT, metavar="N", help="last heap size (default 100)")
+    p.add_argument("--save", metavar="FILE", help="also write all the values to FILE (.npy: NumPy; else text)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_cache_dir(p)
     p.set_defaults(run=cmd_sequence)
     p = sub.add_parser("table", parents=[_common(game=False)],
                        help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",
@@ -130,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "parameters and bound. list: each entry; clear: remove them all.")
     p.add_argument("action", choices=("list", "clear"), help="list the cached results, or clear them")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    _add_cache_dir(p)
+    _add_cache_dir(p, computes=False)
     p.set_defaults(run=cmd_cache)
     return parser
 
@@ -363,7 +368,20 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
         )
     if ns.to < 0:
         raise InvalidParameter(f"--to must be a non-negative heap size, got {ns.to}")
-    values = r.sequence(ns.to + 1, ns.max_positions)
+    _use_cache(ns)
+    bar = _progress_bar(ns.quiet, f"{r.name} values", unit=" values", total=ns.to + 1)
+    try:
+        array = r.sequence(ns.to + 1, ns.max_positions, progress=bar.update if bar else None)
+    except KeyboardInterrupt:
+        done = len(getattr(r, "_values", ()))
+        sys.stderr.write(f"sprague: interrupted after {done:,} of {ns.to + 1:,} values (those are kept in the results cache)\n")
+        raise
+    finally:
+        if bar:
+            bar.close()
+    if ns.save:
+        _save(array, ns.save)
+    values = array.tolist()
     per = _sequence_structure(r, values, ns.max_positions)
     stairs = _stairs(r, values, per, ns.max_positions)
     if ns.json:
@@ -377,9 +395,14 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
         return 0
     out.write(f"{r.describe()}: G(n) for n = 0..{ns.to}\n")
     width = max(len(str(v)) for v in values)
-    for start in range(0, len(values), 10):
-        chunk = " ".join(f"{v:>{width}}" for v in values[start:start + 10])
+    shown = values if len(values) <= _SEQUENCE_SHOWN else values[:_SEQUENCE_SHOWN]
+    for start in range(0, len(shown), 10):
+        chunk = " ".join(f"{v:>{width}}" for v in shown[start:start + 10])
         out.write(f"{start:>6}: {chunk}\n")
+    if len(shown) < len(values):
+        counts = Counter(values)
+        out.write(f"   ...  ({len(values) - len(shown):,} more values{'' if ns.save else '; --save FILE writes all'}); "
+                  f"largest value {max(values)}; {len(counts)} distinct values; last value G({ns.to}) = {values[-1]}\n")
     out.write((per.describe() if per else f"no period found in n = 0..{ns.to} (observed, not proved)") + "\n")
     if stairs:
         base = " ".join(map(str, stairs["base"][:12])) + (" ..." if len(stairs["base"]) > 12 else "")
@@ -399,7 +422,7 @@ def _stairs(r: HeapGame, values: list[int], per: Periodicity | None, limit: int 
     h = heights[-1]
     certified = False
     if per is not None and per.certified:
-        full = r.sequence(max(len(values), stair_proof_length(per, h)), limit)
+        full = r.sequence(max(len(values), stair_proof_length(per, h)), limit).tolist()
         certified = certified_stair(full, per, h) is not None
     return {"h": h, "heights": heights, "base": stair_base(values, h), "certified": certified}
 
@@ -573,13 +596,36 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     return status
 
 
-def _progress_bar(quiet: bool, label: str) -> Any:
+def _progress_bar(quiet: bool, label: str, unit: str = " positions", total: int | None = None) -> Any:
     """A tqdm bar on stderr when it is a terminal (and not --quiet), else None."""
     if quiet or not sys.stderr.isatty():
         return None
     from tqdm import tqdm  # type: ignore[import-untyped]
 
-    return tqdm(desc=label, unit=" positions", unit_scale=True, leave=False, file=sys.stderr)
+    return tqdm(desc=label, unit=unit, unit_scale=True, leave=False, file=sys.stderr, total=total)
+
+
+def _save(array: Any, path: str) -> None:
+    """Write an array to ``path``: NumPy's .npy format, or text (one value per line)."""
+    import numpy as np
+
+    try:
+        if path.endswith(".npy"):
+            np.save(path, array)
+        else:
+            np.savetxt(path, array, fmt="%d")
+    except OSError as exc:
+        raise InvalidParameter(f"--save {path!r}: cannot write it ({exc.strerror}); give a writable file") from None
+
+
+def _use_cache(ns: argparse.Namespace) -> None:
+    """Point the rulesets at the cache ``--cache-dir`` names, if given."""
+    from sprague import cache
+
+    if getattr(ns, "no_cache", False):
+        cache.use(False)
+    elif getattr(ns, "cache_dir", None):
+        cache.use(ns.cache_dir)
 
 
 def cmd_tour(ns: argparse.Namespace, out: TextIO) -> int:
@@ -589,11 +635,14 @@ def cmd_tour(ns: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _add_cache_dir(parser: argparse.ArgumentParser) -> None:
-    """Give a subcommand the ``--cache-dir DIR`` option; :func:`_cache` turns it into a Cache."""
+def _add_cache_dir(parser: argparse.ArgumentParser, computes: bool = True) -> None:
+    """Give a subcommand the ``--cache-dir DIR`` option (and ``--no-cache`` if it ``computes``)."""
     parser.add_argument("--cache-dir", metavar="DIR", default=None,
                         help="directory of cached results (default: $SPRAGUE_CACHE_DIR if set, else the "
                         "platform's cache directory, e.g. ~/.cache/sprague)")
+    if computes:
+        parser.add_argument("--no-cache", action="store_true",
+                            help="neither read nor write the results cache (results taking >= 1 s are cached)")
 
 
 def _cache(ns: argparse.Namespace) -> Any:

@@ -57,7 +57,7 @@ def tour(out: TextIO) -> None:
     _section(out, "Sections 4-5. The sum of S1 = {1, 2} and S2 = {1, 3}")
     s12, s13 = Subtraction(S={1, 2}), Subtraction(S={1, 3})
     game = Sum(s12, s13)
-    out.write(f"  G of S = {{1, 2}}: {s12.sequence(9)}; of S = {{1, 3}}: {s13.sequence(9)}\n")
+    out.write(f"  G of S = {{1, 2}}: {s12.sequence(9).tolist()}; of S = {{1, 3}}: {s13.sequence(9).tolist()}\n")
     for m in range(5, -1, -1):
         out.write("   " + " ".join(game.outcome(((n,), (m,))) for n in range(6)) + f"   <- S2 heap {m}\n")
     out.write(f"  G((4, 3)) = {s12.grundy((4,))} xor {s13.grundy((3,))} = {game.grundy(((4,), (3,)))}\n")
@@ -70,7 +70,7 @@ def tour(out: TextIO) -> None:
     _section(out, "Homework 2. Subtraction game S = {4, 10, 12}")
     s41012 = Subtraction(S={4, 10, 12})
     per = s41012.periodicity()
-    out.write(f"  G(0..{per.period - 1}) = {s41012.sequence(per.period)}\n  {per.describe()}\n")
+    out.write(f"  G(0..{per.period - 1}) = {s41012.sequence(per.period).tolist()}\n  {per.describe()}\n")
 
     _section(out, "Homework 3. P/N diagram of S = {1, 2, 5} (columns n) + S = {4, 10, 12} (rows m), 1 <= n, m <= 6")
     hw3 = Sum(sub125, s41012)
@@ -118,7 +118,7 @@ def tour(out: TextIO) -> None:
     nodes, edges = game_graph(gg, (10,))
     out.write(f"  the graph from 10 has {len(nodes)} positions and {len(edges)} moves; "
               f"G(10) = {gg.grundy((10,))} ({gg.outcome((10,))})\n")
-    out.write(f"  G(0..10) = {gg.sequence(11)}\n")
+    out.write(f"  G(0..10) = {gg.sequence(11).tolist()}\n")
     splits = [gg.describe_move((10,), o) for o in gg.winning_moves((10,))]
     out.write("  winning moves from 10: " + (", ".join(splits) or "none, every split of 10 leaves an N-position") + "\n")
 

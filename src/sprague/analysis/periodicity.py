@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 __all__ = ["Periodicity", "find_period", "certify_all_but", "certify_octal"]
 
 
@@ -26,14 +28,14 @@ class Periodicity:
     certified: bool
     certificate: str
 
-    def value(self, values: Sequence[int], n: int) -> int:
+    def value(self, values: Sequence[int] | np.ndarray, n: int) -> int:
         """``a[n]`` for any ``n`` (even ``10**100``), from a prefix that covers one full period."""
         if n < len(values):
-            return values[n]
+            return int(values[n])
         if not self.certified:
             raise ValueError("the period was observed, not proved: values past the prefix are not determined")
         q, r = divmod(n - self.preperiod, self.period)
-        return values[self.preperiod + r] + q * self.saltus
+        return int(values[self.preperiod + r]) + q * self.saltus
 
     @property
     def kind(self) -> str:

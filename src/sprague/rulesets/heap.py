@@ -14,12 +14,16 @@ Two shapes, after CGSuite's ``HeapRuleset``:
 
 from __future__ import annotations
 
+import time
 from abc import abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import reduce
 from operator import xor
 from typing import Any, ClassVar
 
+import numpy as np
+
+from sprague import cache as _cache
 from sprague.analysis.periodicity import Periodicity
 from sprague.core.nimber import mex
 from sprague.core.parsing import as_int, parse_int
@@ -28,6 +32,8 @@ from sprague.core.solver import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.errors import InvalidPosition
 
 __all__ = ["HeapRuleset", "HeapGame", "PeriodicHeapGame"]
+
+_CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
 
 Heaps = tuple[int, ...]
 
@@ -106,7 +112,7 @@ class HeapGame(HeapRuleset):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self._values: list[int] = []
+        self._values: np.ndarray = np.zeros(0, dtype=np.int64)
 
     # hooks -------------------------------------------------------------------
     @abstractmethod
@@ -119,6 +125,15 @@ class HeapGame(HeapRuleset):
 
     def heap_grundy_closed(self, n: int) -> int | None:
         """Grundy value of a single heap from a formula, or None (then the sequence is computed)."""
+        return None
+
+    def take_break_moves(self) -> tuple[list[int], list[int], list[int], bool] | None:
+        """The moves as :mod:`sprague.kernels.takebreak` takes them, for the compiled kernel, or None.
+
+        ``(take_all, take_one, split, distinct)``: amounts that may remove a whole heap,
+        that leave one non-empty heap, that leave two non-empty heaps (different ones
+        when ``distinct``).
+        """
         return None
 
     # moves -------------------------------------------------------------------
@@ -155,14 +170,28 @@ class HeapGame(HeapRuleset):
         return reduce(lambda a, h: a * _partitions_upto(h), position, 1)
 
     # single-heap values ------------------------------------------------------
-    def sequence(self, n: int, max_positions: int | None = None) -> list[int]:
-        """Grundy values of single heaps ``0, 1, ..., n-1``."""
+    def sequence(self, n: int, max_positions: int | None = None,
+                 progress: Callable[[int], Any] | None = None) -> np.ndarray:
+        """Grundy values of single heaps ``0, 1, ..., n-1``, as an int64 NumPy array.
+
+        Values come from a closed form, a certified period, or the heap recursion
+        (the compiled kernel where there is one); long results are kept in the
+        results cache (:mod:`sprague.cache`). ``progress(k)`` is called as values
+        are computed, ``k`` the number newly done. If the computation is
+        interrupted (Ctrl-C), the values finished so far are kept and cached.
+
+        >>> import sprague
+        >>> sprague.ruleset("grundys-game").sequence(10).tolist()
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
+        """
         n = as_int(n, "length")
+        if n < 0:
+            raise InvalidPosition(f"{self.name}: sequence length {n} is negative; give the number of heaps, n >= 0")
         limit = max_positions or DEFAULT_MAX_POSITIONS
         if all(self.heap_grundy_closed(m) is not None for m in (0, 1, max(n - 1, 0))):
-            return [self._heap_value(m, limit) for m in range(n)]
-        self._extend(n, limit)
-        return self._values[:n]
+            return np.array([self._heap_value(m, limit) for m in range(n)], dtype=np.int64)
+        self._grow(n, limit, progress)
+        return self._values[:n].copy()
 
     def heap_grundy(self, n: int, max_positions: int | None = None) -> int:
         """Grundy value of a single heap of ``n``."""
@@ -173,8 +202,8 @@ class HeapGame(HeapRuleset):
         if g is not None:
             return g
         if n >= len(self._values):
-            self._extend(n + 1, limit)
-        return self._values[n]
+            self._grow(n + 1, limit)
+        return int(self._values[n])
 
     def sequence_cost(self, n: int) -> int | None:
         """Options examined to compute the first ``n`` single-heap values (an upper estimate)."""
@@ -182,25 +211,74 @@ class HeapGame(HeapRuleset):
         if n <= start:
             return 0
         last = self.heap_option_count(n - 1)
+        if self.take_break_moves() is not None:
+            return n - start  # the compiled kernel: nearly constant work a value (sparse space)
         if last is None:
             if n > 10**7:
                 return None
             last = sum(1 for _ in self.heap_options(n - 1))
         return (n - start) * max(last, 1)
 
-    def _extend(self, n: int, limit: int) -> None:
+    def cache_key(self) -> dict[str, Any]:
+        """What fixes the sequence: the ruleset and its parameters (the key of the results cache)."""
+        return {"ruleset": self.name, "params": {p.name: p.to_json(self.params[p.name]) for p in self.parameters}}
+
+    def _grow(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
+        """Know the first ``n`` values: from the results cache, else by :meth:`_extend` (then cached)."""
+        if n <= len(self._values):
+            return
+        cache = _cache.active() if (self.sequence_cost(n) or 0) >= _CACHE_FROM else None
+        if cache is not None:
+            stored = cache.load("sequence", self.cache_key())
+            if stored is not None and stored.ndim == 1 and len(stored) > len(self._values):
+                self._values = stored.astype(np.int64)
+                if n <= len(self._values):
+                    return
+        start, began = len(self._values), time.perf_counter()
+        try:
+            self._extend(n, limit, progress)
+        finally:  # also on Ctrl-C: what is finished is kept
+            if cache is not None and len(self._values) > start:
+                cache.store("sequence", self.cache_key(), self._values, time.perf_counter() - began)
+
+    def _extend(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
+        """Compute the first ``n`` values, by the compiled kernel or the plain heap recursion."""
         cost = self.sequence_cost(n)
         if cost is None:
             cost = n * n
         refuse_if_too_large(f"{self.name}: computing single-heap values up to {n - 1:,}", cost, limit)
-        values = self._values
-        for m in range(len(values), n):
-            seen = set()
-            for parts in self.heap_options(m):
-                if any(p >= m for p in parts):
-                    raise InvalidPosition(f"{self.name}: heap_options({m}) gave {parts!r}; every part must be smaller than {m}")
-                seen.add(reduce(xor, (values[p] for p in parts), 0))
-            values.append(mex(seen))
+        moves = self.take_break_moves()
+        if moves is not None:
+            return self._extend_compiled(n, moves, progress)
+        values = self._values.tolist()
+        try:
+            for m in range(len(values), n):
+                seen = set()
+                for parts in self.heap_options(m):
+                    if any(p >= m for p in parts):
+                        raise InvalidPosition(f"{self.name}: heap_options({m}) gave {parts!r}; "
+                                              f"every part must be smaller than {m}")
+                    seen.add(reduce(xor, (values[p] for p in parts), 0))
+                values.append(mex(seen))
+                if progress is not None and m % 4096 == 0:
+                    progress(4096)
+        finally:
+            self._values = np.array(values, dtype=np.int64)
+
+    def _extend_compiled(self, n: int, moves: tuple[list[int], list[int], list[int], bool],
+                         progress: Callable[[int], Any] | None) -> None:
+        from sprague.kernels.takebreak import extend
+
+        start = len(self._values)
+        g = np.zeros(n, dtype=np.int64)
+        g[:start] = self._values
+        try:
+            for reached in extend(g, start, *moves):
+                done, start = reached - start, reached
+                if progress is not None:
+                    progress(done)
+        finally:
+            self._values = g[:start]
 
     def closed_grundy(self, position: Heaps) -> int | None:
         return reduce(xor, (self._heap_value(h, self._limit_now) for h in position), 0)
@@ -263,8 +341,8 @@ class PeriodicHeapGame(HeapGame):
             while True:
                 refuse_if_too_large(f"{self.name}: certifying a period needs the first {n:,} values",
                                     self.sequence_cost(n), limit)
-                self._extend(n, limit)
-                self._period = self.certify(self._values[:n])
+                self._grow(n, limit)
+                self._period = self.certify(self._values[:n].tolist())
                 if self._period is not None:
                     break
                 n *= 2
@@ -272,7 +350,7 @@ class PeriodicHeapGame(HeapGame):
 
     def heap_grundy_closed(self, n: int) -> int | None:
         if n < len(self._values):
-            return self._values[n]
+            return int(self._values[n])
         if n < self.first_length():
             return None  # cheaper to extend the sequence than to certify a period
         per = self.periodicity()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sprague.analysis.periodicity import Periodicity, certify_all_but, find_period
@@ -59,10 +59,10 @@ class Subtraction(PeriodicHeapGame):
     def heap_option_count(self, n: int) -> int:
         return sum(1 for s in self.params["S"] if s <= n)
 
-    def _extend(self, n: int, limit: int) -> None:
+    def _extend(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
         """Long stretches come from the compiled kernel (:func:`sprague.kernels.heap.subtraction_sequence`)."""
         if n - len(self._values) < _KERNEL_FROM:
-            return super()._extend(n, limit)
+            return super()._extend(n, limit, progress)
         from sprague.kernels.heap import subtraction_sequence
 
         _extend_compiled(self, n, limit, subtraction_sequence)
@@ -133,7 +133,7 @@ class AllBut(PeriodicHeapGame):
         """The compiled kernel does O(|S|^2 + 1) work a value (:func:`sprague.kernels.heap.all_but_sequence`)."""
         return n * (len(self.params["S"]) ** 2 + 1)
 
-    def _extend(self, n: int, limit: int) -> None:
+    def _extend(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
         if n > len(self._values):
             from sprague.kernels.heap import all_but_sequence
 
@@ -161,4 +161,4 @@ def _extend_compiled(game: PeriodicHeapGame, n: int, limit: int, kernel: Any) ->
     import numpy as np
 
     refuse_if_too_large(f"{game.name}: computing single-heap values up to {n - 1:,}", game.sequence_cost(n), limit)
-    game._values = kernel(np.array(game.params["S"], dtype=np.int64), n).tolist()
+    game._values = kernel(np.array(game.params["S"], dtype=np.int64), n)

@@ -21,7 +21,8 @@ class GrundysGame(HeapGame):
 
     Grundy 1939; handout 002 homework 7. No closed formula is known, and the sequence is
     conjectured but not known to be periodic. Values come from the heap
-    recursion (G(n) = mex of G(a) xor G(n-a), a < n-a); OEIS A002188 is the test data.
+    recursion (G(n) = mex of G(a) xor G(n-a), a < n-a), run by the sparse-space kernel of
+    :mod:`sprague.kernels.takebreak`; OEIS A002188 is the test data.
     """
 
     name = "grundys-game"
@@ -36,6 +37,10 @@ class GrundysGame(HeapGame):
 
     def heap_option_count(self, n: int) -> int:
         return (n - 1) // 2
+
+    def take_break_moves(self) -> tuple[list[int], list[int], list[int], bool]:
+        """Split a heap (remove nothing) into two different heaps: the sparse-space kernel runs it."""
+        return [], [], [0], True
 
 
 class Octal(PeriodicHeapGame):
@@ -82,6 +87,12 @@ class Octal(PeriodicHeapGame):
 
     def heap_option_count(self, n: int) -> int:
         return sum(1 + max(0, n - k) // 2 for k in range(len(self.digits)))
+
+    def take_break_moves(self) -> tuple[list[int], list[int], list[int], bool]:
+        """Digit ``d_k``'s bits 1, 2, 4 list ``k`` among removals that leave nothing, one heap, two heaps."""
+        d = self.digits
+        return ([k for k in range(1, len(d)) if d[k] & 1], [k for k in range(1, len(d)) if d[k] & 2],
+                [k for k in range(len(d)) if d[k] & 4], False)
 
     def first_length(self) -> int:
         return 256

@@ -1,0 +1,115 @@
+"""The take-and-break kernels (sprague.kernels.takebreak) against the plain O(n^2) recursion of tests/naive.py."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import naive
+import sprague
+from sprague.kernels import takebreak as tb
+
+NONE = np.zeros(0, dtype=np.int64)
+GRUNDY = ([], [], [0], True)
+
+
+def octal_moves(code: str) -> tuple[list[int], list[int], list[int], bool]:
+    return sprague.ruleset("octal", code=code).take_break_moves()
+
+
+def octal_digits(code: str) -> list[int]:
+    head, tail = code.split(".")
+    return [int(head or 0)] + [int(d) for d in tail]
+
+
+def run(moves: tuple[list[int], list[int], list[int], bool], n: int, prefix: int, chunk: int = 1 << 16,
+        monkeypatch: pytest.MonkeyPatch | None = None) -> list[int]:
+    if monkeypatch is not None:
+        monkeypatch.setattr(tb, "PREFIX", prefix)
+    g = np.zeros(n, dtype=np.int64)
+    reached = list(tb.extend(g, 0, *moves, chunk=chunk))
+    assert reached[-1] == n and reached == sorted(reached)
+    return g.tolist()
+
+
+def test_grundys_game_sparse_space_equals_the_naive_recursion(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short naive prefix (64) so that the sparse kernel does almost all the work; small chunks too."""
+    truth = naive.grundys_game_sequence(4000)
+    assert run(GRUNDY, 4000, prefix=64, chunk=777, monkeypatch=monkeypatch) == truth
+
+
+CODES = ["0.77", "0.137", "0.07", "4.7", "0.51", "0.6", "0.007", "4.07", "0.4", "0.16", "0.3", "4.3", "0.1337"]
+
+
+@pytest.mark.parametrize("code", CODES + ["0." + "".join(random.Random(i).choice("01234567") for _ in range(4)) + "7"
+                                           for i in range(6)])
+def test_octal_sparse_space_equals_the_naive_recursion(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    truth = naive.octal_sequence(octal_digits(code), 1500)
+    assert run(octal_moves(code), 1500, prefix=40, chunk=500, monkeypatch=monkeypatch) == truth
+
+
+@pytest.mark.parametrize("mask", [~0, ~1, 1, 2, 6, ~5, 1 << 9])
+def test_every_mask_gives_the_same_values(mask: int) -> None:
+    """The mask only changes the speed: a poor one (most positions rare) must still be exact."""
+    n = 2500
+    truth = naive.grundys_game_sequence(n)
+    g = np.zeros(n, dtype=np.int64)
+    tb.naive_extend(g, 0, 10, NONE, NONE, np.array([0]), True)
+    parity = [bin(v & mask).count("1") % 2 for v in g[:10].tolist()]
+    listed = [r for r in range(1, 10) if parity[r] == 0]
+    rare = np.array(listed + [0] * 4, dtype=np.int64)  # tiny: the kernel stops and resumes as it fills
+    n_rare, reached = len(listed), 10
+    while reached < n:
+        reached, n_rare = tb.sparse_extend(g, reached, n, NONE, NONE, np.array([0]), True, mask, rare, n_rare)
+        if n_rare == len(rare):
+            rare = np.concatenate([rare, np.zeros(len(rare), dtype=np.int64)])
+    assert g.tolist() == truth
+    assert n_rare == sum(1 for r in range(1, n) if bin(truth[r] & mask).count("1") % 2 == 0)
+
+
+def test_the_chosen_mask_makes_grundys_game_sparse() -> None:
+    """Grundy's game: the mask found on 2048 values leaves few positions rare (Winning Ways' sparse space)."""
+    g = np.array(naive.grundys_game_sequence(2048), dtype=np.int64)
+    mask = tb.choose_mask(g)
+    rare = tb.rare_count(g, len(g), mask)
+    assert rare < len(g) // 4
+    assert all(rare <= tb.rare_count(g, len(g), m) for m in (~0, 1, 3, ~3))
+
+
+def test_ruleset_sequence_is_a_numpy_array_from_the_kernel() -> None:
+    gg = sprague.ruleset("grundys-game")
+    seq = gg.sequence(3000)
+    assert isinstance(seq, np.ndarray) and seq.dtype == np.int64
+    assert seq.tolist() == naive.grundys_game_sequence(3000)
+    assert gg.grundy((2999, 17)) == int(seq[2999]) ^ int(seq[17])
+    seq[0] = 99  # a copy: the ruleset's own values are untouched
+    assert gg.sequence(1).tolist() == [0]
+
+
+def test_bad_kernel_input_is_refused() -> None:
+    with pytest.raises(ValueError, match="int64"):
+        list(tb.extend(np.zeros(4, dtype=np.int32), 0, *GRUNDY))
+    with pytest.raises(ValueError, match="start=9"):
+        list(tb.extend(np.zeros(4, dtype=np.int64), 9, *GRUNDY))
+    with pytest.raises(sprague.InvalidPosition, match="negative"):
+        sprague.ruleset("grundys-game").sequence(-3)
+
+
+def test_interrupted_sequence_keeps_what_is_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C (a KeyboardInterrupt from the progress callback) keeps the values computed so far."""
+    monkeypatch.setattr(tb, "CHUNK", 1000)
+    gg = sprague.ruleset("grundys-game")
+    calls = []
+
+    def progress(k: int) -> None:
+        calls.append(k)
+        if sum(calls) >= 5000:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        gg.sequence(20_000, progress=progress)
+    kept = len(gg._values)
+    assert 5000 <= kept < 20_000
+    assert gg._values.tolist() == naive.grundys_game_sequence(kept)
