@@ -317,6 +317,7 @@ def subtraction_sequence(member: Callable[[int], bool], n: int) -> list[int]:
         g.append(mex(g[m - s] for s in range(1, m + 1) if member(s)))
     return g
 
+
 # ---------------------------------------------------------------- retrograde analysis
 def retro_outcomes(moves: Moves, positions: Sequence[Hashable]) -> list[int]:
     """Outcome codes (0 P, 1 N) of ``positions`` by a retrograde sieve over the inverted move graph.
@@ -341,3 +342,27 @@ def retro_outcomes(moves: Moves, positions: Sequence[Hashable]) -> list[int]:
             for i in predecessors[j]:
                 codes[i] = 1
     return codes
+
+
+def octal_sequence(digits: list[int], n: int) -> list[int]:
+    """G-values of the octal game d0.d1d2... from the rules (Winning Ways ch. 4), O(n^2).
+
+    Removing ``k`` tokens (``digits[k]``): bit 1 allows it when nothing is left, bit 2
+    when one non-empty heap is left, bit 4 when two non-empty heaps are left
+    (``d0 = 4``: split a heap in two without removing any).
+    """
+    g: list[int] = []
+    for m in range(n):
+        opts = set()
+        for k, d in enumerate(digits):
+            rest = m - k
+            if rest < 0:
+                break
+            if k and d & 1 and rest == 0:
+                opts.add(0)
+            if k and d & 2 and rest >= 1:
+                opts.add(g[rest])
+            if d & 4:
+                opts.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1))
+        g.append(mex(opts))
+    return g
