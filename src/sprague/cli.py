@@ -26,7 +26,7 @@ from sprague.core.ruleset import METHODS, Ruleset
 from sprague.core.sums import Sum
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
 from sprague.rulesets import REGISTRY, find_ruleset, ruleset
-from sprague.rulesets.heap import HeapGame
+from sprague.rulesets.heap import HeapGame, HeapRuleset
 
 __all__ = ["main", "build_parser"]
 
@@ -97,6 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max", type=int, default=10, help="largest heap shown (default 10)")
     p.add_argument("--min", type=int, default=None, help="smallest heap shown (default: the game's smallest heap)")
     p.add_argument("--values", choices=("outcome", "grundy"), default="outcome")
+    p.add_argument("--heaps", type=int, default=None, metavar="K",
+                   help="one game: the table of all its positions of K heaps (sorted), summarised; --save writes it")
+    p.add_argument("--save", metavar="FILE", help="with --heaps: write the table (.npy: NumPy, else CSV)")
+    _add_cache_dir(p)
     p.add_argument("--origin", choices=("bottom", "top"), default="bottom", help="where the smallest row goes")
     p.add_argument("--fixed", default="", metavar="HEAPS",
                    help="one game only: more heaps, held fixed, for a 2-heap slice of a multi-heap game "
@@ -431,6 +435,10 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
     from sprague.viz.table import format_grid, grid
 
     games = [_spec(t) for t in ns.games]
+    if ns.heaps is not None:
+        return _heap_table(games, ns, out)
+    if ns.save:
+        raise InvalidParameter("--save goes with --heaps K (the table of all K-heap positions)")
     if ns.min is None:
         ns.min = max(int(getattr(g, "min_heap", 0)) for g in games)
     if ns.min < 0 or ns.max < ns.min:
@@ -455,8 +463,14 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
     if ns.fixed and len(games) != 1:
         raise InvalidParameter("--fixed goes with one game (a slice of its positions), not with a sum of two games")
     want_grundy = ns.values == "grundy"
+    table = None
+    if len(games) == 1 and not ns.fixed and isinstance(game, HeapRuleset) and ns.method == "auto":
+        _use_cache(ns)
+        table = game.table(ns.max, heaps=2, values=ns.values, min_heap=ns.min, max_positions=ns.max_positions)
 
     def value_fn(y: int, x: int) -> Any:
+        if table is not None:
+            return table[x, y]
         p = position(x, y)
         if want_grundy:
             return game.grundy(p, ns.method, ns.max_positions)
@@ -469,6 +483,43 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
         return 0
     out.write(format_grid(cells, heaps, heaps, values=ns.values, origin=ns.origin,
                          row_title=row_title, col_title=col_title) + "\n")
+    return 0
+
+
+def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague table GAME --heaps K``: every K-heap position, summarised (and saved with --save)."""
+    if len(games) != 1 or not isinstance(games[0], HeapRuleset):
+        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
+    if ns.fixed:
+        raise InvalidParameter("--fixed and --heaps do not go together: --heaps tabulates every position")
+    _use_cache(ns)
+    t = games[0].table(ns.max, heaps=ns.heaps, values=ns.values, min_heap=ns.min, max_positions=ns.max_positions)
+    if ns.save:
+        import numpy as np
+
+        header = ",".join([f"heap{i + 1}" for i in range(t.heaps)] + [t.kind])
+        try:
+            if ns.save.endswith(".npy"):
+                np.save(ns.save, np.asarray(t))
+            else:
+                np.savetxt(ns.save, np.asarray(t), fmt="%d", delimiter=",", header=header, comments="")
+        except OSError as exc:
+            raise InvalidParameter(f"--save {ns.save!r}: cannot write it ({exc.strerror})") from None
+    counts = t.counts()
+    p_list = t.p_positions()
+    if ns.json:
+        _print_json({**_header(games[0]), "heaps": t.heaps, "min_heap": t.min_heap, "max_heap": t.max_heap,
+                     "values": t.kind, "positions": len(t), "method": t.method,
+                     "counts": {str(k): v for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))},
+                     "p_positions": [list(p) for p in p_list[:1000]]}, out)
+        return 0
+    out.write(f"{t.ruleset}: {len(t):,} positions of {t.heaps} heaps in {t.min_heap}..{t.max_heap} ({t.method})\n")
+    out.write(f"{len(p_list):,} P-positions; the first: {', '.join(map(str, p_list[:12]))}\n")
+    if t.kind == "grundy":
+        common = ", ".join(f"{v}: {c:,}" for v, c in sorted(counts.items())[:16])
+        out.write(f"{len(counts)} distinct values, largest {max(counts)}; positions per value: {common}\n")
+    if ns.save:
+        out.write(f"wrote {ns.save}\n")
     return 0
 
 

@@ -19,7 +19,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import reduce
 from operator import xor
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -29,11 +29,15 @@ from sprague.core.nimber import mex
 from sprague.core.parsing import as_int, parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.core.solver import DEFAULT_MAX_POSITIONS, refuse_if_too_large
-from sprague.errors import InvalidPosition
+from sprague.errors import InvalidParameter, InvalidPosition
+
+if TYPE_CHECKING:
+    from sprague.core.table import Table
 
 __all__ = ["HeapRuleset", "HeapGame", "PeriodicHeapGame"]
 
 _CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
+_TABLE_MAX_COMPILED = 50_000_000  #: default limit on the positions of a table filled by compiled code
 
 Heaps = tuple[int, ...]
 
@@ -43,6 +47,8 @@ class HeapRuleset(Ruleset):
 
     heaps: ClassVar[int | None] = None
     min_heaps: ClassVar[int] = 1
+    #: whether the order of the heaps never matters (positions are multisets)
+    interchangeable_heaps: ClassVar[bool] = True
     position_help = "heap sizes separated by spaces, e.g. 3 5 6"
     example: ClassVar[tuple[str, ...]] = ("3", "5", "6")
 
@@ -97,6 +103,90 @@ class HeapRuleset(Ruleset):
     def estimate_positions(self, position: Heaps) -> int | None:
         """Tuples of heaps no larger than the current ones (an upper bound for take-away games)."""
         return reduce(lambda a, h: a * (h + 1), position, 1)
+
+    # tables --------------------------------------------------------------------
+    def table(self, max_heap: int, heaps: int = 2, values: str = "grundy", min_heap: int | None = None,
+              max_positions: int | None = None) -> Table:
+        """Every position of ``heaps`` heaps in ``min_heap..max_heap`` with its Grundy value or outcome.
+
+        Values come from the fastest exact method the ruleset has: the compiled box
+        kernels (the Delete Nim family; for outcomes the retrograde sieve), the
+        single-heap sequence (one-heap games: a nim-sum per position), or search.
+        Tables that took a second or more are kept in the results cache.
+
+        Parameters
+        ----------
+        max_heap : int
+            The largest heap.
+        heaps : int
+            The number of heaps of every position.
+        values : {"grundy", "outcome"}
+            Grundy values, or outcomes (0 = P, 1 = N; shown as "P"/"N").
+        min_heap : int, optional
+            The smallest heap (default: the smallest the ruleset allows).
+
+        Returns
+        -------
+        Table
+            Iterates as ``(position, value)``; ``np.asarray(table)``, ``table.to_pandas()``.
+
+        Examples
+        --------
+        >>> import sprague
+        >>> t = sprague.ruleset("single-delete").table(6, heaps=3, values="outcome")
+        >>> len(t), t[1, 2, 3], t.p_positions()[:4]
+        (56, 'N', [(1, 1, 1), (2, 2, 2), (1, 1, 3), (1, 3, 3)])
+        """
+        from sprague.core.table import KINDS, Table, ordered_positions, sorted_positions, table_size
+
+        if values not in KINDS:
+            raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
+        heaps = as_int(heaps, "heaps")
+        max_heap = as_int(max_heap, "max_heap")
+        least = int(getattr(self, "min_heap", 0))
+        lo = least if min_heap is None else as_int(min_heap, "min_heap")
+        if heaps < 1:
+            raise InvalidParameter(f"{self.name}: heaps={heaps} must be at least 1")
+        if lo < least or max_heap < lo:
+            raise InvalidParameter(f"{self.name}: need {least} <= min_heap <= max_heap, "
+                                   f"got min_heap={lo}, max_heap={max_heap}")
+        self.check_position((lo,) * heaps)  # a clear error for a heap count the ruleset does not play
+        compiled = hasattr(self, "kernel_shapes") and lo == least  # the box kernels of sprague.kernels.box
+        fast = compiled or isinstance(self, HeapGame)  # compiled, or a vectorised nim-sum of a sequence
+        limit = max_positions or (_TABLE_MAX_COMPILED if fast else DEFAULT_MAX_POSITIONS)
+        size = table_size(heaps, lo, max_heap, self.interchangeable_heaps)
+        refuse_if_too_large(f"{self.name}: a table of {heaps} heaps of {lo}..{max_heap}", size, limit)
+        positions = (sorted_positions if self.interchangeable_heaps else ordered_positions)(heaps, lo, max_heap)
+        positions = positions.astype(np.min_scalar_type(-max_heap - 1))  # int16 for heaps below 32768
+        key = {**self.cache_key(), "heaps": heaps, "min_heap": lo, "values": values}
+        cache = _cache.active() if size >= _CACHE_FROM // 100 and self.interchangeable_heaps else None
+        stored = cache.load("table", key) if cache is not None else None
+        if stored is not None and stored.ndim == 1 and len(stored) >= size:
+            found, method = stored[:size].astype(np.int64), "the results cache"
+        else:
+            began = time.perf_counter()
+            if compiled:
+                from sprague.verify import box_table
+
+                found = box_table(self, heaps, max_heap, values, limit)[1].astype(np.int64)
+                method = f"compiled box kernel ({'retrograde sieve' if values == 'outcome' else 'search in rank order'})"
+            else:
+                found, method = self._table_values(positions, max_heap, values, limit)
+            if cache is not None:  # a colex table is a prefix of the tables of larger heaps
+                compact = found.astype(np.min_scalar_type(int(found.max()) if len(found) else 0))
+                cache.store("table", key, compact, time.perf_counter() - began)
+        return Table(self.describe(), heaps, lo, max_heap, values, positions, found,
+                     self.interchangeable_heaps, method)
+
+    def cache_key(self) -> dict[str, Any]:
+        """What fixes the ruleset's values: its name and parameters (a key of the results cache)."""
+        return {"ruleset": self.name, "params": {p.name: p.to_json(self.params[p.name]) for p in self.parameters}}
+
+    def _table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
+        """The values of the rows of ``positions``, by the closed forms or search, position by position."""
+        value = self.grundy if values == "grundy" else (lambda p, *a: int(self.outcome(p, *a) == "N"))
+        found = np.array([value(tuple(row), "auto", limit) for row in positions.tolist()], dtype=np.int64)
+        return found, "closed form or memoised search, position by position"
 
 
 class HeapGame(HeapRuleset):
@@ -219,9 +309,12 @@ class HeapGame(HeapRuleset):
             last = sum(1 for _ in self.heap_options(n - 1))
         return (n - start) * max(last, 1)
 
-    def cache_key(self) -> dict[str, Any]:
-        """What fixes the sequence: the ruleset and its parameters (the key of the results cache)."""
-        return {"ruleset": self.name, "params": {p.name: p.to_json(self.params[p.name]) for p in self.parameters}}
+    def _table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
+        """Sprague-Grundy: the nim-sum of the heaps' values, from the single-heap sequence."""
+        found = np.bitwise_xor.reduce(self.sequence(hi + 1, limit)[positions], axis=1)
+        if values == "outcome":
+            found = (found != 0).astype(np.int64)
+        return found, "Sprague-Grundy theorem: nim-sum of the single-heap sequence"
 
     def _grow(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
         """Know the first ``n`` values: from the results cache, else by :meth:`_extend` (then cached)."""

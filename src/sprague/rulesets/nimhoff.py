@@ -87,6 +87,8 @@ class Nimhoff(HeapRuleset):
             raise InvalidPosition(f"nimhoff with vectors of length {n} is played on {n} heaps, got {len(heaps)}")
         return heaps
 
+    interchangeable_heaps = False  # R's vectors are ordered
+
     def canonical(self, position: Heaps) -> Any:
         return tuple(position)  # R's vectors are ordered: heaps are not interchangeable
 
@@ -210,6 +212,8 @@ class GeneralizedCyclicNimhoff(HeapRuleset):
             raise InvalidPosition(f"gcn with {n} subtraction sets is played on {n} heaps, got {len(heaps)}: "
                                   "give one set per heap")
         return heaps
+
+    interchangeable_heaps = False  # each heap has its own set
 
     def canonical(self, position: Heaps) -> Any:
         return tuple(position)  # heaps are not interchangeable: each has its own set

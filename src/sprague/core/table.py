@@ -1,0 +1,153 @@
+"""A table of values: every position with ``k`` heaps of at most ``max_heap``, and its Grundy value or outcome.
+
+:meth:`sprague.rulesets.heap.HeapRuleset.table` builds one (from the compiled box
+kernels, the single-heap sequence, or search). A table iterates as
+``(position, value)``, converts to NumPy (``np.asarray(table)``: one row of heaps
+and the value per position) and to pandas (:meth:`Table.to_pandas`), and looks up a
+position by indexing (``table[3, 5, 6]``).
+
+When heaps are interchangeable, positions are the sorted tuples ``a_1 <= ... <= a_k``
+in colex order (the order of :mod:`sprague.kernels.box`: a table for a smaller
+``max_heap`` is a prefix of one for a larger); otherwise every ordered tuple, the
+first heap varying slowest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import product
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from sprague.errors import InvalidPosition
+
+__all__ = ["Table", "sorted_positions", "ordered_positions", "table_size", "KINDS"]
+
+KINDS = ("grundy", "outcome")
+
+
+def table_size(heaps: int, min_heap: int, max_heap: int, interchangeable: bool) -> int:
+    """The number of positions of the table."""
+    span = max_heap - min_heap + 1
+    return comb(span + heaps - 1, heaps) if interchangeable else span ** heaps
+
+
+def sorted_positions(heaps: int, min_heap: int, max_heap: int) -> np.ndarray:
+    """Every sorted tuple of ``heaps`` heaps in ``min_heap..max_heap``, in colex order, one per row."""
+    from sprague.kernels import box
+
+    size = table_size(heaps, min_heap, max_heap, True)
+    binom = box.binomials(heaps, min_heap, max_heap)
+    out: np.ndarray = box.positions(heaps, min_heap, max_heap, binom, 0, size)
+    return out
+
+
+def ordered_positions(heaps: int, min_heap: int, max_heap: int) -> np.ndarray:
+    """Every tuple of ``heaps`` heaps in ``min_heap..max_heap``, the first varying slowest, one per row."""
+    return np.array(list(product(range(min_heap, max_heap + 1), repeat=heaps)), dtype=np.int64).reshape(-1, heaps)
+
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    """Grundy values (``kind="grundy"``) or outcomes (``kind="outcome"``, 0 = P, 1 = N) of a box of positions.
+
+    Attributes
+    ----------
+    ruleset : str
+        The ruleset as described (name and parameters).
+    heaps, min_heap, max_heap : int
+        Every position has ``heaps`` heaps in ``min_heap..max_heap``.
+    kind : str
+        ``"grundy"`` or ``"outcome"``.
+    positions : numpy.ndarray
+        Shape ``(len(table), heaps)``, one position per row.
+    values : numpy.ndarray
+        The value of each row: a Grundy value, or 0 (P) / 1 (N).
+    interchangeable : bool
+        Whether positions are sorted tuples (heaps interchangeable) or ordered ones.
+    method : str
+        How the values were had.
+
+    Examples
+    --------
+    >>> import sprague
+    >>> t = sprague.ruleset("nim").table(3, heaps=2)
+    >>> len(t), t[1, 3], t[3, 1]
+    (10, 2, 2)
+    >>> [p for p, v in t if v == 0]
+    [(0, 0), (1, 1), (2, 2), (3, 3)]
+    >>> np.asarray(t)[:3].tolist()
+    [[0, 0, 0], [0, 1, 1], [1, 1, 0]]
+    """
+
+    ruleset: str
+    heaps: int
+    min_heap: int
+    max_heap: int
+    kind: str
+    positions: np.ndarray
+    values: np.ndarray
+    interchangeable: bool
+    method: str
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __iter__(self) -> Iterator[tuple[tuple[int, ...], Any]]:
+        """``(position, value)`` pairs; the value is an int, or ``"P"``/``"N"`` for outcomes."""
+        show = self._show
+        for row, value in zip(self.positions.tolist(), self.values.tolist()):
+            yield tuple(row), show(value)
+
+    def _show(self, value: int) -> Any:
+        return ("P", "N")[value] if self.kind == "outcome" else value
+
+    def index(self, position: Sequence[int]) -> int:
+        """The row of ``position`` (any order of heaps when they are interchangeable)."""
+        heaps = [int(h) for h in position]
+        if len(heaps) != self.heaps or not all(self.min_heap <= h <= self.max_heap for h in heaps):
+            raise InvalidPosition(f"position {tuple(heaps)} is not in this table: it holds {self.heaps} heaps "
+                                  f"of {self.min_heap}..{self.max_heap}")
+        lo = self.min_heap
+        if self.interchangeable:
+            return sum(comb(h - lo + i, i + 1) for i, h in enumerate(sorted(heaps)))
+        span = self.max_heap - lo + 1
+        row = 0
+        for h in heaps:
+            row = row * span + h - lo
+        return row
+
+    def __getitem__(self, position: Sequence[int]) -> Any:
+        """The value of ``position``: ``table[3, 5, 6]``."""
+        return self._show(int(self.values[self.index(position)]))
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        """One row per position: its heaps, then its value (for outcomes, 0 = P and 1 = N)."""
+        out = np.column_stack([self.positions, self.values.astype(np.int64)])
+        return out if dtype is None else out.astype(dtype)
+
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame with columns ``heap1 .. heapk`` and ``grundy`` (or ``outcome``, "P"/"N")."""
+        try:
+            import pandas as pd  # type: ignore[import-untyped]
+        except ImportError:
+            raise ImportError("Table.to_pandas needs pandas: pip install pandas") from None
+        data: dict[str, Any] = {f"heap{i + 1}": self.positions[:, i] for i in range(self.heaps)}
+        data[self.kind] = (np.array(["P", "N"])[self.values] if self.kind == "outcome" else self.values)
+        return pd.DataFrame(data)
+
+    def p_positions(self) -> list[tuple[int, ...]]:
+        """The positions of value 0 (the P-positions)."""
+        return [tuple(row) for row in self.positions[self.values == 0].tolist()]
+
+    def counts(self) -> Counter[Any]:
+        """How many positions take each value (or each outcome)."""
+        return Counter(self._show(v) for v in self.values.tolist())
+
+    def __repr__(self) -> str:
+        return (f"<Table {self.ruleset}: {len(self):,} positions of {self.heaps} heaps in "
+                f"{self.min_heap}..{self.max_heap}, {self.kind}>")

@@ -1,0 +1,95 @@
+"""ruleset.table(): every k-heap position and its value, against independent search (tests/naive.py)."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+
+import numpy as np
+import pytest
+
+import naive
+import sprague
+from sprague import cache
+
+
+@pytest.mark.parametrize("name,params,heaps,max_heap", [
+    ("single-delete", {}, 4, 9),
+    ("vdn", {}, 2, 12),
+    ("abo-delete", {}, 3, 9),
+    ("nmth-delete", {}, 4, 7),
+    ("delete-nim", {}, 2, 12),
+])
+@pytest.mark.parametrize("values", ["grundy", "outcome"])
+def test_delete_family_tables_equal_naive_search(name, params, heaps, max_heap, values):
+    r = sprague.ruleset(name, **params)
+    t = r.table(max_heap, heaps=heaps, values=values)
+    lo = int(getattr(r, "min_heap", 0))
+    expected = sorted(combinations_with_replacement(range(lo, max_heap + 1), heaps))
+    assert sorted(p for p, _ in t) == expected
+    moves = {"single-delete": naive.single_delete_moves, "vdn": naive.single_delete_moves,
+             "abo-delete": naive.abo_delete_moves, "nmth-delete": naive.nmth_delete_moves,
+             "delete-nim": naive.delete_nim_moves}[name]
+    for p, v in t:
+        g = naive.grundy(moves, p)
+        assert v == (g if values == "grundy" else ("P" if g == 0 else "N")), p
+
+
+def test_one_heap_game_tables_are_nim_sums_of_naive_sequences():
+    truth = naive.grundys_game_sequence(16)
+    t = sprague.ruleset("grundys-game").table(15, heaps=3)
+    assert len(t) == 816
+    for p, v in t:
+        assert v == truth[p[0]] ^ truth[p[1]] ^ truth[p[2]]
+    assert t.method.startswith("Sprague-Grundy")
+
+
+def test_ordered_heaps_for_rulesets_whose_heaps_differ():
+    """gcn gives each heap its own set: the table lists ordered tuples, and (0, 3) and (3, 0) differ."""
+    r = sprague.ruleset("gcn", h=2, sets="1;1-3")
+    t = r.table(4, heaps=2)
+    assert not t.interchangeable and len(t) == 25
+    assert [p for p, _ in t] == list(product(range(5), repeat=2))
+    for p, v in t:
+        assert v == r.grundy(p, method="search")
+    assert t[0, 3] != t[3, 0]
+
+
+def test_table_conversions_and_lookup():
+    t = sprague.ruleset("single-delete").table(8, heaps=3, values="outcome")
+    arr = np.asarray(t)
+    assert arr.shape == (len(t), 4)
+    assert all(t[tuple(row[:3])] == "PN"[row[3]] for row in arr.tolist())
+    assert t[3, 1, 2] == t[1, 2, 3]  # heaps in any order
+    frame = t.to_pandas()
+    assert list(frame.columns) == ["heap1", "heap2", "heap3", "outcome"]
+    assert (frame["outcome"] == "P").sum() == len(t.p_positions()) == t.counts()["P"]
+    with pytest.raises(sprague.InvalidPosition, match="not in this table"):
+        t[0, 1, 2]
+
+
+def test_a_larger_bound_reuses_the_cached_prefix(tmp_path, monkeypatch):
+    """Colex order: the table for max_heap 10 is the first rows of the one for 12, so the cache serves it."""
+    monkeypatch.setattr(cache, "MIN_SECONDS", 0.0)
+    cache.use(cache.Cache(tmp_path, min_seconds=0.0))
+    try:
+        import sprague.rulesets.heap as heap
+        monkeypatch.setattr(heap, "_CACHE_FROM", 0)
+        big = sprague.ruleset("single-delete").table(12, heaps=4)
+        assert big.method.startswith("compiled")
+        small = sprague.ruleset("single-delete").table(10, heaps=4)
+        assert small.method == "the results cache"
+        fresh = sprague.ruleset("single-delete").table(10, heaps=4, min_heap=1, max_positions=10**6)
+        assert np.array_equal(small.values, fresh.values)
+    finally:
+        cache.use(True)
+
+
+def test_bad_table_requests_are_refused():
+    with pytest.raises(sprague.InvalidParameter, match="values='pn'"):
+        sprague.ruleset("nim").table(4, values="pn")
+    with pytest.raises(sprague.InvalidParameter, match="min_heap"):
+        sprague.ruleset("single-delete").table(4, heaps=3, min_heap=0)
+    with pytest.raises(sprague.InvalidPosition, match="exactly 2 heaps"):
+        sprague.ruleset("wythoff").table(4, heaps=3)
+    with pytest.raises(sprague.TooLarge, match="11,716,640"):
+        sprague.ruleset("single-delete").table(128, heaps=4, max_positions=10**6)
