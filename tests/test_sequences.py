@@ -126,3 +126,29 @@ def test_all_but_kernel_equals_naive_recursion(X):
     """The O(|X|^2)-per-value kernel behind all-but against the textbook O(n) mex of tests/naive.py."""
     assert sprague.ruleset("all-but", S=set(X)).sequence(2500).tolist() == naive.subtraction_sequence(
         lambda s: s not in X, 2500)
+
+
+@pytest.mark.parametrize("X", [(4, 8), (2, 3, 7), (1,), (5,), (3, 6, 9)])
+def test_all_but_winning_moves_on_heaps_of_a_thousand_digits(X):
+    """The move inverts the certified arithmetic period; checked by the rules and by the naive sequence's period."""
+    g = sprague.ruleset("all-but", S=set(X))
+    per = g.periodicity()
+    truth = naive.subtraction_sequence(lambda s: s not in X, per.preperiod + 2 * per.period)
+    rnd = random.Random(str(X))
+    for _ in range(6):
+        pos = tuple(rnd.randrange(10**999, 10**1000) for _ in range(rnd.choice((1, 2, 3))))
+        move = g.winning_move(pos)
+        before = 0
+        for h in pos:
+            before ^= per.value(truth, h)
+        if before == 0:
+            assert move is None
+            continue
+        changed = [i for i in range(len(pos)) if pos[i] != move[i]]
+        assert len(move) == len(pos) and len(changed) == 1
+        i = changed[0]
+        assert 0 < pos[i] - move[i] and pos[i] - move[i] not in X
+        total = 0
+        for h in move:
+            total ^= per.value(truth, h)
+        assert total == 0

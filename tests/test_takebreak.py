@@ -113,3 +113,55 @@ def test_interrupted_sequence_keeps_what_is_finished(monkeypatch: pytest.MonkeyP
     kept = len(gg._values)
     assert 5000 <= kept < 20_000
     assert gg._values.tolist() == naive.grundys_game_sequence(kept)
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.137", "0.07", "0.51", "0.4", "0.16"])
+def test_constructed_options_reach_every_value_the_rules_reach(code: str) -> None:
+    """heap_option_with_value scans only splits with a part below n0 + p; it must still reach every value."""
+    g = sprague.ruleset("octal", code=code)
+    per = g.periodicity()
+    truth = naive.octal_sequence(octal_digits(code), 900)
+    for n in range(2 * (per.preperiod + per.period), 900, 7):
+        reachable = {truth[n - k] for k in range(1, len(octal_digits(code))) if octal_digits(code)[k] & 2 and n - k >= 1}
+        for k, d in enumerate(octal_digits(code)):
+            if d & 4:
+                reachable |= {truth[a] ^ truth[n - k - a] for a in range(1, (n - k) // 2 + 1)}
+        for v in range(max(reachable) + 2):
+            parts = g.heap_option_with_value(n, v)
+            assert (parts is not None) == (v in reachable), (n, v)
+            if parts is not None:
+                assert g.is_heap_option(n, parts)
+                value = 0
+                for p in parts:
+                    value ^= truth[p]
+                assert value == v
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.137", "0.07"])
+def test_winning_moves_on_heaps_of_a_thousand_digits(code: str) -> None:
+    g = sprague.ruleset("octal", code=code)
+    per = g.periodicity()
+    digits = octal_digits(code)
+    truth = naive.octal_sequence(digits, per.preperiod + 2 * per.period)
+    rnd = random.Random(code)
+    for _ in range(5):
+        pos = tuple(rnd.randrange(10**999, 10**1000) for _ in range(3))
+        move = g.winning_move(pos)
+        total = 0
+        for h in pos:
+            total ^= per.value(truth, h)
+        if total == 0:
+            assert move is None
+            continue
+        # legal by the rules: one heap h replaced by parts summing to h - k, with digit k allowing that many parts
+        (h,) = [x for x in pos if pos.count(x) > move.count(x)]
+        parts = list(move)
+        for x in pos:
+            if x != h:
+                parts.remove(x)
+        k = h - sum(parts)
+        assert 0 <= k < len(digits) and digits[k] & (1 << len([p for p in parts if p])), (h, parts)
+        after = 0
+        for x in move:
+            after ^= per.value(truth, x)
+        assert after == 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from abc import abstractmethod
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import reduce
 from operator import xor
@@ -396,10 +397,66 @@ class HeapGame(HeapRuleset):
         limit = self._limit_now
         for i, h in enumerate(position):
             want = total ^ self._heap_value(h, limit) ^ value
+            refuse_if_too_large(f"{self.name}: listing the options of a heap of {h}", self.heap_option_count(h), limit)
             for parts in self.heap_options(h):
                 if reduce(xor, (self._heap_value(p, limit) for p in parts), 0) == want:
                     found.append(position[:i] + tuple(parts) + position[i + 1:])
         return list(dict.fromkeys(found))
+
+    def closed_winning_move(self, position: Heaps) -> Heaps | None:
+        """Move one heap ``h`` to parts of value ``G(h) xor G(position)``; huge heaps by :meth:`heap_option_with_value`."""
+        total = self.closed_grundy(position)
+        if not total:
+            return None
+        limit = self._limit_now
+        values = [self._heap_value(h, limit) for h in position]
+        # a heap with G(h) xor total < G(h) surely has such an option (mex); try those first
+        for i in sorted(range(len(position)), key=lambda i: values[i] ^ total >= values[i]):
+            h, want = position[i], values[i] ^ total
+            count = self.heap_option_count(h)
+            if count is not None and count <= limit:
+                parts = next((o for o in self.heap_options(h)
+                              if reduce(xor, (self._heap_value(p, limit) for p in o), 0) == want), None)
+            else:
+                parts = self.heap_option_with_value(h, want)
+            if parts is not None:
+                return position[:i] + tuple(parts) + position[i + 1:]
+        return None
+
+    def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
+        """An option of a heap of ``n`` of value ``value``, constructed without listing the options, or None."""
+        return None
+
+    def is_heap_option(self, n: int, parts: Heaps) -> bool | None:
+        """Whether a heap of ``n`` may become ``parts``, decided without listing the options (None: unknown).
+
+        From :meth:`take_break_moves` where the ruleset gives them.
+        """
+        moves = self.take_break_moves()
+        if moves is None:
+            return None
+        take_all, take_one, split, distinct = moves
+        kept = sorted(p for p in parts if p)
+        if not kept:
+            return n in take_all
+        if len(kept) == 1:
+            return n - kept[0] in take_one
+        return len(kept) == 2 and n - sum(kept) in split and not (distinct and kept[0] == kept[1])
+
+    def is_move(self, position: Heaps, option: Heaps) -> bool:
+        """One heap replaced by a legal option of it; huge heaps by :meth:`is_heap_option`."""
+        count = self.option_count(position)
+        if count is not None and count <= self._limit_now:
+            return super().is_move(position, option)
+        gone = Counter(position) - Counter(option)
+        parts = tuple((Counter(option) - Counter(position)).elements())
+        if sum(gone.values()) != 1:
+            return False
+        (h,) = gone
+        legal = self.is_heap_option(h, parts)
+        if legal is None:
+            return super().is_move(position, option)  # refuses: too many options to list
+        return legal
 
 
 class PeriodicHeapGame(HeapGame):
@@ -453,6 +510,11 @@ class PeriodicHeapGame(HeapGame):
         if n < len(self._values) or self._period is None:
             return super().heap_method(n)
         return self.period_method(self._period)
+
+    def _value_at(self, n: int) -> int:
+        per = self.periodicity()
+        assert per is not None
+        return per.value(self._values, n)
 
 
 _PARTITIONS: list[int] = [1]

@@ -149,6 +149,22 @@ class AllBut(PeriodicHeapGame):
         return (f"closed form: certified arithmetic period {per.period} (preperiod {per.preperiod}, "
                 f"saltus {per.saltus}) of the G-value sequence")
 
+    def is_heap_option(self, n: int, parts: Heaps) -> bool:
+        return len(parts) == 1 and 0 < n - parts[0] and n - parts[0] not in self.params["S"]
+
+    def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
+        """Invert the certified arithmetic period: ``a(n0 + qp + r) = a(n0 + r) + qs`` gives, for each ``r``,
+        the one ``q`` (if any) with that value; heaps below ``n0 + p`` are looked up."""
+        per = self.periodicity()
+        banned = set(self.params["S"])
+        n0, p, saltus = per.preperiod, per.period, per.saltus
+        candidates = [m for m in range(min(n, n0 + p)) if int(self._values[m]) == value]
+        for r in range(p):
+            base = int(self._values[n0 + r])
+            if saltus and value >= base and (value - base) % saltus == 0:
+                candidates.append(n0 + (value - base) // saltus * p + r)
+        return next(((m,) for m in sorted(candidates, reverse=True) if m < n and n - m not in banned), None)
+
     def periodicity(self, max_positions: int | None = None) -> Periodicity:
         """The certified arithmetic period (Siegel: there always is one)."""
         per = super().periodicity(max_positions)

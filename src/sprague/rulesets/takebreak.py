@@ -103,6 +103,26 @@ class Octal(PeriodicHeapGame):
     def period_method(self, per: Periodicity) -> str:
         return f"closed form: period {per.period} (preperiod {per.preperiod}) by the Octal Periodicity Theorem"
 
+    def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
+        """With a certified period ``p`` from ``n0``, a split ``(a, b)`` can trade ``p`` tokens between its
+        parts without changing either value once both are ``>= n0``: so splits with ``a < n0 + p`` are all
+        the values there are, and a few thousand lookups find one of any reachable value."""
+        per = self.periodicity()
+        if per is None:
+            return None
+        take_all, take_one, split, _ = self.take_break_moves()
+        if value == 0 and n in take_all:
+            return (0,)
+        for k in take_one:
+            if n - k >= 1 and self._value_at(n - k) == value:
+                return (n - k,)
+        for k in split:
+            m = n - k
+            for a in range(1, min(m // 2, per.preperiod + per.period) + 1):
+                if self._value_at(a) ^ self._value_at(m - a) == value:
+                    return (m - a, a)
+        return None
+
     def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
         """The period certified by the Octal Periodicity Theorem (None for codes with d0 = 4)."""
         return None if self.digits[0] else super().periodicity(max_positions)
