@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -36,6 +37,30 @@ class Periodicity:
             raise ValueError("the period was observed, not proved: values past the prefix are not determined")
         q, r = divmod(n - self.preperiod, self.period)
         return int(values[self.preperiod + r]) + q * self.saltus
+
+    def fill(self, values: Sequence[int] | np.ndarray, n: int, dtype: Any = np.int64) -> np.ndarray:
+        """``a[0..n-1]`` as a NumPy array, from a prefix that covers one full period.
+
+        The first period is copied onto itself, doubling (memory speed); an arithmetic
+        period then adds ``q * saltus`` to the ``q``-th copy.
+
+        >>> Periodicity(1, 2, 1, True, "").fill([5, 0, 1], 7).tolist()
+        [5, 0, 1, 1, 2, 2, 3]
+        """
+        if not self.certified:
+            raise ValueError("the period was observed, not proved: values past the prefix are not determined")
+        start, p = self.preperiod, self.period
+        out = np.empty(n, dtype=dtype)
+        head = min(n, start + p)
+        out[:head] = np.asarray(values[:head])
+        filled = head - start  # out[start:start + filled] holds whole periods: copy them onto what follows
+        while start + filled < n:
+            count = min(filled - filled % p, n - start - filled)
+            out[start + filled:start + filled + count] = out[start:start + count]
+            filled += count
+        if self.saltus and n > start + p:
+            out[start + p:] += (np.arange(p, n - start, dtype=np.int64) // p * self.saltus).astype(dtype)
+        return out
 
     @property
     def kind(self) -> str:

@@ -30,7 +30,7 @@ from sprague.core.nimber import mex
 from sprague.core.parsing import as_int, parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.core.solver import DEFAULT_MAX_POSITIONS, refuse_if_too_large
-from sprague.errors import InvalidParameter, InvalidPosition
+from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
 
 if TYPE_CHECKING:
     from sprague.core.table import Table
@@ -157,25 +157,26 @@ class HeapRuleset(Ruleset):
         limit = max_positions or (_TABLE_MAX_COMPILED if fast else DEFAULT_MAX_POSITIONS)
         size = table_size(heaps, lo, max_heap, self.interchangeable_heaps)
         refuse_if_too_large(f"{self.name}: a table of {heaps} heaps of {lo}..{max_heap}", size, limit)
-        positions = (sorted_positions if self.interchangeable_heaps else ordered_positions)(heaps, lo, max_heap)
-        positions = positions.astype(np.min_scalar_type(-max_heap - 1))  # int16 for heaps below 32768
+        enumerate_positions = sorted_positions if self.interchangeable_heaps else ordered_positions
         key = {**self.cache_key(), "heaps": heaps, "min_heap": lo, "values": values}
         cache = _cache.active() if size >= _CACHE_FROM // 100 and self.interchangeable_heaps else None
         stored = cache.load("table", key) if cache is not None else None
+        began = time.perf_counter()
         if stored is not None and stored.ndim == 1 and len(stored) >= size:
-            found, method = stored[:size].astype(np.int64), "the results cache"
-        else:
-            began = time.perf_counter()
-            if compiled:
-                from sprague.verify import box_table
+            positions = enumerate_positions(heaps, lo, max_heap)
+            found, method, cache = stored[:size], "the results cache", None
+        elif compiled:
+            from sprague.verify import box_table
 
-                found = box_table(self, heaps, max_heap, values, limit)[1].astype(np.int64)
-                method = f"compiled box kernel ({'retrograde sieve' if values == 'outcome' else 'search in rank order'})"
-            else:
-                found, method = self._table_values(positions, max_heap, values, limit)
-            if cache is not None:  # a colex table is a prefix of the tables of larger heaps
-                compact = found.astype(np.min_scalar_type(int(found.max()) if len(found) else 0))
-                cache.store("table", key, compact, time.perf_counter() - began)
+            positions, found = box_table(self, heaps, max_heap, values, limit)
+            method = f"compiled box kernel ({'retrograde sieve' if values == 'outcome' else 'search in rank order'})"
+        else:
+            positions = enumerate_positions(heaps, lo, max_heap)
+            found, method = self._table_values(positions, max_heap, values, limit)
+        if cache is not None:  # a colex table is a prefix of the tables of larger heaps
+            compact = found.astype(np.min_scalar_type(int(found.max()) if len(found) else 0))
+            cache.store("table", key, compact, time.perf_counter() - began)
+        positions = positions.astype(np.min_scalar_type(-max_heap - 1))  # int16 for heaps below 32768
         return Table(self.describe(), heaps, lo, max_heap, values, positions, found,
                      self.interchangeable_heaps, method)
 
@@ -497,6 +498,18 @@ class PeriodicHeapGame(HeapGame):
                     break
                 n *= 2
         return self._period
+
+    def sequence(self, n: int, max_positions: int | None = None,
+                 progress: Callable[[int], Any] | None = None) -> np.ndarray:
+        """As :meth:`HeapGame.sequence`; past a certified period the values are filled in, not computed."""
+        if as_int(n, "length") > max(len(self._values), 4 * self.first_length()):
+            try:
+                per = self.periodicity(max_positions)
+            except TooLarge:
+                per = None  # no certificate within the limit: compute (refused with the size if too large)
+            if per is not None and per.certified:
+                return per.fill(self._values, n)
+        return super().sequence(n, max_positions, progress)
 
     def heap_grundy_closed(self, n: int) -> int | None:
         if n < len(self._values):

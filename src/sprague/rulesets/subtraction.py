@@ -78,18 +78,7 @@ class Subtraction(PeriodicHeapGame):
         """
         import numpy as np
 
-        per = self.periodicity()
-        start, p = per.preperiod, per.period
-        dtype = np.uint8 if len(self.params["S"]) < 256 else np.uint32
-        out = np.empty(n, dtype=dtype)
-        head = min(n, start + p)
-        out[:head] = self._values[:head]
-        filled = head - start  # out[start:start + filled] holds whole periods; copy it onto itself, doubling
-        while start + filled < n:
-            count = min(filled - filled % p, n - start - filled)
-            out[start + filled:start + filled + count] = out[start:start + count]
-            filled += count
-        return out
+        return self.periodicity().fill(self._values, n, np.uint8 if len(self.params["S"]) < 256 else np.uint32)
 
     def first_length(self) -> int:
         return 4 * max(self.params["S"]) + 64
