@@ -165,3 +165,17 @@ def test_winning_moves_on_heaps_of_a_thousand_digits(code: str) -> None:
         for x in move:
             after ^= per.value(truth, x)
         assert after == 0
+
+
+def test_sparse_space_report_matches_the_naive_values() -> None:
+    """The rare positions reported are exactly those whose naive value has even popcount under the mask."""
+    truth = naive.grundys_game_sequence(5000)
+    mask, rare = sprague.ruleset("grundys-game").sparse_space(5000)
+    assert rare.tolist() == [r for r in range(1, 5000) if bin(truth[r] & mask).count("1") % 2 == 0]
+    assert sprague.ruleset("nim").sparse_space(10) is None
+    from sprague.cli import main
+    import io
+    out = io.StringIO()
+    assert main(["sequence", "grundys-game", "--to", "4999"], out=out) == 0
+    line = [x for x in out.getvalue().splitlines() if x.startswith("sparse space")][0]
+    assert f"{len(rare):,} of heaps 1..4,999" in line and line.endswith(f"the last at n = {rare[-1]}")

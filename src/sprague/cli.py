@@ -32,6 +32,7 @@ __all__ = ["main", "build_parser"]
 
 _GAME_COMMANDS = ("value", "moves", "graph", "play")
 _SEQUENCE_DEFAULT = 100
+_SPARSE_FROM = 2048  # from this many values, take-and-break games report their sparse space
 _SEQUENCE_SHOWN = 1000  # values printed; the rest are summarised (--save writes them all)
 
 
@@ -408,6 +409,14 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
         out.write(f"   ...  ({len(values) - len(shown):,} more values{'' if ns.save else '; --save FILE writes all'}); "
                   f"largest value {max(values)}; {len(counts)} distinct values; last value G({ns.to}) = {values[-1]}\n")
     out.write((per.describe() if per else f"no period found in n = 0..{ns.to} (observed, not proved)") + "\n")
+    sparse = r.sparse_space(len(values)) if len(values) > _SPARSE_FROM else None
+    if sparse is not None:
+        from sprague.kernels.takebreak import describe_mask
+
+        mask, rare = sparse
+        last = f"; the last at n = {rare[-1]}" if len(rare) else ""
+        out.write(f"sparse space (Winning Ways ch. 4): under the mask {describe_mask(mask)}, {len(rare):,} of "
+                  f"heaps 1..{ns.to:,} have rare values (even masked popcount){last}\n")
     if stairs:
         base = " ".join(map(str, stairs["base"][:12])) + (" ..." if len(stairs["base"]) > 12 else "")
         how = "proved from the certified period" if stairs["certified"] else f"observed on n = 0..{ns.to}"

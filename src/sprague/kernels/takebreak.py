@@ -34,7 +34,7 @@ import numpy as np
 
 from sprague.kernels.jit import njit
 
-__all__ = ["extend", "naive_extend", "sparse_extend", "choose_mask", "rare_count"]
+__all__ = ["extend", "naive_extend", "sparse_extend", "choose_mask", "rare_count", "rare_positions", "describe_mask"]
 
 #: values computed by the naive recursion before the mask is chosen on them
 PREFIX = 2048
@@ -72,12 +72,7 @@ def extend(g: np.ndarray, start: int, take_all: Sequence[int], take_one: Sequenc
     if start == stop:
         return
     mask = choose_mask(g[:min(start, 1 << 15)])
-    parity = np.zeros(start, dtype=np.int64)
-    bits = g[:start] & mask
-    while bits.any():
-        parity ^= bits & 1
-        bits >>= 1
-    rare = np.flatnonzero(parity[1:] == 0) + 1
+    rare = rare_positions(g[:start], mask)
     n_rare = len(rare)
     rare = np.concatenate([rare, np.zeros(max(n_rare, 1024), dtype=np.int64)])
     while start < stop:
@@ -261,3 +256,22 @@ def choose_mask(g: np.ndarray) -> int:
     bits = max(int(g.max()) if len(g) else 0, 1).bit_length()
     candidates = [~f for f in range(2 ** bits)] + list(range(1, 2 ** bits))
     return min(candidates, key=lambda mask: rare_count(g, len(g), mask))
+
+
+def rare_positions(g: np.ndarray, mask: int) -> np.ndarray:
+    """The positions ``r >= 1`` of ``g`` whose value is rare under ``mask`` (even masked popcount)."""
+    parity = np.zeros(len(g), dtype=np.int64)
+    bits = np.asarray(g, dtype=np.int64) & mask
+    while bits.any():
+        parity ^= bits & 1
+        bits >>= 1
+    return np.flatnonzero(parity[1:] == 0) + 1
+
+
+def describe_mask(mask: int) -> str:
+    """``"all bits but 0"`` for the infinite mask ``~1``, ``"bits 0, 2"`` for the finite mask 5."""
+    finite = ~mask if mask < 0 else mask
+    bits = ", ".join(str(b) for b in range(finite.bit_length()) if finite >> b & 1)
+    if mask < 0:
+        return f"all bits but {bits}" if bits else "all bits"
+    return f"bits {bits}"

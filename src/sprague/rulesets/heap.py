@@ -336,6 +336,25 @@ class HeapGame(HeapRuleset):
             if cache is not None and len(self._values) > start:
                 cache.store("sequence", self.cache_key(), self._values, time.perf_counter() - began)
 
+    def sparse_space(self, n: int) -> tuple[int, np.ndarray] | None:
+        """The sparse-space mask the kernel chooses and the rare positions among heaps ``0..n-1``, or None.
+
+        Winning Ways ch. 4: under the mask, values of even masked popcount are *rare*;
+        for Grundy's game they stop early (a pattern, not a theorem).
+
+        >>> import sprague
+        >>> mask, rare = sprague.ruleset("grundys-game").sparse_space(3000)
+        >>> mask, len(rare), rare[:6].tolist()
+        (-2, 441, [1, 2, 3, 4, 6, 7])
+        """
+        from sprague.kernels.takebreak import PREFIX, choose_mask, rare_positions
+
+        if self.take_break_moves() is None:
+            return None
+        values = self.sequence(n)
+        mask = choose_mask(values[:min(n, 1 << 15)]) if n > PREFIX else choose_mask(values)
+        return mask, rare_positions(values, mask)
+
     def _extend(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
         """Compute the first ``n`` values, by the compiled kernel or the plain heap recursion."""
         cost = self.sequence_cost(n)
