@@ -16,7 +16,7 @@ import pytest
 import sprague
 from sprague.kernels import box
 from sprague.kernels.retro import _buffers, _mark_predecessors, retro_outcomes
-from sprague.verify import _Job, _sieve_pays, box_table
+from sprague.verify import _Job, sieve_pays, box_table
 
 
 def job(name: str, params: dict[str, int], n: int, hi: int) -> _Job:
@@ -114,10 +114,10 @@ def test_sieve_equals_python_twin(name, params, moves, n, hi):
 
 
 def test_verify_uses_the_sieve_where_it_pays():
-    assert _sieve_pays(job("single-delete", {}, 4, 8).shapes)
-    assert _sieve_pays(job("delete-nim", {}, 2, 8).shapes)
-    assert _sieve_pays(job("abo-delete", {}, 5, 8).shapes)  # deletes 4 heaps
-    assert not _sieve_pays(job("abo-delete", {}, 6, 8).shapes)  # deletes 5
+    assert sieve_pays(job("single-delete", {}, 4, 8).shapes)
+    assert sieve_pays(job("delete-nim", {}, 2, 8).shapes)
+    assert sieve_pays(job("abo-delete", {}, 5, 8).shapes)  # deletes 4 heaps
+    assert not sieve_pays(job("abo-delete", {}, 6, 8).shapes)  # deletes 5
     for name, n, hi in (("single-delete", 4, 12), ("abo-delete", 6, 6)):
         j = job(name, {}, n, hi)
         pos, values = box_table(name, heaps=n, max_heap=hi, values="outcome")

@@ -93,3 +93,32 @@ def test_bad_table_requests_are_refused():
         sprague.ruleset("wythoff").table(4, heaps=3)
     with pytest.raises(sprague.TooLarge, match="11,716,640"):
         sprague.ruleset("single-delete").table(128, heaps=4, max_positions=10**6)
+
+
+def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_path, monkeypatch):
+    """A Ctrl-C keeps the finished ranks in the cache; the next, larger request continues from them."""
+    import sprague.rulesets.heap as heap
+    import sprague.verify as verify
+
+    monkeypatch.setattr(heap, "_CACHE_FROM", 0)
+    monkeypatch.setattr(verify, "_CHUNK", 50)  # chunks of 1,000 ranks
+    cache.use(cache.Cache(tmp_path, min_seconds=0.0))
+    try:
+        r = sprague.ruleset("single-delete")
+        done = []
+
+        def stop_after_two_chunks(k):
+            done.append(k)
+            if len(done) == 2:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            r.table(16, heaps=4, progress=stop_after_two_chunks)
+        assert cache.active().stored_length("table", {**r.cache_key(), "heaps": 4, "min_heap": 1,
+                                                      "values": "grundy"}) == 2000
+        t = sprague.ruleset("single-delete").table(16, heaps=4)
+        assert "continuing 2,000 cached positions" in t.method
+        fresh = verify.box_table("single-delete", 4, 16)[1]
+        assert np.array_equal(t.values, fresh)
+    finally:
+        cache.use(True)

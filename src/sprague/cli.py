@@ -101,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--heaps", type=int, default=None, metavar="K",
                    help="one game: the table of all its positions of K heaps (sorted), summarised; --save writes it")
     p.add_argument("--save", metavar="FILE", help="with --heaps: write the table (.npy: NumPy, else CSV)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_cache_dir(p)
     p.add_argument("--origin", choices=("bottom", "top"), default="bottom", help="where the smallest row goes")
     p.add_argument("--fixed", default="", metavar="HEAPS",
@@ -502,7 +503,16 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
     if ns.fixed:
         raise InvalidParameter("--fixed and --heaps do not go together: --heaps tabulates every position")
     _use_cache(ns)
-    t = games[0].table(ns.max, heaps=ns.heaps, values=ns.values, min_heap=ns.min, max_positions=ns.max_positions)
+    bar = _progress_bar(ns.quiet, f"{games[0].name}, {ns.heaps} heaps")
+    try:
+        t = games[0].table(ns.max, heaps=ns.heaps, values=ns.values, min_heap=ns.min, max_positions=ns.max_positions,
+                           progress=bar.update if bar else None)
+    except KeyboardInterrupt:
+        sys.stderr.write("sprague: interrupted; the positions finished are kept in the results cache\n")
+        raise
+    finally:
+        if bar:
+            bar.close()
     if ns.save:
         import numpy as np
 

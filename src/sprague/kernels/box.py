@@ -27,7 +27,7 @@ import numpy as np
 from sprague.kernels.jit import njit
 
 __all__ = [
-    "binomials", "rank", "unrank", "fill_table", "local_check", "fill_claims", "scan_option",
+    "binomials", "rank", "unrank", "fill_table", "extend_table", "local_check", "fill_claims", "scan_option",
     "FIND_P", "FIND_NOT_N", "MEX", "UNKNOWN_OPTION", "MEX_OVERFLOW",
 ]
 
@@ -322,17 +322,29 @@ def _scratch(n: int) -> np.ndarray:
 def fill_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, size: int, grundy: bool) -> np.ndarray:
     """Outcomes (0 = P, 1 = N) or Grundy values of the first ``size`` positions of the box, by search in rank order."""
     table = np.full(size, -1, dtype=np.int32)
+    extend_table(n, lo, hi, shapes, binom, table, 0, size, grundy)
+    return table
+
+
+@njit(cache=True)
+def extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
+                 start: int, stop: int, grundy: bool) -> None:
+    """Fill ``table[start:stop]`` by search in rank order, ``table[:start]`` known.
+
+    Ranks do not depend on ``hi``: the table of a smaller box is a prefix of this one,
+    so a stored table is extended, not recomputed.
+    """
     seen = np.zeros(_SEEN, dtype=np.bool_)
     scratch = _scratch(n)
-    a = np.full(n, lo, dtype=np.int64)
-    for r in range(size):
+    a = np.empty(n, dtype=np.int64)
+    unrank(start, n, lo, binom, a)
+    for r in range(start, stop):
         if grundy:
             table[r] = scan_option(a, lo, shapes, binom, table, MEX, seen, scratch)
         else:
             table[r] = 1 if scan_option(a, lo, shapes, binom, table, FIND_P, seen, scratch) >= 0 else 0
         if not _advance(a, lo, hi):
             break
-    return table
 
 
 @njit(cache=True)

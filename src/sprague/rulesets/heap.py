@@ -107,7 +107,7 @@ class HeapRuleset(Ruleset):
 
     # tables --------------------------------------------------------------------
     def table(self, max_heap: int, heaps: int = 2, values: str = "grundy", min_heap: int | None = None,
-              max_positions: int | None = None) -> Table:
+              max_positions: int | None = None, progress: Callable[[int], Any] | None = None) -> Table:
         """Every position of ``heaps`` heaps in ``min_heap..max_heap`` with its Grundy value or outcome.
 
         Values come from the fastest exact method the ruleset has: the compiled box
@@ -125,6 +125,9 @@ class HeapRuleset(Ruleset):
             Grundy values, or outcomes (0 = P, 1 = N; shown as "P"/"N").
         min_heap : int, optional
             The smallest heap (default: the smallest the ruleset allows).
+        progress : callable, optional
+            Called with the number of positions done, as they are (compiled search).
+            On Ctrl-C the positions finished are kept in the results cache.
 
         Returns
         -------
@@ -166,10 +169,20 @@ class HeapRuleset(Ruleset):
             positions = enumerate_positions(heaps, lo, max_heap)
             found, method, cache = stored[:size], "the results cache", None
         elif compiled:
-            from sprague.verify import box_table
+            from sprague.verify import box_table, sieve_pays
 
-            positions, found = box_table(self, heaps, max_heap, values, limit)
-            method = f"compiled box kernel ({'retrograde sieve' if values == 'outcome' else 'search in rank order'})"
+            prefix = stored if stored is not None and stored.ndim == 1 else None
+            try:
+                positions, found = box_table(self, heaps, max_heap, values, limit, prefix, progress)
+            except KeyboardInterrupt as exc:
+                partial = getattr(exc, "partial", None)
+                if cache is not None and partial is not None and len(partial):
+                    cache.store("table", key, partial, time.perf_counter() - began)
+                raise
+            sieve = values == "outcome" and sieve_pays(np.array(getattr(self, "kernel_shapes")(heaps)))
+            method = f"compiled box kernel ({'retrograde sieve' if sieve else 'search in rank order'})"
+            if prefix is not None and not sieve:
+                method += f", continuing {len(prefix):,} cached positions"
         else:
             positions = enumerate_positions(heaps, lo, max_heap)
             found, method = self._table_values(positions, max_heap, values, limit)

@@ -9,7 +9,7 @@ under moves and two exact methods apply:
     in rank order (every option has a smaller rank, see :mod:`sprague.kernels.box`),
     and compare it with the claims. Exact; one process; memory 1-4 bytes a position.
     Outcomes come from the retrograde sieve (:mod:`sprague.kernels.retro`) where
-    it is faster (see :func:`_sieve_pays`).
+    it is faster (see :func:`sieve_pays`).
 ``local``
     Needs no table of truths. A P/N claim is correct on the box iff every claimed
     P-position has no option that is not claimed N, and every claimed N-position
@@ -59,7 +59,7 @@ from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets import ruleset as get_ruleset
 from sprague.theorems import THEOREMS, Theorem, find_theorem
 
-__all__ = ["verify", "box_table", "Report", "Counterexample", "box_size", "DEFAULT_MAX_BOX", "METHODS"]
+__all__ = ["verify", "box_table", "sieve_pays", "Report", "Counterexample", "box_size", "DEFAULT_MAX_BOX", "METHODS"]
 
 #: largest box verified without ``max_positions`` raised (positions)
 DEFAULT_MAX_BOX = 50_000_000
@@ -67,7 +67,7 @@ METHODS = ("local", "table", "both")
 _PY_CLAIMS_BELOW = 30_000  # smaller boxes evaluate claims in Python (no compile time)
 _KEEP_FAILURES = 2_000  # failures kept per chunk to choose the smallest counterexample from
 _CHUNK = 50_000
-_SIEVE_MAX_ADDED = 4  # outcomes by the retrograde sieve when no move deletes more heaps (see _sieve_pays)
+_SIEVE_MAX_ADDED = 4  # outcomes by the retrograde sieve when no move deletes more heaps (see sieve_pays)
 
 
 @dataclass
@@ -221,12 +221,15 @@ def verify(
 
 
 def box_table(rules: str | Ruleset, heaps: int, max_heap: int, values: str = "grundy",
-              max_positions: int = DEFAULT_MAX_BOX) -> tuple[np.ndarray, np.ndarray]:
+              max_positions: int = DEFAULT_MAX_BOX, prefix: np.ndarray | None = None,
+              progress: Any = None) -> tuple[np.ndarray, np.ndarray]:
     """Every position with ``heaps`` heaps of at most ``max_heap`` and its value, by compiled search.
 
     Returns ``(positions, values)``: one row of ascending heaps per position (colex
     order) and its Grundy value (``values="grundy"``) or outcome code (0 = P,
     1 = N). Only for the rulesets with a compiled kernel (the Delete Nim family).
+    Search in rank order continues from ``prefix`` (the values of the first ranks,
+    of any smaller box) and calls ``progress(k)`` as ranks are done.
 
     >>> pos, g = box_table("single-delete", heaps=3, max_heap=4)
     >>> [(tuple(map(int, p)), int(v)) for p, v in zip(pos, g)][-3:]
@@ -240,7 +243,8 @@ def box_table(rules: str | Ruleset, heaps: int, max_heap: int, values: str = "gr
         raise InvalidParameter(f"{r.name} has no compiled kernel; use its grundy() or sprague table for a slice")
     from sprague.kernels import box
 
-    return box.positions(job.n, job.lo, job.hi, job.binom, 0, job.size), job.truth(job.size)
+    found = job.truth(job.size, prefix, progress)
+    return box.positions(job.n, job.lo, job.hi, job.binom, 0, job.size), found
 
 
 # ------------------------------------------------------------------------ the job
@@ -361,18 +365,36 @@ class _Job:
             self._claims = values.astype(dtype)
         return self._claims
 
-    def truth(self, upto: int) -> np.ndarray:
-        """Outcomes (0 P / 1 N) or Grundy values of the ranks below ``upto``, by search."""
+    def truth(self, upto: int, prefix: np.ndarray | None = None, progress: Any = None) -> np.ndarray:
+        """Outcomes (0 P / 1 N) or Grundy values of the ranks below ``upto``, by search.
+
+        Search in rank order extends ``prefix`` (the values of the first ranks, e.g.
+        from the results cache) in chunks, calling ``progress(k)`` after each; on
+        Ctrl-C the KeyboardInterrupt carries the finished ranks as ``.partial``.
+        """
         from sprague.kernels import box
 
         if self._truth is None or len(self._truth) < upto:
-            if self.kind == "outcome" and _sieve_pays(self.shapes):
+            if self.kind == "outcome" and sieve_pays(self.shapes):
                 from sprague.kernels.retro import retro_outcomes
 
                 self._truth = retro_outcomes(self.n, self.lo, self.hi, self.shapes, self.binom, upto)
             else:
-                self._truth = box.fill_table(self.n, self.lo, self.hi, self.shapes, self.binom, upto,
-                                             self.kind == "grundy")
+                table = np.full(upto, -1, dtype=np.int32)
+                start = 0 if prefix is None else min(len(prefix), upto)
+                table[:start] = prefix[:start] if prefix is not None else table[:0]
+                try:
+                    while start < upto:
+                        stop = min(start + _CHUNK * 20, upto)
+                        box.extend_table(self.n, self.lo, self.hi, self.shapes, self.binom, table, start, stop,
+                                         self.kind == "grundy")
+                        done, start = stop - start, stop
+                        if progress is not None:
+                            progress(done)
+                except KeyboardInterrupt as exc:
+                    exc.partial = table[:start]  # type: ignore[attr-defined]
+                    raise
+                self._truth = table
             if (self._truth < 0).any():
                 raise TooLarge(f"{self.name}: a Grundy value in the box is beyond the kernel's range")
         return self._truth
@@ -613,7 +635,7 @@ def _codes(claim: Callable[[tuple[int, ...]], Any], kind: str) -> Callable[[Sequ
     return code
 
 
-def _sieve_pays(shapes: np.ndarray) -> bool:
+def sieve_pays(shapes: np.ndarray) -> bool:
     """Whether the retrograde sieve beats search for outcomes: every shape adds at most 4 heaps.
 
     A P-position's predecessors add ``s (p-1)`` heaps of any size (one for Delete
