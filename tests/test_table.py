@@ -122,3 +122,17 @@ def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_p
         assert np.array_equal(t.values, fresh)
     finally:
         cache.use(True)
+
+
+@pytest.mark.parametrize("name,heaps,max_heap", [("vdn", 2, 60), ("single-delete", 3, 30), ("single-delete", 4, 22),
+                                                  ("single-delete", 5, 14), ("single-delete", 6, 10)])
+def test_split_memo_equals_search_option_by_option(name, heaps, max_heap, monkeypatch):
+    """Grundy tables of shape (1, 2) memoise each (kept heaps, split heap)'s values; search without memo agrees."""
+    import sprague.verify as verify
+    from sprague.kernels import box
+
+    monkeypatch.setattr(verify, "_CHUNK", 7)  # many chunks: the memo must carry across them
+    job = verify._Job.build(sprague.ruleset(name), lambda h: None, "grundy", heaps, max_heap, {}, 10**8)
+    assert job._split_two_memo() is not None
+    plain = box.fill_table(job.n, job.lo, job.hi, job.shapes, job.binom, job.size, True)
+    assert np.array_equal(job.truth(job.size), plain)

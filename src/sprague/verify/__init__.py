@@ -67,6 +67,7 @@ METHODS = ("local", "table", "both")
 _PY_CLAIMS_BELOW = 30_000  # smaller boxes evaluate claims in Python (no compile time)
 _KEEP_FAILURES = 2_000  # failures kept per chunk to choose the smallest counterexample from
 _CHUNK = 50_000
+_SPLIT_MEMO_BYTES = 1 << 30  # memory the split memo of Grundy tables may take (see _Job._split_two_memo)
 _SIEVE_MAX_ADDED = 4  # outcomes by the retrograde sieve when no move deletes more heaps (see sieve_pays)
 
 
@@ -383,11 +384,15 @@ class _Job:
                 table = np.full(upto, -1, dtype=np.int32)
                 start = 0 if prefix is None else min(len(prefix), upto)
                 table[:start] = prefix[:start] if prefix is not None else table[:0]
+                memo = self._split_two_memo()
                 try:
                     while start < upto:
                         stop = min(start + _CHUNK * 20, upto)
-                        box.extend_table(self.n, self.lo, self.hi, self.shapes, self.binom, table, start, stop,
-                                         self.kind == "grundy")
+                        if memo is not None:
+                            box.extend_split_two(self.n, self.lo, self.hi, self.binom, table, start, stop, *memo)
+                        else:
+                            box.extend_table(self.n, self.lo, self.hi, self.shapes, self.binom, table, start, stop,
+                                             self.kind == "grundy")
                         done, start = stop - start, stop
                         if progress is not None:
                             progress(done)
@@ -398,6 +403,15 @@ class _Job:
             if (self._truth < 0).any():
                 raise TooLarge(f"{self.name}: a Grundy value in the box is beyond the kernel's range")
         return self._truth
+
+    def _split_two_memo(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """The bit masks :func:`sprague.kernels.box.extend_split_two` memoises in, for Grundy tables of shape (1, 2)."""
+        if self.kind != "grundy" or self.shapes.tolist() != [[1, 2]] or self.lo < 1:
+            return None
+        slots = box_size(self.n - 2, self.lo, self.hi) * (self.hi + 1)
+        if slots * 8 * 8 > _SPLIT_MEMO_BYTES:
+            return None  # too much memory: search option by option
+        return np.zeros((slots, 8), dtype=np.uint64), np.zeros(slots, dtype=np.bool_)
 
     def show(self, code: int) -> str | int:
         if self.kind == "grundy":
