@@ -196,3 +196,56 @@ def test_help_and_version() -> None:
 def test_graph_of_a_huge_position_is_refused_with_its_size() -> None:
     status, _, err = run("graph", "nim", "10**5000", "3", "--max-nodes", "10")
     assert status == 2 and "about 2^" in err and "--max-nodes" in err
+
+
+def test_sequence_save_and_summary(tmp_path) -> None:
+    import numpy as np
+
+    import naive
+
+    target = tmp_path / "gg.npy"
+    status, out, _ = run("sequence", "grundys-game", "--to", "2999", "--save", str(target), "--quiet")
+    assert status == 0
+    saved = np.load(target)
+    assert saved.tolist() == naive.grundys_game_sequence(3000)
+    assert "(2,000 more values)" in out and f"last value G(2999) = {saved[-1]}" in out
+    text = tmp_path / "s.txt"
+    assert run("sequence", "subtraction", "-p", "S=1,2,5", "--to", "9", "--save", str(text))[0] == 0
+    assert text.read_text().split() == ["0", "1", "2", "0", "1", "2", "0", "1", "2", "0"]
+
+
+def test_table_of_k_heaps_saves_every_position(tmp_path) -> None:
+    import naive
+
+    target = tmp_path / "t.csv"
+    status, out, _ = run("table", "single-delete", "--heaps", "3", "--max", "7", "--save", str(target))
+    assert status == 0
+    lines = target.read_text().splitlines()
+    assert lines[0] == "heap1,heap2,heap3,outcome" and len(lines) == 1 + 84
+    for line in lines[1:]:
+        *heaps, code = map(int, line.split(","))
+        assert code == (naive.grundy(naive.single_delete_moves, tuple(heaps)) != 0)
+    data = run_json("table", "single-delete", "--heaps", "3", "--max", "7")
+    assert data["positions"] == 84 and data["counts"]["P"] == sum(1 for x in lines[1:] if x.endswith(",0"))
+    status, _, err = run("table", "nim", "subtraction -p S=1,2", "--heaps", "2")
+    assert status == 2 and "--heaps K takes one heap game" in err
+    status, _, err = run("table", "nim", "--max", "3", "--save", str(tmp_path / "x.csv"))
+    assert status == 2 and "--save goes with --heaps" in err
+
+
+def test_cache_dir_option_and_no_cache(tmp_path, monkeypatch) -> None:
+    """--cache-dir DIR stores a slow result there; --no-cache stores nothing."""
+    from sprague import cache
+
+    monkeypatch.setattr(cache, "MIN_SECONDS", 0.0)
+    import sprague.rulesets.heap as heap
+
+    monkeypatch.setattr(heap, "_CACHE_FROM", 0)
+    try:
+        assert run("sequence", "grundys-game", "--to", "5000", "--no-cache", "--cache-dir", str(tmp_path))[0] == 0
+        assert list(tmp_path.iterdir()) == []
+        assert run("sequence", "grundys-game", "--to", "5000", "--cache-dir", str(tmp_path))[0] == 0
+        status, out, _ = run("cache", "list", "--cache-dir", str(tmp_path))
+        assert status == 0 and "grundys-game" in out and "length 5001" in out
+    finally:
+        cache.use(True)

@@ -229,7 +229,9 @@ class Cache:
         If ``min_seconds`` is negative or not a number.
     """
 
-    def __init__(self, directory: str | os.PathLike[str] | None = None, min_seconds: float = MIN_SECONDS) -> None:
+    def __init__(self, directory: str | os.PathLike[str] | None = None, min_seconds: float | None = None) -> None:
+        if min_seconds is None:
+            min_seconds = MIN_SECONDS
         if not isinstance(min_seconds, (int, float)) or math.isnan(min_seconds) or min_seconds < 0:
             raise CacheError(f"min_seconds must be a number >= 0, got {min_seconds!r}; 0 stores every result")
         self.directory: Path = default_dir() if directory is None else Path(directory).expanduser()

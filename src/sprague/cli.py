@@ -516,14 +516,7 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
     if ns.save:
         import numpy as np
 
-        header = ",".join([f"heap{i + 1}" for i in range(t.heaps)] + [t.kind])
-        try:
-            if ns.save.endswith(".npy"):
-                np.save(ns.save, np.asarray(t))
-            else:
-                np.savetxt(ns.save, np.asarray(t), fmt="%d", delimiter=",", header=header, comments="")
-        except OSError as exc:
-            raise InvalidParameter(f"--save {ns.save!r}: cannot write it ({exc.strerror})") from None
+        _save(np.asarray(t), ns.save, ",".join([f"heap{i + 1}" for i in range(t.heaps)] + [t.kind]))
     counts = t.counts()
     p_list = t.p_positions()
     if ns.json:
@@ -675,15 +668,15 @@ def _progress_bar(quiet: bool, label: str, unit: str = " positions", total: int 
     return tqdm(desc=label, unit=unit, unit_scale=True, leave=False, file=sys.stderr, total=total)
 
 
-def _save(array: Any, path: str) -> None:
-    """Write an array to ``path``: NumPy's .npy format, or text (one value per line)."""
+def _save(array: Any, path: str, header: str = "") -> None:
+    """Write an array to ``path``: NumPy's .npy format, or text (one row per line, comma separated, ``header`` first)."""
     import numpy as np
 
     try:
         if path.endswith(".npy"):
             np.save(path, array)
         else:
-            np.savetxt(path, array, fmt="%d")
+            np.savetxt(path, array, fmt="%d", delimiter=",", header=header, comments="")
     except OSError as exc:
         raise InvalidParameter(f"--save {path!r}: cannot write it ({exc.strerror}); give a writable file") from None
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from abc import abstractmethod
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import reduce
 from operator import xor
 from typing import TYPE_CHECKING, Any, ClassVar
