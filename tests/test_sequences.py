@@ -152,3 +152,24 @@ def test_all_but_winning_moves_on_heaps_of_a_thousand_digits(X):
         for h in move:
             total ^= per.value(truth, h)
         assert total == 0
+
+
+def test_subtraction_kernel_copies_past_the_first_repeat_exactly():
+    """The kernel stops computing at the first repeated window of max(S) values and copies; a plain mex agrees."""
+    import numpy as np
+
+    from sprague.kernels.heap import subtraction_sequence
+
+    rnd = random.Random(11)
+    for _ in range(150):
+        S = sorted(rnd.sample(range(1, rnd.choice((6, 12, 40, 90))), rnd.randint(1, 5)))
+        n = rnd.choice((50, 700, 4000))
+        truth: list[int] = []
+        for m in range(n):  # the plain mex over the |S| options
+            truth.append(naive.mex(truth[m - s] for s in S if s <= m))
+        assert subtraction_sequence(np.array(S), n).tolist() == truth, S
+        assert subtraction_sequence(np.array(S), n, np.uint8).tolist() == truth, S
+    with pytest.raises(ValueError, match="sorted distinct positive"):
+        subtraction_sequence(np.array([3, 1]), 10)
+    with pytest.raises(ValueError, match="cannot hold"):
+        subtraction_sequence(np.arange(1, 300), 10, np.uint8)

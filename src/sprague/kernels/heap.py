@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from sprague.kernels.jit import njit
@@ -9,16 +11,46 @@ from sprague.kernels.jit import njit
 __all__ = ["subtraction_sequence", "all_but_sequence"]
 
 
+def subtraction_sequence(moves: np.ndarray, n: int, dtype: Any = np.int64) -> np.ndarray:
+    """G(0..n-1) of Subtraction(S), ``moves`` the sorted elements of S (a finite set), as ``dtype``.
+
+    Values are at most |S|, so ``np.uint8`` holds them when |S| < 256 (an eighth
+    of the memory traffic of int64).
+    """
+    moves = np.asarray(moves, dtype=np.int64)
+    if moves.ndim != 1 or (len(moves) and (moves[0] < 1 or (np.diff(moves) <= 0).any())):
+        raise ValueError(f"moves must be sorted distinct positive integers, got {moves.tolist()}")
+    if np.iinfo(dtype).max < len(moves):
+        raise ValueError(f"dtype {np.dtype(dtype)} cannot hold values up to |S| = {len(moves)}")
+    out = np.zeros(n, dtype=dtype)
+    _subtraction_fill(moves, out)
+    return out
+
+
 @njit(cache=True)
-def subtraction_sequence(moves: np.ndarray, n: int) -> np.ndarray:
-    """G(0..n-1) of Subtraction(S), ``moves`` the sorted elements of S (a finite set).
+def _subtraction_fill(moves: np.ndarray, out: np.ndarray) -> None:
+    """Fill ``out`` with G(0..len(out)-1) of Subtraction(S) (see :func:`subtraction_sequence`).
 
     Each value is the mex of at most |S| earlier values, so it is at most |S|: a
     bit mask of the values seen finds the mex when |S| < 63, a small table otherwise.
+
+    Each value depends only on the ``w = max(S)`` values before it, so as soon as a
+    window of ``w`` values recurs, the sequence repeats from there on: a rolling
+    hash of the window is compared with one saved at powers of two (Brent's cycle
+    search), a match is confirmed value by value, and the rest is copied.
     """
-    out = np.zeros(n, dtype=np.int64)
+    n = out.shape[0]
     k = moves.shape[0]
+    w = moves[k - 1] if k else 1
     seen = np.zeros(k + 2, dtype=np.bool_)
+    base = np.uint64(1099511628211)
+    top = np.uint64(1)  # base ** w
+    for _ in range(w):
+        top *= base
+    h = np.uint64(0)
+    saved_hash = np.uint64(0)
+    saved_at = -1
+    next_save = w
     for m in range(n):
         if k < 63:
             mask = np.uint64(0)
@@ -42,7 +74,29 @@ def subtraction_sequence(moves: np.ndarray, n: int) -> np.ndarray:
             while seen[g]:
                 g += 1
             out[m] = g
-    return out
+        h = h * base + np.uint64(out[m] + 1)
+        if m >= w:
+            h -= top * np.uint64(out[m - w] + 1)
+        if m < w:
+            continue
+        if m == next_save:
+            saved_hash, saved_at, next_save = h, m, 2 * m
+        elif h == saved_hash:
+            p = m - saved_at
+            same = True
+            for i in range(w):
+                if out[m - i] != out[saved_at - i]:
+                    same = False
+                    break
+            if same:  # out[j] = out[j - p] for every j > m: copy the periodic part onto itself, doubling
+                start = m + 1 - p
+                j = m + 1
+                while j < n:
+                    count = min(j - start, n - j)  # j - start is a multiple of p
+                    for t in range(count):  # a plain loop: numba copies overlapping slices through a temporary
+                        out[j + t] = out[start + t]
+                    j += count
+                return
 
 
 @njit(cache=True)
