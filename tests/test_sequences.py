@@ -91,11 +91,16 @@ def test_octal_bad_code_and_uncertified_codes():
 
 @pytest.mark.parametrize("S", [(1, 2, 5), (4, 10, 12), (2, 3, 7, 11, 20), tuple(range(1, 200, 3))])
 def test_subtraction_kernel_equals_the_plain_recursion(S):
-    """The compiled kernel (used from 20,000 values at once) against a plain-Python mex loop."""
+    """The compiled kernel, and ruleset.sequence (a certified period, then filled), against a plain mex loop."""
+    import numpy as np
+
+    from sprague.kernels.heap import subtraction_sequence
+
     n = 40_000
     g: list[int] = []
     for m in range(n):
         g.append(naive.mex(g[m - s] for s in S if s <= m))
+    assert subtraction_sequence(np.array(S), n).tolist() == g
     assert sprague.ruleset("subtraction", S=set(S)).sequence(n, max_positions=10**7).tolist() == g
 
 
