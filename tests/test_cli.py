@@ -249,3 +249,22 @@ def test_cache_dir_option_and_no_cache(tmp_path, monkeypatch) -> None:
         assert status == 0 and "grundys-game" in out and "length 5001" in out
     finally:
         cache.use(True)
+
+
+def test_a_damaged_cache_file_is_reported_in_one_line_and_recomputed(tmp_path, monkeypatch) -> None:
+    import sprague.rulesets.heap as heap
+    from sprague import cache
+
+    monkeypatch.setattr(cache, "MIN_SECONDS", 0.0)
+    monkeypatch.setattr(heap, "_CACHE_FROM", 0)
+    try:
+        first = run("sequence", "grundys-game", "--to", "3000", "--cache-dir", str(tmp_path))
+        (entry,) = tmp_path.glob("*.sprague")
+        data = bytearray(entry.read_bytes())
+        data[-5] ^= 0xFF
+        entry.write_bytes(bytes(data))
+        status, out, err = run("sequence", "grundys-game", "--to", "3000", "--cache-dir", str(tmp_path))
+        assert status == 0 and out == first[1]
+        assert err.startswith("sprague: warning: ") and str(entry) in err and err.count("\n") == 1
+    finally:
+        cache.use(True)

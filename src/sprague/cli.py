@@ -16,6 +16,7 @@ import json
 import os
 import shlex
 import sys
+import warnings
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
@@ -774,6 +775,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     err = err or sys.stderr
     args = list(sys.argv[1:] if argv is None else argv)
     sys.set_int_max_str_digits(0)  # heaps of any size are read and printed exactly
+    with warnings.catch_warnings():  # a damaged cache file and the like: one line on stderr
+        warnings.showwarning = lambda message, *rest: err.write(f"sprague: warning: {message}\n")
+        return _main(args, out, err)
+
+
+def _main(args: list[str], out: TextIO, err: TextIO) -> int:
     try:
         if not args:
             build_parser().print_help(out)
