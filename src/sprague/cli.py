@@ -775,8 +775,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     err = err or sys.stderr
     args = list(sys.argv[1:] if argv is None else argv)
     sys.set_int_max_str_digits(0)  # heaps of any size are read and printed exactly
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
+        err.write(f"sprague: warning: {message}\n")
+
     with warnings.catch_warnings():  # a damaged cache file and the like: one line on stderr
-        warnings.showwarning = lambda message, *rest: err.write(f"sprague: warning: {message}\n")
+        warnings.showwarning = show
         return _main(args, out, err)
 
 
