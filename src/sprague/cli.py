@@ -87,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset")
     p.add_argument("--to", type=int, default=_SEQUENCE_DEFAULT, metavar="N", help="last heap size (default 100)")
     p.add_argument("--save", metavar="FILE", help="also write all the values to FILE (.npy: NumPy; else text)")
+    p.add_argument("--plot", metavar="FILE", help="also draw G(n) against n, period marked, to FILE (.png, .svg, .pdf; "
+                   "needs: pip install 'sprague[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_cache_dir(p)
     p.set_defaults(run=cmd_sequence)
@@ -102,6 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--heaps", type=int, default=None, metavar="K",
                    help="one game: the table of all its positions of K heaps (sorted), summarised; --save writes it")
     p.add_argument("--save", metavar="FILE", help="with --heaps: write the table (.npy: NumPy, else CSV)")
+    p.add_argument("--plot", metavar="FILE", help="also draw the table as a heat map, P-positions outlined, to FILE "
+                   "(.png, .svg, .pdf; needs: pip install 'sprague[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_cache_dir(p)
     p.add_argument("--origin", choices=("bottom", "top"), default="bottom", help="where the smallest row goes")
@@ -115,7 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=int, default=500, metavar="N")
     p.set_defaults(run=cmd_graph)
     p = game_cmd("play", "play in the terminal against the computer")
-    p.add_argument("--first", choices=("human", "computer"), default="human", help="who moves first")
+    p.add_argument("--first", choices=("human", "me", "computer"), default="human",
+                   help="who moves first: you (human, or me) or the computer")
+    p.add_argument("--hints", action="store_true",
+                   help="show a winning move (or that there is none) before each of your moves; "
+                   "'hint' at the prompt shows it on request either way")
     p.add_argument("--opponent", choices=("perfect", "random"), default="perfect")
     p.add_argument("--seed", type=int, default=None, help="seed for the random opponent")
     p.set_defaults(run=cmd_play)
@@ -375,6 +383,7 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
         )
     if ns.to < 0:
         raise InvalidParameter(f"--to must be a non-negative heap size, got {ns.to}")
+    _check_plot(ns)
     _use_cache(ns)
     bar = _progress_bar(ns.quiet, f"{r.name} values", unit=" values", total=ns.to + 1)
     try:
@@ -390,6 +399,10 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
         _save(array, ns.save)
     values = array.tolist()
     per = _sequence_structure(r, values, ns.max_positions)
+    if ns.plot:
+        from sprague.viz.plot import sequence_figure
+
+        _write_plot(ns, lambda: sequence_figure(array, per, title=r.describe()))
     stairs = _stairs(r, values, per, ns.max_positions)
     if ns.json:
         data: dict[str, Any] = {**_header(r), "values": values, "stairs": stairs}
@@ -446,6 +459,7 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
     from sprague.viz.table import format_grid, grid
 
     games = [_spec(t) for t in ns.games]
+    _check_plot(ns)
     if ns.heaps is not None:
         return _heap_table(games, ns, out)
     if ns.save:
@@ -488,6 +502,13 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
         return game.outcome(p, ns.method, ns.max_positions)
 
     cells = grid(value_fn, heaps, heaps)
+    if ns.plot:
+        from sprague.viz.plot import table_figure
+
+        held = "".join(f" {h}" for h in ns.fixed.replace(",", " ").split())
+        title = " + ".join(g.describe() for g in games) + (f" (positions x y{held})" if held else "")
+        _write_plot(ns, lambda: table_figure(cells, heaps, heaps, values=ns.values, title=title,
+                                             xlabel=col_title, ylabel=row_title))
     if ns.json:
         _print_json({"games": [_header(g) for g in games], "rows": heaps, "columns": heaps,
                      "values": ns.values, "table": cells}, out)
@@ -497,12 +518,30 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _check_plot(ns: argparse.Namespace) -> None:
+    """With ``--plot FILE``: fail before computing if matplotlib is missing or FILE cannot be an image."""
+    if ns.plot:
+        from sprague.viz.plot import check_plot_path
+
+        check_plot_path(ns.plot)
+
+
+def _write_plot(ns: argparse.Namespace, make: Any) -> None:
+    """Draw the figure ``make()`` returns to ``--plot FILE`` (silently, like ``graph -o``: the output is unchanged)."""
+    from sprague.viz.plot import save_figure
+
+    save_figure(make(), ns.plot)
+
+
 def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague table GAME --heaps K``: every K-heap position, summarised (and saved with --save)."""
     if len(games) != 1 or not isinstance(games[0], HeapRuleset):
         raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
     if ns.fixed:
         raise InvalidParameter("--fixed and --heaps do not go together: --heaps tabulates every position")
+    if ns.plot and ns.heaps != 2:
+        raise InvalidParameter(f"--plot draws 2 heaps, not --heaps {ns.heaps}; "
+                               "for a 2-heap slice of more heaps use --fixed, e.g. --fixed 4")
     _use_cache(ns)
     bar = _progress_bar(ns.quiet, f"{games[0].name}, {ns.heaps} heaps")
     try:
@@ -518,6 +557,10 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
         import numpy as np
 
         _save(np.asarray(t), ns.save, ",".join([f"heap{i + 1}" for i in range(t.heaps)] + [t.kind]))
+    if ns.plot:
+        from sprague.viz.plot import table_figure
+
+        _write_plot(ns, lambda: table_figure(t))
     counts = t.counts()
     p_list = t.p_positions()
     if ns.json:
@@ -567,8 +610,8 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
         out.flush()
 
     computer = PerfectPlayer() if ns.opponent == "perfect" else RandomPlayer(seed=ns.seed)
-    human = HumanPlayer(output_fn=say)
-    players = (human, computer) if ns.first == "human" else (computer, human)
+    human = HumanPlayer(output_fn=say, hints=getattr(ns, "hints", False))
+    players = (computer, human) if ns.first == "computer" else (human, computer)
     say(f"{r.describe()}: {r.format_position(pos)}. Normal play: whoever makes the last move wins.")
     try:
         play_match(r, pos, players[0], players[1], output_fn=say)

@@ -163,6 +163,12 @@ class Ruleset(ABC):
     def __hash__(self) -> int:
         return hash((type(self), tuple(self.params.items())))
 
+    def _repr_html_(self) -> str:
+        """Jupyter: name, description, source, closed form and parameters as a small HTML table."""
+        from sprague.viz.html import ruleset_html
+
+        return ruleset_html(self)
+
     def describe(self) -> str:
         """Name with parameters, as typed on the command line: ``subtraction -p S=1,2,5``."""
         parts = [self.name] + [f"-p {p.name}={p.format(self.params[p.name])}" for p in self.parameters]

@@ -151,3 +151,50 @@ class Table:
     def __repr__(self) -> str:
         return (f"<Table {self.ruleset}: {len(self):,} positions of {self.heaps} heaps in "
                 f"{self.min_heap}..{self.max_heap}, {self.kind}>")
+
+    def to_grid(self) -> np.ndarray:
+        """A 2-heap table as a square array: ``grid[y - min_heap, x - min_heap]`` is the value of ``(x, y)``.
+
+        Outcomes are 0 (P) and 1 (N). Rows go with the second heap, columns with the
+        first, as ``sprague table`` draws them.
+
+        Raises
+        ------
+        InvalidPosition
+            When the table does not hold positions of 2 heaps.
+
+        Examples
+        --------
+        >>> import sprague
+        >>> sprague.ruleset("nim").table(2, heaps=2).to_grid().tolist()
+        [[0, 1, 2], [1, 0, 3], [2, 3, 0]]
+        """
+        if self.heaps != 2:
+            raise InvalidPosition(f"to_grid needs a table of 2 heaps, this one has {self.heaps}; "
+                                  "use np.asarray(table) or table.to_pandas() instead")
+        span = self.max_heap - self.min_heap + 1
+        out = np.zeros((span, span), dtype=np.int64)
+        x = self.positions[:, 0] - self.min_heap
+        y = self.positions[:, 1] - self.min_heap
+        out[y, x] = self.values
+        if self.interchangeable:
+            out[x, y] = self.values
+        return out
+
+    def _repr_html_(self) -> str:
+        """Jupyter: a grid coloured by value with the P-positions outlined (2 heaps), else the first rows and counts."""
+        from sprague.viz.html import table_html
+
+        return table_html(self)
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter: the heat map of a 2-heap table, when matplotlib is installed (else None)."""
+        if self.heaps != 2:
+            return None
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            return None
+        from sprague.viz.plot import figure_png, table_figure
+
+        return figure_png(table_figure(self))

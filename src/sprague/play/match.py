@@ -117,6 +117,8 @@ class PerfectPlayer:
         if move is not None:
             if ruleset.name == "nim":
                 return move, "moves to a P-position: nim-sum becomes 0"
+            if ruleset.name == "sum":
+                return move, "moves to a P-position: the nim-sum of the components' values becomes 0"
             return move, "moves to a P-position (Grundy value 0)"
         count = ruleset.option_count(pos)
         if count is not None and count > (self.max_positions or DEFAULT_MAX_POSITIONS):
@@ -183,6 +185,7 @@ class HumanPlayer:
     * ``help`` or ``?``: this summary;
     * ``quit`` or ``q`` (or end of input): raises :class:`QuitGame`.
 
+    With ``hints=True`` the hint is also shown, unasked, before each move.
     Bad input is answered with the reason, on one line, and the prompt repeats.
 
     Parameters
@@ -193,6 +196,9 @@ class HumanPlayer:
         Writes one line (default :func:`print`).
     prompt : str
         The prompt shown to ``input_fn``.
+    hints : bool
+        Show the hint (a winning move, or that there is none) before every move,
+        not only when ``hint`` is typed.
 
     Examples
     --------
@@ -217,10 +223,12 @@ class HumanPlayer:
         input_fn: Callable[[str], str] = input,
         output_fn: Callable[[str], Any] = print,
         prompt: str = "your move> ",
+        hints: bool = False,
     ) -> None:
         self.input_fn = input_fn
         self.output_fn = output_fn
         self.prompt = prompt
+        self.hints = hints
         self._greeted = False
 
     def __repr__(self) -> str:
@@ -249,6 +257,8 @@ class HumanPlayer:
             )
             self._greeted = True
         self.output_fn(f"position: {ruleset.format_position(pos)}")
+        if self.hints:
+            self._hint(ruleset, pos, options)
         while True:
             try:
                 line = self.input_fn(self.prompt)
