@@ -21,13 +21,14 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from sprague.analysis.periodicity import Periodicity, find_period
-from sprague.core.parsing import parse_int, split_on_plus
+from sprague.core.parsing import split_on_plus
 from sprague.core.ruleset import METHODS, Ruleset
 from sprague.core.sums import Sum
-from sprague.errors import InvalidParameter, SpragueError, TooLarge
-from sprague.rulesets import REGISTRY, find_ruleset, ruleset
-from sprague.rulesets.heap import HeapGame, HeapRuleset
+from sprague.errors import InvalidParameter, SpragueError
+from sprague.rulesets import find_ruleset, ruleset
+from sprague.reports import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,
+                             sequence_report, value_report)
+from sprague.rulesets.heap import HeapRuleset
 
 __all__ = ["main", "build_parser"]
 
@@ -152,6 +153,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     _add_cache_dir(p, computes=False)
     p.set_defaults(run=cmd_cache)
+    p = sub.add_parser("serve", help="the web page and JSON API (needs: pip install 'sprague[web]')",
+                       description="Serve the page (play, explore) at / and the JSON API under /api "
+                       "(documented at /openapi.json and /docs).")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                   help="wall-clock limit of one request (default 10)")
+    p.add_argument("--max-positions", type=int, default=None, metavar="N",
+                   help="work limit of one request (default 200,000 positions)")
+    p.set_defaults(run=cmd_serve)
     return parser
 
 
@@ -253,7 +264,7 @@ def _spec(text: str) -> Ruleset:
 
 
 def _header(r: Ruleset) -> dict[str, Any]:
-    return {"ruleset": r.name, "params": r.params_json()}
+    return header(r)
 
 
 def _print_json(data: Any, out: TextIO) -> None:
@@ -263,16 +274,7 @@ def _print_json(data: Any, out: TextIO) -> None:
 
 # ---------------------------------------------------------------------- commands
 def cmd_list(ns: argparse.Namespace, out: TextIO) -> int:
-    rows: list[dict[str, Any]] = []
-    for cls in REGISTRY:
-        rows.append({
-            "name": cls.name,
-            "aliases": list(cls.aliases),
-            "parameters": {p.name: p.doc for p in cls.parameters},
-            "closed_form": cls.closed_form,
-            "source": cls.source,
-            "example": " ".join([cls.name, *(f"-p {p.name}=..." for p in cls.parameters), *cls.example]),
-        })
+    rows = list_report()
     if ns.json:
         _print_json(rows, out)
         return 0
@@ -292,56 +294,32 @@ def cmd_list(ns: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_value(ns: argparse.Namespace, out: TextIO) -> int:
     r, pos = _game(ns)
-    ev = r.evaluate(pos, ns.method, ns.max_positions)
+    data = value_report(r, pos, ns.method, ns.max_positions)
     if ns.json:
-        data = {**_header(r), "position": r.position_to_json(ev.position), "grundy": ev.grundy,
-                "outcome": ev.outcome, "method": ev.method}
-        if ev.note:
-            data["note"] = ev.note
         _print_json(data, out)
         return 0
-    out.write(f"{r.describe()}: {r.format_position(ev.position)}\n")
-    g = "not computed" if ev.grundy is None else str(ev.grundy)
-    who = "the player to move loses" if ev.outcome == "P" else "the player to move wins"
-    out.write(f"G = {g}, {ev.outcome}-position ({who})\n")
-    out.write(f"method: {ev.method}\n")
-    if ev.note:
-        out.write(f"note: {ev.note}\n")
+    out.write(f"{r.describe()}: {r.format_position(r.check_position(pos))}\n")
+    g = "not computed" if data["grundy"] is None else str(data["grundy"])
+    who = "the player to move loses" if data["outcome"] == "P" else "the player to move wins"
+    out.write(f"G = {g}, {data['outcome']}-position ({who})\n")
+    out.write(f"method: {data['method']}\n")
+    if "note" in data:
+        out.write(f"note: {data['note']}\n")
     return 0
 
 
 def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
     r, pos = _game(ns)
     pos = r.check_position(pos)
-    ev = r.evaluate(pos, ns.method, ns.max_positions)
-    count = r.option_count(pos)
-    limit = max(1, ns.max_options)
-    listed_all = count is None or count <= limit
-    one_only = False
-    if listed_all:
-        opts = r.options(pos, max_options=max(limit, ns.max_positions or 0))
-        winning = set(r.winning_moves(pos, ns.method, ns.max_positions)) if ev.outcome == "N" else set()
-    else:
-        try:
-            opts = r.winning_moves(pos, ns.method, ns.max_positions)
-        except TooLarge:  # too many to list them all: one constructed by the theorem
-            move = r.winning_move(pos, ns.method, ns.max_positions)
-            opts = [] if move is None else [move]
-            one_only = True
-        winning = set(opts)
-    rows = []
-    for o in opts:
-        sub = r.evaluate(o, ns.method, ns.max_positions)
-        rows.append({"move": r.describe_move(pos, o), "position": r.position_to_json(o), "text": r.format_position(o),
-                     "grundy": sub.grundy, "outcome": sub.outcome, "winning": o in winning})
+    data = moves_report(r, pos, ns.method, ns.max_positions, ns.max_options)
+    rows = data["options"]
     if ns.json:
-        _print_json({**_header(r), "position": r.position_to_json(pos), "grundy": ev.grundy, "outcome": ev.outcome,
-                     "method": ev.method, "option_count": count if count is not None else len(opts),
-                     "all_options_listed": listed_all, "all_winning_moves_listed": not one_only,
-                     "options": [{k: v for k, v in row.items() if k != "text"} for row in rows]}, out)
+        _print_json({**data, "options": [{k: v for k, v in row.items() if k != "text"} for row in rows]}, out)
         return 0
-    g = "?" if ev.grundy is None else ev.grundy
-    out.write(f"{r.describe()}: {r.format_position(pos)}   G = {g}, {ev.outcome}-position\n")
+    count, limit = data["option_count"], max(1, ns.max_options)
+    listed_all, one_only = data["all_options_listed"], not data["all_winning_moves_listed"]
+    g = "?" if data["grundy"] is None else data["grundy"]
+    out.write(f"{r.describe()}: {r.format_position(pos)}   G = {g}, {data['outcome']}-position\n")
     if not listed_all:
         shown = "one winning move, constructed" if one_only else "the winning moves only"
         out.write(f"{count:,} options (more than --max-options {limit:,}); showing {shown}\n")
@@ -363,26 +341,8 @@ def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _sequence_structure(r: HeapGame, values: list[int], limit: int | None) -> Periodicity | None:
-    certified = getattr(r, "periodicity", None)
-    if callable(certified):
-        try:
-            result: Periodicity = certified(limit)
-            return result
-        except TooLarge:  # no certificate within the limit: say what the prefix shows
-            pass
-    return find_period(values, arithmetic=True)
-
-
 def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
-    r = ruleset(ns.ruleset, **_parse_params(getattr(ns, "param", None)))
-    if not isinstance(r, HeapGame):
-        raise InvalidParameter(
-            f"'sequence' needs a one-heap game such as nim, subtraction, all-but or grundys-game; "
-            f"{r.name!r} is not played on independent single heaps"
-        )
-    if ns.to < 0:
-        raise InvalidParameter(f"--to must be a non-negative heap size, got {ns.to}")
+    r = check_sequence(ruleset(ns.ruleset, **_parse_params(getattr(ns, "param", None))), ns.to)
     _check_plot(ns)
     _use_cache(ns)
     bar = _progress_bar(ns.quiet, f"{r.name} values", unit=" values", total=ns.to + 1)
@@ -398,19 +358,13 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     if ns.save:
         _save(array, ns.save)
     values = array.tolist()
-    per = _sequence_structure(r, values, ns.max_positions)
+    data, per = sequence_report(r, values, ns.max_positions)
     if ns.plot:
         from sprague.viz.plot import sequence_figure
 
         _write_plot(ns, lambda: sequence_figure(array, per, title=r.describe()))
-    stairs = _stairs(r, values, per, ns.max_positions)
+    stairs = data["stairs"]
     if ns.json:
-        data: dict[str, Any] = {**_header(r), "values": values, "stairs": stairs}
-        if per is None:
-            data["structure"] = None
-        else:
-            data.update({"structure": per.kind, "period": per.period, "preperiod": per.preperiod,
-                         "saltus": per.saltus, "certified": per.certified, "certificate": per.certificate})
         _print_json(data, out)
         return 0
     out.write(f"{r.describe()}: G(n) for n = 0..{ns.to}\n")
@@ -440,23 +394,8 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _stairs(r: HeapGame, values: list[int], per: Periodicity | None, limit: int | None) -> dict[str, Any] | None:
-    """The largest h > 1 for which the sequence is an h-stair, its base, and whether that is proved."""
-    from sprague.analysis.stairs import certified_stair, stair_base, stair_heights, stair_proof_length
-
-    heights = [h for h in stair_heights(values) if h > 1]
-    if not heights:
-        return None
-    h = heights[-1]
-    certified = False
-    if per is not None and per.certified:
-        full = r.sequence(max(len(values), stair_proof_length(per, h)), limit).tolist()
-        certified = certified_stair(full, per, h) is not None
-    return {"h": h, "heights": heights, "base": stair_base(values, h), "certified": certified}
-
-
 def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
-    from sprague.viz.table import format_grid, grid
+    from sprague.viz.table import format_grid
 
     games = [_spec(t) for t in ns.games]
     _check_plot(ns)
@@ -464,57 +403,20 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
         return _heap_table(games, ns, out)
     if ns.save:
         raise InvalidParameter("--save goes with --heaps K (the table of all K-heap positions)")
-    if ns.min is None:
-        ns.min = max(int(getattr(g, "min_heap", 0)) for g in games)
-    if ns.min < 0 or ns.max < ns.min:
-        raise InvalidParameter(f"need 0 <= --min <= --max, got --min {ns.min} --max {ns.max}")
-    heaps = list(range(ns.min, ns.max + 1))
-    if len(games) == 2:
-        game: Ruleset = Sum(*games)
-        col_title, row_title = games[0].describe(), games[1].describe()
-
-        def position(x: int, y: int) -> Any:
-            return ((x,), (y,))
-    elif len(games) == 1:
-        game = games[0]
-        fixed = tuple(parse_int(h) for h in ns.fixed.replace(",", " ").split())
-        rest = "".join(f" {h}" for h in fixed)
-        col_title, row_title = f"{game.describe()}: x (positions x y{rest})", "y"
-
-        def position(x: int, y: int) -> Any:
-            return (x, y, *fixed)
-    else:
-        raise InvalidParameter(f"'table' takes one two-heap game or two heap games, got {len(games)}")
-    if ns.fixed and len(games) != 1:
-        raise InvalidParameter("--fixed goes with one game (a slice of its positions), not with a sum of two games")
-    want_grundy = ns.values == "grundy"
-    table = None
-    if len(games) == 1 and not ns.fixed and isinstance(game, HeapRuleset) and ns.method == "auto":
-        _use_cache(ns)
-        table = game.table(ns.max, heaps=2, values=ns.values, min_heap=ns.min, max_positions=ns.max_positions)
-
-    def value_fn(y: int, x: int) -> Any:
-        if table is not None:
-            return table[x, y]
-        p = position(x, y)
-        if want_grundy:
-            return game.grundy(p, ns.method, ns.max_positions)
-        return game.outcome(p, ns.method, ns.max_positions)
-
-    cells = grid(value_fn, heaps, heaps)
+    report = grid_report(games, ns.max, ns.min, ns.values, ns.method, ns.max_positions, ns.fixed,
+                         use_cache=lambda: _use_cache(ns))
     if ns.plot:
         from sprague.viz.plot import table_figure
 
         held = "".join(f" {h}" for h in ns.fixed.replace(",", " ").split())
         title = " + ".join(g.describe() for g in games) + (f" (positions x y{held})" if held else "")
-        _write_plot(ns, lambda: table_figure(cells, heaps, heaps, values=ns.values, title=title,
-                                             xlabel=col_title, ylabel=row_title))
+        _write_plot(ns, lambda: table_figure(report.data["table"], report.heaps, report.heaps, values=ns.values,
+                                             title=title, xlabel=report.col_title, ylabel=report.row_title))
     if ns.json:
-        _print_json({"games": [_header(g) for g in games], "rows": heaps, "columns": heaps,
-                     "values": ns.values, "table": cells}, out)
+        _print_json(report.data, out)
         return 0
-    out.write(format_grid(cells, heaps, heaps, values=ns.values, origin=ns.origin,
-                         row_title=row_title, col_title=col_title) + "\n")
+    out.write(format_grid(report.data["table"], report.heaps, report.heaps, values=ns.values, origin=ns.origin,
+                         row_title=report.row_title, col_title=report.col_title) + "\n")
     return 0
 
 
@@ -545,8 +447,8 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
     _use_cache(ns)
     bar = _progress_bar(ns.quiet, f"{games[0].name}, {ns.heaps} heaps")
     try:
-        t = games[0].table(ns.max, heaps=ns.heaps, values=ns.values, min_heap=ns.min, max_positions=ns.max_positions,
-                           progress=bar.update if bar else None)
+        t, data = heap_table_report(games[0], ns.max, ns.heaps, ns.values, ns.min, ns.max_positions,
+                                    progress=bar.update if bar else None)
     except KeyboardInterrupt:
         sys.stderr.write("sprague: interrupted; the positions finished are kept in the results cache\n")
         raise
@@ -564,10 +466,7 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
     counts = t.counts()
     p_list = t.p_positions()
     if ns.json:
-        _print_json({**_header(games[0]), "heaps": t.heaps, "min_heap": t.min_heap, "max_heap": t.max_heap,
-                     "values": t.kind, "positions": len(t), "method": t.method,
-                     "counts": {str(k): v for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))},
-                     "p_positions": [list(p) for p in p_list[:1000]]}, out)
+        _print_json(data, out)
         return 0
     out.write(f"{t.ruleset}: {len(t):,} positions of {t.heaps} heaps in {t.min_heap}..{t.max_heap} ({t.method})\n")
     out.write(f"{len(p_list):,} P-positions; the first: {', '.join(map(str, p_list[:12]))}\n")
@@ -733,6 +632,25 @@ def _use_cache(ns: argparse.Namespace) -> None:
         cache.use(False)
     elif getattr(ns, "cache_dir", None):
         cache.use(ns.cache_dir)
+
+
+def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
+    try:
+        import uvicorn
+
+        from sprague.web import create_app
+    except ImportError as exc:
+        raise InvalidParameter(f"'sprague serve' needs FastAPI and uvicorn ({exc.name} is missing); "
+                               "install them with: pip install 'sprague[web]'") from None
+    if not 0 <= ns.port < 65536:
+        raise InvalidParameter(f"--port must be in 0..65535, got {ns.port}")
+    if ns.time_limit is not None and ns.time_limit <= 0:
+        raise InvalidParameter(f"--time-limit must be a positive number of seconds, got {ns.time_limit}")
+    app = create_app(max_positions=ns.max_positions, time_limit=ns.time_limit)
+    out.write(f"sprague: serving http://{ns.host}:{ns.port}/ (Ctrl-C stops)\n")
+    out.flush()
+    uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning")
+    return 0
 
 
 def cmd_tour(ns: argparse.Namespace, out: TextIO) -> int:

@@ -1,0 +1,228 @@
+"""The JSON reports of ``sprague value/moves/sequence/table --json``, shared by the command line and the web API.
+
+Each function takes a ruleset (or rulesets) and plain arguments, does the work
+within ``max_positions``, and returns a JSON-ready dict (plus, where the command
+line prints more, what it needs for its text).
+
+Examples
+--------
+>>> import sprague
+>>> value_report(sprague.ruleset("nim"), (3, 5, 6))["outcome"]
+'P'
+>>> [o["position"] for o in moves_report(sprague.ruleset("nim"), (1, 2))["options"] if o["winning"]]
+[[1, 1]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sprague.analysis.periodicity import Periodicity, find_period
+from sprague.core.parsing import parse_int
+from sprague.core.ruleset import Ruleset
+from sprague.core.sums import Sum
+from sprague.errors import InvalidParameter, TooLarge
+from sprague.rulesets.heap import HeapGame, HeapRuleset
+
+__all__ = ["list_report", "header", "value_report", "moves_report", "check_sequence", "sequence_report", "grid_report",
+           "heap_table_report", "GridReport"]
+
+
+def list_report() -> list[dict[str, Any]]:
+    """What ``sprague list --json`` prints: each registered ruleset's name, aliases, parameters, source, example."""
+    from sprague.rulesets import REGISTRY
+
+    return [{
+        "name": cls.name,
+        "aliases": list(cls.aliases),
+        "parameters": {p.name: p.doc for p in cls.parameters},
+        "closed_form": cls.closed_form,
+        "source": cls.source,
+        "example": " ".join([cls.name, *(f"-p {p.name}=..." for p in cls.parameters), *cls.example]),
+    } for cls in REGISTRY]
+
+
+def header(r: Ruleset) -> dict[str, Any]:
+    """``{"ruleset": name, "params": {...}}``, the first keys of every report."""
+    return {"ruleset": r.name, "params": r.params_json()}
+
+
+def value_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int | None = None) -> dict[str, Any]:
+    """What ``sprague value --json`` prints: position, grundy (None if not computed), outcome, method, note."""
+    ev = r.evaluate(pos, method, max_positions)
+    data = {**header(r), "position": r.position_to_json(ev.position), "grundy": ev.grundy,
+            "outcome": ev.outcome, "method": ev.method}
+    if ev.note:
+        data["note"] = ev.note
+    return data
+
+
+def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int | None = None,
+                 max_options: int = 2000) -> dict[str, Any]:
+    """What ``sprague moves --json`` prints; each option also has ``"text"``, the position as typed.
+
+    Every option is listed when there are at most ``max_options``; else only the
+    winning ones (or one, constructed by the theorem, when even those are too many).
+    """
+    pos = r.check_position(pos)
+    ev = r.evaluate(pos, method, max_positions)
+    count = r.option_count(pos)
+    limit = max(1, max_options)
+    listed_all = count is None or count <= limit
+    one_only = False
+    if listed_all:
+        opts = r.options(pos, max_options=max(limit, max_positions or 0))
+        winning = set(r.winning_moves(pos, method, max_positions)) if ev.outcome == "N" else set()
+    else:
+        try:
+            opts = r.winning_moves(pos, method, max_positions)
+        except TooLarge:  # too many to list them all: one constructed by the theorem
+            move = r.winning_move(pos, method, max_positions)
+            opts = [] if move is None else [move]
+            one_only = True
+        winning = set(opts)
+    rows = []
+    for o in opts:
+        sub = r.evaluate(o, method, max_positions)
+        rows.append({"move": r.describe_move(pos, o), "position": r.position_to_json(o), "text": r.format_position(o),
+                     "grundy": sub.grundy, "outcome": sub.outcome, "winning": o in winning})
+    return {**header(r), "position": r.position_to_json(pos), "grundy": ev.grundy, "outcome": ev.outcome,
+            "method": ev.method, "option_count": count if count is not None else len(opts),
+            "all_options_listed": listed_all, "all_winning_moves_listed": not one_only, "options": rows}
+
+
+def check_sequence(r: Ruleset, to: int) -> HeapGame:
+    """``r`` as a one-heap game, with ``to`` checked; raise :class:`InvalidParameter` otherwise."""
+    if not isinstance(r, HeapGame):
+        raise InvalidParameter(
+            f"'sequence' needs a one-heap game such as nim, subtraction, all-but or grundys-game; "
+            f"{r.name!r} is not played on independent single heaps"
+        )
+    if to < 0:
+        raise InvalidParameter(f"--to must be a non-negative heap size, got {to}")
+    return r
+
+
+def _sequence_structure(r: HeapGame, values: list[int], limit: int | None) -> Periodicity | None:
+    certified = getattr(r, "periodicity", None)
+    if callable(certified):
+        try:
+            result: Periodicity = certified(limit)
+            return result
+        except TooLarge:  # no certificate within the limit: say what the prefix shows
+            pass
+    return find_period(values, arithmetic=True)
+
+
+def _stairs(r: HeapGame, values: list[int], per: Periodicity | None, limit: int | None) -> dict[str, Any] | None:
+    """The largest h > 1 for which the sequence is an h-stair, its base, and whether that is proved."""
+    from sprague.analysis.stairs import certified_stair, stair_base, stair_heights, stair_proof_length
+
+    heights = [h for h in stair_heights(values) if h > 1]
+    if not heights:
+        return None
+    h = heights[-1]
+    certified = False
+    if per is not None and per.certified:
+        full = r.sequence(max(len(values), stair_proof_length(per, h)), limit).tolist()
+        certified = certified_stair(full, per, h) is not None
+    return {"h": h, "heights": heights, "base": stair_base(values, h), "certified": certified}
+
+
+def sequence_report(r: HeapGame, values: list[int], max_positions: int | None = None
+                    ) -> tuple[dict[str, Any], Periodicity | None]:
+    """What ``sprague sequence --json`` prints for the values ``r.sequence(to + 1)``, and the period found.
+
+    Keys: values, stairs, structure (None, or the kind with period, preperiod,
+    saltus, certified and certificate).
+    """
+    per = _sequence_structure(r, values, max_positions)
+    stairs = _stairs(r, values, per, max_positions)
+    data: dict[str, Any] = {**header(r), "values": values, "stairs": stairs}
+    if per is None:
+        data["structure"] = None
+    else:
+        data.update({"structure": per.kind, "period": per.period, "preperiod": per.preperiod,
+                     "saltus": per.saltus, "certified": per.certified, "certificate": per.certificate})
+    return data, per
+
+
+class GridReport:
+    """A two-heap grid: ``data`` (the JSON of ``sprague table --json``), the heaps and the axis titles."""
+
+    def __init__(self, data: dict[str, Any], heaps: list[int], col_title: str, row_title: str) -> None:
+        self.data = data
+        self.heaps = heaps
+        self.col_title = col_title
+        self.row_title = row_title
+
+
+def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = None, values: str = "outcome",
+                method: str = "auto", max_positions: int | None = None, fixed: str = "",
+                use_cache: Callable[[], None] | None = None) -> GridReport:
+    """The grid of ``sprague table``: a sum of two heap games, or the two-heap positions of one game.
+
+    Cells are ``table[row][column]`` with rows ``y`` and columns ``x`` both over
+    ``min_heap..max_heap``; ``values`` is ``"outcome"`` (P/N) or ``"grundy"``.
+    """
+    from sprague.viz.table import grid
+
+    if min_heap is None:
+        min_heap = max(int(getattr(g, "min_heap", 0)) for g in games)
+    if min_heap < 0 or max_heap < min_heap:
+        raise InvalidParameter(f"need 0 <= --min <= --max, got --min {min_heap} --max {max_heap}")
+    heaps = list(range(min_heap, max_heap + 1))
+    if len(games) == 2:
+        game: Ruleset = Sum(*games)
+        col_title, row_title = games[0].describe(), games[1].describe()
+
+        def position(x: int, y: int) -> Any:
+            return ((x,), (y,))
+    elif len(games) == 1:
+        game = games[0]
+        held = tuple(parse_int(h) for h in fixed.replace(",", " ").split())
+        rest = "".join(f" {h}" for h in held)
+        col_title, row_title = f"{game.describe()}: x (positions x y{rest})", "y"
+
+        def position(x: int, y: int) -> Any:
+            return (x, y, *held)
+    else:
+        raise InvalidParameter(f"'table' takes one two-heap game or two heap games, got {len(games)}")
+    if fixed and len(games) != 1:
+        raise InvalidParameter("--fixed goes with one game (a slice of its positions), not with a sum of two games")
+    want_grundy = values == "grundy"
+    table = None
+    if len(games) == 1 and not fixed and isinstance(game, HeapRuleset) and method == "auto":
+        if use_cache is not None:
+            use_cache()
+        table = game.table(max_heap, heaps=2, values=values, min_heap=min_heap, max_positions=max_positions)
+
+    def value_fn(y: int, x: int) -> Any:
+        if table is not None:
+            return table[x, y]
+        p = position(x, y)
+        if want_grundy:
+            return game.grundy(p, method, max_positions)
+        return game.outcome(p, method, max_positions)
+
+    cells = grid(value_fn, heaps, heaps)
+    data = {"games": [header(g) for g in games], "rows": heaps, "columns": heaps, "values": values, "table": cells}
+    return GridReport(data, heaps, col_title, row_title)
+
+
+def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "grundy", min_heap: int | None = None,
+                      max_positions: int | None = None,
+                      progress: Callable[[int], Any] | None = None) -> tuple[Any, dict[str, Any]]:
+    """``sprague table GAME --heaps K``: the :class:`~sprague.core.table.Table` and its JSON summary."""
+    if not isinstance(game, HeapRuleset):
+        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
+    t = game.table(max_heap, heaps=heaps, values=values, min_heap=min_heap, max_positions=max_positions,
+                   progress=progress)
+    counts = t.counts()
+    p_list = t.p_positions()
+    data = {**header(game), "heaps": t.heaps, "min_heap": t.min_heap, "max_heap": t.max_heap,
+            "values": t.kind, "positions": len(t), "method": t.method,
+            "counts": {str(k): v for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))},
+            "p_positions": [list(p) for p in p_list[:1000]]}
+    return t, data

@@ -1,0 +1,274 @@
+// The page of `sprague serve`: play against the computer, explore tables and sequences.
+// Plain JavaScript, no build step; talks to the JSON API under /api.
+"use strict";
+const $ = (id) => document.getElementById(id);
+let RULESETS = [];
+let game = null; // {ruleset, params, position, human: bool (user to move), over}
+
+// Integers of 16+ digits would lose precision as JS numbers: read them as strings.
+function parseJSON(text) {
+  return JSON.parse(text.replace(/([\[:,]\s*)(-?\d{16,})(?=\s*[,\]}])/g, '$1"$2"'));
+}
+
+async function api(path, body) {
+  const resp = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  const data = parseJSON(await resp.text());
+  if (!resp.ok) {
+    const field = data.field ? ` [${data.field}]` : "";
+    throw new Error(`${data.detail}${field}`);
+  }
+  return data;
+}
+
+function current() { return RULESETS.find((r) => r.name === $("ruleset").value); }
+
+function params() {
+  const out = {};
+  document.querySelectorAll("#params input").forEach((inp) => { if (inp.value.trim()) out[inp.dataset.param] = inp.value.trim(); });
+  return out;
+}
+
+function positionFromText(text, r) {
+  if (r.kind === "heaps") return text.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+  return text;
+}
+
+function formatPosition(pos, r) {
+  if (typeof pos === "string") return pos || "(empty)";
+  if (pos.length && Array.isArray(pos[0])) return pos.map((e) => e.join("-")).join(" ") || "(ground only)";
+  return pos.join(" ");
+}
+
+function showError(e) { $("error").textContent = e ? (e.message || String(e)) : ""; }
+
+function chooseRuleset() {
+  const r = current();
+  const box = $("params");
+  box.innerHTML = "";
+  for (const [name, doc] of Object.entries(r.parameters)) {
+    const label = document.createElement("label");
+    label.textContent = `${name} = `;
+    const inp = document.createElement("input");
+    inp.id = `param-${name}`; inp.dataset.param = name; inp.dataset.testid = `param-${name}`;
+    inp.setAttribute("data-testid", `param-${name}`);
+    inp.value = r.example_params[name] || ""; inp.title = doc; inp.size = 16;
+    label.appendChild(inp); box.appendChild(label);
+  }
+  $("position").value = r.example_position;
+  $("ruleset-help").textContent = `${r.source}. Position: ${r.position_help}.` + (r.closed_form ? ` Closed form: ${r.closed_form}.` : "");
+  $("draw").disabled = r.kind !== "heaps";
+  $("draw-sequence").disabled = !r.one_heap;
+  resetGame();
+}
+
+function resetGame() {
+  game = null;
+  for (const id of ["status", "current", "value-out", "hint-out", "options", "winner", "history"]) $(id).innerHTML = "";
+}
+
+function randomPosition() {
+  const r = current();
+  const rnd = (n) => Math.floor(Math.random() * n);
+  if (r.name === "turning-turtles") {
+    $("position").value = Array.from({length: 5 + rnd(6)}, () => "HT"[rnd(2)]).join("");
+  } else if (r.name === "green-hackenbush") {
+    const edges = []; const n = 3 + rnd(5);
+    for (let v = 1; v <= n; v++) edges.push(`${rnd(v)}-${v}`);
+    $("position").value = edges.join(" ");
+  } else {
+    const k = r.heaps || (r.one_heap && r.example_position.split(" ").length === 1 ? 1 + rnd(2) : r.example_position.split(" ").length);
+    const lo = r.min_heap || 0;
+    $("position").value = Array.from({length: k}, () => lo + rnd(r.one_heap ? 30 : 12)).join(" ");
+  }
+}
+
+function addHistory(m) {
+  const li = document.createElement("li");
+  li.textContent = `${m.by === "user" ? "you" : "computer"}: ${m.move}` + (m.reason ? `   (${m.reason})` : "");
+  $("history").appendChild(li);
+}
+
+async function showState(data) {
+  const r = current();
+  game.position = data.position;
+  (data.moves || []).forEach(addHistory);
+  $("current").textContent = `Position: ${formatPosition(data.position, r)}`;
+  $("current").dataset.position = JSON.stringify(data.position);
+  $("value-out").textContent = ""; $("hint-out").textContent = "";
+  if ($("show-values").checked) showValue(data);
+  if (data.game_over) {
+    game.over = true;
+    $("options").innerHTML = "";
+    $("status").textContent = "Game over.";
+    $("winner").textContent = data.winner === "user" ? "You win!" : "The computer wins.";
+    $("winner").dataset.winner = data.winner;
+    return;
+  }
+  game.human = true;
+  $("status").textContent = "Your move: choose an option (green outline: a winning move).";
+  await listOptions();
+}
+
+function showValue(data) {
+  const g = data.grundy === null ? "not computed" : data.grundy;
+  const who = data.outcome === "P" ? "the player to move loses" : data.outcome === "N" ? "the player to move wins" : "unknown";
+  $("value-out").textContent = `G = ${g}, ${data.outcome}-position (${who})`;
+  $("value-out").dataset.value = data.grundy; $("value-out").dataset.outcome = data.outcome;
+}
+
+async function listOptions() {
+  const r = current();
+  const data = await api("/api/moves", {ruleset: r.name, params: params(), position: game.position});
+  const box = $("options");
+  box.innerHTML = "";
+  if (!data.all_options_listed) {
+    const note = document.createElement("div");
+    note.textContent = `${data.option_count} options: showing the winning moves only; type a position to move there.`;
+    box.appendChild(note);
+  }
+  for (const o of data.options) {
+    const b = document.createElement("button");
+    const g = o.grundy === null ? "?" : o.grundy;
+    b.textContent = `${o.move} -> ${formatPosition(o.position, r)}` + ($("show-values").checked ? `  G=${g}` : "");
+    b.dataset.value = g; b.dataset.outcome = o.outcome; b.dataset.winning = o.winning;
+    b.dataset.position = JSON.stringify(o.position);
+    b.setAttribute("data-testid", "option");
+    if ($("show-values").checked) {
+      b.style.background = o.grundy === null ? "#eee" : `hsl(${(o.grundy * 47) % 360}, 70%, 85%)`;
+      if (o.winning) b.classList.add("winning");
+    }
+    b.onclick = () => userMove(o.position);
+    box.appendChild(b);
+  }
+}
+
+async function userMove(position) {
+  if (!game || game.over || !game.human) return;
+  showError(null);
+  const r = current();
+  game.human = false;
+  try {
+    const data = await api("/api/play", {ruleset: r.name, params: params(), position: game.position,
+                                         move: position, mode: $("mode").value});
+    await showState(data);
+  } catch (e) { game.human = true; showError(e); }
+}
+
+async function start() {
+  showError(null); resetGame();
+  const r = current();
+  try {
+    const data = await api("/api/value", {ruleset: r.name, params: params(), position: positionFromText($("position").value, r)});
+    game = {position: data.position, human: $("first").value === "human", over: false};
+    if (game.human) {
+      await showState({position: data.position, moves: [], grundy: data.grundy, outcome: data.outcome, game_over: false});
+    } else {
+      $("status").textContent = "The computer is thinking...";
+      const reply = await api("/api/play", {ruleset: r.name, params: params(), position: game.position, mode: $("mode").value});
+      await showState(reply);
+    }
+  } catch (e) { showError(e); }
+}
+
+async function hint() {
+  if (!game || game.over) return;
+  const r = current();
+  try {
+    const data = await api("/api/play", {ruleset: r.name, params: params(), position: game.position, mode: "hint"});
+    $("hint-out").textContent = data.hint_text;
+    $("hint-out").dataset.hint = JSON.stringify(data.hint);
+  } catch (e) { showError(e); }
+}
+
+async function value() {
+  const r = current();
+  const position = game ? game.position : positionFromText($("position").value, r);
+  try { showValue(await api("/api/value", {ruleset: r.name, params: params(), position})); } catch (e) { showError(e); }
+}
+
+async function drawHeatmap() {
+  showError(null);
+  const r = current();
+  const values = $("grid-values").value;
+  const table = $("heatmap");
+  table.innerHTML = "";
+  try {
+    const data = await api("/api/table", {ruleset: r.name, params: params(), min: Number($("grid-min").value),
+                                          max: Number($("grid-max").value), values});
+    const largest = Math.max(1, ...data.table.flat().filter((v) => typeof v === "number"));
+    for (let i = data.rows.length - 1; i >= 0; i--) {   // the smallest row at the bottom
+      const tr = table.insertRow();
+      const th = document.createElement("th"); th.textContent = data.rows[i]; tr.appendChild(th);
+      data.table[i].forEach((v, j) => {
+        const td = tr.insertCell();
+        const x = data.columns[j], y = data.rows[i];
+        td.dataset.x = x; td.dataset.y = y; td.dataset.value = v;
+        td.setAttribute("data-testid", "cell");
+        const p = v === 0 || v === "P";
+        if (values === "outcome") td.className = p ? "p" : "n";
+        else td.style.background = p ? "#2a2" : `hsl(${30 + 200 * v / largest}, 80%, ${85 - 25 * v / largest}%)`;
+        td.textContent = values === "outcome" ? v : v;
+        td.title = `(${x}, ${y}): ${values === "grundy" ? "G = " : ""}${v}`;
+        const show = () => { $("cell").textContent = `position ${x} ${y}: ${values === "grundy" ? "G = " + v : v}`;
+                             $("cell").dataset.x = x; $("cell").dataset.y = y; $("cell").dataset.value = v; };
+        td.onmouseenter = show; td.onclick = show;
+      });
+    }
+    const foot = table.insertRow(); foot.appendChild(document.createElement("th"));
+    for (const x of data.columns) { const th = document.createElement("th"); th.textContent = x; foot.appendChild(th); }
+  } catch (e) { showError(e); }
+}
+
+async function drawSequence() {
+  showError(null);
+  const r = current();
+  const box = $("sequence-plot");
+  box.innerHTML = "";
+  try {
+    const data = await api("/api/sequence", {ruleset: r.name, params: params(), to: Number($("seq-to").value)});
+    const vals = data.values, n = vals.length, top = Math.max(1, ...vals);
+    const W = 800, H = 240, dx = W / Math.max(1, n - 1), sy = (H - 20) / top;
+    const pts = vals.map((v, i) => `${(i * dx).toFixed(1)},${(H - 10 - v * sy).toFixed(1)}`).join(" ");
+    let marks = "";
+    if (data.period) {
+      for (let s = data.preperiod; s < n; s += data.period) {
+        const x = (s * dx).toFixed(1);
+        marks += `<line x1="${x}" y1="0" x2="${x}" y2="${H}" stroke="#c33" stroke-dasharray="4 3" data-testid="period-mark"/>`;
+      }
+    }
+    const dots = vals.map((v, i) => `<circle cx="${(i * dx).toFixed(1)}" cy="${(H - 10 - v * sy).toFixed(1)}" r="2.5" fill="#225" data-n="${i}" data-value="${v}"><title>G(${i}) = ${v}</title></circle>`).join("");
+    box.innerHTML = `<svg id="sequence-svg" data-testid="sequence-svg" width="${W + 20}" height="${H}" viewBox="-10 0 ${W + 20} ${H}">` +
+      `${marks}<polyline points="${pts}" fill="none" stroke="#88a"/>${dots}</svg>`;
+    $("period").textContent = data.structure ? `${data.structure}: period ${data.period}, preperiod ${data.preperiod}` +
+      (data.saltus ? `, saltus ${data.saltus}` : "") + (data.certified ? " (certified)" : " (observed)") : "no period found";
+    $("period").dataset.period = data.period || "";
+  } catch (e) { showError(e); }
+}
+
+function tab(which) {
+  $("play-panel").classList.toggle("hidden", which !== "play");
+  $("explore-panel").classList.toggle("hidden", which !== "explore");
+  $("tab-play").setAttribute("aria-selected", which === "play");
+  $("tab-explore").setAttribute("aria-selected", which === "explore");
+}
+
+async function init() {
+  RULESETS = await api("/api/rulesets");
+  for (const r of RULESETS) {
+    const o = document.createElement("option"); o.value = r.name; o.textContent = r.name; $("ruleset").appendChild(o);
+  }
+  $("ruleset").onchange = chooseRuleset;
+  $("random").onclick = randomPosition;
+  $("start").onclick = start;
+  $("hint").onclick = hint;
+  $("value").onclick = value;
+  $("show-values").onchange = () => { if (game && !game.over) listOptions(); };
+  $("draw").onclick = drawHeatmap;
+  $("draw-sequence").onclick = drawSequence;
+  $("tab-play").onclick = () => tab("play");
+  $("tab-explore").onclick = () => tab("explore");
+  chooseRuleset();
+  document.body.dataset.ready = "true";
+}
+init().catch(showError);
