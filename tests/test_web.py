@@ -4,22 +4,20 @@ from __future__ import annotations
 
 import io
 import json
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
-pytest.importorskip("httpx", reason="TestClient needs httpx ([dev] extra)")
+pytest.importorskip("starlette.testclient", reason="TestClient needs httpx2 ([dev] extra)")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
 from sprague.cli import main  # noqa: E402
 from sprague.web import app as web  # noqa: E402
 from sprague.web import create_app  # noqa: E402
+from webserver import running_server  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -171,29 +169,9 @@ def test_play_checks_the_users_move_then_replies(client: TestClient) -> None:
     assert data["position"] in [o["position"] for o in cli_json("moves", "turning-turtles", "TTHHTHH")["options"]]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_sprague_serve_binds_loopback_by_default() -> None:
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "sprague.cli", "serve", "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read().decode()
-                break
-            except OSError:
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    pytest.fail(f"server did not start: {proc.stderr.read().decode() if proc.poll() is not None else ''}")
-                time.sleep(0.1)
+    with running_server() as url:
+        page = urllib.request.urlopen(url + "/", timeout=5).read().decode()
         assert 'id="ruleset"' in page
-        spec = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=5).read())
+        spec = json.loads(urllib.request.urlopen(url + "/openapi.json", timeout=5).read())
         assert "/api/value" in spec["paths"]
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
