@@ -78,15 +78,27 @@ def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any) -> str:
             after = tuple(sorted(json.loads(o.get_attribute("data-position"))))
             assert (o.get_attribute("data-winning") == "true") == (naive.grundy(moves, after) == 0)
         chosen = next((o for o in options if o.get_attribute("data-winning") == "true"), options[0])
+        before = page.get_attribute("#current", "data-position")
         chosen.click()
         page.wait_for_function("(before) => document.querySelector('#current').dataset.position !== before"
-                               " || document.querySelector('#winner').dataset.winner",
-                               arg=page.get_attribute("#current", "data-position"))
+                               " || document.querySelector('#winner').dataset.winner", arg=before)
     return str(page.get_attribute("#winner", "data-winner"))
 
 
 def test_a_full_game_of_nim_against_the_server(page: Any) -> None:
-    """From (3, 4, 5), an N-position, the first player wins with perfect play: the page must say the user won."""
+    """From (3, 4, 5), an N-position, the first player wins with perfect play: the page must say the user won.
+
+    First a typed illegal move (a heap grows) is refused with the reason, and the game goes on.
+    """
+    page.select_option("#ruleset", "nim")
+    page.fill("#position", "3 4 5")
+    page.click("#start")
+    page.wait_for_selector("[data-testid=option]")
+    page.fill("#move", "3 4 6")
+    page.click("#play-move")
+    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    assert page.text_content("#error") == "nim: '3 4 6' cannot be reached from '3 4 5' in one move [move]"
+    assert json.loads(page.get_attribute("#current", "data-position")) == [3, 4, 5]
     winner = _play_to_the_end(page, "nim", "3 4 5", naive.nim_moves)
     assert winner == "user"
     assert page.text_content("#winner") == "You win!"
@@ -122,6 +134,21 @@ def test_heat_map_and_sequence_plot_render(page: Any) -> None:
     assert page.is_visible("#heatmap")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-heatmap.png"), full_page=True)
+    # the handout's sum of Subtraction({1, 2}) and Subtraction({1, 3}): P iff G1(x) = G2(y)
+    page.select_option("#ruleset", "subtraction")
+    page.fill("#param-S", "1,2")
+    page.select_option("#second", "subtraction")
+    page.fill("#second-params", "S=1,3")
+    page.fill("#grid-min", "0")
+    page.fill("#grid-max", "8")
+    page.click("#draw")
+    page.wait_for_function("document.querySelectorAll('td[data-testid=cell]').length === 81")
+    g1 = naive.subtraction_sequence(lambda s: s in (1, 2), 9)
+    g2 = naive.subtraction_sequence(lambda s: s in (1, 3), 9)
+    for c in page.query_selector_all("td[data-testid=cell]"):
+        x, y = int(c.get_attribute("data-x")), int(c.get_attribute("data-y"))
+        assert (c.get_attribute("data-value") == "P") == (g1[x] == g2[y]), (x, y)
+    page.select_option("#second", "")
     page.select_option("#ruleset", "octal")
     page.fill("#param-code", "0.77")
     page.fill("#seq-to", "120")

@@ -73,6 +73,14 @@ def test_sequence_and_tables_equal_the_cli(client: TestClient) -> None:
     assert grid == cli_json("table", "delete-nim", "--min", "1", "--max", "6")
     summary = post(client, "/api/table", {"ruleset": "single-delete", "heaps": 3, "max": 12, "values": "grundy"})
     assert summary == cli_json("table", "single-delete", "--heaps", "3", "--max", "12", "--values", "grundy", "--quiet")
+    body = {"ruleset": "subtraction", "params": {"S": "1,2"}, "second": "subtraction", "second_params": {"S": "1,3"},
+            "max": 7, "values": "grundy"}
+    assert post(client, "/api/table", body) == cli_json("table", "subtraction -p S=1,2", "subtraction -p S=1,3",
+                                                        "--max", "7", "--values", "grundy")
+    body = {"ruleset": "single-delete", "fixed": "3", "max": 6}
+    assert post(client, "/api/table", body) == cli_json("table", "single-delete", "--fixed", "3", "--max", "6")
+    bad = client.post("/api/table", json={"ruleset": "nim", "second": "no-such", "max": 3})
+    assert bad.status_code == 422 and bad.json()["field"] == "second"
 
 
 def test_rulesets_list_extends_sprague_list(client: TestClient) -> None:

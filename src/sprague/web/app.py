@@ -113,6 +113,11 @@ class TableRequest(BaseModel):
     heaps: int | None = Field(None, ge=1, le=8, description="omit for the two-heap grid; K for the summary of all "
                               "K-heap positions (as 'sprague table --heaps K')")
     method: Method = "auto"
+    second: str | None = Field(None, description="a second one-heap game: the grid of the sum (first game along "
+                               "the columns), as 'sprague table GAME1 GAME2'")
+    second_params: dict[str, Any] = Field(default_factory=dict, description="the second game's parameters")
+    fixed: str = Field("", description="more heaps held fixed, for a 2-heap slice of a multi-heap game, e.g. '3 5' "
+                       "(as 'sprague table GAME --fixed 3,5')")
 
 
 class PlayRequest(BaseModel):
@@ -136,13 +141,13 @@ def _field(name: str) -> Iterator[None]:
         raise ApiError(422, str(exc), name) from None
 
 
-def _ruleset(name: str, params: dict[str, Any]) -> Ruleset:
+def _ruleset(name: str, params: dict[str, Any], field: str = "ruleset", params_field: str = "params") -> Ruleset:
     if ":" in name:
         raise ApiError(422, f"ruleset {name!r}: the web API serves the built-in rulesets only "
-                       "(GET /api/rulesets lists them)", "ruleset")
-    with _field("ruleset"):
+                       "(GET /api/rulesets lists them)", field)
+    with _field(field):
         find_ruleset(name)
-    with _field("params"):
+    with _field(params_field):
         values = {k: ",".join(map(str, v)) if isinstance(v, list) and all(isinstance(x, int) for x in v) else v
                   for k, v in params.items()}
         return ruleset(name, **values)
@@ -288,7 +293,14 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
         if req.max - low + 1 > MAX_GRID:
             raise ApiError(422, f"max: a grid of {req.max - low + 1} x {req.max - low + 1} cells is over the "
                            f"limit of {MAX_GRID} per side; lower max (or raise min)", "max")
-        data = await run(lambda: grid_report([r], req.max, req.min, req.values, req.method, limit()).data)
+        games = [r]
+        if req.second:
+            games.append(_ruleset(req.second, req.second_params, "second", "second_params"))
+        if req.fixed and (req.second or len(req.fixed.replace(",", " ").split()) > 8):
+            raise ApiError(422, "fixed: a slice takes one game and at most 8 fixed heaps", "fixed")
+        with _field("fixed"):
+            data = await run(lambda: grid_report(games, req.max, req.min, req.values, req.method, limit(),
+                                                 fixed=req.fixed).data)
         return data
 
     @app.post("/api/play", summary="play: check the user's move, then the computer's reply (or a hint)")

@@ -65,6 +65,7 @@ function chooseRuleset() {
 function resetGame() {
   game = null;
   for (const id of ["status", "current", "value-out", "hint-out", "options", "winner", "history"]) $(id).innerHTML = "";
+  delete $("winner").dataset.winner;
 }
 
 function randomPosition() {
@@ -194,8 +195,14 @@ async function drawHeatmap() {
   const table = $("heatmap");
   table.innerHTML = "";
   try {
-    const data = await api("/api/table", {ruleset: r.name, params: params(), min: Number($("grid-min").value),
-                                          max: Number($("grid-max").value), values});
+    const body = {ruleset: r.name, params: params(), min: Number($("grid-min").value),
+                  max: Number($("grid-max").value), values, fixed: $("fixed").value.trim()};
+    if ($("second").value) {
+      body.second = $("second").value;
+      body.second_params = Object.fromEntries($("second-params").value.split(";").map((kv) => kv.trim())
+        .filter((kv) => kv.includes("=")).map((kv) => [kv.slice(0, kv.indexOf("=")).trim(), kv.slice(kv.indexOf("=") + 1).trim()]));
+    }
+    const data = await api("/api/table", body);
     const largest = Math.max(1, ...data.table.flat().filter((v) => typeof v === "number"));
     for (let i = data.rows.length - 1; i >= 0; i--) {   // the smallest row at the bottom
       const tr = table.insertRow();
@@ -257,12 +264,18 @@ async function init() {
   RULESETS = await api("/api/rulesets");
   for (const r of RULESETS) {
     const o = document.createElement("option"); o.value = r.name; o.textContent = r.name; $("ruleset").appendChild(o);
+    if (r.one_heap) {
+      const s = document.createElement("option"); s.value = r.name; s.textContent = r.name; $("second").appendChild(s);
+    }
   }
   $("ruleset").onchange = chooseRuleset;
   $("random").onclick = randomPosition;
   $("start").onclick = start;
   $("hint").onclick = hint;
   $("value").onclick = value;
+  $("play-move").onclick = () => {   // a typed move: the server checks it and gives the reason if it is illegal
+    try { userMove(positionFromText($("move").value, current())); } catch (e) { showError(e); }
+  };
   $("show-values").onchange = () => { if (game && !game.over) listOptions(); };
   $("draw").onclick = drawHeatmap;
   $("draw-sequence").onclick = drawSequence;
