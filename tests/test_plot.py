@@ -297,3 +297,19 @@ def test_perfect_player_reason_in_a_sum() -> None:
     result = play_match(game, ((3, 4), (5,)), PerfectPlayer(), PerfectPlayer(), output_fn=lines.append)
     assert lines[0].endswith("(moves to a P-position: the nim-sum of the components' values becomes 0)")
     assert result.winner == (0 if reduce(xor, (3, 4, 5 % 3), 0) else 1)
+
+
+def test_sequences_show_themselves_in_jupyter() -> None:
+    """sequence() is an ndarray that also renders: values (P-positions marked), its period, and a PNG plot."""
+    import numpy as np
+
+    import naive
+
+    seq = sprague.ruleset("octal", code="0.77").sequence(1200)
+    assert isinstance(seq, np.ndarray) and seq.tolist() == naive.octal_sequence([0, 7, 7], 1200)
+    html = seq._repr_html_()
+    assert html.count('class="p"') == sum(1 for v in seq.tolist()[:200] if v == 0)
+    assert "period 12, preperiod 71" in html and "1,000 more values" in html
+    png = seq._repr_png_()
+    assert png is not None and png.startswith(b"\x89PNG") and len(png) > 5000
+    assert type(np.asarray(seq)) is np.ndarray

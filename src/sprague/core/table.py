@@ -25,7 +25,7 @@ import numpy as np
 
 from sprague.errors import InvalidPosition
 
-__all__ = ["Table", "sorted_positions", "ordered_positions", "table_size", "KINDS"]
+__all__ = ["Table", "GrundySequence", "sorted_positions", "ordered_positions", "table_size", "KINDS"]
 
 KINDS = ("grundy", "outcome")
 
@@ -198,3 +198,43 @@ class Table:
         from sprague.viz.plot import figure_png, table_figure
 
         return figure_png(table_figure(self))
+
+
+class GrundySequence(np.ndarray):
+    """G(0), G(1), ... of a one-heap game: a NumPy array that also knows its ruleset and period.
+
+    It is an ordinary ``ndarray`` for every computation; in Jupyter it shows
+    itself as a table of values with its period (``_repr_html_``) and, with
+    matplotlib, as a plot (``_repr_png_``). ``np.asarray(seq)`` gives the plain array.
+
+    >>> import sprague
+    >>> seq = sprague.ruleset("subtraction", S={1, 2, 5}).sequence(12)
+    >>> seq.ruleset, seq.tolist()[:6], "period 3" in seq._repr_html_()
+    ('subtraction -p S=1,2,5', [0, 1, 2, 0, 1, 2], True)
+    """
+
+    ruleset: str
+    periodicity: Any
+
+    def __new__(cls, values: Any, ruleset: str = "", periodicity: Any = None) -> GrundySequence:
+        obj = np.asarray(values, dtype=np.int64).view(cls)
+        obj.ruleset = ruleset
+        obj.periodicity = periodicity
+        return obj
+
+    def __array_finalize__(self, obj: Any) -> None:
+        self.ruleset = getattr(obj, "ruleset", "")
+        self.periodicity = getattr(obj, "periodicity", None)
+
+    def _repr_html_(self) -> str:
+        from sprague.viz.html import sequence_html
+
+        return sequence_html(np.asarray(self), self.ruleset, self.periodicity)
+
+    def _repr_png_(self) -> bytes | None:
+        try:
+            from sprague.viz.plot import figure_png, sequence_figure
+
+            return figure_png(sequence_figure(np.asarray(self), self.periodicity, title=self.ruleset))
+        except ImportError:
+            return None

@@ -294,9 +294,15 @@ class HeapGame(HeapRuleset):
             raise InvalidPosition(f"{self.name}: sequence length {n} is negative; give the number of heaps, n >= 0")
         limit = max_positions or DEFAULT_MAX_POSITIONS
         if all(self.heap_grundy_closed(m) is not None for m in (0, 1, max(n - 1, 0))):
-            return np.array([self._heap_value(m, limit) for m in range(n)], dtype=np.int64)
+            return self._sequence([self._heap_value(m, limit) for m in range(n)])
         self._grow(n, limit, progress)
-        return self._values[:n].copy()
+        return self._sequence(self._values[:n].copy())
+
+    def _sequence(self, values: Any) -> np.ndarray:
+        """The values as a :class:`~sprague.core.table.GrundySequence` (an ndarray that shows itself in Jupyter)."""
+        from sprague.core.table import GrundySequence
+
+        return GrundySequence(values, self.describe(), getattr(self, "_period", None))
 
     def heap_grundy(self, n: int, max_positions: int | None = None) -> int:
         """Grundy value of a single heap of ``n``."""
@@ -326,7 +332,7 @@ class HeapGame(HeapRuleset):
 
     def _table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
         """Sprague-Grundy: the nim-sum of the heaps' values, from the single-heap sequence."""
-        found = np.bitwise_xor.reduce(self.sequence(hi + 1, limit)[positions], axis=1)
+        found = np.bitwise_xor.reduce(np.asarray(self.sequence(hi + 1, limit))[positions], axis=1)
         if values == "outcome":
             found = (found != 0).astype(np.int64)
         return found, "Sprague-Grundy theorem: nim-sum of the single-heap sequence"
@@ -364,7 +370,7 @@ class HeapGame(HeapRuleset):
 
         if self.take_break_moves() is None:
             return None
-        values = self.sequence(n)
+        values = np.asarray(self.sequence(n))
         mask = choose_mask(values[:min(n, 1 << 15)]) if n > PREFIX else choose_mask(values)
         return mask, rare_positions(values, mask)
 
@@ -540,8 +546,17 @@ class PeriodicHeapGame(HeapGame):
             except TooLarge:
                 per = None  # no certificate within the limit: compute (refused with the size if too large)
             if per is not None and per.certified:
-                return per.fill(self._values, n)
+                return self._sequence(per.fill(self._values, n))
         return super().sequence(n, max_positions, progress)
+
+    def _sequence(self, values: Any) -> np.ndarray:
+        """As :meth:`HeapGame._sequence`, with the certified period when it can be had within the limit."""
+        if self._period is None:
+            try:
+                self.periodicity(self._limit_now)
+            except TooLarge:
+                pass
+        return super()._sequence(values)
 
     def heap_grundy_closed(self, n: int) -> int | None:
         if n < len(self._values):

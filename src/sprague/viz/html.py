@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from sprague.core.ruleset import Ruleset
     from sprague.core.table import Table
 
-__all__ = ["ruleset_html", "table_html", "value_colour", "GRID_LIMIT", "ROWS_SHOWN"]
+__all__ = ["ruleset_html", "table_html", "sequence_html", "value_colour", "GRID_LIMIT", "ROWS_SHOWN"]
 
 GRID_LIMIT = 24  # a 2-heap table shows at most this many heap sizes on each axis
 ROWS_SHOWN = 10  # a table of more heaps shows its first rows
@@ -141,3 +141,23 @@ def _grid_html(table: Table) -> str:
     note = (f"<p>showing heaps {lo}..{lo + span - 1} of {lo}..{table.max_heap}</p>"
             if span < grid.shape[0] else "")
     return f'<table style="border-collapse:collapse">{"".join(lines)}</table>{note}'
+
+
+def sequence_html(values: Any, title: str = "", periodicity: Any = None, shown: int = 200) -> str:
+    """G(0..) in rows of ten, P-positions (value 0) marked, with the period if there is one.
+
+    >>> html = sequence_html([0, 1, 2, 0], "subtraction -p S=1,2")
+    >>> html.count('class="p"')
+    2
+    """
+    vals = [int(v) for v in values[:shown]]
+    rows = []
+    for start in range(0, len(vals), 10):
+        cells = "".join(
+            f'<td class="p" style="{_CELL};{_P_STYLE}">{v}</td>' if v == 0 else
+            f'<td style="{_CELL};background:{value_colour(v)}">{v}</td>' for v in vals[start:start + 10])
+        rows.append(f'<tr><th style="{_CELL};color:#555">{start}</th>{cells}</tr>')
+    more = f"<p>... {len(values) - shown:,} more values</p>" if len(values) > shown else ""
+    period = f"<p>{escape(periodicity.describe())}</p>" if periodicity is not None else ""
+    head = f"<p><b>{escape(title)}</b>: G(n) for n = 0..{len(values) - 1}</p>" if title else ""
+    return f'{head}<table style="border-collapse:collapse">{"".join(rows)}</table>{more}{period}'
