@@ -179,3 +179,11 @@ def test_sparse_space_report_matches_the_naive_values() -> None:
     assert main(["sequence", "grundys-game", "--to", "4999"], out=out) == 0
     line = [x for x in out.getvalue().splitlines() if x.startswith("sparse space")][0]
     assert f"{len(rare):,} of heaps 1..4,999" in line and line.endswith(f"the last at n = {rare[-1]}")
+
+
+@pytest.mark.parametrize("code", ["0.007", "0.6", "0.7777777777"])
+def test_a_short_sequence_does_not_search_far_for_a_period(code: str) -> None:
+    """Codes with no short period: sequence(10) tries one cheap certificate only (it used to search 2M values)."""
+    g = sprague.ruleset("octal", code=code)
+    assert g.sequence(10).tolist() == naive.octal_sequence(octal_digits(code), 10)
+    assert len(g._values) <= g.first_length()

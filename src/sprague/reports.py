@@ -21,6 +21,7 @@ from typing import Any
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Ruleset
+from sprague.core.solver import DEFAULT_MAX_POSITIONS
 from sprague.core.sums import Sum
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapGame, HeapRuleset
@@ -107,12 +108,16 @@ def check_sequence(r: Ruleset, to: int) -> HeapGame:
 def _sequence_structure(r: HeapGame, values: list[int], limit: int | None) -> Periodicity | None:
     certified = getattr(r, "periodicity", None)
     if callable(certified):
+        # a certificate is sought up to 64 times the values asked for (at least 2^16): a game with no
+        # short period is then reported as observed on the prefix, not searched for minutes
+        budget = r.sequence_cost(max(64 * len(values), 1 << 16)) or 0
         try:
-            result: Periodicity = certified(limit)
-            return result
+            result: Periodicity | None = certified(min(limit or DEFAULT_MAX_POSITIONS, max(budget, 1)))
+            if result is not None:
+                return result
         except TooLarge:  # no certificate within the limit: say what the prefix shows
             pass
-    return find_period(values, arithmetic=True)
+    return find_period(values, arithmetic=True)  # observed on the prefix, not proved
 
 
 def _stairs(r: HeapGame, values: list[int], per: Periodicity | None, limit: int | None) -> dict[str, Any] | None:

@@ -56,7 +56,7 @@ def binomials(n: int, lo: int, hi: int) -> np.ndarray:
     return table
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def rank(a: np.ndarray, lo: int, binom: np.ndarray) -> int:
     """Colex rank of the sorted heaps ``a``."""
     r = 0
@@ -65,7 +65,7 @@ def rank(a: np.ndarray, lo: int, binom: np.ndarray) -> int:
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def unrank(r: int, n: int, lo: int, binom: np.ndarray, out: np.ndarray) -> None:
     """Write the position of rank ``r`` into ``out`` (inverse of :func:`rank`)."""
     for i in range(n - 1, -1, -1):
@@ -76,7 +76,7 @@ def unrank(r: int, n: int, lo: int, binom: np.ndarray, out: np.ndarray) -> None:
         out[i] = c - i + lo
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _advance(a: np.ndarray, lo: int, hi: int) -> bool:
     """The next position in colex order, in place; False after the last."""
     n = a.shape[0]
@@ -89,7 +89,7 @@ def _advance(a: np.ndarray, lo: int, hi: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _next_partition(parts: np.ndarray, j: int, p: int) -> bool:
     """Next partition (non-decreasing parts, lexicographic) of row ``j`` into ``p`` parts, in place."""
     tail = parts[j, p - 1]
@@ -104,14 +104,14 @@ def _next_partition(parts: np.ndarray, j: int, p: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _first_partition(parts: np.ndarray, j: int, p: int, h: int) -> None:
     for t in range(p - 1):
         parts[j, t] = 1
     parts[j, p - 1] = h - (p - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _next_combination(c: np.ndarray, k: int, m: int) -> bool:
     """Next k-subset of 0..m-1 (sorted indices in ``c[:k]``), in place."""
     i = k - 1
@@ -125,7 +125,7 @@ def _next_combination(c: np.ndarray, k: int, m: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _visit(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray) -> int:
     """Sort ``opt``, then :func:`_look_up` it."""
     n = opt.shape[0]
@@ -139,7 +139,7 @@ def _visit(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode:
     return _look_up(opt, lo, binom, table, mode, seen)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _look_up(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray) -> int:
     """Look the sorted option ``opt`` up; return its rank if the scan should stop there, else -1.
 
@@ -161,7 +161,7 @@ def _look_up(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mod
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _leftmost_of_equals(values: np.ndarray, chosen: np.ndarray, k: int) -> bool:
     """Whether the sorted indices ``chosen[:k]`` take, among equal values, the leftmost ones only.
 
@@ -175,7 +175,7 @@ def _leftmost_of_equals(values: np.ndarray, chosen: np.ndarray, k: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _complement(values: np.ndarray, m: int, chosen: np.ndarray, k: int, out: np.ndarray) -> int:
     """Write ``values[:m]`` minus the sorted indices ``chosen[:k]`` into ``out``; return how many."""
     w = 0
@@ -189,7 +189,7 @@ def _complement(values: np.ndarray, m: int, chosen: np.ndarray, k: int, out: np.
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _scan_split_two(a: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray,
                     opt: np.ndarray, kept: np.ndarray) -> int:
     """Shape (1, 2) of :func:`scan_option`: delete one heap, split another into two."""
@@ -228,7 +228,7 @@ def _scan_split_two(a: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def scan_option(a: np.ndarray, lo: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
                 mode: int, seen: np.ndarray, scratch: np.ndarray) -> int:
     """Scan the options of ``a`` against ``table``.
@@ -313,12 +313,12 @@ def scan_option(a: np.ndarray, lo: int, shapes: np.ndarray, binom: np.ndarray, t
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _scratch(n: int) -> np.ndarray:
     return np.zeros((n + 4, max(n, 2)), dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def fill_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, size: int, grundy: bool) -> np.ndarray:
     """Outcomes (0 = P, 1 = N) or Grundy values of the first ``size`` positions of the box, by search in rank order."""
     table = np.full(size, -1, dtype=np.int32)
@@ -326,7 +326,7 @@ def fill_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, 
     return table
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
                  start: int, stop: int, grundy: bool) -> None:
     """Fill ``table[start:stop]`` by search in rank order, ``table[:start]`` known.
@@ -347,7 +347,7 @@ def extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray
             break
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndarray, start: int, stop: int,
                      masks: np.ndarray, known: np.ndarray) -> None:
     """Grundy values of ranks ``start..stop-1`` for shape (1, 2) alone (single-delete, VDN), memoising by split.
@@ -421,7 +421,7 @@ def extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndar
             break
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, claims: np.ndarray,
                 start: int, stop: int, grundy: bool, failures: np.ndarray) -> int:
     """Check ``claims`` locally on ranks ``start..stop-1``; return the number of failures.
@@ -460,7 +460,7 @@ def local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray,
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def positions(n: int, lo: int, hi: int, binom: np.ndarray, start: int, stop: int) -> np.ndarray:
     """The positions of ranks ``start..stop-1``, one per row."""
     out = np.empty((stop - start, n), dtype=np.int64)
@@ -487,7 +487,7 @@ def _fill_claims(claim: Any, n: int, lo: int, hi: int, size: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def smallest_flagged(n: int, lo: int, hi: int, flags: np.ndarray) -> int:
     """Rank of the flagged position with the least total size (ties: the lexicographically least heaps), or -1."""
     a = np.full(n, lo, dtype=np.int64)

@@ -27,7 +27,7 @@ def subtraction_sequence(moves: np.ndarray, n: int, dtype: Any = np.int64) -> np
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _subtraction_fill(moves: np.ndarray, out: np.ndarray) -> None:
     """Fill ``out`` with G(0..len(out)-1) of Subtraction(S) (see :func:`subtraction_sequence`).
 
@@ -99,7 +99,7 @@ def _subtraction_fill(moves: np.ndarray, out: np.ndarray) -> None:
                 return
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def all_but_sequence(excluded: np.ndarray, n: int) -> np.ndarray:
     """G(0..n-1) of All-but(X), ``excluded`` the sorted elements of the finite set X.
 

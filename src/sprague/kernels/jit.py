@@ -22,7 +22,7 @@ from sprague.core.nimber import v2
 __all__ = ["njit", "jit_claim"]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _v2_int64(n: int) -> int:
     """int64 twin of :func:`sprague.core.nimber.v2` (n > 0)."""
     e = 0

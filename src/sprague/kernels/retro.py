@@ -37,7 +37,7 @@ from sprague.kernels.jit import njit
 __all__ = ["retro_outcomes"]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _mark_insert_one(base: np.ndarray, m: int, lo: int, hi: int, binom: np.ndarray, mark: np.ndarray,
                      size: int, suffix: np.ndarray) -> None:
     """Mark N every position ``base[:m]`` (sorted) plus one heap ``d`` in ``lo..hi`` of rank below ``size``.
@@ -63,7 +63,7 @@ def _mark_insert_one(base: np.ndarray, m: int, lo: int, hi: int, binom: np.ndarr
             start = base[t]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _mark_split_two(a: np.ndarray, lo: int, hi: int, binom: np.ndarray, mark: np.ndarray, size: int,
                     base: np.ndarray, suffix: np.ndarray) -> None:
     """Shape (1, 2): merge two heaps of ``a`` into one (at most ``hi``) and add any heap."""
@@ -93,7 +93,7 @@ def _mark_split_two(a: np.ndarray, lo: int, hi: int, binom: np.ndarray, mark: np
             _mark_insert_one(base, n - 1, lo, hi, binom, mark, size, suffix)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _groupings(n: int, s: int, p: int, binom: np.ndarray) -> int:
     """How many ways to choose ``s`` disjoint unordered groups of ``p`` among ``n`` heap indices."""
     count = binom[n, s * p]
@@ -102,7 +102,7 @@ def _groupings(n: int, s: int, p: int, binom: np.ndarray) -> int:
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _mark_generic(a: np.ndarray, s: int, p: int, lo: int, hi: int, binom: np.ndarray, mark: np.ndarray,
                   size: int, bases: np.ndarray, avail: np.ndarray, pick: np.ndarray, added: np.ndarray,
                   opt: np.ndarray) -> None:
@@ -185,7 +185,7 @@ def _mark_generic(a: np.ndarray, s: int, p: int, lo: int, hi: int, binom: np.nda
                 break
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _base(a: np.ndarray, s: int, p: int, hi: int, avail: np.ndarray, pick: np.ndarray, opt: np.ndarray) -> int:
     """Write the kept heaps and the group sums of a grouping into ``opt`` (unsorted); return how many, or -1.
 
@@ -216,7 +216,7 @@ def _base(a: np.ndarray, s: int, p: int, hi: int, avail: np.ndarray, pick: np.nd
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sort(v: np.ndarray, m: int) -> None:
     for i in range(1, m):  # insertion sort: m is small
         x = v[i]
@@ -227,7 +227,7 @@ def _sort(v: np.ndarray, m: int) -> None:
         v[j + 1] = x
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _buffers(n: int, shapes: np.ndarray, binom: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Scratch space for :func:`_mark_predecessors`: bases, small rows, avail, pick (nothing allocated per position)."""
     most = 1
@@ -243,7 +243,7 @@ def _buffers(n: int, shapes: np.ndarray, binom: np.ndarray) -> tuple[np.ndarray,
     return bases, rows, avail, pick
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _mark_predecessors(a: np.ndarray, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, mark: np.ndarray,
                        size: int, buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
     """Set ``mark[r] = 1`` for the rank ``r < size`` of every predecessor of the sorted position ``a`` in the box."""
@@ -268,7 +268,7 @@ def _mark_predecessors(a: np.ndarray, lo: int, hi: int, shapes: np.ndarray, bino
             _mark_generic(a, s, p, lo, hi, binom, mark, size, bases, avail, pick, added, opt)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def retro_outcomes(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, size: int) -> np.ndarray:
     """Outcomes (0 = P, 1 = N) of the first ``size`` positions of the box, by the retrograde sieve.
 

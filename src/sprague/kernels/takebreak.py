@@ -85,7 +85,7 @@ def extend(g: np.ndarray, start: int, take_all: Sequence[int], take_one: Sequenc
             yield start
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _parity(v: int, mask: int) -> int:
     x = v & mask
     x ^= x >> 32
@@ -97,7 +97,7 @@ def _parity(v: int, mask: int) -> int:
     return x & 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _mark_singles(g: np.ndarray, n: int, take_all: np.ndarray, take_one: np.ndarray,
                   seen: np.ndarray) -> None:
     """Stamp ``seen[v] = n`` for the options that leave no heap or one heap."""
@@ -110,7 +110,7 @@ def _mark_singles(g: np.ndarray, n: int, take_all: np.ndarray, take_one: np.ndar
             seen[g[n - k]] = n
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _capacity(top: int) -> int:
     """A power of two above ``top``: xors of values below it stay below it."""
     cap = 2
@@ -119,7 +119,7 @@ def _capacity(top: int) -> int:
     return cap
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def naive_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray,
                  split: np.ndarray, distinct: bool) -> None:
     """Fill ``g[start:stop]`` by the heap recursion, O(n) per value (``g[:start]`` known)."""
@@ -147,7 +147,7 @@ def naive_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, tak
                 seen = grown
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _value_tables(cap: int, mask: int) -> tuple[np.ndarray, np.ndarray]:
     """For ``v < 2 cap``: whether ``v`` is rare, and how many rare values lie below ``v``."""
     rare = np.zeros(2 * cap, dtype=np.bool_)
@@ -158,7 +158,7 @@ def _value_tables(cap: int, mask: int) -> tuple[np.ndarray, np.ndarray]:
     return rare, below
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def sparse_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray,
                   split: np.ndarray, distinct: bool, mask: int, rare: np.ndarray, n_rare: int) -> tuple[int, int]:
     """Fill ``g[start:stop]`` by the sparse-space method (module docstring); exact for every mask.
@@ -236,7 +236,7 @@ def sparse_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, ta
     return stop, n_rare
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def rare_count(g: np.ndarray, stop: int, mask: int) -> int:
     """Positions ``1 <= r < stop`` whose value is rare under ``mask``."""
     count = 0

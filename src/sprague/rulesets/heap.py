@@ -541,8 +541,8 @@ class PeriodicHeapGame(HeapGame):
                  progress: Callable[[int], Any] | None = None) -> np.ndarray:
         """As :meth:`HeapGame.sequence`; past a certified period the values are filled in, not computed."""
         if as_int(n, "length") > max(len(self._values), 4 * self.first_length()):
-            try:
-                per = self.periodicity(max_positions)
+            try:  # never more work than computing the n values outright
+                per = self.periodicity(min(max_positions or self._limit_now, self.sequence_cost(n) or n))
             except TooLarge:
                 per = None  # no certificate within the limit: compute (refused with the size if too large)
             if per is not None and per.certified:
@@ -552,8 +552,8 @@ class PeriodicHeapGame(HeapGame):
     def _sequence(self, values: Any) -> np.ndarray:
         """As :meth:`HeapGame._sequence`, with the certified period when it can be had within the limit."""
         if self._period is None:
-            try:
-                self.periodicity(self._limit_now)
+            try:  # only the first, cheap attempt: a long search belongs to periodicity() itself
+                self.periodicity(max(self.sequence_cost(self.first_length()) or 0, 1))
             except TooLarge:
                 pass
         return super()._sequence(values)
