@@ -136,3 +136,15 @@ def test_split_memo_equals_search_option_by_option(name, heaps, max_heap, monkey
     assert job._split_two_memo() is not None
     plain = box.fill_table(job.n, job.lo, job.hi, job.shapes, job.binom, job.size, True)
     assert np.array_equal(job.truth(job.size), plain)
+
+
+def test_membership_and_bad_lookups():
+    t = sprague.ruleset("single-delete").table(5, heaps=3)
+    assert (1, 1, 1) in t and (3, 1, 2) in t
+    assert (0, 1, 2) not in t and (1, 2) not in t and "abc" not in t
+    with pytest.raises(sprague.InvalidPosition, match="whole number"):
+        t[1.5, 1, 1]
+    with pytest.raises(sprague.InvalidPosition, match="tuple of heaps"):
+        t[0]
+    with pytest.raises(sprague.InvalidParameter, match="between 1 and 64"):
+        sprague.ruleset("nim").table(3, heaps=10**20)

@@ -108,6 +108,10 @@ class Table:
 
     def index(self, position: Sequence[int]) -> int:
         """The row of ``position`` (any order of heaps when they are interchangeable)."""
+        if isinstance(position, (str, bytes)) or not hasattr(position, "__iter__"):
+            raise InvalidPosition(f"position {position!r} is not a tuple of heaps; write table[3, 5, 6]")
+        if any(isinstance(h, bool) or int(h) != h for h in position):
+            raise InvalidPosition(f"position {tuple(position)!r} has a heap that is not a whole number")
         heaps = [int(h) for h in position]
         if len(heaps) != self.heaps or not all(self.min_heap <= h <= self.max_heap for h in heaps):
             raise InvalidPosition(f"position {tuple(heaps)} is not in this table: it holds {self.heaps} heaps "
@@ -120,6 +124,14 @@ class Table:
         for h in heaps:
             row = row * span + h - lo
         return row
+
+    def __contains__(self, position: object) -> bool:
+        """Whether ``position`` (a tuple of heaps) is one of the table's positions."""
+        try:
+            self.index(position)  # type: ignore[arg-type]
+        except (InvalidPosition, TypeError, ValueError):
+            return False
+        return True
 
     def __getitem__(self, position: Sequence[int]) -> Any:
         """The value of ``position``: ``table[3, 5, 6]``."""

@@ -39,6 +39,7 @@ __all__ = ["HeapRuleset", "HeapGame", "PeriodicHeapGame"]
 
 _CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
 _TABLE_MAX_COMPILED = 50_000_000  #: default limit on the positions of a table filled by compiled code
+_TABLE_MAX_HEAPS = 64  #: the most heaps a table's positions may have
 
 Heaps = tuple[int, ...]
 
@@ -149,8 +150,9 @@ class HeapRuleset(Ruleset):
         max_heap = as_int(max_heap, "max_heap")
         least = int(getattr(self, "min_heap", 0))
         lo = least if min_heap is None else as_int(min_heap, "min_heap")
-        if heaps < 1:
-            raise InvalidParameter(f"{self.name}: heaps={heaps} must be at least 1")
+        if not 1 <= heaps <= _TABLE_MAX_HEAPS:
+            raise InvalidParameter(f"{self.name}: heaps={heaps} must be between 1 and {_TABLE_MAX_HEAPS} "
+                                   "(the number of heaps of every position of the table)")
         if lo < least or max_heap < lo:
             raise InvalidParameter(f"{self.name}: need {least} <= min_heap <= max_heap, "
                                    f"got min_heap={lo}, max_heap={max_heap}")
