@@ -128,15 +128,20 @@ def _next_combination(c: np.ndarray, k: int, m: int) -> bool:
 @njit(cache=True, nogil=True)
 def _visit(opt: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray) -> int:
     """Sort ``opt``, then :func:`_look_up` it."""
-    n = opt.shape[0]
-    for i in range(1, n):  # insertion sort: n is small
-        v = opt[i]
-        j = i - 1
-        while j >= 0 and opt[j] > v:
-            opt[j + 1] = opt[j]
-            j -= 1
-        opt[j + 1] = v
+    sort_prefix(opt, opt.shape[0])
     return _look_up(opt, lo, binom, table, mode, seen)
+
+
+@njit(cache=True, nogil=True)
+def sort_prefix(v: np.ndarray, m: int) -> None:
+    """Sort ``v[:m]`` in place (insertion sort: ``m`` is a number of heaps, small)."""
+    for i in range(1, m):
+        x = v[i]
+        j = i - 1
+        while j >= 0 and v[j] > x:
+            v[j + 1] = v[j]
+            j -= 1
+        v[j + 1] = x
 
 
 @njit(cache=True, nogil=True)
@@ -190,6 +195,24 @@ def _complement(values: np.ndarray, m: int, chosen: np.ndarray, k: int, out: np.
 
 
 @njit(cache=True, nogil=True)
+def _merge_parts(kept: np.ndarray, m: int, x: int, y: int, out: np.ndarray) -> None:
+    """Write the sorted heaps ``kept[:m]`` with the parts ``x <= y`` merged in, sorted, into ``out``."""
+    w = 0
+    t = 0
+    for part in (x, y):
+        while t < m and kept[t] <= part:
+            out[w] = kept[t]
+            w += 1
+            t += 1
+        out[w] = part
+        w += 1
+    while t < m:
+        out[w] = kept[t]
+        w += 1
+        t += 1
+
+
+@njit(cache=True, nogil=True)
 def _scan_split_two(a: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray,
                     opt: np.ndarray, kept: np.ndarray) -> int:
     """Shape (1, 2) of :func:`scan_option`: delete one heap, split another into two."""
@@ -208,20 +231,7 @@ def _scan_split_two(a: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray
                     kept[w] = a[t]
                     w += 1
             for x in range(1, h // 2 + 1):
-                # merge the parts x <= h - x into the sorted kept heaps
-                w = 0
-                t = 0
-                for y in (x, h - x):
-                    while t < n - 2 and kept[t] <= y:
-                        opt[w] = kept[t]
-                        w += 1
-                        t += 1
-                    opt[w] = y
-                    w += 1
-                while t < n - 2:
-                    opt[w] = kept[t]
-                    w += 1
-                    t += 1
+                _merge_parts(kept, n - 2, x, h - x, opt)
                 found = _look_up(opt, lo, binom, table, mode, seen)
                 if found != -1:
                     return found
@@ -386,19 +396,7 @@ def extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndar
                 slot = k * (hi + 1) + h
                 if not known[slot]:
                     for x in range(1, h // 2 + 1):
-                        w = 0
-                        t = 0
-                        for y in (x, h - x):
-                            while t < n - 2 and kept[t] <= y:
-                                opt[w] = kept[t]
-                                w += 1
-                                t += 1
-                            opt[w] = y
-                            w += 1
-                        while t < n - 2:
-                            opt[w] = kept[t]
-                            w += 1
-                            t += 1
+                        _merge_parts(kept, n - 2, x, h - x, opt)
                         q = 0
                         for u in range(n):
                             q += binom[opt[u] - lo + u, u + 1]

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sprague.kernels.box import _advance, _next_combination
+from sprague.kernels.box import _advance, _next_combination, sort_prefix
 from sprague.kernels.jit import njit
 
 __all__ = ["retro_outcomes"]
@@ -129,7 +129,7 @@ def _mark_generic(a: np.ndarray, s: int, p: int, lo: int, hi: int, binom: np.nda
             if g == s - 1:
                 w = _base(a, s, p, hi, avail, pick, opt)
                 if w == m:
-                    _sort(opt, m)
+                    sort_prefix(opt, m)
                     new = True
                     for b in range(nb):
                         same = True
@@ -214,17 +214,6 @@ def _base(a: np.ndarray, s: int, p: int, hi: int, avail: np.ndarray, pick: np.nd
             opt[w] = a[i]
             w += 1
     return w
-
-
-@njit(cache=True, nogil=True)
-def _sort(v: np.ndarray, m: int) -> None:
-    for i in range(1, m):  # insertion sort: m is small
-        x = v[i]
-        j = i - 1
-        while j >= 0 and v[j] > x:
-            v[j + 1] = v[j]
-            j -= 1
-        v[j + 1] = x
 
 
 @njit(cache=True, nogil=True)
