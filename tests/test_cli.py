@@ -238,9 +238,9 @@ def test_cache_dir_option_and_no_cache(tmp_path, monkeypatch) -> None:
     from sprague import cache
 
     monkeypatch.setattr(cache, "MIN_SECONDS", 0.0)
-    import sprague.rulesets.heap as heap
+    import sprague.solve.sequence as sequence
 
-    monkeypatch.setattr(heap, "_CACHE_FROM", 0)
+    monkeypatch.setattr(sequence, "CACHE_FROM", 0)
     try:
         assert run("sequence", "grundys-game", "--to", "5000", "--no-cache", "--cache-dir", str(tmp_path))[0] == 0
         assert list(tmp_path.iterdir()) == []
@@ -252,11 +252,11 @@ def test_cache_dir_option_and_no_cache(tmp_path, monkeypatch) -> None:
 
 
 def test_a_damaged_cache_file_is_reported_in_one_line_and_recomputed(tmp_path, monkeypatch) -> None:
-    import sprague.rulesets.heap as heap
+    import sprague.solve.sequence as sequence
     from sprague import cache
 
     monkeypatch.setattr(cache, "MIN_SECONDS", 0.0)
-    monkeypatch.setattr(heap, "_CACHE_FROM", 0)
+    monkeypatch.setattr(sequence, "CACHE_FROM", 0)
     try:
         first = run("sequence", "grundys-game", "--to", "3000", "--cache-dir", str(tmp_path))
         (entry,) = tmp_path.glob("*.sprague")

@@ -9,7 +9,7 @@ import pytest
 import sprague
 from sprague.analysis.periodicity import find_period
 from sprague.core.parsing import parse_int, parse_int_set
-from sprague.core.solver import Solver
+from sprague.solve.search import Solver
 
 
 def test_mex() -> None:

@@ -15,7 +15,7 @@ import naive
 import pytest
 
 import sprague
-from sprague.rulesets.delete import single_delete_4_is_p
+from sprague.theorems.delete import single_delete_4_is_p
 from sprague.theorems.delete import single_delete_4_as_printed
 
 # (ruleset name, params, naive move function, heaps n, largest heap)
@@ -138,9 +138,9 @@ def corrected_literal(h) -> bool:
 
 def lifted_case_4_5_positions(rng: random.Random, count: int, top_bits: int) -> list[tuple[int, ...]]:
     """P-positions of cases (4)/(5) with heaps <= 64 (found by search), with random bits set above column d+1."""
-    from sprague.verify import box_table
+    from sprague.solve.table import box_table
 
-    positions, outcome = box_table("single-delete", heaps=4, max_heap=64, values="outcome")
+    positions, outcome = box_table(sprague.ruleset("single-delete"), heaps=4, max_heap=64, values="outcome")
     base = [tuple(int(v) for v in p) for p, o in zip(positions, outcome)
             if o == 0 and len({sprague.v2(int(v)) for v in p}) == 4]
     assert len(base) > 100

@@ -9,6 +9,8 @@ it equals ``naive.retro_outcomes``, a sieve over the inverted moves of
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import naive
 import numpy as np
 import pytest
@@ -16,11 +18,15 @@ import pytest
 import sprague
 from sprague.kernels import box
 from sprague.kernels.retro import _buffers, _mark_predecessors, retro_outcomes
-from sprague.verify import _Job, sieve_pays, box_table
+from sprague.solve.box import Box, sieve_pays
+from sprague.solve.table import box_table, kernel_shapes
 
 
-def job(name: str, params: dict[str, int], n: int, hi: int) -> _Job:
-    return _Job.build(sprague.ruleset(name, **params), lambda h: None, "outcome", n, hi, {}, 10**7)
+def job(name: str, params: dict[str, int], n: int, hi: int) -> SimpleNamespace:
+    """The box of ``n`` heaps <= ``hi`` of a ruleset, with the arrays the kernels take."""
+    r = sprague.ruleset(name, **params)
+    b = Box(n, r.min_heap, hi)
+    return SimpleNamespace(rules=r, n=n, lo=b.lo, hi=hi, size=b.size, binom=b.binom, shapes=kernel_shapes(r, n))
 
 
 FAMILY = [  # (ruleset, params, heaps, max heap)
@@ -120,6 +126,6 @@ def test_verify_uses_the_sieve_where_it_pays():
     assert not sieve_pays(job("abo-delete", {}, 6, 8).shapes)  # deletes 5
     for name, n, hi in (("single-delete", 4, 12), ("abo-delete", 6, 6)):
         j = job(name, {}, n, hi)
-        pos, values = box_table(name, heaps=n, max_heap=hi, values="outcome")
+        pos, values = box_table(sprague.ruleset(name), heaps=n, max_heap=hi, values="outcome")
         assert len(pos) == len(values) == j.size
         assert np.array_equal(values, box.fill_table(j.n, j.lo, j.hi, j.shapes, j.binom, j.size, False))

@@ -72,8 +72,8 @@ def test_a_larger_bound_reuses_the_cached_prefix(tmp_path, monkeypatch):
     monkeypatch.setattr(cache, "MIN_SECONDS", 0.0)
     cache.use(cache.Cache(tmp_path, min_seconds=0.0))
     try:
-        import sprague.rulesets.heap as heap
-        monkeypatch.setattr(heap, "_CACHE_FROM", 0)
+        import sprague.solve.table as table
+        monkeypatch.setattr(table, "CACHE_FROM", 0)
         big = sprague.ruleset("single-delete").table(12, heaps=4)
         assert big.method.startswith("compiled")
         small = sprague.ruleset("single-delete").table(10, heaps=4)
@@ -97,11 +97,11 @@ def test_bad_table_requests_are_refused():
 
 def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_path, monkeypatch):
     """A Ctrl-C keeps the finished ranks in the cache; the next, larger request continues from them."""
-    import sprague.rulesets.heap as heap
-    import sprague.verify as verify
+    import sprague.solve.box as box
+    import sprague.solve.table as table
 
-    monkeypatch.setattr(heap, "_CACHE_FROM", 0)
-    monkeypatch.setattr(verify, "_CHUNK", 50)  # chunks of 1,000 ranks
+    monkeypatch.setattr(table, "CACHE_FROM", 0)
+    monkeypatch.setattr(box, "_CHUNK", 50)  # chunks of 1,000 ranks
     cache.use(cache.Cache(tmp_path, min_seconds=0.0))
     try:
         r = sprague.ruleset("single-delete")
@@ -118,7 +118,7 @@ def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_p
                                                       "values": "grundy"}) == 2000
         t = sprague.ruleset("single-delete").table(16, heaps=4)
         assert "continuing 2,000 cached positions" in t.method
-        fresh = verify.box_table("single-delete", 4, 16)[1]
+        fresh = table.box_table(sprague.ruleset("single-delete"), 4, 16)[1]
         assert np.array_equal(t.values, fresh)
     finally:
         cache.use(True)
@@ -128,14 +128,16 @@ def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_p
                                                   ("single-delete", 5, 14), ("single-delete", 6, 10)])
 def test_split_memo_equals_search_option_by_option(name, heaps, max_heap, monkeypatch):
     """Grundy tables of shape (1, 2) memoise each (kept heaps, split heap)'s values; search without memo agrees."""
-    import sprague.verify as verify
+    import sprague.solve.box as solve_box
     from sprague.kernels import box
+    from sprague.solve.table import kernel_shapes
 
-    monkeypatch.setattr(verify, "_CHUNK", 7)  # many chunks: the memo must carry across them
-    job = verify._Job.build(sprague.ruleset(name), lambda h: None, "grundy", heaps, max_heap, {}, 10**8)
-    assert job._split_two_memo() is not None
-    plain = box.fill_table(job.n, job.lo, job.hi, job.shapes, job.binom, job.size, True)
-    assert np.array_equal(job.truth(job.size), plain)
+    monkeypatch.setattr(solve_box, "_CHUNK", 7)  # many chunks: the memo must carry across them
+    rules = sprague.ruleset(name)
+    b, shapes = solve_box.Box(heaps, rules.min_heap, max_heap), kernel_shapes(rules, heaps)
+    assert b._split_two_memo(shapes) is not None
+    plain = box.fill_table(b.n, b.lo, b.hi, shapes, b.binom, b.size, True)
+    assert np.array_equal(b.truth(shapes, True, b.size), plain)
 
 
 def test_membership_and_bad_lookups():

@@ -161,19 +161,19 @@ def test_claims_compiled_equal_claims_in_python():
     ("half-delete", naive.fraction_delete_moves(2), 4, 8),
 ])
 def test_box_table_grundy_values_equal_naive_search(name, moves, n, hi):
-    from sprague.verify import box_table
+    from sprague.solve.table import box_table
 
-    positions, values = box_table(name, heaps=n, max_heap=hi)
+    positions, values = box_table(sprague.ruleset(name), heaps=n, max_heap=hi)
     assert len(positions) == len(values) > 100
     for p, v in zip(positions, values):
         assert v == naive.grundy(moves, tuple(int(h) for h in p))
 
 
 def test_box_table_refuses_rulesets_without_a_kernel():
-    from sprague.verify import box_table
+    from sprague.solve.table import box_table
 
     with pytest.raises(sprague.InvalidParameter, match="no compiled kernel"):
-        box_table("nim", heaps=2, max_heap=5)
+        box_table(sprague.ruleset("nim"), heaps=2, max_heap=5)
 
 
 def test_cli_verify_ranges_parameters_and_methods():

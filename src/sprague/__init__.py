@@ -5,9 +5,9 @@
 0
 """
 
+from sprague._version import __version__
 from sprague.analysis import Periodicity, find_period
 from sprague.core import DEFAULT_MAX_POSITIONS, Evaluation, Param, Ruleset, mex, nim_sum, v2
-from sprague.core.sums import Sum
 from sprague.errors import (
     IllegalMove,
     InvalidParameter,
@@ -19,8 +19,10 @@ from sprague.errors import (
 )
 from sprague.rulesets import REGISTRY, find_ruleset, register, ruleset
 from sprague.rulesets.heap import HeapGame, HeapRuleset
+from sprague.rulesets.sums import Sum
+from sprague import solve as _solve  # noqa: F401  (the engine behind Ruleset.grundy and friends)
+from sprague import viz as _viz  # noqa: F401  (the Jupyter reprs)
 
-__version__ = "0.1.0"
 
 __all__ = [
     "ruleset", "find_ruleset", "register", "REGISTRY", "Sum", "Ruleset", "HeapRuleset", "HeapGame", "Param",

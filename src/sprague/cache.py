@@ -41,6 +41,7 @@ True [0 1 2 0 1]
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import hashlib
 import json
 import math
@@ -58,6 +59,7 @@ from typing import Any
 
 import numpy as np
 
+from sprague._version import __version__
 from sprague.errors import SpragueError
 
 __all__ = [
@@ -71,6 +73,7 @@ __all__ = [
     "Entry",
     "default_dir",
     "use",
+    "using",
     "active",
 ]
 
@@ -196,9 +199,7 @@ def _check_kind(kind: str) -> str:
 
 
 def _version() -> str:
-    from sprague import __version__
-
-    return str(__version__)
+    return __version__
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -526,30 +527,53 @@ def _check_header(header: dict[str, Any], kind: str | None, canonical: str | Non
         raise _Corrupt("header names another key (a hash collision or a changed file)")
 
 
-_ACTIVE: list[Cache | None] = []  # empty: not chosen yet (the default directory, made on first use)
+_DEFAULT: list[Cache | None] = []  # the process-wide choice; empty: not chosen yet (the default directory)
+_CURRENT: contextvars.ContextVar[list[Cache | None] | None] = contextvars.ContextVar("sprague_cache", default=None)
 
 
 def use(cache: Cache | str | os.PathLike[str] | bool | None = True) -> Cache | None:
-    """Choose the cache the rulesets use: a :class:`Cache`, a directory, True (the default), False (none).
+    """Choose the cache of this process: a :class:`Cache`, a directory, True (the default), False (none).
 
-    The command line calls it for ``--cache-dir DIR`` and ``--no-cache``.
+    The command line calls it for ``--cache-dir DIR`` and ``--no-cache``; :func:`using`
+    chooses one for a block of code (and its thread or task) only.
 
     >>> use(False) is None
     True
     >>> _ = use(True)
     """
-    if cache is True or cache is None:
-        chosen: Cache | None = Cache()
-    elif cache is False:
-        chosen = None
-    else:
-        chosen = cache if isinstance(cache, Cache) else Cache(cache)
-    _ACTIVE[:] = [chosen]
+    chosen = _choose(cache)
+    _DEFAULT[:] = [chosen]
     return chosen
 
 
+@contextlib.contextmanager
+def using(cache: Cache | str | os.PathLike[str] | bool | None) -> Iterator[Cache | None]:
+    """Use ``cache`` (as :func:`use` reads it) inside a ``with`` block, in this context only.
+
+    >>> with using(False):
+    ...     active() is None
+    True
+    """
+    token = _CURRENT.set([_choose(cache)])
+    try:
+        yield _CURRENT.get()[0]  # type: ignore[index]
+    finally:
+        _CURRENT.reset(token)
+
+
+def _choose(cache: Cache | str | os.PathLike[str] | bool | None) -> Cache | None:
+    if cache is True or cache is None:
+        return Cache()
+    if cache is False:
+        return None
+    return cache if isinstance(cache, Cache) else Cache(cache)
+
+
 def active() -> Cache | None:
-    """The cache in use (the default directory unless :func:`use` chose another, or none)."""
-    if not _ACTIVE:
+    """The cache in use: the one :func:`using` set in this context, else the process's (:func:`use`)."""
+    here = _CURRENT.get()
+    if here is not None:
+        return here[0]
+    if not _DEFAULT:
         use(True)
-    return _ACTIVE[0]
+    return _DEFAULT[0]

@@ -23,7 +23,7 @@ from typing import Any, NoReturn, TextIO
 
 from sprague.core.parsing import split_on_plus
 from sprague.core.ruleset import METHODS, Ruleset
-from sprague.core.sums import Sum
+from sprague.rulesets.sums import Sum
 from sprague.errors import InvalidParameter, SpragueError
 from sprague.rulesets import find_ruleset, ruleset
 from sprague.reports import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,

@@ -21,8 +21,8 @@ from typing import Any
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Ruleset
-from sprague.core.solver import DEFAULT_MAX_POSITIONS
-from sprague.core.sums import Sum
+from sprague.core.limits import DEFAULT_MAX_POSITIONS
+from sprague.rulesets.sums import Sum
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapGame, HeapRuleset
 
@@ -219,7 +219,7 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
 def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "grundy", min_heap: int | None = None,
                       max_positions: int | None = None,
                       progress: Callable[[int], Any] | None = None) -> tuple[Any, dict[str, Any]]:
-    """``sprague table GAME --heaps K``: the :class:`~sprague.core.table.Table` and its JSON summary."""
+    """``sprague table GAME --heaps K``: the :class:`~sprague.solve.table.Table` and its JSON summary."""
     if not isinstance(game, HeapRuleset):
         raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
     t = game.table(max_heap, heaps=heaps, values=values, min_heap=min_heap, max_positions=max_positions,

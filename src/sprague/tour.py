@@ -12,7 +12,7 @@ from operator import xor
 from typing import TextIO
 
 from sprague.core.nimber import nim_sum
-from sprague.core.sums import Sum
+from sprague.rulesets.sums import Sum
 from sprague.rulesets import ruleset
 from sprague.rulesets.subtraction import Subtraction
 from sprague.rulesets.takebreak import GrundysGame

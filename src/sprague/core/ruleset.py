@@ -19,13 +19,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
+from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.parsing import as_int, format_int_set, parse_int, parse_int_set
-from sprague.core.solver import DEFAULT_MAX_POSITIONS, Solver, format_size, refuse_if_too_large
-from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge
+from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["Param", "Ruleset", "Evaluation", "METHODS"]
+__all__ = ["Param", "Ruleset", "Evaluation", "METHODS", "Engine", "install_engine"]
 
 Position = Any
 METHODS = ("auto", "closed", "search")
@@ -149,7 +149,7 @@ class Ruleset(ABC):
             else:
                 values[p.name] = p.default
         self.params: dict[str, Any] = values
-        self._solver: Solver | None = None
+        self._solver: Any = None  # the memo of sprague.solve's search
 
     # ------------------------------------------------------------------ identity
     def __repr__(self) -> str:
@@ -162,12 +162,6 @@ class Ruleset(ABC):
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(self.params.items())))
-
-    def _repr_html_(self) -> str:
-        """Jupyter: name, description, source, closed form and parameters as a small HTML table."""
-        from sprague.viz.html import ruleset_html
-
-        return ruleset_html(self)
 
     def describe(self) -> str:
         """Name with parameters, as typed on the command line: ``subtraction -p S=1,2,5``."""
@@ -249,19 +243,18 @@ class Ruleset(ABC):
         return None
 
     # ----------------------------------------------------------------- public
+    # The algorithms live in :mod:`sprague.solve`; these are its entry points on the ruleset.
     def options(self, position: Position, *, max_options: int = DEFAULT_MAX_POSITIONS) -> list[Position]:
         """Every option of ``position``, in a fixed order, without repeats."""
-        pos = self.check_position(position)
-        refuse_if_too_large(f"listing the options of {self.format_position(pos)!s}", self.option_count(pos), max_options)
-        return list(dict.fromkeys(self.moves(pos)))
+        return _engine().options(self, position, max_options)
 
     def grundy(self, position: Position, method: str = "auto", max_positions: int | None = None) -> int:
         """Grundy value. ``method``: ``"auto"`` (closed form if any, else search), ``"closed"``, ``"search"``."""
-        return self._grundy(self.check_position(position), _check_method(method), self._set_limit(max_positions))
+        return _engine().grundy(self, position, method, max_positions)
 
     def outcome(self, position: Position, method: str = "auto", max_positions: int | None = None) -> str:
         """``"P"`` (previous player wins) or ``"N"`` (next player wins)."""
-        return self._outcome(self.check_position(position), _check_method(method), self._set_limit(max_positions))
+        return _engine().outcome(self, position, method, max_positions)
 
     def is_p_position(self, position: Position, method: str = "auto") -> bool:
         return self.outcome(position, method) == "P"
@@ -270,17 +263,7 @@ class Ruleset(ABC):
         self, position: Position, value: int, method: str = "auto", max_positions: int | None = None
     ) -> list[Position]:
         """The options of ``position`` whose Grundy value is ``value``."""
-        pos, method, limit = self.check_position(position), _check_method(method), self._set_limit(max_positions)
-        if method != "search":
-            if value == 0 and self.closed_outcome(pos) == "P":
-                return []  # every option of a P-position is an N-position
-            found = self.closed_options_with_value(pos, value)
-            if found is not None:
-                return found
-        opts = self.options(pos, max_options=limit)
-        if value == 0:
-            return [o for o in opts if self._outcome(o, method, limit) == "P"]
-        return [o for o in opts if self._grundy(o, method, limit) == value]
+        return _engine().options_with_value(self, position, value, method, max_positions)
 
     def winning_moves(self, position: Position, method: str = "auto", max_positions: int | None = None) -> list[Position]:
         """The options that are P-positions: the moves that win with perfect play.
@@ -288,15 +271,7 @@ class Ruleset(ABC):
         All of them or none: where the options are too many to list, this raises
         :class:`TooLarge` and says whether :meth:`winning_move` can construct one.
         """
-        try:
-            return self.options_with_value(position, 0, method, max_positions)
-        except TooLarge as exc:
-            pos = self.check_position(position)
-            if method == "search" or exc.estimate is None or self.closed_winning_move(pos) is None:
-                raise
-            raise TooLarge(f"{self.name}: its options ({format_size(exc.estimate)}) are too many to list, so the "
-                           "winning moves cannot all be given; winning_move() constructs one from the theorem's proof "
-                           "('sprague moves' shows it)", estimate=exc.estimate, limit=exc.limit) from None
+        return _engine().winning_moves(self, position, method, max_positions)
 
     def winning_move(self, position: Position, method: str = "auto", max_positions: int | None = None) -> Position | None:
         """One winning move (an option that is a P-position), or None from a P-position.
@@ -304,99 +279,42 @@ class Ruleset(ABC):
         Where a theorem constructs one (``closed_winning_move``) this answers at
         once even when the options are far too many to list.
         """
-        pos, method = self.check_position(position), _check_method(method)
-        self._set_limit(max_positions)
-        if method != "search":
-            if self.closed_outcome(pos) == "P":
-                return None
-            move = self.closed_winning_move(pos)
-            if move is not None:
-                return move
-        found = self.winning_moves(pos, method, max_positions)
-        return found[0] if found else None
+        return _engine().winning_move(self, position, method, max_positions)
 
     def evaluate(self, position: Position, method: str = "auto", max_positions: int | None = None) -> Evaluation:
         """Outcome and, where it can be had within the limits, the Grundy value, with the method used."""
-        pos, method, limit = self.check_position(position), _check_method(method), self._set_limit(max_positions)
-        if method != "search":
-            g = self.closed_grundy(pos)
-            if g is not None:
-                return Evaluation(pos, "P" if g == 0 else "N", g, self.closed_method(pos))
-            o = self.closed_outcome(pos)
-            if o is not None and method == "closed":
-                return Evaluation(pos, o, None, self.closed_method(pos),
-                                  "no closed form gives the Grundy value here; use method 'auto' or 'search' for it")
-            if o is not None:
-                try:
-                    g = self._search(pos, limit)
-                except TooLarge as exc:
-                    return Evaluation(pos, o, None, self.closed_method(pos), f"Grundy value not computed: {exc}")
-                return Evaluation(pos, o, g, f"{self.closed_method(pos)}; Grundy value by search")
-            if method == "closed":
-                raise self._no_closed_form(pos)
-        g = self._search(pos, limit)
-        return Evaluation(pos, "P" if g == 0 else "N", g, "search")
+        return _engine().evaluate(self, position, method, max_positions)
 
     def apply(self, position: Position, option: Position, max_positions: int | None = None) -> Position:
         """Check that ``option`` is reachable from ``position`` in one move and return it normalised."""
-        self._set_limit(max_positions)
-        pos = self.check_position(position)
-        opt = self.check_position(option)
-        verdict = self.is_move(pos, opt)
-        if verdict is None:
-            key = self.canonical(opt)
-            verdict = any(o == opt or self.canonical(o) == key for o in self.options(pos))
-        if verdict:
-            return opt
-        raise IllegalMove(
-            f"{self.name}: {self.format_position(opt)!r} cannot be reached from {self.format_position(pos)!r} in one move"
-        )
-
-    # --------------------------------------------------------------- internals
-    def _set_limit(self, max_positions: int | None) -> int:
-        """Check the work limit of a public call and keep it for the hooks (``self._limit_now``)."""
-        self._limit_now = _limit(max_positions)
-        return self._limit_now
-
-    def _search(self, pos: Position, limit: int) -> int:
-        refuse_if_too_large(f"brute-force search from {self.format_position(pos)!s}", self.estimate_positions(pos), limit)
-        if self._solver is None:
-            self._solver = Solver(self.moves, self.canonical)
-        return self._solver.grundy(pos, limit)
-
-    def _grundy(self, pos: Position, method: str, limit: int) -> int:
-        if method != "search":
-            g = self.closed_grundy(pos)
-            if g is not None:
-                return g
-            if method == "closed":
-                raise self._no_closed_form(pos)
-        return self._search(pos, limit)
-
-    def _outcome(self, pos: Position, method: str, limit: int) -> str:
-        if method != "search":
-            o = self.closed_outcome(pos)
-            if o is not None:
-                return o
-            if method == "closed":
-                raise self._no_closed_form(pos)
-        return "P" if self._search(pos, limit) == 0 else "N"
-
-    def _no_closed_form(self, pos: Position) -> SpragueError:
-        return SpragueError(
-            f"{self.name}: no closed form applies to {self.format_position(pos)!r}; use method 'search' or 'auto'"
-        )
+        return _engine().apply(self, position, option, max_positions)
 
 
-def _check_method(method: str) -> str:
-    if method not in METHODS:
-        raise SpragueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
-    return method
+class Engine(Protocol):
+    """What :mod:`sprague.solve` provides to the public methods of :class:`Ruleset` (installed on import)."""
+
+    def options(self, r: Ruleset, position: Position, max_options: int) -> list[Position]: ...
+    def grundy(self, r: Ruleset, position: Position, method: str, max_positions: int | None) -> int: ...
+    def outcome(self, r: Ruleset, position: Position, method: str, max_positions: int | None) -> str: ...
+    def options_with_value(self, r: Ruleset, position: Position, value: int, method: str,
+                           max_positions: int | None) -> list[Position]: ...
+    def winning_moves(self, r: Ruleset, position: Position, method: str,
+                      max_positions: int | None) -> list[Position]: ...
+    def winning_move(self, r: Ruleset, position: Position, method: str,
+                     max_positions: int | None) -> Position | None: ...
+    def evaluate(self, r: Ruleset, position: Position, method: str, max_positions: int | None) -> Evaluation: ...
+    def apply(self, r: Ruleset, position: Position, option: Position, max_positions: int | None) -> Position: ...
 
 
-def _limit(max_positions: int | None) -> int:
-    if max_positions is None:
-        return DEFAULT_MAX_POSITIONS
-    if isinstance(max_positions, bool) or not isinstance(max_positions, int) or max_positions < 1:
-        raise SpragueError(f"max_positions must be a positive integer, got {max_positions!r}")
-    return max_positions
+_ENGINE: list[Engine] = []
+
+
+def install_engine(engine: Engine) -> None:
+    """Make ``engine`` the implementation of the public methods (:mod:`sprague.solve` does, once)."""
+    _ENGINE[:] = [engine]
+
+
+def _engine() -> Engine:
+    if not _ENGINE:  # importing any part of sprague imports sprague.solve, which installs it
+        raise RuntimeError("sprague.solve is not imported; import sprague first")
+    return _ENGINE[0]

@@ -1,6 +1,6 @@
 """Compiling the theorems' own Python code with numba.
 
-The closed forms in :mod:`sprague.rulesets.delete` are written with plain integer
+The closed forms in :mod:`sprague.theorems.delete` are written with plain integer
 operations so that one text serves both uses: exact on Python ints of any size,
 and compiled for the verification kernels on the int64 heaps of a box.
 :func:`jit_claim` compiles such a function unchanged: every global it calls that

@@ -24,7 +24,7 @@ t + 1)``, so :func:`_mark_insert_one` marks each predecessor with one look-up.
 Other shapes add ``s (p-1)`` heaps by walking their sorted tuples. The cost per
 P-position grows like ``hi ** (s (p-1))``: the sieve is the fast method when
 moves delete at most four heaps, not for All-but-one-delete with six or more
-(:mod:`sprague.verify` chooses, see its ``sieve_pays``).
+(:func:`sprague.solve.box.sieve_pays` chooses).
 """
 
 from __future__ import annotations

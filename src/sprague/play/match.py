@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from sprague.core.ruleset import Ruleset
-from sprague.core.solver import DEFAULT_MAX_POSITIONS
+from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.errors import InvalidPosition, SpragueError
 
 __all__ = ["Player", "PerfectPlayer", "RandomPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]

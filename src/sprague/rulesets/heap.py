@@ -14,32 +14,24 @@ Two shapes, after CGSuite's ``HeapRuleset``:
 
 from __future__ import annotations
 
-import time
 from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import reduce
 from operator import xor
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
-from sprague import cache as _cache
 from sprague.analysis.periodicity import Periodicity
-from sprague.core.nimber import mex
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.core.parsing import as_int, parse_int
 from sprague.core.ruleset import Ruleset
-from sprague.core.solver import DEFAULT_MAX_POSITIONS, refuse_if_too_large
-from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
-
-if TYPE_CHECKING:
-    from sprague.core.table import Table
+from sprague.errors import InvalidPosition, TooLarge
+from sprague.solve import sequence as _solve_sequence
+from sprague.solve.table import GrundySequence, Table, heap_table
 
 __all__ = ["HeapRuleset", "HeapGame", "PeriodicHeapGame"]
-
-_CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
-_TABLE_MAX_COMPILED = 50_000_000  #: default limit on the positions of a table filled by compiled code
-_TABLE_MAX_HEAPS = 64  #: the most heaps a table's positions may have
 
 Heaps = tuple[int, ...]
 
@@ -49,6 +41,10 @@ class HeapRuleset(Ruleset):
 
     heaps: ClassVar[int | None] = None
     min_heaps: ClassVar[int] = 1
+    #: the smallest size of a heap (0, or 1 in games whose heaps never empty)
+    min_heap: ClassVar[int] = 0
+    #: whether ``table_values`` computes a whole table at once (then tables may be large)
+    vectorised_tables: ClassVar[bool] = False
     #: whether the order of the heaps never matters (positions are multisets)
     interchangeable_heaps: ClassVar[bool] = True
     position_help = "heap sizes separated by spaces, e.g. 3 5 6"
@@ -142,65 +138,25 @@ class HeapRuleset(Ruleset):
         >>> len(t), t[1, 2, 3], t.p_positions()[:4]
         (56, 'N', [(1, 1, 1), (2, 2, 2), (1, 1, 3), (1, 3, 3)])
         """
-        from sprague.core.table import KINDS, Table, ordered_positions, sorted_positions, table_size
+        return heap_table(self, max_heap, heaps, values, min_heap, max_positions, progress)
 
-        if values not in KINDS:
-            raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
-        heaps = as_int(heaps, "heaps")
-        max_heap = as_int(max_heap, "max_heap")
-        least = int(getattr(self, "min_heap", 0))
-        lo = least if min_heap is None else as_int(min_heap, "min_heap")
-        if not 1 <= heaps <= _TABLE_MAX_HEAPS:
-            raise InvalidParameter(f"{self.name}: heaps={heaps} must be between 1 and {_TABLE_MAX_HEAPS} "
-                                   "(the number of heaps of every position of the table)")
-        if lo < least or max_heap < lo:
-            raise InvalidParameter(f"{self.name}: need {least} <= min_heap <= max_heap, "
-                                   f"got min_heap={lo}, max_heap={max_heap}")
-        self.check_position((lo,) * heaps)  # a clear error for a heap count the ruleset does not play
-        compiled = hasattr(self, "kernel_shapes") and lo == least  # the box kernels of sprague.kernels.box
-        fast = compiled or isinstance(self, HeapGame)  # compiled, or a vectorised nim-sum of a sequence
-        limit = max_positions or (_TABLE_MAX_COMPILED if fast else DEFAULT_MAX_POSITIONS)
-        size = table_size(heaps, lo, max_heap, self.interchangeable_heaps)
-        refuse_if_too_large(f"{self.name}: a table of {heaps} heaps of {lo}..{max_heap}", size, limit)
-        enumerate_positions = sorted_positions if self.interchangeable_heaps else ordered_positions
-        key = {**self.cache_key(), "heaps": heaps, "min_heap": lo, "values": values}
-        cache = _cache.active() if size >= _CACHE_FROM // 100 and self.interchangeable_heaps else None
-        stored = cache.load("table", key) if cache is not None else None
-        began = time.perf_counter()
-        if stored is not None and stored.ndim == 1 and len(stored) >= size:
-            positions = enumerate_positions(heaps, lo, max_heap)
-            found, method, cache = stored[:size], "the results cache", None
-        elif compiled:
-            from sprague.verify import box_table, sieve_pays
+    def kernel_shapes(self, n: int) -> tuple[tuple[int, int], ...] | None:
+        """The ``(s, p)`` move shapes of the compiled box kernels for ``n`` heaps, or None (no kernel).
 
-            prefix = stored if stored is not None and stored.ndim == 1 else None
-            try:
-                positions, found = box_table(self, heaps, max_heap, values, limit, prefix, progress)
-            except KeyboardInterrupt as exc:
-                partial = getattr(exc, "partial", None)
-                if cache is not None and partial is not None and len(partial):
-                    cache.store("table", key, partial, time.perf_counter() - began)
-                raise
-            sieve = values == "outcome" and sieve_pays(np.array(getattr(self, "kernel_shapes")(heaps)))
-            method = f"compiled box kernel ({'retrograde sieve' if sieve else 'search in rank order'})"
-            if prefix is not None and not sieve:
-                method += f", continuing {len(prefix):,} cached positions"
-        else:
-            positions = enumerate_positions(heaps, lo, max_heap)
-            found, method = self._table_values(positions, max_heap, values, limit)
-        if cache is not None:  # a colex table is a prefix of the tables of larger heaps
-            compact = found.astype(np.min_scalar_type(int(found.max()) if len(found) else 0))
-            cache.store("table", key, compact, time.perf_counter() - began)
-        positions = positions.astype(np.min_scalar_type(-max_heap - 1))  # int16 for heaps below 32768
-        return Table(self.describe(), heaps, lo, max_heap, values, positions, found,
-                     self.interchangeable_heaps, method)
+        A move deletes ``s (p - 1)`` heaps and splits ``s`` others into ``p`` parts each
+        (the Delete Nim family, :mod:`sprague.rulesets.delete`).
+        """
+        return None
 
     def cache_key(self) -> dict[str, Any]:
         """What fixes the ruleset's values: its name and parameters (a key of the results cache)."""
         return {"ruleset": self.name, "params": {p.name: p.to_json(self.params[p.name]) for p in self.parameters}}
 
-    def _table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
-        """The values of the rows of ``positions``, by the closed forms or search, position by position."""
+    def table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
+        """The values of the rows of ``positions`` (heaps ``<= hi``), and how they were had.
+
+        Default: the closed forms or search, position by position.
+        """
         value = self.grundy if values == "grundy" else (lambda p, *a: int(self.outcome(p, *a) == "N"))
         found = np.array([value(tuple(row), "auto", limit) for row in positions.tolist()], dtype=np.int64)
         return found, "closed form or memoised search, position by position"
@@ -214,6 +170,7 @@ class HeapGame(HeapRuleset):
     """
 
     heaps = None
+    vectorised_tables = True
     #: True when a move can split a heap into several (the search space is then larger)
     splits: ClassVar[bool] = False
 
@@ -240,6 +197,14 @@ class HeapGame(HeapRuleset):
         ``(take_all, take_one, split, distinct)``: amounts that may remove a whole heap,
         that leave one non-empty heap, that leave two non-empty heaps (different ones
         when ``distinct``).
+        """
+        return None
+
+    def extend_values(self, n: int) -> np.ndarray | None:
+        """The first ``n`` single-heap values by the ruleset's own compiled kernel, or None (no such kernel).
+
+        Called by :func:`sprague.solve.sequence.extend` after the size guard; the
+        values known so far are ``self._values``.
         """
         return None
 
@@ -301,10 +266,12 @@ class HeapGame(HeapRuleset):
         return self._sequence(self._values[:n].copy())
 
     def _sequence(self, values: Any) -> np.ndarray:
-        """The values as a :class:`~sprague.core.table.GrundySequence` (an ndarray that shows itself in Jupyter)."""
-        from sprague.core.table import GrundySequence
+        """The values as a :class:`~sprague.solve.table.GrundySequence` (an ndarray that shows itself in Jupyter)."""
+        return GrundySequence(values, self.describe(), self._known_period())
 
-        return GrundySequence(values, self.describe(), getattr(self, "_period", None))
+    def _known_period(self) -> Periodicity | None:
+        """The certified period, where one is known without computing (see :class:`PeriodicHeapGame`)."""
+        return None
 
     def heap_grundy(self, n: int, max_positions: int | None = None) -> int:
         """Grundy value of a single heap of ``n``."""
@@ -332,7 +299,7 @@ class HeapGame(HeapRuleset):
             last = sum(1 for _ in self.heap_options(n - 1))
         return (n - start) * max(last, 1)
 
-    def _table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
+    def table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
         """Sprague-Grundy: the nim-sum of the heaps' values, from the single-heap sequence."""
         found = np.bitwise_xor.reduce(np.asarray(self.sequence(hi + 1, limit))[positions], axis=1)
         if values == "outcome":
@@ -340,22 +307,8 @@ class HeapGame(HeapRuleset):
         return found, "Sprague-Grundy theorem: nim-sum of the single-heap sequence"
 
     def _grow(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
-        """Know the first ``n`` values: from the results cache, else by :meth:`_extend` (then cached)."""
-        if n <= len(self._values):
-            return
-        cache = _cache.active() if (self.sequence_cost(n) or 0) >= _CACHE_FROM else None
-        if cache is not None:
-            stored = cache.load("sequence", self.cache_key())
-            if stored is not None and stored.ndim == 1 and len(stored) > len(self._values):
-                self._values = stored.astype(np.int64)
-                if n <= len(self._values):
-                    return
-        start, began = len(self._values), time.perf_counter()
-        try:
-            self._extend(n, limit, progress)
-        finally:  # also on Ctrl-C: what is finished is kept
-            if cache is not None and len(self._values) > start:
-                cache.store("sequence", self.cache_key(), self._values, time.perf_counter() - began)
+        """Know the first ``n`` values (see :func:`sprague.solve.sequence.grow`)."""
+        _solve_sequence.grow(self, n, limit, progress)
 
     def sparse_space(self, n: int) -> tuple[int, np.ndarray] | None:
         """The sparse-space mask the kernel chooses and the rare positions among heaps ``0..n-1``, or None.
@@ -368,52 +321,7 @@ class HeapGame(HeapRuleset):
         >>> mask, len(rare), rare[:6].tolist()
         (-2, 441, [1, 2, 3, 4, 6, 7])
         """
-        from sprague.kernels.takebreak import PREFIX, choose_mask, rare_positions
-
-        if self.take_break_moves() is None:
-            return None
-        values = np.asarray(self.sequence(n))
-        mask = choose_mask(values[:min(n, 1 << 15)]) if n > PREFIX else choose_mask(values)
-        return mask, rare_positions(values, mask)
-
-    def _extend(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
-        """Compute the first ``n`` values, by the compiled kernel or the plain heap recursion."""
-        cost = self.sequence_cost(n)
-        if cost is None:
-            cost = n * n
-        refuse_if_too_large(f"{self.name}: computing single-heap values up to {n - 1:,}", cost, limit)
-        moves = self.take_break_moves()
-        if moves is not None:
-            return self._extend_compiled(n, moves, progress)
-        values = self._values.tolist()
-        try:
-            for m in range(len(values), n):
-                seen = set()
-                for parts in self.heap_options(m):
-                    if any(p >= m for p in parts):
-                        raise InvalidPosition(f"{self.name}: heap_options({m}) gave {parts!r}; "
-                                              f"every part must be smaller than {m}")
-                    seen.add(reduce(xor, (values[p] for p in parts), 0))
-                values.append(mex(seen))
-                if progress is not None and m % 4096 == 0:
-                    progress(4096)
-        finally:
-            self._values = np.array(values, dtype=np.int64)
-
-    def _extend_compiled(self, n: int, moves: tuple[list[int], list[int], list[int], bool],
-                         progress: Callable[[int], Any] | None) -> None:
-        from sprague.kernels.takebreak import extend
-
-        start = len(self._values)
-        g = np.zeros(n, dtype=np.int64)
-        g[:start] = self._values
-        try:
-            for reached in extend(g, start, *moves):
-                done, start = reached - start, reached
-                if progress is not None:
-                    progress(done)
-        finally:
-            self._values = g[:start]
+        return _solve_sequence.sparse_space(self, n)
 
     def closed_grundy(self, position: Heaps) -> int | None:
         return reduce(xor, (self._heap_value(h, self._limit_now) for h in position), 0)
@@ -512,6 +420,9 @@ class PeriodicHeapGame(HeapGame):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self._period: Periodicity | None = None
+
+    def _known_period(self) -> Periodicity | None:
+        return self._period
 
     @abstractmethod
     def first_length(self) -> int:

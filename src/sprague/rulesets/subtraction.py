@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
+
+import numpy as np
 
 from sprague.analysis.periodicity import Periodicity, certify_all_but, find_period
 from sprague.core.ruleset import Param
 from sprague.core.sets import SubtractionSet
 from sprague.errors import InvalidParameter
-from sprague.core.solver import refuse_if_too_large
+from sprague.kernels.heap import all_but_sequence, subtraction_sequence
 from sprague.rulesets.heap import Heaps, PeriodicHeapGame
 
 __all__ = ["Subtraction", "AllBut"]
@@ -59,13 +61,11 @@ class Subtraction(PeriodicHeapGame):
     def heap_option_count(self, n: int) -> int:
         return sum(1 for s in self.params["S"] if s <= n)
 
-    def _extend(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
+    def extend_values(self, n: int) -> np.ndarray | None:
         """Long stretches come from the compiled kernel (:func:`sprague.kernels.heap.subtraction_sequence`)."""
         if n - len(self._values) < _KERNEL_FROM:
-            return super()._extend(n, limit, progress)
-        from sprague.kernels.heap import subtraction_sequence
-
-        _extend_compiled(self, n, limit, subtraction_sequence)
+            return None  # the plain recursion is quicker than compiling
+        return subtraction_sequence(np.array(self.params["S"], dtype=np.int64), n)
 
     def values(self, n: int) -> Any:
         """G(0..n-1) as a NumPy array, filled from the certified period (fast for any n that fits in memory).
@@ -76,8 +76,6 @@ class Subtraction(PeriodicHeapGame):
         >>> sprague_values.tolist()
         [0, 1, 2, 0, 1, 2, 0, 1, 2, 0]
         """
-        import numpy as np
-
         return self.periodicity().fill(self._values, n, np.uint8 if len(self.params["S"]) < 256 else np.uint32)
 
     def first_length(self) -> int:
@@ -122,11 +120,9 @@ class AllBut(PeriodicHeapGame):
         """The compiled kernel does O(|S|^2 + 1) work a value (:func:`sprague.kernels.heap.all_but_sequence`)."""
         return n * (len(self.params["S"]) ** 2 + 1)
 
-    def _extend(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
-        if n > len(self._values):
-            from sprague.kernels.heap import all_but_sequence
-
-            _extend_compiled(self, n, limit, all_but_sequence)
+    def extend_values(self, n: int) -> np.ndarray:
+        """The compiled kernel (:func:`sprague.kernels.heap.all_but_sequence`)."""
+        return all_but_sequence(np.array(self.params["S"], dtype=np.int64), n)
 
     def first_length(self) -> int:
         return 8 * (max(self.params["S"], default=0) + 1) + 256
@@ -159,11 +155,3 @@ class AllBut(PeriodicHeapGame):
         per = super().periodicity(max_positions)
         assert per is not None
         return per
-
-
-def _extend_compiled(game: PeriodicHeapGame, n: int, limit: int, kernel: Any) -> None:
-    """Recompute the first ``n`` single-heap values with a compiled kernel of the set ``S`` (within the guard)."""
-    import numpy as np
-
-    refuse_if_too_large(f"{game.name}: computing single-heap values up to {n - 1:,}", game.sequence_cost(n), limit)
-    game._values = kernel(np.array(game.params["S"], dtype=np.int64), n)

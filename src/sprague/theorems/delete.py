@@ -1,6 +1,8 @@
-"""The Delete Nim family's theorems (seeds 000, 001, 004) as checkable claims.
+"""The Delete Nim family's theorems (seeds 000, 001, 004): the predicates and the checkable claims.
 
-Besides the closed forms the rulesets use (:mod:`sprague.rulesets.delete`), two
+The predicates are the closed forms :mod:`sprague.rulesets.delete` plays by,
+written with plain integer operations so that they are exact on Python ints of
+any size and also compile unchanged with numba for :mod:`sprague.verify`. Two
 statements are kept *as printed*, digit by digit, so that search can judge the
 printed text itself: 004 Thm 1.5 and 001 Thm 6.3 (which writes ``I_(d+1)`` and
 ``k <= d`` where 004 has ``I_(b+1)``, ``I_(c+1)`` and ``k <= c``), and 001 Thm 5.6
@@ -14,13 +16,166 @@ from collections.abc import Sequence
 from typing import Any
 
 from sprague.core.nimber import v2
-from sprague.rulesets.delete import (
-    abo_is_p, delete_nim_grundy, fraction_is_p, nmth_is_p, ones_and_twos_is_p, single_delete_3_is_p,
-    single_delete_4_is_p, vdn_grundy,
-)
 from sprague.theorems import Claim, Theorem, register_theorem
 
-__all__ = ["single_delete_4_as_printed"]
+__all__ = [
+    "delete_nim_grundy", "vdn_grundy", "abo_is_p", "nmth_is_p", "fraction_is_p", "single_delete_3_is_p",
+    "single_delete_4_is_p", "ones_and_twos_is_p", "oddoid", "single_delete_4_as_printed",
+]
+
+
+# ---------------------------------------------------------------- the theorems
+# Plain integer code only (see the module docstring): each takes the heaps as a
+# sequence sorted in ascending order and is used both exactly and compiled.
+
+def delete_nim_grundy(h: Sequence[int]) -> int:
+    """000 Thm 1.1 (= 001 Thm 2.2): G(x, y) = v2((x OR y) + 1) for Delete Nim."""
+    return v2((h[0] | h[1]) + 1)
+
+
+def vdn_grundy(h: Sequence[int]) -> int:
+    """000 Thm 1.8, from Thm 1.1 and the isomorphism F(x, y) = (x-1, y-1) of Lemma 1.7."""
+    return v2(((h[0] - 1) | (h[1] - 1)) + 1)
+
+
+def oddoid(z: int, k: int) -> bool:
+    """001 Def 5.4: ``z`` is k-oddoid iff its remainder mod k(k-1) lies in 1..k-1 (k = 2: odd)."""
+    r = z % (k * (k - 1))
+    return 1 <= r <= k - 1
+
+
+def abo_is_p(h: Sequence[int]) -> bool:
+    """001 Thm 3.2: P iff every heap's remainder mod n(n-1) lies in 1..n-1 (all heaps n-oddoid)."""
+    n = len(h)
+    for z in h:
+        if not oddoid(z, n):
+            return False
+    return True
+
+
+def nmth_is_p(h: Sequence[int]) -> bool:
+    """001 Thm 4.2: n even -- P iff every heap is odd; n odd -- P iff all heaps have the same v2."""
+    n = len(h)
+    first = v2(h[0])
+    for z in h:
+        e = v2(z)
+        if (n % 2 == 0 and e != 0) or e != first:
+            return False
+    return True
+
+
+def fraction_is_p(h: Sequence[int], k: int) -> bool:
+    """001 Thm 5.6 (k = 2: Thm 5.2), heaps sorted with ``<=``; n = km.
+
+    With ``k^s`` the least power of k above ``z_((k-1)m+1)``: P iff (a) the
+    (k-1)m+1 smallest heaps are k-oddoid and (b) every k-evenoid heap is at
+    least ``k^s``. The paper prints ``z_i < z_(i+1)`` in Thm 5.6 and
+    ``z_i <= z_(i+1)`` in Thm 5.2; the strict reading would say nothing about
+    positions with equal heaps, and search confirms the ``<=`` reading (see
+    ``sprague verify half-delete`` and ``fraction-delete``).
+    """
+    n = len(h)
+    pivot = (k - 1) * (n // k)  # 0-based index of z_((k-1)m+1)
+    power = 1
+    while power <= h[pivot]:
+        power *= k
+    for i in range(n):
+        if not oddoid(h[i], k) and (i <= pivot or h[i] < power):
+            return False
+    return True
+
+
+def single_delete_3_is_p(h: Sequence[int]) -> bool:
+    """004 Thm 1.4 (= 001 Thm 6.2, Sakai 2021): P iff v2(x) = v2(y) = v2(z)."""
+    return v2(h[0]) == v2(h[1]) == v2(h[2])
+
+
+def _ones(z: int, lo: int, hi: int) -> bool:
+    """Whether bits lo..hi (0-based, inclusive) of ``z`` are all 1 (true for an empty range)."""
+    if hi < lo:
+        return True
+    mask = ((1 << (hi - lo + 1)) - 1) << lo
+    return (z & mask) == mask
+
+
+def single_delete_4_is_p(h: Sequence[int]) -> bool:
+    """The P-positions of Single-delete Nim with four heaps: 004 Thm 1.5 with its condition (5A) corrected.
+
+    Standardise so that a = v2(w) <= b = v2(x) <= c = v2(y) <= d = v2(z). With
+    ``I_k`` the k-th binary digit from the bottom (bit k-1 here), P iff one of
+    (1) a = b = c = d; (2) a < b = c = d and I_(b+1)(w) = 0; (3) a < b < c = d and
+    (3A)-(3C); (4) a < b < c < d and (4A)-(4E); (5) a < b < c < d and (5A')-(5F).
+
+    **Correction.** 004 (and 001 Thm 6.3) print (5A): the column sums
+    ``I_i(w) + I_i(x) + I_i(y) + I_i(z)`` lie in {0, 3, 4} for *every* i >= d+2.
+    Search refutes that: <8, 12, 14, 47> is a P-position (every option is N) that
+    the printed statement calls N, the smallest of 370 such positions with heaps
+    <= 128 (``sprague verify single-delete-4-printed --max-heap 47``). What search
+    finds instead is (5A'): going up from i = d+2, the first column whose sum is not
+    3 or 4 has sum 0 -- above a zero column nothing more is required. With (5A') the
+    statement agrees with the full table of search on all 11,716,640 positions with
+    heaps <= 128, and passes the local check on all 68,685,050 with heaps <= 200.
+    Since (5A) implies (5A'), every P-position of the printed theorem stays one.
+
+    001 writes (2A) as I_(d+1)(w) = 0, (3A) with I_(d+1) and (3B) up to k <= d,
+    where 004 has I_(b+1), I_(c+1) and k <= c. Under the case conditions (b = d in
+    (2), c = d in (3)) these are the same digits. Column conditions are evaluated
+    with whole-integer masks, so huge heaps cost a few big-int operations.
+    """
+    w, x, y, z = h[0], h[1], h[2], h[3]
+    # sort by 2-adic valuation (a sorting network on four keys)
+    if v2(x) < v2(w):
+        w, x = x, w
+    if v2(z) < v2(y):
+        y, z = z, y
+    if v2(y) < v2(w):
+        w, y = y, w
+    if v2(z) < v2(x):
+        x, z = z, x
+    if v2(y) < v2(x):
+        x, y = y, x
+    a, b, c, d = v2(w), v2(x), v2(y), v2(z)
+    if a == b and b == c and c == d:
+        return True
+    if a == b or b == c and c < d:
+        return False  # a = b < ..., or a < b = c < d: the cases (triangle) of 004, never P
+    if b == d:  # a < b = c = d
+        return (w >> b) & 1 == 0
+    bit_b = (w >> b) & 1 == 1  # (3C) / (4E) / (5F)
+    either = _ones(w | x, b + 1, c - 1)  # (3B) / (4D) / (5E)
+    if c == d:  # a < b < c = d
+        return (w >> c) & 1 == 0 and (x >> c) & 1 == 0 and either and bit_b
+    majority = (w & x) | (w & y) | (x & y)
+    common = (_ones(majority, c + 1, d - 1) and (w >> c) & 1 == 1 and (x >> c) & 1 == 1
+              and either and bit_b)  # (4B)-(4E) = (5C)-(5F)
+    if not common:
+        return False
+    top = ((w >> d) & 1) + ((x >> d) & 1) + ((y >> d) & 1)
+    if top == 0:  # (4A)
+        return True
+    if top != 3:
+        return False  # neither (4A) nor (5B)
+    at_least_3 = (w & x & y) | (w & x & z) | (w & y & z) | (x & y & z)
+    rest = ~at_least_3 >> (d + 1)  # columns from bit d+1 up whose sum is not 3 or 4 (infinitely many)
+    return ((w | x | y | z) >> (d + 1)) & (rest & -rest) == 0  # (5A'): the lowest of them has sum 0
+
+
+def ones_and_twos_is_p(h: Sequence[int]) -> bool:
+    """Single-delete Nim on heaps of 1 and 2 only (our extension of 004 Prop 4.2).
+
+    With ``t`` heaps of 2 among ``n``: a move deletes a 1 or a 2 and splits a 2,
+    so ``t`` drops by 1 or 2, except that from ``<2,...,2>`` (t = n) it must drop
+    by 2. Hence P iff ``t = 0 (mod 3)`` when t < n, and iff ``n != 2 (mod 3)`` when
+    t = n -- which is Prop 4.2, including the half its proof omits.
+    """
+    n = len(h)
+    t = 0
+    for z in h:
+        if z == 2:
+            t += 1
+    if t == n:
+        return n % 3 != 2
+    return t % 3 == 0
 
 
 def _pn(p: bool) -> int:
@@ -35,7 +190,7 @@ def _bit(z: int, k: int) -> int:
 def single_delete_4_as_printed(h: Sequence[int], paper: int) -> bool:
     """Thm 1.5 of 004 (``paper=4``) or Thm 6.3 of 001 (``paper=1``), read digit by digit as printed.
 
-    Refuted by search (see :func:`sprague.rulesets.delete.single_delete_4_is_p` for
+    Refuted by search (see :func:`single_delete_4_is_p` for
     the correction); kept so that the printed statement can be checked and shown.
 
     001's garbled indices ("I_i ... for c+2 <= j <= d" in (4B), "I_(h+1)" in (4E))

@@ -9,7 +9,7 @@ under moves and two exact methods apply:
     in rank order (every option has a smaller rank, see :mod:`sprague.kernels.box`),
     and compare it with the claims. Exact; one process; memory 1-4 bytes a position.
     Outcomes come from the retrograde sieve (:mod:`sprague.kernels.retro`) where
-    it is faster (see :func:`sieve_pays`).
+    it is faster (see :func:`sprague.solve.box.sieve_pays`).
 ``local``
     Needs no table of truths. A P/N claim is correct on the box iff every claimed
     P-position has no option that is not claimed N, and every claimed N-position
@@ -42,13 +42,11 @@ Examples
 from __future__ import annotations
 
 import concurrent.futures as cf
-import itertools
 import os
 import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from math import comb
 from typing import Any
 
 import numpy as np
@@ -57,18 +55,18 @@ from sprague.core.nimber import mex
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets import ruleset as get_ruleset
+from sprague.rulesets.heap import HeapRuleset
+from sprague.solve.box import Box, box_size
+from sprague.solve.table import kernel_shapes
 from sprague.theorems import THEOREMS, Theorem, find_theorem
 
-__all__ = ["verify", "box_table", "sieve_pays", "Report", "Counterexample", "box_size", "DEFAULT_MAX_BOX", "METHODS"]
+__all__ = ["verify", "Report", "Counterexample", "DEFAULT_MAX_BOX", "METHODS"]
 
 #: largest box verified without ``max_positions`` raised (positions)
 DEFAULT_MAX_BOX = 50_000_000
 METHODS = ("local", "table", "both")
 _PY_CLAIMS_BELOW = 30_000  # smaller boxes evaluate claims in Python (no compile time)
 _KEEP_FAILURES = 2_000  # failures kept per chunk to choose the smallest counterexample from
-_CHUNK = 50_000
-_SPLIT_MEMO_BYTES = 1 << 30  # memory the split memo of Grundy tables may take (see _Job._split_two_memo)
-_SIEVE_MAX_ADDED = 4  # outcomes by the retrograde sieve when no move deletes more heaps (see sieve_pays)
 
 
 @dataclass
@@ -137,11 +135,6 @@ class Report:
             data["counterexample"] = {"position": list(cx.position), "claimed": cx.claimed, "found": cx.found,
                                       "option": list(cx.option) if cx.option else None, "reason": cx.reason}
         return data
-
-
-def box_size(n: int, lo: int, hi: int) -> int:
-    """Number of multisets of ``n`` heaps in ``lo..hi``."""
-    return comb(hi - lo + n, n) if hi >= lo else 0
 
 
 # ------------------------------------------------------------------ public entry
@@ -221,33 +214,6 @@ def verify(
     return report
 
 
-def box_table(rules: str | Ruleset, heaps: int, max_heap: int, values: str = "grundy",
-              max_positions: int = DEFAULT_MAX_BOX, prefix: np.ndarray | None = None,
-              progress: Any = None) -> tuple[np.ndarray, np.ndarray]:
-    """Every position with ``heaps`` heaps of at most ``max_heap`` and its value, by compiled search.
-
-    Returns ``(positions, values)``: one row of ascending heaps per position (colex
-    order) and its Grundy value (``values="grundy"``) or outcome code (0 = P,
-    1 = N). Only for the rulesets with a compiled kernel (the Delete Nim family).
-    Search in rank order continues from ``prefix`` (the values of the first ranks,
-    of any smaller box) and calls ``progress(k)`` as ranks are done.
-
-    >>> pos, g = box_table("single-delete", heaps=3, max_heap=4)
-    >>> [(tuple(map(int, p)), int(v)) for p, v in zip(pos, g)][-3:]
-    [((2, 4, 4), 4), ((3, 4, 4), 1), ((4, 4, 4), 0)]
-    """
-    if values not in ("grundy", "outcome"):
-        raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
-    r = get_ruleset(rules) if isinstance(rules, str) else rules
-    job = _Job.build(r, lambda h: None, values, heaps, max_heap, {}, max_positions)
-    if job.shapes is None:
-        raise InvalidParameter(f"{r.name} has no compiled kernel; use its grundy() or sprague table for a slice")
-    from sprague.kernels import box
-
-    found = job.truth(job.size, prefix, progress)
-    return box.positions(job.n, job.lo, job.hi, job.binom, 0, job.size), found
-
-
 # ------------------------------------------------------------------------ the job
 @dataclass
 class _Job:
@@ -265,7 +231,7 @@ class _Job:
     shapes: Any
     _claims: np.ndarray | None = None
     _truth: np.ndarray | None = None
-    _binom: np.ndarray | None = None
+    _box: Box | None = None
 
     @classmethod
     def build(cls, target: Any, claim: Any, kind: str, heaps: int | None, max_heap: int,
@@ -294,7 +260,7 @@ class _Job:
             raise InvalidParameter(f"heaps={n!r} must be a positive integer")
         if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0:
             raise InvalidParameter(f"max_heap={max_heap!r} must be a non-negative integer")
-        lo = int(getattr(rules, "min_heap", 0))
+        lo = rules.min_heap if isinstance(rules, HeapRuleset) else 0
         try:
             rules.check_position((max(hi, lo),) * n)
         except ValueError as exc:
@@ -307,8 +273,7 @@ class _Job:
             raise TooLarge(f"verifying {name} on {n} heaps <= {hi} would take {size:,} positions, over the limit "
                            f"of {max_positions:,}; lower --max-heap or raise the limit with --max-positions N",
                            estimate=size, limit=max_positions)
-        shapes_of = getattr(rules, "kernel_shapes", None)
-        shapes = np.array(shapes_of(n), dtype=np.int64).reshape(-1, 2) if shapes_of else None
+        shapes = kernel_shapes(rules, n) if isinstance(rules, HeapRuleset) else None
         return cls(name, citation, rules, kind, n, lo, hi, size, codes, theorem, theorem_params, shapes)
 
     def report(self, method: str, workers: int) -> Report:
@@ -318,39 +283,24 @@ class _Job:
 
     # ---------------------------------------------------------------- helpers
     @property
-    def binom(self) -> np.ndarray:
-        from sprague.kernels import box
-
-        if self._binom is None:
-            self._binom = box.binomials(self.n, self.lo, self.hi)
-        return self._binom
+    def box(self) -> Box:
+        if self._box is None:
+            self._box = Box(self.n, self.lo, self.hi)
+        return self._box
 
     def all_positions(self) -> Iterator[tuple[int, ...]]:
         """Every position of the box (in colex order for the compiled engine)."""
-        if self.shapes is None:
-            yield from itertools.combinations_with_replacement(range(self.lo, self.hi + 1), self.n)
-            return
-        from sprague.kernels import box
-
-        for start in range(0, self.size, _CHUNK):
-            for row in box.positions(self.n, self.lo, self.hi, self.binom, start, min(self.size, start + _CHUNK)):
-                yield tuple(int(v) for v in row)
+        return self.box.all_positions(colex=self.shapes is not None)
 
     def position(self, rank: int) -> tuple[int, ...]:
-        from sprague.kernels import box
-
-        out = np.empty(self.n, dtype=np.int64)
-        box.unrank(rank, self.n, self.lo, self.binom, out)
-        return tuple(int(v) for v in out)
+        return self.box.position(rank)
 
     def rank(self, pos: Sequence[int]) -> int:
-        return sum(comb(h - self.lo + i, i + 1) for i, h in enumerate(sorted(pos)))
+        return self.box.rank(pos)
 
     def claims(self) -> np.ndarray:
         """The claim on every position of the box, as int codes (compiled when the box is large)."""
         if self._claims is None:
-            from sprague.kernels import box
-
             dtype = np.int8 if self.kind == "outcome" else np.int32
             compiled = None
             if self.theorem is not None and self.size >= _PY_CLAIMS_BELOW:
@@ -358,7 +308,7 @@ class _Job:
                     from sprague.kernels.jit import jit_claim
 
                     compiled = jit_claim(self.claim)
-                    values = box.fill_claims(compiled, self.n, self.lo, self.hi, self.binom, self.size)
+                    values = self.box.fill_claims(compiled)
                 except Exception:  # not compilable: evaluate in Python
                     compiled = None
             if compiled is None:
@@ -367,51 +317,10 @@ class _Job:
         return self._claims
 
     def truth(self, upto: int, prefix: np.ndarray | None = None, progress: Any = None) -> np.ndarray:
-        """Outcomes (0 P / 1 N) or Grundy values of the ranks below ``upto``, by search.
-
-        Search in rank order extends ``prefix`` (the values of the first ranks, e.g.
-        from the results cache) in chunks, calling ``progress(k)`` after each; on
-        Ctrl-C the KeyboardInterrupt carries the finished ranks as ``.partial``.
-        """
-        from sprague.kernels import box
-
+        """Outcomes (0 P / 1 N) or Grundy values of the ranks below ``upto``, by search (see :meth:`Box.truth`)."""
         if self._truth is None or len(self._truth) < upto:
-            if self.kind == "outcome" and sieve_pays(self.shapes):
-                from sprague.kernels.retro import retro_outcomes
-
-                self._truth = retro_outcomes(self.n, self.lo, self.hi, self.shapes, self.binom, upto)
-            else:
-                table = np.full(upto, -1, dtype=np.int32)
-                start = 0 if prefix is None else min(len(prefix), upto)
-                table[:start] = prefix[:start] if prefix is not None else table[:0]
-                memo = self._split_two_memo()
-                try:
-                    while start < upto:
-                        stop = min(start + _CHUNK * 20, upto)
-                        if memo is not None:
-                            box.extend_split_two(self.n, self.lo, self.hi, self.binom, table, start, stop, *memo)
-                        else:
-                            box.extend_table(self.n, self.lo, self.hi, self.shapes, self.binom, table, start, stop,
-                                             self.kind == "grundy")
-                        done, start = stop - start, stop
-                        if progress is not None:
-                            progress(done)
-                except KeyboardInterrupt as exc:
-                    exc.partial = table[:start]  # type: ignore[attr-defined]
-                    raise
-                self._truth = table
-            if (self._truth < 0).any():
-                raise TooLarge(f"{self.name}: a Grundy value in the box is beyond the kernel's range")
+            self._truth = self.box.truth(self.shapes, self.kind == "grundy", upto, prefix, progress)
         return self._truth
-
-    def _split_two_memo(self) -> tuple[np.ndarray, np.ndarray] | None:
-        """The bit masks :func:`sprague.kernels.box.extend_split_two` memoises in, for Grundy tables of shape (1, 2)."""
-        if self.kind != "grundy" or self.shapes.tolist() != [[1, 2]] or self.lo < 1:
-            return None
-        slots = box_size(self.n - 2, self.lo, self.hi) * (self.hi + 1)
-        if slots * 8 * 8 > _SPLIT_MEMO_BYTES:
-            return None  # too much memory: search option by option
-        return np.zeros((slots, 8), dtype=np.uint64), np.zeros(slots, dtype=np.bool_)
 
     def show(self, code: int) -> str | int:
         if self.kind == "grundy":
@@ -438,7 +347,7 @@ class _Job:
         claims = self.claims()
         report.claimed = int((claims >= 0).sum())
         bounds = _chunks(self.size, workers if scheduler is None else max(workers, 2))
-        args = (self.n, self.lo, self.hi, self.shapes, self.binom, self.kind == "grundy")
+        args = (self.box, self.shapes, self.kind == "grundy")
         failed: list[int] = []
         truncated = False
 
@@ -485,14 +394,12 @@ class _Job:
 
     def _smallest(self, ranks: list[int], truth: np.ndarray) -> Counterexample | None:
         """The smallest (total size, then heaps) real counterexample among ``ranks``."""
-        from sprague.kernels import box
-
         claims = self.claims()[: len(truth)]
         cmp_truth = truth if self.kind == "grundy" else (truth != 0).astype(np.int8)
         flags = np.zeros(len(truth), dtype=np.bool_)
         flags[np.asarray(ranks, dtype=np.int64)] = True
         flags &= (claims >= 0) & (claims != cmp_truth)
-        r = int(box.smallest_flagged(self.n, self.lo, self.hi, flags))
+        r = self.box.smallest_flagged(flags)
         if r < 0:
             return None
         return self._explain(self.position(r), int(claims[r]), truth)
@@ -570,11 +477,9 @@ def _chunks(size: int, workers: int) -> list[tuple[int, int]]:
 
 
 def _check_chunk(args: tuple[Any, ...], claims: np.ndarray, start: int, stop: int) -> tuple[int, int, int, np.ndarray]:
-    from sprague.kernels import box
-
-    n, lo, hi, shapes, binom, grundy = args
+    box, shapes, grundy = args
     failures = np.zeros((_KEEP_FAILURES, 2), dtype=np.int64)
-    count = box.local_check(n, lo, hi, shapes, binom, claims, start, stop, grundy, failures)
+    count = box.local_check(shapes, claims, start, stop, grundy, failures)
     return start, stop, int(count), failures[: min(count, _KEEP_FAILURES)]
 
 
@@ -647,21 +552,6 @@ def _codes(claim: Callable[[tuple[int, ...]], Any], kind: str) -> Callable[[Sequ
                                "False (N) or None")
 
     return code
-
-
-def sieve_pays(shapes: np.ndarray) -> bool:
-    """Whether the retrograde sieve beats search for outcomes: every shape adds at most 4 heaps.
-
-    A P-position's predecessors add ``s (p-1)`` heaps of any size (one for Delete
-    Nim's ``(0, 0)``), about ``hi ** (s (p-1))`` of them. Measured (one run, 2-core
-    machine): with at most 4 added heaps the sieve was 1.1-24x faster on every
-    ruleset of the family (single-delete 4 heaps <= 128: 0.71 s against 16.8 s;
-    the least gain, abo-delete with 5 heaps); with 5 or more, search was 1.8-3.7x
-    faster (abo-delete with 6-7 heaps, half-delete with 10, fraction-delete k=4
-    with 8), except nmth-delete with 10 heaps (sieve 1.9x faster; the rule is
-    conservative there).
-    """
-    return all(max(int(s) * (int(p) - 1), 1) <= _SIEVE_MAX_ADDED for s, p in shapes)
 
 
 def _fmt(pos: Sequence[int]) -> str:

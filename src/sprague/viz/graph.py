@@ -31,7 +31,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from sprague.core.ruleset import Ruleset
-from sprague.core.solver import format_size
+from sprague.core.limits import format_size
 from sprague.errors import SpragueError, TooLarge
 
 __all__ = ["game_graph", "to_dot", "render", "P_COLOUR", "N_COLOUR", "FORMATS"]

@@ -1,7 +1,8 @@
 """HTML for Jupyter: rulesets and tables show themselves as small HTML tables.
 
-:class:`~sprague.core.ruleset.Ruleset` and :class:`~sprague.core.table.Table`
-define ``_repr_html_`` through these functions (and ``Table._repr_png_`` through
+:class:`~sprague.core.ruleset.Ruleset`, :class:`~sprague.solve.table.Table` and
+:class:`~sprague.solve.table.GrundySequence` get their ``_repr_html_`` from these
+functions (attached by :mod:`sprague.viz.notebook`, with ``_repr_png_`` through
 :mod:`sprague.viz.plot` when matplotlib is installed), so a notebook cell ending in
 ``sprague.ruleset("nim")`` or in a table shows a summary instead of the repr.
 
@@ -24,7 +25,7 @@ from sprague.viz.graph import N_COLOUR, P_COLOUR
 
 if TYPE_CHECKING:
     from sprague.core.ruleset import Ruleset
-    from sprague.core.table import Table
+    from sprague.solve.table import Table
 
 __all__ = ["ruleset_html", "table_html", "sequence_html", "value_colour", "GRID_LIMIT", "ROWS_SHOWN"]
 
@@ -59,7 +60,7 @@ def ruleset_html(ruleset: Ruleset) -> str:
     Parameters
     ----------
     ruleset : Ruleset
-        Any ruleset, including a :class:`~sprague.core.sums.Sum` (its components are listed).
+        Any ruleset, including a :class:`~sprague.rulesets.sums.Sum` (its components are listed).
 
     Returns
     -------

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from sprague.analysis.periodicity import Periodicity
-    from sprague.core.table import Table
+    from sprague.solve.table import Table
 
 __all__ = ["MissingMatplotlib", "table_figure", "sequence_figure", "figure_png", "grid_array", "save_figure", "check_plot_path",
            "P_COLOUR", "N_COLOUR", "P_MARK"]
@@ -124,7 +124,7 @@ def table_figure(
     Parameters
     ----------
     data : Table or grid
-        A two-heap :class:`~sprague.core.table.Table`, or a grid ``data[i][j]`` for
+        A two-heap :class:`~sprague.solve.table.Table`, or a grid ``data[i][j]`` for
         row ``rows[i]`` (the second heap, drawn upwards) and column ``columns[j]``
         (the first heap), as :func:`sprague.viz.table.grid` makes it.
     rows, columns : sequence of int, optional
@@ -149,7 +149,7 @@ def table_figure(
     MissingMatplotlib
         When matplotlib is not installed.
     """
-    from sprague.core.table import Table
+    from sprague.solve.table import Table
 
     if isinstance(data, Table):
         if data.heaps != 2:

@@ -35,7 +35,7 @@ class Sum(Ruleset):
     closed_form = "Sprague-Grundy theorem, G = nim-sum of the components' values"
 
     def __init__(self, *components: Ruleset | str) -> None:
-        from sprague.rulesets import ruleset
+        from sprague.rulesets import ruleset  # the registry (this package's __init__) imports this module
 
         if not components:
             raise InvalidParameter("a sum needs at least one component ruleset")

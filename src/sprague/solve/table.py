@@ -1,21 +1,22 @@
 """A table of values: every position with ``k`` heaps of at most ``max_heap``, and its Grundy value or outcome.
 
-:meth:`sprague.rulesets.heap.HeapRuleset.table` builds one (from the compiled box
-kernels, the single-heap sequence, or search). A table iterates as
+:func:`heap_table` (``ruleset.table(...)``) builds one, from the compiled box
+kernels, the single-heap sequence, or search. A table iterates as
 ``(position, value)``, converts to NumPy (``np.asarray(table)``: one row of heaps
 and the value per position) and to pandas (:meth:`Table.to_pandas`), and looks up a
 position by indexing (``table[3, 5, 6]``).
 
 When heaps are interchangeable, positions are the sorted tuples ``a_1 <= ... <= a_k``
-in colex order (the order of :mod:`sprague.kernels.box`: a table for a smaller
+in colex order (the order of :class:`~sprague.solve.box.Box`: a table for a smaller
 ``max_heap`` is a prefix of one for a larger); otherwise every ordered tuple, the
 first heap varying slowest.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 from math import comb
@@ -23,11 +24,110 @@ from typing import Any
 
 import numpy as np
 
-from sprague.errors import InvalidPosition
+from sprague import cache as _cache
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
+from sprague.core.parsing import as_int
+from sprague.errors import InvalidParameter, InvalidPosition
+from sprague.solve.box import Box, sieve_pays
 
-__all__ = ["Table", "GrundySequence", "sorted_positions", "ordered_positions", "table_size", "KINDS"]
+__all__ = ["Table", "GrundySequence", "heap_table", "box_table", "kernel_shapes", "sorted_positions",
+           "ordered_positions", "table_size", "KINDS"]
 
 KINDS = ("grundy", "outcome")
+CACHE_FROM = 10_000  #: positions from which a table is looked up in (and stored to) the results cache
+TABLE_MAX_COMPILED = 50_000_000  #: default limit on the positions of a table filled by compiled code
+TABLE_MAX_HEAPS = 64  #: the most heaps a table's positions may have
+
+
+def kernel_shapes(rules: Any, heaps: int) -> np.ndarray | None:
+    """The ruleset's move shapes for the compiled box kernels, as an ``(m, 2)`` array, or None."""
+    shapes = rules.kernel_shapes(heaps)
+    return None if shapes is None else np.array(shapes, dtype=np.int64).reshape(-1, 2)
+
+
+def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy", min_heap: int | None = None,
+               max_positions: int | None = None, progress: Callable[[int], Any] | None = None) -> Table:
+    """Every position of ``heaps`` heaps in ``min_heap..max_heap`` with its Grundy value or outcome.
+
+    Values come from the fastest exact method the ruleset has: the compiled box
+    kernels (rulesets with ``kernel_shapes``; outcomes by the retrograde sieve where
+    it pays), the ruleset's own ``table_values`` (one-heap games: a nim-sum of the
+    single-heap sequence), or the closed forms and search position by position.
+    Tables of 10,000 positions or more go through the results cache
+    (:func:`sprague.cache.active`); a colex table is a prefix of the tables of larger heaps.
+    """
+    if values not in KINDS:
+        raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
+    heaps = as_int(heaps, "heaps")
+    max_heap = as_int(max_heap, "max_heap")
+    least = rules.min_heap
+    lo = least if min_heap is None else as_int(min_heap, "min_heap")
+    if not 1 <= heaps <= TABLE_MAX_HEAPS:
+        raise InvalidParameter(f"{rules.name}: heaps={heaps} must be between 1 and {TABLE_MAX_HEAPS} "
+                               "(the number of heaps of every position of the table)")
+    if lo < least or max_heap < lo:
+        raise InvalidParameter(f"{rules.name}: need {least} <= min_heap <= max_heap, "
+                               f"got min_heap={lo}, max_heap={max_heap}")
+    rules.check_position((lo,) * heaps)  # a clear error for a heap count the ruleset does not play
+    shapes = kernel_shapes(rules, heaps) if lo == least else None
+    fast = shapes is not None or rules.vectorised_tables  # compiled, or a vectorised nim-sum of a sequence
+    limit = max_positions or (TABLE_MAX_COMPILED if fast else DEFAULT_MAX_POSITIONS)
+    size = table_size(heaps, lo, max_heap, rules.interchangeable_heaps)
+    refuse_if_too_large(f"{rules.name}: a table of {heaps} heaps of {lo}..{max_heap}", size, limit)
+    enumerate_positions = sorted_positions if rules.interchangeable_heaps else ordered_positions
+    key = {**rules.cache_key(), "heaps": heaps, "min_heap": lo, "values": values}
+    cache = _cache.active() if size >= CACHE_FROM and rules.interchangeable_heaps else None
+    stored = cache.load("table", key) if cache is not None else None
+    began = time.perf_counter()
+    if stored is not None and stored.ndim == 1 and len(stored) >= size:
+        positions = enumerate_positions(heaps, lo, max_heap)
+        found, method, cache = stored[:size], "the results cache", None
+    elif shapes is not None:
+        prefix = stored if stored is not None and stored.ndim == 1 else None
+        box = Box(heaps, lo, max_heap)
+        try:
+            found = box.truth(shapes, values == "grundy", size, prefix, progress)
+        except KeyboardInterrupt as exc:
+            partial = getattr(exc, "partial", None)
+            if cache is not None and partial is not None and len(partial):
+                cache.store("table", key, partial, time.perf_counter() - began)
+            raise
+        positions = box.positions()
+        sieve = values == "outcome" and sieve_pays(shapes)
+        method = f"compiled box kernel ({'retrograde sieve' if sieve else 'search in rank order'})"
+        if prefix is not None and not sieve:
+            method += f", continuing {len(prefix):,} cached positions"
+    else:
+        positions = enumerate_positions(heaps, lo, max_heap)
+        found, method = rules.table_values(positions, max_heap, values, limit)
+    if cache is not None:  # a colex table is a prefix of the tables of larger heaps
+        compact = found.astype(np.min_scalar_type(int(found.max()) if len(found) else 0))
+        cache.store("table", key, compact, time.perf_counter() - began)
+    positions = positions.astype(np.min_scalar_type(-max_heap - 1))  # int16 for heaps below 32768
+    return Table(rules.describe(), heaps, lo, max_heap, values, positions, found, rules.interchangeable_heaps, method)
+
+
+def box_table(rules: Any, heaps: int, max_heap: int, values: str = "grundy",
+              max_positions: int = TABLE_MAX_COMPILED) -> tuple[np.ndarray, np.ndarray]:
+    """Every position with ``heaps`` heaps of at most ``max_heap`` and its value, by compiled search.
+
+    Returns ``(positions, values)``: one row of ascending heaps per position (colex
+    order) and its Grundy value (``values="grundy"``) or outcome code (0 = P,
+    1 = N). Only for the rulesets with a compiled kernel (the Delete Nim family).
+
+    >>> import sprague
+    >>> pos, g = box_table(sprague.ruleset("single-delete"), heaps=3, max_heap=4)
+    >>> [(tuple(map(int, p)), int(v)) for p, v in zip(pos, g)][-3:]
+    [((2, 4, 4), 4), ((3, 4, 4), 1), ((4, 4, 4), 0)]
+    """
+    if values not in KINDS:
+        raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
+    shapes = kernel_shapes(rules, heaps)
+    if shapes is None:
+        raise InvalidParameter(f"{rules.name} has no compiled kernel; use its grundy() or sprague table for a slice")
+    box = Box(heaps, rules.min_heap, max_heap)
+    refuse_if_too_large(f"{rules.name}: a table of {heaps} heaps <= {max_heap}", box.size, max_positions)
+    return box.positions(), box.truth(shapes, values == "grundy", box.size)
 
 
 def table_size(heaps: int, min_heap: int, max_heap: int, interchangeable: bool) -> int:
@@ -38,12 +138,7 @@ def table_size(heaps: int, min_heap: int, max_heap: int, interchangeable: bool) 
 
 def sorted_positions(heaps: int, min_heap: int, max_heap: int) -> np.ndarray:
     """Every sorted tuple of ``heaps`` heaps in ``min_heap..max_heap``, in colex order, one per row."""
-    from sprague.kernels import box
-
-    size = table_size(heaps, min_heap, max_heap, True)
-    binom = box.binomials(heaps, min_heap, max_heap)
-    out: np.ndarray = box.positions(heaps, min_heap, max_heap, binom, 0, size)
-    return out
+    return Box(heaps, min_heap, max_heap).positions()
 
 
 def ordered_positions(heaps: int, min_heap: int, max_heap: int) -> np.ndarray:
@@ -193,24 +288,6 @@ class Table:
             out[x, y] = self.values
         return out
 
-    def _repr_html_(self) -> str:
-        """Jupyter: a grid coloured by value with the P-positions outlined (2 heaps), else the first rows and counts."""
-        from sprague.viz.html import table_html
-
-        return table_html(self)
-
-    def _repr_png_(self) -> bytes | None:
-        """Jupyter: the heat map of a 2-heap table, when matplotlib is installed (else None)."""
-        if self.heaps != 2:
-            return None
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            return None
-        from sprague.viz.plot import figure_png, table_figure
-
-        return figure_png(table_figure(self))
-
 
 class GrundySequence(np.ndarray):
     """G(0), G(1), ... of a one-heap game: a NumPy array that also knows its ruleset and period.
@@ -237,16 +314,3 @@ class GrundySequence(np.ndarray):
     def __array_finalize__(self, obj: Any) -> None:
         self.ruleset = getattr(obj, "ruleset", "")
         self.periodicity = getattr(obj, "periodicity", None)
-
-    def _repr_html_(self) -> str:
-        from sprague.viz.html import sequence_html
-
-        return sequence_html(np.asarray(self), self.ruleset, self.periodicity)
-
-    def _repr_png_(self) -> bytes | None:
-        try:
-            from sprague.viz.plot import figure_png, sequence_figure
-
-            return figure_png(sequence_figure(np.asarray(self), self.periodicity, title=self.ruleset))
-        except ImportError:
-            return None

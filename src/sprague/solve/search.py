@@ -11,32 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT
 from sprague.core.nimber import mex
 from sprague.errors import NotShortGame, TooLarge
 
-__all__ = ["Solver", "DEFAULT_MAX_POSITIONS", "refuse_if_too_large", "format_size"]
-
-#: Default bound on the positions one brute-force search may visit (``--max-positions``).
-DEFAULT_MAX_POSITIONS = 2_000_000
-
-_RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
-
-
-def format_size(n: int) -> str:
-    """``1,234,567`` for a readable count, ``about 2^20000`` for one too long to print."""
-    return f"{n:,}" if n < 10**15 else f"about 2^{n.bit_length() - 1}"
-
-
-def refuse_if_too_large(what: str, estimate: int | None, limit: int) -> None:
-    """Raise :class:`TooLarge` when ``estimate`` (positions or steps) exceeds ``limit``."""
-    if estimate is not None and estimate > limit:
-        shown = format_size(estimate)
-        raise TooLarge(
-            f"{what} would take {shown} positions, over the limit of {limit:,}; {_RAISE_HINT}",
-            estimate=estimate,
-            limit=limit,
-        )
-
+__all__ = ["Solver"]
 
 class Solver:
     """Memoised depth-first Grundy computation with an explicit stack.
@@ -88,7 +67,7 @@ class Solver:
                 if len(active) + len(memo) > budget:
                     raise TooLarge(
                         f"brute-force search from {position!r} stopped after {max_positions:,} positions "
-                        f"(the limit) without finishing; {_RAISE_HINT}",
+                        f"(the limit) without finishing; {RAISE_HINT}",
                         estimate=None,
                         limit=max_positions,
                     )

@@ -1,0 +1,33 @@
+"""Work limits: every computation that could run long is refused before it starts, with its size.
+
+Game-agnostic: the solver, the rulesets' hooks and the tables call
+:func:`refuse_if_too_large` with an estimate of their work; the message names the
+option that raises the limit.
+"""
+
+from __future__ import annotations
+
+from sprague.errors import TooLarge
+
+__all__ = ["DEFAULT_MAX_POSITIONS", "RAISE_HINT", "refuse_if_too_large", "format_size"]
+
+#: Default bound on the positions one brute-force search may visit (``--max-positions``).
+DEFAULT_MAX_POSITIONS = 2_000_000
+
+RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
+
+
+def format_size(n: int) -> str:
+    """``1,234,567`` for a readable count, ``about 2^20000`` for one too long to print."""
+    return f"{n:,}" if n < 10**15 else f"about 2^{n.bit_length() - 1}"
+
+
+def refuse_if_too_large(what: str, estimate: int | None, limit: int) -> None:
+    """Raise :class:`TooLarge` when ``estimate`` (positions or steps) exceeds ``limit``."""
+    if estimate is not None and estimate > limit:
+        shown = format_size(estimate)
+        raise TooLarge(
+            f"{what} would take {shown} positions, over the limit of {limit:,}; {RAISE_HINT}",
+            estimate=estimate,
+            limit=limit,
+        )

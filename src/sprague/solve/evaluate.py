@@ -1,0 +1,177 @@
+"""Values, outcomes and winning moves of any ruleset: closed forms first, then search.
+
+These are the algorithms behind :meth:`Ruleset.grundy <sprague.core.ruleset.Ruleset.grundy>`,
+``outcome``, ``options_with_value``, ``winning_moves``, ``winning_move``,
+``evaluate`` and ``apply``; each function takes the ruleset first. The order in
+which they consult a ruleset's hooks is the precedence table of
+:mod:`sprague.core.ruleset`.
+
+>>> import sprague
+>>> from sprague.solve import evaluate
+>>> evaluate.grundy(sprague.ruleset("nim"), (3, 5, 6))
+0
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, format_size, refuse_if_too_large
+from sprague.core.ruleset import METHODS, Evaluation, Ruleset
+from sprague.errors import IllegalMove, SpragueError, TooLarge
+from sprague.solve.search import Solver
+
+__all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves", "winning_move", "evaluate",
+           "apply", "search"]
+
+Position = Any
+
+
+def options(r: Ruleset, position: Position, max_options: int = DEFAULT_MAX_POSITIONS) -> list[Position]:
+    """Every option of ``position``, in a fixed order, without repeats (refused if too many to list)."""
+    pos = r.check_position(position)
+    refuse_if_too_large(f"listing the options of {r.format_position(pos)!s}", r.option_count(pos), max_options)
+    return list(dict.fromkeys(r.moves(pos)))
+
+
+def grundy(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None) -> int:
+    """The Grundy value of ``position``: by a closed form where ``method`` allows one, else by search."""
+    return _grundy(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
+
+
+def outcome(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None) -> str:
+    """``"P"`` (previous player wins) or ``"N"`` (next player wins)."""
+    return _outcome(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
+
+
+def options_with_value(r: Ruleset, position: Position, value: int, method: str = "auto",
+                       max_positions: int | None = None) -> list[Position]:
+    """The options of ``position`` whose Grundy value is ``value``."""
+    pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
+    if method != "search":
+        if value == 0 and r.closed_outcome(pos) == "P":
+            return []  # every option of a P-position is an N-position
+        found = r.closed_options_with_value(pos, value)
+        if found is not None:
+            return found
+    opts = options(r, pos, limit)
+    if value == 0:
+        return [o for o in opts if _outcome(r, o, method, limit) == "P"]
+    return [o for o in opts if _grundy(r, o, method, limit) == value]
+
+
+def winning_moves(r: Ruleset, position: Position, method: str = "auto",
+                  max_positions: int | None = None) -> list[Position]:
+    """The options that are P-positions; all of them, or :class:`TooLarge` when they are too many to list."""
+    try:
+        return options_with_value(r, position, 0, method, max_positions)
+    except TooLarge as exc:
+        pos = r.check_position(position)
+        if method == "search" or exc.estimate is None or r.closed_winning_move(pos) is None:
+            raise
+        raise TooLarge(f"{r.name}: its options ({format_size(exc.estimate)}) are too many to list, so the "
+                       "winning moves cannot all be given; winning_move() constructs one from the theorem's proof "
+                       "('sprague moves' shows it)", estimate=exc.estimate, limit=exc.limit) from None
+
+
+def winning_move(r: Ruleset, position: Position, method: str = "auto",
+                 max_positions: int | None = None) -> Position | None:
+    """One winning move, constructed by a theorem where the ruleset has one, else found among the options."""
+    pos, method = r.check_position(position), _check_method(method)
+    _set_limit(r, max_positions)
+    if method != "search":
+        if r.closed_outcome(pos) == "P":
+            return None
+        move = r.closed_winning_move(pos)
+        if move is not None:
+            return move
+    found = winning_moves(r, pos, method, max_positions)
+    return found[0] if found else None
+
+
+def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None) -> Evaluation:
+    """Outcome and, where it can be had within the limits, the Grundy value, with the method used."""
+    pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
+    if method != "search":
+        g = r.closed_grundy(pos)
+        if g is not None:
+            return Evaluation(pos, "P" if g == 0 else "N", g, r.closed_method(pos))
+        o = r.closed_outcome(pos)
+        if o is not None and method == "closed":
+            return Evaluation(pos, o, None, r.closed_method(pos),
+                              "no closed form gives the Grundy value here; use method 'auto' or 'search' for it")
+        if o is not None:
+            try:
+                g = search(r, pos, limit)
+            except TooLarge as exc:
+                return Evaluation(pos, o, None, r.closed_method(pos), f"Grundy value not computed: {exc}")
+            return Evaluation(pos, o, g, f"{r.closed_method(pos)}; Grundy value by search")
+        if method == "closed":
+            raise _no_closed_form(r, pos)
+    g = search(r, pos, limit)
+    return Evaluation(pos, "P" if g == 0 else "N", g, "search")
+
+
+def apply(r: Ruleset, position: Position, option: Position, max_positions: int | None = None) -> Position:
+    """``option`` normalised, after checking that it is reachable from ``position`` in one move."""
+    _set_limit(r, max_positions)
+    pos = r.check_position(position)
+    opt = r.check_position(option)
+    verdict = r.is_move(pos, opt)
+    if verdict is None:
+        key = r.canonical(opt)
+        verdict = any(o == opt or r.canonical(o) == key for o in options(r, pos))
+    if verdict:
+        return opt
+    raise IllegalMove(
+        f"{r.name}: {r.format_position(opt)!r} cannot be reached from {r.format_position(pos)!r} in one move"
+    )
+
+
+def search(r: Ruleset, pos: Position, limit: int) -> int:
+    """The Grundy value by memoised search of the game graph (the memo is kept on the ruleset)."""
+    refuse_if_too_large(f"brute-force search from {r.format_position(pos)!s}", r.estimate_positions(pos), limit)
+    if r._solver is None:
+        r._solver = Solver(r.moves, r.canonical)
+    return r._solver.grundy(pos, limit)
+
+
+def _set_limit(r: Ruleset, max_positions: int | None) -> int:
+    """Check the work limit of a public call and keep it for the hooks (``r._limit_now``)."""
+    if max_positions is None:
+        r._limit_now = DEFAULT_MAX_POSITIONS
+    elif isinstance(max_positions, bool) or not isinstance(max_positions, int) or max_positions < 1:
+        raise SpragueError(f"max_positions must be a positive integer, got {max_positions!r}")
+    else:
+        r._limit_now = max_positions
+    return r._limit_now
+
+
+def _grundy(r: Ruleset, pos: Position, method: str, limit: int) -> int:
+    if method != "search":
+        g = r.closed_grundy(pos)
+        if g is not None:
+            return g
+        if method == "closed":
+            raise _no_closed_form(r, pos)
+    return search(r, pos, limit)
+
+
+def _outcome(r: Ruleset, pos: Position, method: str, limit: int) -> str:
+    if method != "search":
+        o = r.closed_outcome(pos)
+        if o is not None:
+            return o
+        if method == "closed":
+            raise _no_closed_form(r, pos)
+    return "P" if search(r, pos, limit) == 0 else "N"
+
+
+def _check_method(method: str) -> str:
+    if method not in METHODS:
+        raise SpragueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+    return method
+
+
+def _no_closed_form(r: Ruleset, pos: Position) -> SpragueError:
+    return SpragueError(f"{r.name}: no closed form applies to {r.format_position(pos)!r}; use method 'search' or 'auto'")
