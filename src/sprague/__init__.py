@@ -12,6 +12,7 @@ from sprague.errors import (
     IllegalMove,
     InvalidParameter,
     InvalidPosition,
+    NoClosedForm,
     NotShortGame,
     SpragueError,
     TooLarge,
@@ -28,5 +29,5 @@ __all__ = [
     "ruleset", "find_ruleset", "register", "REGISTRY", "Sum", "Ruleset", "HeapRuleset", "HeapGame", "Param",
     "Evaluation", "mex", "nim_sum", "v2", "Periodicity", "find_period", "DEFAULT_MAX_POSITIONS",
     "SpragueError", "UnknownRuleset", "InvalidParameter", "InvalidPosition", "IllegalMove", "TooLarge",
-    "NotShortGame",
+    "NotShortGame", "NoClosedForm",
 ]

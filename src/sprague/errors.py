@@ -14,6 +14,7 @@ __all__ = [
     "IllegalMove",
     "TooLarge",
     "NotShortGame",
+    "NoClosedForm",
 ]
 
 
@@ -39,6 +40,10 @@ class IllegalMove(SpragueError):
 
 class NotShortGame(SpragueError):
     """A user-defined ruleset whose game graph has a cycle (the game may never end)."""
+
+
+class NoClosedForm(SpragueError):
+    """``method="closed"`` was asked where no closed form applies (use ``"auto"`` or ``"search"``)."""
 
 
 class TooLarge(SpragueError):

@@ -1,17 +1,62 @@
-"""The ruleset protocol: what a game is to the solver, the command line and the play loop.
+"""The ruleset protocol: the one extension contract every game implements.
 
 A ruleset is a small class. It declares metadata (``name``, ``aliases``,
-``source``, ``parameters``), lists the options of a position (``moves``), and may
-offer closed forms (``closed_grundy``, ``closed_outcome``, constructive
-``closed_options_with_value``). Everything else -- memoised search, outcomes,
-winning moves, method selection, size guards -- is shared here.
+``source``, ``parameters``, ``closed_form``), lists the options of a position
+(``moves``, the only required hook), and may override the hooks below, each
+declared on :class:`Ruleset` with a default. The algorithms that read them --
+memoised search, outcomes, winning moves, size guards -- live in
+:mod:`sprague.solve`; the public methods (``grundy``, ``outcome``,
+``winning_move``...) call it.
 
-A user-defined game only needs ``moves``::
+Precedence: which hook answers which question
+---------------------------------------------
+Three tiers, tried in this order under ``method="auto"``; ``method="closed"``
+uses tier 1 only (it never searches, and says so when no closed form applies);
+``method="search"`` uses tier 3 only, so any closed form can be checked.
 
-    class Chain(Ruleset):
-        name = "chain"
-        def moves(self, position):
-            return [position - 1] if position > 0 else []
+============================  =============================  =============================  ==================
+question                      1. theorem (``closed_*``)      2. the ruleset's own           3. search
+                                                             algorithm (``computed_*``)
+============================  =============================  =============================  ==================
+Grundy value                  ``closed_grundy``              ``computed_grundy``            memoised search
+                                                                                            over ``moves``
+outcome P/N                   ``closed_outcome`` (default:   ``computed_grundy``            search
+                              from ``closed_grundy``)
+options of a given value      ``closed_options_with_value``  ``computed_options_with_``     each listed option
+                                                             ``value``                      by tiers 1-3
+one winning move              ``closed_winning_move``        ``computed_winning_move``      the first winning
+                              (default: the first of                                        option listed
+                              ``closed_options_with_value``)
+the ``method`` text           ``closed_method`` (default:    ``computed_method``            ``"search"``
+                              "closed form: ``closed_form``")
+is ``a -> b`` a move?         ``is_move``                    --                             ``b in moves(a)``
+how much work?                ``option_count``,              --                             --
+                              ``estimate_positions``
+============================  =============================  =============================  ==================
+
+A closed form that knows the outcome but not the value (Wythoff's Nim) answers
+the outcome in tier 1 and leaves the value to search, within the size guard.
+One-heap games (:class:`~sprague.rulesets.heap.HeapGame`) answer tier 1 from
+``heap_grundy_closed`` (a formula, or a certified period) and tier 2 from the
+single-heap sequence computed bottom-up.
+
+Examples
+--------
+A closed-form game: a counter lowered by 1 or 2, with ``G(n) = n mod 3``.
+
+>>> import sprague
+>>> class Counter(sprague.Ruleset):
+...     name = "counter"
+...     closed_form = "G(n) = n mod 3"
+...     def moves(self, n):
+...         return [n - k for k in (1, 2) if n - k >= 0]
+...     def closed_grundy(self, n):
+...         return n % 3
+>>> game = sprague.ruleset(Counter)
+>>> game.evaluate(10**50).method, game.grundy(10**50), game.grundy(30, method="search")
+('closed form: G(n) = n mod 3', 1, 0)
+>>> game.winning_move(7)
+6
 """
 
 from __future__ import annotations
@@ -23,6 +68,7 @@ from typing import Any, ClassVar, Protocol
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.parsing import as_int, format_int_set, parse_int, parse_int_set
+from sprague.core.sets import parse_subset, parse_subsets, parse_vectors
 from sprague.errors import InvalidParameter, InvalidPosition
 
 __all__ = ["Param", "Ruleset", "Evaluation", "METHODS", "Engine", "install_engine"]
@@ -58,9 +104,8 @@ class Param:
         if self.kind == "set":
             return parse_int_set(value, self.name, allow_empty=self.allow_empty)
         if self.kind in ("subset", "subsets", "vectors"):
-            from sprague.core import sets
-
-            return getattr(sets, f"parse_{self.kind}")(value, self.name, ruleset)
+            parse = {"subset": parse_subset, "subsets": parse_subsets, "vectors": parse_vectors}[self.kind]
+            return parse(value, self.name, ruleset)
         if self.kind == "str":
             return str(value).strip()
         if self.kind == "int":
@@ -229,6 +274,23 @@ class Ruleset(ABC):
         """One winning move from an N-position, constructed by a theorem, or None if there is no construction."""
         found = self.closed_options_with_value(position, 0)
         return found[0] if found else None
+
+    # --------------------------------------------- the ruleset's own algorithm
+    def computed_grundy(self, position: Position) -> int | None:
+        """Grundy value by an exact algorithm of the ruleset's own that is not a theorem (``auto`` only), or None."""
+        return None
+
+    def computed_method(self, position: Position) -> str:
+        """How :meth:`computed_grundy` had the value (shown as the ``method``)."""
+        return "computed by the ruleset's own algorithm"
+
+    def computed_options_with_value(self, position: Position, value: int) -> list[Position] | None:
+        """All options of value ``value`` by the ruleset's own algorithm (``auto`` only), or None."""
+        return None
+
+    def computed_winning_move(self, position: Position) -> Position | None:
+        """One winning move by the ruleset's own algorithm (``auto`` only), or None."""
+        return None
 
     def estimate_positions(self, position: Position) -> int | None:
         """Upper estimate of the positions a brute-force search from here visits, or None if unknown."""

@@ -397,7 +397,7 @@ class MatchResult:
 
 
 def _is_human(player: object) -> bool:
-    return bool(getattr(player, "is_human", False))
+    return isinstance(player, HumanPlayer)
 
 
 def play_match(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import inspect
 from typing import Any
 
 from sprague.core.ruleset import Ruleset
@@ -86,7 +87,7 @@ def ruleset(name: str | type[Ruleset] | Ruleset, **params: Any) -> Ruleset:
     cls = name if isinstance(name, type) else find_ruleset(name)
     if not issubclass(cls, Ruleset):
         raise UnknownRuleset(f"{cls!r} is not a subclass of sprague.Ruleset")
-    missing = sorted(getattr(cls, "__abstractmethods__", ()))
+    missing = sorted(cls.__abstractmethods__) if inspect.isabstract(cls) else []
     if missing:
         raise UnknownRuleset(f"ruleset class {cls.__name__} must define {', '.join(m + '()' for m in missing)}")
     return cls(**params)

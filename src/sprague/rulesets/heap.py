@@ -28,6 +28,7 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.core.parsing import as_int, parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition, TooLarge
+from sprague.solve import heapsum
 from sprague.solve import sequence as _solve_sequence
 from sprague.solve.table import GrundySequence, Table, heap_table
 
@@ -323,8 +324,16 @@ class HeapGame(HeapRuleset):
         """
         return _solve_sequence.sparse_space(self, n)
 
+    # the Sprague-Grundy theorem over the heaps (sprague.solve.heapsum): tier 1 from closed single-heap
+    # values, tier 2 from the sequence computed bottom-up
+    def _computed_heap_value(self, n: int) -> int:
+        return self._heap_value(n, self._limit_now)
+
     def closed_grundy(self, position: Heaps) -> int | None:
-        return reduce(xor, (self._heap_value(h, self._limit_now) for h in position), 0)
+        return heapsum.grundy(position, self.heap_grundy_closed)
+
+    def computed_grundy(self, position: Heaps) -> int | None:
+        return heapsum.grundy(position, self._computed_heap_value)
 
     def heap_method(self, n: int) -> str:
         """How the value of a single heap of ``n`` is had (for the ``method`` field)."""
@@ -336,44 +345,26 @@ class HeapGame(HeapRuleset):
             return f"Sprague-Grundy theorem (nim-sum of the heaps' values); {text}"
         return text
 
+    def computed_method(self, position: Heaps) -> str:
+        return self.closed_method(position)
+
     def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps] | None:
-        """For each heap, only its own options matter: G(sum) = G(rest) xor G(new parts)."""
-        if self.option_count(position) is None:
-            return None
-        total = self.closed_grundy(position)
-        assert total is not None
-        found = []
-        limit = self._limit_now
-        for i, h in enumerate(position):
-            want = total ^ self._heap_value(h, limit) ^ value
-            refuse_if_too_large(f"{self.name}: listing the options of a heap of {h}", self.heap_option_count(h), limit)
-            for parts in self.heap_options(h):
-                if reduce(xor, (self._heap_value(p, limit) for p in parts), 0) == want:
-                    found.append(position[:i] + tuple(parts) + position[i + 1:])
-        return list(dict.fromkeys(found))
+        return heapsum.options_with_value(self, position, value, self.heap_grundy_closed)
+
+    def computed_options_with_value(self, position: Heaps, value: int) -> list[Heaps] | None:
+        return heapsum.options_with_value(self, position, value, self._computed_heap_value)
 
     def closed_winning_move(self, position: Heaps) -> Heaps | None:
-        """Move one heap ``h`` to parts of value ``G(h) xor G(position)``; huge heaps by :meth:`heap_option_with_value`."""
-        total = self.closed_grundy(position)
-        if not total:
-            return None
-        limit = self._limit_now
-        values = [self._heap_value(h, limit) for h in position]
-        # a heap with G(h) xor total < G(h) surely has such an option (mex); try those first
-        for i in sorted(range(len(position)), key=lambda i: values[i] ^ total >= values[i]):
-            h, want = position[i], values[i] ^ total
-            count = self.heap_option_count(h)
-            if count is not None and count <= limit:
-                parts = next((o for o in self.heap_options(h)
-                              if reduce(xor, (self._heap_value(p, limit) for p in o), 0) == want), None)
-            else:
-                parts = self.heap_option_with_value(h, want)
-            if parts is not None:
-                return position[:i] + tuple(parts) + position[i + 1:]
-        return None
+        return heapsum.winning_move(self, position, self.heap_grundy_closed)
+
+    def computed_winning_move(self, position: Heaps) -> Heaps | None:
+        return heapsum.winning_move(self, position, self._computed_heap_value)
 
     def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
-        """An option of a heap of ``n`` of value ``value``, constructed without listing the options, or None."""
+        """An option of a heap of ``n`` of value ``value``, constructed without listing the options, or None.
+
+        Used for heaps with many options (see :func:`sprague.solve.heapsum.winning_move`).
+        """
         return None
 
     def is_heap_option(self, n: int, parts: Heaps) -> bool | None:
@@ -420,6 +411,7 @@ class PeriodicHeapGame(HeapGame):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self._period: Periodicity | None = None
+        self._first_tried = False  # whether the first prefix was tried for a certificate
 
     def _known_period(self) -> Periodicity | None:
         return self._period
@@ -464,19 +456,27 @@ class PeriodicHeapGame(HeapGame):
 
     def _sequence(self, values: Any) -> np.ndarray:
         """As :meth:`HeapGame._sequence`, with the certified period when it can be had within the limit."""
-        if self._period is None:
-            try:  # only the first, cheap attempt: a long search belongs to periodicity() itself
-                self.periodicity(max(self.sequence_cost(self.first_length()) or 0, 1))
-            except TooLarge:
-                pass
+        self._first_period()
         return super()._sequence(values)
 
+    def _first_period(self) -> Periodicity | None:
+        """The certified period if the first prefix proves it within the limit, else None.
+
+        Only this one cheap attempt (once per ruleset): a long search belongs to :meth:`periodicity`.
+        """
+        n = self.first_length()
+        if self._period is None and not self._first_tried:
+            cost = self.sequence_cost(n)
+            if cost is not None and cost <= self._limit_now:
+                self._grow(n, self._limit_now)
+                self._period = self.certify(self._values[:n].tolist())
+                self._first_tried = True
+        return self._period
+
     def heap_grundy_closed(self, n: int) -> int | None:
-        if n < len(self._values):
-            return int(self._values[n])
-        if n < self.first_length():
-            return None  # cheaper to extend the sequence than to certify a period
-        per = self.periodicity()
+        """From the certified period: heaps past the first prefix certify it (as far as needed, within the
+        limit); a smaller heap only when the first prefix proves it."""
+        per = self._first_period() if n < self.first_length() else self.periodicity()
         return None if per is None else per.value(self._values, n)
 
     def heap_method(self, n: int) -> str:

@@ -39,6 +39,10 @@ class Nim(HeapGame):
     def heap_grundy_closed(self, n: int) -> int:
         return n
 
+    def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
+        """A heap of ``n`` goes to ``value`` tokens where that is a move (Bouton: G(m) = m)."""
+        return (value,) if value < n else None
+
     def closed_method(self, position: Heaps) -> str:
         return f"closed form: {self.closed_form}"
 

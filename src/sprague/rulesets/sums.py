@@ -9,7 +9,7 @@ from typing import Any
 
 from sprague.core.parsing import split_on_plus
 from sprague.core.ruleset import Ruleset
-from sprague.errors import InvalidParameter, InvalidPosition
+from sprague.errors import InvalidParameter, InvalidPosition, NoClosedForm
 
 __all__ = ["Sum"]
 
@@ -99,22 +99,47 @@ class Sum(Ruleset):
                 return f"in component {i + 1} ({c.name}): {c.describe_move(a, b)}"
         return "pass"
 
-    # closed forms ---------------------------------------------------------------
-    def _values(self, position: Sequence[Any]) -> list[int]:
-        return [c.grundy(p, "auto", self._limit_now) for c, p in zip(self.components, position)]
+    # tier 1: the components' closed forms; tier 2: their values by any method (see sprague.core.ruleset)
+    def _values(self, position: Sequence[Any], method: str) -> list[int] | None:
+        try:
+            return [c.grundy(p, method, self._limit_now) for c, p in zip(self.components, position)]
+        except NoClosedForm:
+            return None
 
-    def closed_grundy(self, position: tuple[Any, ...]) -> int:
-        return reduce(xor, self._values(position), 0)
+    def closed_grundy(self, position: tuple[Any, ...]) -> int | None:
+        values = self._values(position, "closed")
+        return None if values is None else reduce(xor, values, 0)
 
-    def closed_method(self, position: tuple[Any, ...]) -> str:
-        parts = "; ".join(c.evaluate(p, "auto", self._limit_now).method for c, p in zip(self.components, position))
+    def computed_grundy(self, position: tuple[Any, ...]) -> int | None:
+        values = self._values(position, "auto")
+        return None if values is None else reduce(xor, values, 0)
+
+    def _method(self, position: tuple[Any, ...], method: str) -> str:
+        parts = "; ".join(c.evaluate(p, method, self._limit_now).method for c, p in zip(self.components, position))
         return f"closed form: {self.closed_form} ({parts})"
 
-    def closed_options_with_value(self, position: tuple[Any, ...], value: int) -> list[tuple[Any, ...]]:
-        values = self._values(position)
+    def closed_method(self, position: tuple[Any, ...]) -> str:
+        return self._method(position, "closed")
+
+    def computed_method(self, position: tuple[Any, ...]) -> str:
+        return self._method(position, "auto")
+
+    def _options_with_value(self, position: tuple[Any, ...], value: int, method: str) -> list[tuple[Any, ...]] | None:
+        values = self._values(position, method)
+        if values is None:
+            return None
         total = reduce(xor, values, 0)
         found = []
         for i, (c, p, g) in enumerate(zip(self.components, position, values)):
-            for o in c.options_with_value(p, g ^ total ^ value, "auto", self._limit_now):
+            for o in c.options_with_value(p, g ^ total ^ value, method, self._limit_now):
                 found.append(position[:i] + (o,) + position[i + 1:])
         return found
+
+    def closed_options_with_value(self, position: tuple[Any, ...], value: int) -> list[tuple[Any, ...]] | None:
+        try:
+            return self._options_with_value(position, value, "closed")
+        except NoClosedForm:
+            return None
+
+    def computed_options_with_value(self, position: tuple[Any, ...], value: int) -> list[tuple[Any, ...]] | None:
+        return self._options_with_value(position, value, "auto")

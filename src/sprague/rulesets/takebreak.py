@@ -98,7 +98,8 @@ class Octal(PeriodicHeapGame):
         return 256
 
     def certify(self, values: list[int]) -> Periodicity | None:
-        return certify_octal(values, len(self.digits) - 1)
+        """The Octal Periodicity Theorem (none for codes with d0 = 4, which it does not cover)."""
+        return None if self.digits[0] else certify_octal(values, len(self.digits) - 1)
 
     def period_method(self, per: Periodicity) -> str:
         return f"closed form: period {per.period} (preperiod {per.preperiod}) by the Octal Periodicity Theorem"

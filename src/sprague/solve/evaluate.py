@@ -18,7 +18,7 @@ from typing import Any
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, format_size, refuse_if_too_large
 from sprague.core.ruleset import METHODS, Evaluation, Ruleset
-from sprague.errors import IllegalMove, SpragueError, TooLarge
+from sprague.errors import IllegalMove, NoClosedForm, SpragueError, TooLarge
 from sprague.solve.search import Solver
 
 __all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves", "winning_move", "evaluate",
@@ -52,6 +52,8 @@ def options_with_value(r: Ruleset, position: Position, value: int, method: str =
         if value == 0 and r.closed_outcome(pos) == "P":
             return []  # every option of a P-position is an N-position
         found = r.closed_options_with_value(pos, value)
+        if found is None and method == "auto":
+            found = r.computed_options_with_value(pos, value)
         if found is not None:
             return found
     opts = options(r, pos, limit)
@@ -67,7 +69,7 @@ def winning_moves(r: Ruleset, position: Position, method: str = "auto",
         return options_with_value(r, position, 0, method, max_positions)
     except TooLarge as exc:
         pos = r.check_position(position)
-        if method == "search" or exc.estimate is None or r.closed_winning_move(pos) is None:
+        if method == "search" or exc.estimate is None or _constructed_winning_move(r, pos, method) is None:
             raise
         raise TooLarge(f"{r.name}: its options ({format_size(exc.estimate)}) are too many to list, so the "
                        "winning moves cannot all be given; winning_move() constructs one from the theorem's proof "
@@ -82,7 +84,7 @@ def winning_move(r: Ruleset, position: Position, method: str = "auto",
     if method != "search":
         if r.closed_outcome(pos) == "P":
             return None
-        move = r.closed_winning_move(pos)
+        move = _constructed_winning_move(r, pos, method)
         if move is not None:
             return move
     found = winning_moves(r, pos, method, max_positions)
@@ -97,17 +99,20 @@ def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions
         if g is not None:
             return Evaluation(pos, "P" if g == 0 else "N", g, r.closed_method(pos))
         o = r.closed_outcome(pos)
-        if o is not None and method == "closed":
+        if method == "closed":
+            if o is None:
+                raise _no_closed_form(r, pos)
             return Evaluation(pos, o, None, r.closed_method(pos),
                               "no closed form gives the Grundy value here; use method 'auto' or 'search' for it")
+        g = r.computed_grundy(pos)
+        if g is not None:
+            return Evaluation(pos, "P" if g == 0 else "N", g, r.computed_method(pos))
         if o is not None:
             try:
                 g = search(r, pos, limit)
             except TooLarge as exc:
                 return Evaluation(pos, o, None, r.closed_method(pos), f"Grundy value not computed: {exc}")
             return Evaluation(pos, o, g, f"{r.closed_method(pos)}; Grundy value by search")
-        if method == "closed":
-            raise _no_closed_form(r, pos)
     g = search(r, pos, limit)
     return Evaluation(pos, "P" if g == 0 else "N", g, "search")
 
@@ -150,21 +155,34 @@ def _set_limit(r: Ruleset, max_positions: int | None) -> int:
 def _grundy(r: Ruleset, pos: Position, method: str, limit: int) -> int:
     if method != "search":
         g = r.closed_grundy(pos)
+        if g is None and method == "closed":
+            raise _no_closed_form(r, pos)
+        if g is None:
+            g = r.computed_grundy(pos)
         if g is not None:
             return g
-        if method == "closed":
-            raise _no_closed_form(r, pos)
     return search(r, pos, limit)
 
 
 def _outcome(r: Ruleset, pos: Position, method: str, limit: int) -> str:
     if method != "search":
         o = r.closed_outcome(pos)
+        if o is None and method == "closed":
+            raise _no_closed_form(r, pos)
+        if o is None:
+            g = r.computed_grundy(pos)
+            o = None if g is None else ("P" if g == 0 else "N")
         if o is not None:
             return o
-        if method == "closed":
-            raise _no_closed_form(r, pos)
     return "P" if search(r, pos, limit) == 0 else "N"
+
+
+def _constructed_winning_move(r: Ruleset, pos: Position, method: str) -> Position | None:
+    """A winning move constructed without listing the options: by a theorem, or (``auto``) the ruleset's algorithm."""
+    move = r.closed_winning_move(pos)
+    if move is None and method == "auto":
+        move = r.computed_winning_move(pos)
+    return move
 
 
 def _check_method(method: str) -> str:
@@ -173,5 +191,5 @@ def _check_method(method: str) -> str:
     return method
 
 
-def _no_closed_form(r: Ruleset, pos: Position) -> SpragueError:
-    return SpragueError(f"{r.name}: no closed form applies to {r.format_position(pos)!r}; use method 'search' or 'auto'")
+def _no_closed_form(r: Ruleset, pos: Position) -> NoClosedForm:
+    return NoClosedForm(f"{r.name}: no closed form applies to {r.format_position(pos)!r}; use method 'search' or 'auto'")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 from math import comb
@@ -203,7 +203,7 @@ class Table:
 
     def index(self, position: Sequence[int]) -> int:
         """The row of ``position`` (any order of heaps when they are interchangeable)."""
-        if isinstance(position, (str, bytes)) or not hasattr(position, "__iter__"):
+        if isinstance(position, (str, bytes)) or not isinstance(position, Iterable):
             raise InvalidPosition(f"position {position!r} is not a tuple of heaps; write table[3, 5, 6]")
         if any(isinstance(h, bool) or int(h) != h for h in position):
             raise InvalidPosition(f"position {tuple(position)!r} has a heap that is not a whole number")

@@ -21,6 +21,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from sprague.rulesets.sums import Sum
 from sprague.viz.graph import N_COLOUR, P_COLOUR
 
 if TYPE_CHECKING:
@@ -68,9 +69,8 @@ def ruleset_html(ruleset: Ruleset) -> str:
         One ``<table>`` element.
     """
     rows: list[tuple[str, str]] = [("description", escape(_summary(ruleset)))]
-    components = getattr(ruleset, "components", None)
-    if components is not None:
-        rows.append(("components", "<br>".join(f"<code>{escape(c.describe())}</code>" for c in components)))
+    if isinstance(ruleset, Sum):
+        rows.append(("components", "<br>".join(f"<code>{escape(c.describe())}</code>" for c in ruleset.components)))
     rows.append(("source", escape(ruleset.source)))
     if ruleset.closed_form:
         rows.append(("closed form", escape(ruleset.closed_form)))
