@@ -63,7 +63,7 @@ def further(workers: int = 2) -> None:
 
     print("\n| theorem | citation | box | positions | result | time |\n|---|---|---|---|---|---|")
     for t in THEOREMS:
-        n = t.default_heaps
+        n = t.heaps_default()
         hi = FURTHER[n] if t.cap is None else t.cap
         r = verify(t, max_heap=hi, workers=workers)
         result = "holds" if r.ok else f"refuted at {r.counterexample.position}" if r.counterexample else "?"

@@ -43,10 +43,9 @@ def test_compiled_table_equals_naive_search(name, moves, n, hi):
 
 @pytest.mark.parametrize("theorem", [t for t in THEOREMS if t.refuted is None], ids=lambda t: t.name)
 def test_every_standing_theorem_holds_by_both_methods(theorem):
-    n = theorem.default_heaps
-    hi = {2: 40, 3: 24, 4: 20, 5: 10, 6: 8}[n]
+    n, hi = theorem.test_box  # each theorem carries its own box: registering one adds its test
     for method in ("local", "table"):
-        report = verify(theorem.name, max_heap=hi, method=method)
+        report = verify(theorem.name, heaps=n, max_heap=hi, method=method)
         assert report.ok, report.summary()
         assert report.checked == report.positions > 0 and report.claimed > 0
 
@@ -54,7 +53,7 @@ def test_every_standing_theorem_holds_by_both_methods(theorem):
 @pytest.mark.parametrize("theorem", [t for t in THEOREMS if t.refuted], ids=lambda t: t.name)
 def test_refuted_statements_show_their_recorded_smallest_counterexample(theorem):
     for method in ("local", "table"):
-        report = verify(theorem.name, max_heap=47, method=method)
+        report = verify(theorem.name, max_heap=max(theorem.refuted[0]), method=method)
         assert not report.ok
         cx = report.counterexample
         assert (cx.position, cx.claimed, cx.found) == theorem.refuted

@@ -176,6 +176,8 @@ class Ruleset(ABC):
     example: ClassVar[tuple[str, ...]] = ()
     #: name of the closed form this ruleset implements, or None
     closed_form: ClassVar[str | None] = None
+    #: whether ``sprague list`` (and the registry) shows the ruleset once its module is registered
+    listed: ClassVar[bool] = True
     #: the work limit of the public call in progress, for hooks that compute (see ``_set_limit``)
     _limit_now: int = DEFAULT_MAX_POSITIONS
 

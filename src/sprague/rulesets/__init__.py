@@ -1,9 +1,14 @@
-"""The registry of built-in rulesets, and :func:`ruleset` to get one by name.
+"""The registry of rulesets, and :func:`ruleset` to get one by name.
 
-Each ruleset is one small class; ``REGISTRY`` lists them in the order
-``sprague list`` shows them. A user-defined ruleset is any subclass of
-:class:`sprague.Ruleset`: pass the class itself to :func:`ruleset`, register it
-with :func:`register`, or name it on the command line as ``module:Class``.
+Every module of this package is one family of rulesets; each concrete
+:class:`~sprague.core.ruleset.Ruleset` subclass it defines with a ``name`` is
+registered when the package is imported (a module's ``ORDER`` places it in
+``sprague list``), so adding a ruleset is adding one file. Rulesets of other
+packages come in through the ``sprague.rulesets`` entry-point group, and modules
+named at run time through :func:`load_plugin` (see :mod:`sprague.core.plugins`).
+A user-defined ruleset is any subclass of :class:`sprague.Ruleset`: pass the
+class itself to :func:`ruleset`, register it with :func:`register`, or name it
+on the command line as ``module:Class``.
 """
 
 from __future__ import annotations
@@ -11,26 +16,21 @@ from __future__ import annotations
 import difflib
 import importlib
 import inspect
+import pkgutil
+import warnings
+from types import ModuleType
 from typing import Any
 
+from sprague.core.plugins import RULESET_GROUP, PluginWarning, entry_point_objects, load_module
 from sprague.core.ruleset import Ruleset
 from sprague.errors import UnknownRuleset
-from sprague.rulesets.delete import (
-    AllButOneDelete, DeleteNim, FractionDelete, HalfDelete, NoMoreThanHalfDelete, SingleDelete, VariantDeleteNim,
-)
-from sprague.rulesets.hackenbush import GreenHackenbush
-from sprague.rulesets.nim import Moore, Nim, Wythoff
-from sprague.rulesets.nimhoff import CyclicNimhoff, GeneralizedCyclicNimhoff, Nimhoff
-from sprague.rulesets.subtraction import AllBut, Subtraction
-from sprague.rulesets.takebreak import GrundysGame, Octal
-from sprague.rulesets.turtles import TurningTurtles
+from sprague.theorems import Theorem, register_theorem
 
-__all__ = ["REGISTRY", "register", "find_ruleset", "ruleset"]
+__all__ = ["REGISTRY", "register", "register_module", "find_ruleset", "ruleset", "all_rulesets", "load_plugin"]
 
-REGISTRY: list[type[Ruleset]] = [Nim, Subtraction, AllBut, GrundysGame, Wythoff, Moore, TurningTurtles, GreenHackenbush,
-    DeleteNim, VariantDeleteNim, AllButOneDelete, NoMoreThanHalfDelete, HalfDelete, FractionDelete, SingleDelete,
-    Nimhoff, CyclicNimhoff, GeneralizedCyclicNimhoff, Octal,
-]
+#: every registered ruleset class, in the order ``sprague list`` shows them (plugins: see :func:`all_rulesets`)
+REGISTRY: list[type[Ruleset]] = []
+_PLUGINS_LOADED: list[bool] = []
 
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
@@ -44,6 +44,45 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
     if cls not in REGISTRY:
         REGISTRY.append(cls)
     return cls
+
+
+def register_module(module: ModuleType) -> list[type[Ruleset]]:
+    """Register every concrete, named, listed Ruleset subclass that ``module`` defines, in definition order."""
+    found = [obj for obj in vars(module).values()
+             if isinstance(obj, type) and issubclass(obj, Ruleset) and obj.__module__ == module.__name__
+             and obj.name and obj.listed and not inspect.isabstract(obj)]
+    for cls in found:
+        register(cls)
+    return found
+
+
+def _register_builtins() -> None:
+    modules = [importlib.import_module(f"{__name__}.{info.name}") for info in pkgutil.iter_modules(__path__)]
+    for module in sorted(modules, key=lambda m: (vars(m).get("ORDER", 100), m.__name__)):
+        register_module(module)
+
+
+def all_rulesets() -> list[type[Ruleset]]:
+    """Every ruleset: the built-in ones, then those of installed plugins (entry points, loaded once)."""
+    if not _PLUGINS_LOADED:
+        _PLUGINS_LOADED.append(True)
+        for where, obj in entry_point_objects(RULESET_GROUP):
+            if isinstance(obj, type) and issubclass(obj, Ruleset) and obj.name:
+                if obj not in REGISTRY:
+                    register(obj)
+            else:
+                warnings.warn(f"plugin {where} of {RULESET_GROUP} is not a Ruleset subclass with a name; skipped",
+                              PluginWarning, stacklevel=2)
+    return REGISTRY
+
+
+def load_plugin(spec: str) -> list[type[Ruleset]]:
+    """Load a module by name or ``.py`` path; register its rulesets and its :class:`~sprague.theorems.Theorem` records."""
+    module = load_module(spec)
+    for obj in vars(module).values():
+        if isinstance(obj, Theorem):
+            register_theorem(obj, replace=True)
+    return register_module(module)
 
 
 def _import_class(spec: str) -> type[Ruleset]:
@@ -60,7 +99,7 @@ def _import_class(spec: str) -> type[Ruleset]:
 def find_ruleset(name: str) -> type[Ruleset]:
     """The ruleset class called ``name`` (or one of its aliases), or ``module:Class`` for a user's own."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    for cls in REGISTRY:
+    for cls in all_rulesets():
         if key == cls.name or key in cls.aliases:
             return cls
     if ":" in name:
@@ -91,3 +130,6 @@ def ruleset(name: str | type[Ruleset] | Ruleset, **params: Any) -> Ruleset:
     if missing:
         raise UnknownRuleset(f"ruleset class {cls.__name__} must define {', '.join(m + '()' for m in missing)}")
     return cls(**params)
+
+
+_register_builtins()

@@ -44,6 +44,7 @@ __all__ = [
     "DeleteNim", "DeleteSplit", "VariantDeleteNim", "AllButOneDelete", "NoMoreThanHalfDelete",
     "HalfDelete", "FractionDelete", "SingleDelete", "partitions", "split_oddoid",
 ]
+ORDER = 60  #: where ``sprague list`` shows this module's rulesets
 
 Shape = tuple[int, int]
 

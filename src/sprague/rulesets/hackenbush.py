@@ -11,6 +11,7 @@ from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition
 
 __all__ = ["GreenHackenbush"]
+ORDER = 50  #: where ``sprague list`` shows this module's rulesets
 
 Edge = tuple[int, int]
 Graph = tuple[Edge, ...]

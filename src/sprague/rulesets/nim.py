@@ -14,6 +14,7 @@ from sprague.core.ruleset import Param
 from sprague.rulesets.heap import HeapGame, HeapRuleset, Heaps
 
 __all__ = ["Nim", "Wythoff", "Moore", "wythoff_lower", "wythoff_partner", "moore_winning_move", "decreases_at_most"]
+ORDER = 10  #: where ``sprague list`` shows this module's rulesets
 
 
 class Nim(HeapGame):

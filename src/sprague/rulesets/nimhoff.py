@@ -25,6 +25,7 @@ from sprague.errors import InvalidPosition, TooLarge
 from sprague.rulesets.heap import HeapRuleset, Heaps
 
 __all__ = ["Nimhoff", "CyclicNimhoff", "GeneralizedCyclicNimhoff", "cyclic_vectors", "cyclic_vector_count"]
+ORDER = 70  #: where ``sprague list`` shows this module's rulesets
 
 
 def cyclic_vectors(position: Heaps, h: int) -> Iterator[tuple[int, ...]]:

@@ -15,6 +15,7 @@ from sprague.kernels.heap import all_but_sequence, subtraction_sequence
 from sprague.rulesets.heap import Heaps, PeriodicHeapGame
 
 __all__ = ["Subtraction", "AllBut"]
+ORDER = 20  #: where ``sprague list`` shows this module's rulesets
 
 _KERNEL_FROM = 20_000  # values computed at once, from which the compiled kernel is used
 

@@ -31,6 +31,7 @@ class Sum(Ruleset):
     """
 
     name = "sum"
+    listed = False  # built from component rulesets, not by name
     source = "002 (handout) Theorem 1; 003 Theorem 1.2 -- Sprague 1935, Grundy 1939"
     closed_form = "Sprague-Grundy theorem, G = nim-sum of the components' values"
 

@@ -12,6 +12,7 @@ from sprague.errors import InvalidParameter
 from sprague.rulesets.heap import HeapGame, Heaps, PeriodicHeapGame
 
 __all__ = ["GrundysGame", "Octal"]
+ORDER = 30  #: where ``sprague list`` shows this module's rulesets
 
 _OCTAL = re.compile(r"^([04])?\.([0-7]*[1-7])$")
 

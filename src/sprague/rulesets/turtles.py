@@ -11,6 +11,7 @@ from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition
 
 __all__ = ["TurningTurtles"]
+ORDER = 40  #: where ``sprague list`` shows this module's rulesets
 
 _FLIP = {"H": "T", "T": "H"}
 _EMPTY = "(no coins)"

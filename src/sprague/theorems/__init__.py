@@ -19,27 +19,35 @@ same code is exact on Python ints and compiles with numba for
 from __future__ import annotations
 
 import difflib
+import importlib
+import pkgutil
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sprague.core.plugins import THEOREM_GROUP, PluginWarning, entry_point_objects
 from sprague.errors import InvalidParameter, UnknownRuleset
 
-__all__ = ["Theorem", "THEOREMS", "find_theorem", "P", "N", "UNKNOWN"]
+__all__ = ["Theorem", "THEOREMS", "find_theorem", "register_theorem", "all_theorems", "P", "N", "UNKNOWN"]
 
 P, N, UNKNOWN = 0, 1, -1
 
 Claim = Callable[[Sequence[int]], int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Theorem:
     """A published (or our own, marked so) statement about a ruleset, checkable by search.
 
-    ``make_claim(params, n)`` returns the claim function for ruleset parameters
-    ``params`` and ``n`` heaps. ``heaps`` lists the allowed numbers of heaps as a
-    predicate's description (``heap_ok``); ``cap`` bounds the box (heaps of at most
-    ``cap`` tokens) for statements about small heaps only.
+    Every callable takes the number of heaps first, then the parameters:
+    ``make_claim(n, params)`` returns the claim function on ``n`` sorted heaps;
+    ``heap_ok(n, params)`` says whether ``n`` heaps are in the statement's domain
+    (described by ``heaps_doc``); ``default_heaps`` is the number verified when none
+    is given (or a function of the parameters). ``cap`` bounds the box (heaps of at
+    most ``cap`` tokens) for statements about small heaps only. ``test_box`` is
+    ``(heaps, max_heap)``: the box on which the test suite checks the statement by
+    both methods (keep it to a second), so that registering a theorem adds its own test.
     """
 
     name: str
@@ -47,28 +55,27 @@ class Theorem:
     citation: str
     statement: str
     kind: str
-    make_claim: Callable[[dict[str, Any], int], Claim]
-    default_heaps: int
-    heaps_doc: str
+    make_claim: Callable[[int, dict[str, Any]], Claim]
     heap_ok: Callable[[int, dict[str, Any]], bool]
+    heaps_doc: str
+    default_heaps: int | Callable[[dict[str, Any]], int]
+    test_box: tuple[int, int]
     params: dict[str, Any] = field(default_factory=dict)
     cap: int | None = None
     origin: str = "paper"
     note: str = ""
-    #: the default number of heaps as a function of the parameters (else ``default_heaps``)
-    default_heaps_for: Callable[[dict[str, Any]], int] | None = None
     #: a statement that search refutes: its smallest counterexample (by total size), what it claims, what is true
     refuted: tuple[tuple[int, ...], str, str] | None = None
 
     def heaps_default(self, params: dict[str, Any] | None = None) -> int:
         """The number of heaps verified when none is given."""
-        if self.default_heaps_for is None:
+        if isinstance(self.default_heaps, int):
             return self.default_heaps
-        return self.default_heaps_for({**self.params, **(params or {})})
+        return self.default_heaps({**self.params, **(params or {})})
 
     def claim_for(self, n: int, params: dict[str, Any] | None = None) -> Claim:
         """The claim function on ``n`` sorted heaps (parameters default to the theorem's)."""
-        return self.make_claim({**self.params, **(params or {})}, n)
+        return self.make_claim(n, {**self.params, **(params or {})})
 
     def check_heaps(self, n: int, params: dict[str, Any] | None = None) -> None:
         if not self.heap_ok(n, {**self.params, **(params or {})}):
@@ -88,19 +95,40 @@ class Theorem:
 
 
 THEOREMS: list[Theorem] = []
+_PLUGINS_LOADED: list[bool] = []
 
 
-def register_theorem(theorem: Theorem) -> Theorem:
-    if any(t.name == theorem.name for t in THEOREMS):
+def register_theorem(theorem: Theorem, replace: bool = False) -> Theorem:
+    """Add ``theorem`` to :data:`THEOREMS` (``replace``: a record of the same name is replaced, as on reloading)."""
+    if not isinstance(theorem, Theorem):
+        raise TypeError(f"{theorem!r} is not a sprague.theorems.Theorem")
+    taken = [i for i, t in enumerate(THEOREMS) if t.name == theorem.name]
+    if taken and not replace:
         raise ValueError(f"theorem name {theorem.name!r} is already taken")
-    THEOREMS.append(theorem)
+    if taken:
+        THEOREMS[taken[0]] = theorem
+    else:
+        THEOREMS.append(theorem)
     return theorem
+
+
+def all_theorems() -> list[Theorem]:
+    """Every theorem: the built-in ones, then those of installed plugins (entry points, loaded once)."""
+    if not _PLUGINS_LOADED:
+        _PLUGINS_LOADED.append(True)
+        for where, obj in entry_point_objects(THEOREM_GROUP):
+            if isinstance(obj, Theorem):
+                register_theorem(obj, replace=True)
+            else:
+                warnings.warn(f"plugin {where} of {THEOREM_GROUP} is not a Theorem record; skipped", PluginWarning,
+                              stacklevel=2)
+    return THEOREMS
 
 
 def find_theorem(name: str) -> Theorem:
     """The registered theorem called ``name``."""
     key = name.strip().lower()
-    for t in THEOREMS:
+    for t in all_theorems():
         if t.name == key:
             return t
     close = difflib.get_close_matches(key, [t.name for t in THEOREMS], n=1, cutoff=0.5)
@@ -108,6 +136,10 @@ def find_theorem(name: str) -> Theorem:
     raise UnknownRuleset(f"unknown theorem {name!r}{hint} ('sprague verify --list' shows every theorem)")
 
 
-from sprague.theorems import delete as _delete  # noqa: E402  (registers the Delete Nim family)
+def _register_builtins() -> None:
+    """Import every module of this package: each registers its theorems (a new family is one new file)."""
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
 
-del _delete
+
+_register_builtins()

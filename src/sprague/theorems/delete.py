@@ -255,18 +255,18 @@ def _both_odd(h: Sequence[int]) -> bool:
 
 
 def _grundy_of(formula: Any) -> Any:
-    return lambda params, n: formula
+    return lambda n, params: formula
 
 
 def _outcome_of(pred: Any) -> Any:
-    def factory(params: dict[str, Any], n: int) -> Claim:
+    def factory(n: int, params: dict[str, Any]) -> Claim:
         def claim(h: Sequence[int]) -> int:
             return _pn(pred(h))
         return claim
     return factory
 
 
-def _claim_fraction(params: dict[str, Any], n: int) -> Claim:
+def _claim_fraction(n: int, params: dict[str, Any]) -> Claim:
     k = int(params["k"])
 
     def claim(h: Sequence[int]) -> int:
@@ -274,7 +274,7 @@ def _claim_fraction(params: dict[str, Any], n: int) -> Claim:
     return claim
 
 
-def _claim_fraction_strict(params: dict[str, Any], n: int) -> Claim:
+def _claim_fraction_strict(n: int, params: dict[str, Any]) -> Claim:
     k = int(params["k"])
 
     def claim(h: Sequence[int]) -> int:
@@ -286,14 +286,14 @@ def _claim_fraction_strict(params: dict[str, Any], n: int) -> Claim:
 
 
 def _claim_printed(paper: int) -> Any:
-    def factory(params: dict[str, Any], n: int) -> Claim:
+    def factory(n: int, params: dict[str, Any]) -> Claim:
         def claim(h: Sequence[int]) -> int:
             return _pn(single_delete_4_as_printed(h, paper))
         return claim
     return factory
 
 
-def _claim_all_odd(params: dict[str, Any], n: int) -> Claim:
+def _claim_all_odd(n: int, params: dict[str, Any]) -> Claim:
     def claim(h: Sequence[int]) -> int:
         for z in h:
             if z % 2 == 0:
@@ -302,7 +302,7 @@ def _claim_all_odd(params: dict[str, Any], n: int) -> Claim:
     return claim
 
 
-def _claim_few_even(params: dict[str, Any], n: int) -> Claim:
+def _claim_few_even(n: int, params: dict[str, Any]) -> Claim:
     def claim(h: Sequence[int]) -> int:
         evens = 0
         for z in h:
@@ -314,7 +314,7 @@ def _claim_few_even(params: dict[str, Any], n: int) -> Claim:
     return claim
 
 
-def _claim_all_twos(params: dict[str, Any], n: int) -> Claim:
+def _claim_all_twos(n: int, params: dict[str, Any]) -> Claim:
     def claim(h: Sequence[int]) -> int:
         for z in h:
             if z != 2:
@@ -323,7 +323,7 @@ def _claim_all_twos(params: dict[str, Any], n: int) -> Claim:
     return claim
 
 
-def _claim_ones_twos(params: dict[str, Any], n: int) -> Claim:
+def _claim_ones_twos(n: int, params: dict[str, Any]) -> Claim:
     def claim(h: Sequence[int]) -> int:
         for z in h:
             if z > 2:
@@ -357,61 +357,94 @@ _CORRECTION_NOTE = ("Search refutes (5A) as printed: <8, 12, 14, 47> is a P-posi
 _PRINTED_NOTE = ("001 writes I_(d+1) in (2A) and (3A) and k <= d in (3B) where 004 has I_(b+1), I_(c+1) and "
                  "k <= c; under the case conditions (b = d, c = d) these are the same digits, and search agrees.")
 
-for _t in (
-    Theorem("delete-nim", "delete-nim", "000 (Abuku & Suetsugu 2021) Thm 1.1; 001 Thm 2.2",
-            "G(x, y) = v2((x OR y) + 1)", "grundy", _grundy_of(delete_nim_grundy), 2, "exactly 2 heaps", _exactly(2)),
-    Theorem("delete-nim-outcome", "delete-nim", "001 Thm 2.2 (from 000 Thm 1.1)",
-            "<x, y> is a P-position iff x and y are both even", "outcome", _outcome_of(_both_even), 2,
-            "exactly 2 heaps", _exactly(2)),
-    Theorem("vdn", "vdn", "000 Thm 1.8 (via Lemma 1.7)", "G(x, y) = v2(((x-1) OR (y-1)) + 1)", "grundy",
-            _grundy_of(vdn_grundy), 2, "exactly 2 heaps", _exactly(2)),
-    Theorem("vdn-outcome", "vdn", "000 Thm 1.5 (Stankova & Rike)", "<x, y> is a P-position iff x and y are both odd",
-            "outcome", _outcome_of(_both_odd), 2, "exactly 2 heaps", _exactly(2)),
-    Theorem("abo-delete", "abo-delete", "001 Thm 3.2",
-            "P iff every heap's remainder mod n(n-1) lies in 1..n-1", "outcome", _outcome_of(abo_is_p), 3,
-            "n >= 2 heaps", _any(2)),
-    Theorem("nmth-delete", "nmth-delete", "001 Thm 4.2",
-            "n even: P iff every heap is odd; n odd: P iff all heaps have the same 2-adic valuation", "outcome",
-            _outcome_of(nmth_is_p), 4, "n >= 2 heaps", _any(2)),
-    Theorem("half-delete", "half-delete", "001 Thm 5.2",
-            "z_1 <= ... <= z_2m, 2^s the least power of 2 above z_(m+1): P iff z_1..z_(m+1) are odd and every "
-            "even heap is >= 2^s", "outcome", lambda params, n: _claim_fraction({"k": 2}, n), 4,
-            "an even number of heaps", lambda n, params: n >= 2 and n % 2 == 0),
-    Theorem("fraction-delete", "fraction-delete", "001 Thm 5.6 (read with <=, as Thm 5.2)",
-            "z_1 <= ... <= z_km, k^s the least power of k above z_((k-1)m+1): P iff z_1..z_((k-1)m+1) are "
-            "k-oddoid and every k-evenoid heap is >= k^s", "outcome", _claim_fraction, 6,
-            "a multiple of k heaps", _multiple_of_k, params={"k": 3}, note=_FRACTION_NOTE,
-            default_heaps_for=lambda params: 2 * int(params["k"])),
-    Theorem("fraction-delete-strict", "fraction-delete", "001 Thm 5.6 as printed (z_i < z_(i+1))",
-            "as fraction-delete, for positions whose heaps are all different", "outcome",
-            _claim_fraction_strict, 6, "a multiple of k heaps", _multiple_of_k, params={"k": 3},
-            note=_FRACTION_NOTE, default_heaps_for=lambda params: 2 * int(params["k"])),
-    Theorem("single-delete-3", "single-delete", "004 (Shinoda 2024) Thm 1.4; 001 Thm 6.2",
-            "P iff v2(x) = v2(y) = v2(z)", "outcome", _outcome_of(single_delete_3_is_p), 3, "exactly 3 heaps",
-            _exactly(3)),
-    Theorem("single-delete-4", "single-delete", "004 (Shinoda 2024) Thm 1.5, with (5A) corrected by sprague",
-            "P iff one of the conditions (1)-(5) on 2-adic valuations and binary digits, where (5A) reads: going "
-            "up from i = d+2, the first column sum not in {3, 4} is 0", "outcome",
-            _outcome_of(single_delete_4_is_p), 4, "exactly 4 heaps", _exactly(4), origin="sprague",
-            note=_CORRECTION_NOTE),
-    Theorem("single-delete-4-printed", "single-delete", "004 Thm 1.5 as printed",
-            "conditions (1)-(5) read digit by digit; (5A): every column sum for i >= d+2 is in {0, 3, 4}",
-            "outcome", _claim_printed(4), 4, "exactly 4 heaps", _exactly(4), note=_CORRECTION_NOTE,
-            refuted=((8, 12, 14, 47), "N", "P")),
-    Theorem("single-delete-4-001", "single-delete", "001 Thm 6.3 as printed",
-            "as 004 Thm 1.5 with I_(d+1) in (2A), (3A) and k <= d in (3B)", "outcome", _claim_printed(1), 4,
-            "exactly 4 heaps", _exactly(4), note=_PRINTED_NOTE, refuted=((8, 12, 14, 47), "N", "P")),
-    Theorem("single-delete-odd", "single-delete", "004 Prop 4.1",
-            "with n >= 2 heaps, all heaps odd is a P-position (nothing claimed otherwise)", "outcome",
-            _claim_all_odd, 5, "n >= 2 heaps", _any(2)),
-    Theorem("single-delete-few-even", "single-delete", "sprague, from the proof of 004 Prop 4.1",
-            "all heaps odd: P; exactly one or two even heaps: N (nothing claimed otherwise)", "outcome",
-            _claim_few_even, 5, "n >= 3 heaps", _any(3), origin="sprague"),
-    Theorem("single-delete-twos", "single-delete", "004 Prop 4.2",
-            "<2, 2, ..., 2> (n heaps) is an N-position iff n mod 3 = 2", "outcome", _claim_all_twos, 5,
-            "n >= 2 heaps", _any(2), cap=2),
-    Theorem("single-delete-ones-twos", "single-delete", "sprague, extending 004 Prop 4.2 and its proof",
-            "heaps of 1 and 2 only, t of them 2: P iff t = 0 mod 3, except <2,...,2>: P iff n mod 3 != 2",
-            "outcome", _claim_ones_twos, 5, "n >= 2 heaps", _any(2), cap=2, origin="sprague"),
-):
+DELETE_THEOREMS: tuple[Theorem, ...] = (
+    Theorem(
+        name="delete-nim", ruleset="delete-nim", citation="000 (Abuku & Suetsugu 2021) Thm 1.1; 001 Thm 2.2",
+        statement="G(x, y) = v2((x OR y) + 1)", kind="grundy", make_claim=_grundy_of(delete_nim_grundy),
+        heap_ok=_exactly(2), heaps_doc="exactly 2 heaps", default_heaps=2, test_box=(2, 40)),
+    Theorem(
+        name="delete-nim-outcome", ruleset="delete-nim", citation="001 Thm 2.2 (from 000 Thm 1.1)",
+        statement="<x, y> is a P-position iff x and y are both even", kind="outcome",
+        make_claim=_outcome_of(_both_even), heap_ok=_exactly(2), heaps_doc="exactly 2 heaps", default_heaps=2,
+        test_box=(2, 40)),
+    Theorem(
+        name="vdn", ruleset="vdn", citation="000 Thm 1.8 (via Lemma 1.7)",
+        statement="G(x, y) = v2(((x-1) OR (y-1)) + 1)", kind="grundy", make_claim=_grundy_of(vdn_grundy),
+        heap_ok=_exactly(2), heaps_doc="exactly 2 heaps", default_heaps=2, test_box=(2, 40)),
+    Theorem(
+        name="vdn-outcome", ruleset="vdn", citation="000 Thm 1.5 (Stankova & Rike)",
+        statement="<x, y> is a P-position iff x and y are both odd", kind="outcome",
+        make_claim=_outcome_of(_both_odd), heap_ok=_exactly(2), heaps_doc="exactly 2 heaps", default_heaps=2,
+        test_box=(2, 40)),
+    Theorem(
+        name="abo-delete", ruleset="abo-delete", citation="001 Thm 3.2",
+        statement="P iff every heap's remainder mod n(n-1) lies in 1..n-1", kind="outcome",
+        make_claim=_outcome_of(abo_is_p), heap_ok=_any(2), heaps_doc="n >= 2 heaps", default_heaps=3,
+        test_box=(3, 24)),
+    Theorem(
+        name="nmth-delete", ruleset="nmth-delete", citation="001 Thm 4.2",
+        statement="n even: P iff every heap is odd; n odd: P iff all heaps have the same 2-adic valuation",
+        kind="outcome", make_claim=_outcome_of(nmth_is_p), heap_ok=_any(2), heaps_doc="n >= 2 heaps",
+        default_heaps=4, test_box=(4, 20)),
+    Theorem(
+        name="half-delete", ruleset="half-delete", citation="001 Thm 5.2",
+        statement="z_1 <= ... <= z_2m, 2^s the least power of 2 above z_(m+1): P iff z_1..z_(m+1) are odd and every "
+            "even heap is >= 2^s",
+        kind="outcome", make_claim=lambda n, params: _claim_fraction(n, {"k": 2}),
+        heap_ok=lambda n, params: n >= 2 and n % 2 == 0, heaps_doc="an even number of heaps", default_heaps=4,
+        test_box=(4, 20)),
+    Theorem(
+        name="fraction-delete", ruleset="fraction-delete", citation="001 Thm 5.6 (read with <=, as Thm 5.2)",
+        statement="z_1 <= ... <= z_km, k^s the least power of k above z_((k-1)m+1): P iff z_1..z_((k-1)m+1) are "
+            "k-oddoid and every k-evenoid heap is >= k^s",
+        kind="outcome", make_claim=_claim_fraction, heap_ok=_multiple_of_k, heaps_doc="a multiple of k heaps",
+        default_heaps=lambda params: 2 * int(params["k"]), test_box=(6, 8), params={"k": 3}, note=_FRACTION_NOTE),
+    Theorem(
+        name="fraction-delete-strict", ruleset="fraction-delete", citation="001 Thm 5.6 as printed (z_i < z_(i+1))",
+        statement="as fraction-delete, for positions whose heaps are all different", kind="outcome",
+        make_claim=_claim_fraction_strict, heap_ok=_multiple_of_k, heaps_doc="a multiple of k heaps",
+        default_heaps=lambda params: 2 * int(params["k"]), test_box=(6, 8), params={"k": 3}, note=_FRACTION_NOTE),
+    Theorem(
+        name="single-delete-3", ruleset="single-delete", citation="004 (Shinoda 2024) Thm 1.4; 001 Thm 6.2",
+        statement="P iff v2(x) = v2(y) = v2(z)", kind="outcome", make_claim=_outcome_of(single_delete_3_is_p),
+        heap_ok=_exactly(3), heaps_doc="exactly 3 heaps", default_heaps=3, test_box=(3, 24)),
+    Theorem(
+        name="single-delete-4", ruleset="single-delete",
+        citation="004 (Shinoda 2024) Thm 1.5, with (5A) corrected by sprague",
+        statement="P iff one of the conditions (1)-(5) on 2-adic valuations and binary digits, where (5A) reads: going "
+            "up from i = d+2, the first column sum not in {3, 4} is 0",
+        kind="outcome", make_claim=_outcome_of(single_delete_4_is_p), heap_ok=_exactly(4),
+        heaps_doc="exactly 4 heaps", default_heaps=4, test_box=(4, 20), origin="sprague", note=_CORRECTION_NOTE),
+    Theorem(
+        name="single-delete-4-printed", ruleset="single-delete", citation="004 Thm 1.5 as printed",
+        statement="conditions (1)-(5) read digit by digit; (5A): every column sum for i >= d+2 is in {0, 3, 4}",
+        kind="outcome", make_claim=_claim_printed(4), heap_ok=_exactly(4), heaps_doc="exactly 4 heaps",
+        default_heaps=4, test_box=(4, 20), note=_CORRECTION_NOTE, refuted=((8, 12, 14, 47), "N", "P")),
+    Theorem(
+        name="single-delete-4-001", ruleset="single-delete", citation="001 Thm 6.3 as printed",
+        statement="as 004 Thm 1.5 with I_(d+1) in (2A), (3A) and k <= d in (3B)", kind="outcome",
+        make_claim=_claim_printed(1), heap_ok=_exactly(4), heaps_doc="exactly 4 heaps", default_heaps=4,
+        test_box=(4, 20), note=_PRINTED_NOTE, refuted=((8, 12, 14, 47), "N", "P")),
+    Theorem(
+        name="single-delete-odd", ruleset="single-delete", citation="004 Prop 4.1",
+        statement="with n >= 2 heaps, all heaps odd is a P-position (nothing claimed otherwise)", kind="outcome",
+        make_claim=_claim_all_odd, heap_ok=_any(2), heaps_doc="n >= 2 heaps", default_heaps=5, test_box=(5, 10)),
+    Theorem(
+        name="single-delete-few-even", ruleset="single-delete", citation="sprague, from the proof of 004 Prop 4.1",
+        statement="all heaps odd: P; exactly one or two even heaps: N (nothing claimed otherwise)", kind="outcome",
+        make_claim=_claim_few_even, heap_ok=_any(3), heaps_doc="n >= 3 heaps", default_heaps=5, test_box=(5, 10),
+        origin="sprague"),
+    Theorem(
+        name="single-delete-twos", ruleset="single-delete", citation="004 Prop 4.2",
+        statement="<2, 2, ..., 2> (n heaps) is an N-position iff n mod 3 = 2", kind="outcome",
+        make_claim=_claim_all_twos, heap_ok=_any(2), heaps_doc="n >= 2 heaps", default_heaps=5, test_box=(5, 2),
+        cap=2),
+    Theorem(
+        name="single-delete-ones-twos", ruleset="single-delete",
+        citation="sprague, extending 004 Prop 4.2 and its proof",
+        statement="heaps of 1 and 2 only, t of them 2: P iff t = 0 mod 3, except <2,...,2>: P iff n mod 3 != 2",
+        kind="outcome", make_claim=_claim_ones_twos, heap_ok=_any(2), heaps_doc="n >= 2 heaps", default_heaps=5,
+        test_box=(5, 2), cap=2, origin="sprague"),
+)
+for _t in DELETE_THEOREMS:
     register_theorem(_t)

@@ -58,7 +58,7 @@ from sprague.rulesets import ruleset as get_ruleset
 from sprague.rulesets.heap import HeapRuleset
 from sprague.solve.box import Box, box_size
 from sprague.solve.table import kernel_shapes
-from sprague.theorems import THEOREMS, Theorem, find_theorem
+from sprague.theorems import Theorem, all_theorems, find_theorem
 
 __all__ = ["verify", "Report", "Counterexample", "DEFAULT_MAX_BOX", "METHODS"]
 
@@ -245,7 +245,7 @@ class _Job:
             n = theorem.heaps_default(theorem_params) if heaps is None else heaps
             theorem.check_heaps(n, theorem_params)
             kind, name, citation = theorem.kind, theorem.name, theorem.citation
-            codes = theorem.make_claim(theorem_params, n)
+            codes = theorem.make_claim(n, theorem_params)
             hi = min(max_heap, theorem.cap) if theorem.cap else max_heap
         else:
             if not isinstance(target, Ruleset):
@@ -560,4 +560,4 @@ def _fmt(pos: Sequence[int]) -> str:
 
 def theorems() -> list[Theorem]:
     """Every registered theorem."""
-    return list(THEOREMS)
+    return list(all_theorems())
