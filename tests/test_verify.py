@@ -193,3 +193,54 @@ def test_cli_table_defaults_to_the_games_smallest_heap():
     assert code == 0 and out.splitlines()[-2].split() == ["1", "2", "3"]
     code, out, _ = run("table", "half-delete", "--fixed", "3,5", "--max", "4")
     assert code == 0 and "positions x y 3 5" in out
+
+
+class TwoRowChomp(sprague.Ruleset):
+    """Chomp on two rows (a >= b >= 0 squares; the poisoned square is never eaten): eat (i, j) and all right of
+    and below it. Not a heap game: verify reaches its positions through its own enumerator."""
+
+    name = "two-row-chomp"
+
+    def moves(self, position):
+        a, b = position
+        moves = [(a, j) for j in range(b)]  # eat (2, j+1): the second row keeps j
+        moves += [(j, min(b, j)) for j in range(1, a)]  # eat (1, j+1): both rows keep at most j
+        return moves
+
+    def positions(self, size):
+        return ((a, b) for a in range(1, size + 1) for b in range(a + 1))
+
+
+def test_a_non_heap_game_is_verified_through_its_own_enumerator():
+    """Two-row Chomp: (a, b) is a P-position iff b = a - 1 (the classical strategy: keep the rows a, a-1)."""
+    chomp = sprague.ruleset(TwoRowChomp)
+    good = verify(chomp, claim=lambda p: "P" if p[1] == p[0] - 1 else "N", max_heap=12)
+    assert good.ok and good.positions == good.claimed == sum(a + 1 for a in range(1, 13)), good.summary()
+    assert "positions of size <= 12" in good.summary()
+    bad = verify(chomp, claim=lambda p: "P" if p[0] == p[1] else "N", max_heap=12)
+    assert not bad.ok
+    cx = bad.counterexample
+    assert cx.position == (1, 0) and (cx.claimed, cx.found) == ("N", "P")  # only the poisoned square: no move
+    assert chomp.outcome(cx.position, method="search") == "P"
+
+
+def test_a_box_that_moves_leave_falls_back_to_the_table_by_itself():
+    """Lasker's Nim splits heaps, so its 2-heap box is not closed: the local check gives way to the table."""
+
+    class Lasker(sprague.HeapGame):
+        name = "lasker-verify-test"
+
+        def heap_options(self, n):
+            yield from ((m,) for m in range(n))
+            yield from ((a, n - a) for a in range(1, n // 2 + 1))
+
+    def lasker_values(h):  # G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3 (Winning Ways ch. 4)
+        g = 0
+        for x in h:
+            g ^= x + 1 if x % 4 == 3 else x - 1 if x % 4 == 0 and x else x
+        return g
+
+    report = verify(sprague.ruleset(Lasker), claim=lasker_values, kind="grundy", heaps=2, max_heap=12)
+    assert report.ok and report.method == "table" and "leaves it" in report.fallback, report.summary()
+    wrong = verify(sprague.ruleset(Lasker), claim=lambda h: h[0] ^ h[1], kind="grundy", heaps=2, max_heap=12)
+    assert not wrong.ok and wrong.counterexample.position == (0, 3)

@@ -306,6 +306,15 @@ class Ruleset(ABC):
         """Number of options, where it can be had without listing them (guards huge positions)."""
         return None
 
+    def positions(self, size: int) -> Iterable[Position] | None:
+        """Every position of size at most ``size`` (smallest first), for ``sprague verify``; None if not enumerable.
+
+        A finite set closed under moves is best (the local check applies); where moves
+        leave it, verify falls back to the table by search by itself. Heap games
+        need not define it: verify enumerates boxes of heaps.
+        """
+        return None
+
     # ----------------------------------------------------------------- public
     # The algorithms live in :mod:`sprague.solve`; these are its entry points on the ruleset.
     def options(self, position: Position, *, max_options: int = DEFAULT_MAX_POSITIONS) -> list[Position]:

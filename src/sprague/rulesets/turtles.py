@@ -66,6 +66,12 @@ class TurningTurtles(Ruleset):
                 for i in range(j):
                     yield turned[:i] + _FLIP[turned[i]] + turned[i + 1:]
 
+    def positions(self, size: int) -> Iterator[str]:
+        """Every row of at most ``size`` coins, shorter rows first (moves keep the length: the set is closed)."""
+        for length in range(size + 1):
+            for bits in range(2**length):
+                yield "".join("H" if bits >> (length - 1 - i) & 1 else "T" for i in range(length))
+
     def option_count(self, position: str) -> int:
         return sum(j + 1 for j, c in enumerate(position) if c == "H")
 

@@ -73,14 +73,16 @@ _KEEP_FAILURES = 2_000  # failures kept per chunk to choose the smallest counter
 class Counterexample:
     """A position where the claim and search disagree."""
 
-    position: tuple[int, ...]
+    position: Any
     claimed: str | int
     found: str | int
     option: tuple[int, ...] | None
     reason: str
+    #: the position as written in reports (default: heaps as ``<3, 5, 6>``)
+    shown: str = ""
 
     def describe(self) -> str:
-        pos = "<" + ", ".join(map(str, self.position)) + ">"
+        pos = self.shown or "<" + ", ".join(map(str, self.position)) + ">"
         return f"{pos}: claimed {self.claimed}, search finds {self.found}; {self.reason}"
 
 
@@ -106,25 +108,32 @@ class Report:
     inconclusive: str | None = None
     interrupted: bool = False
     params: dict[str, Any] = field(default_factory=dict)
+    #: the positions checked, in words (default: ``heaps`` heaps of at most ``max_heap`` tokens)
+    domain: str = ""
+    #: why the check ran as it did when it could not run as asked (a local check on a box moves leave)
+    fallback: str = ""
 
     @property
     def ok(self) -> bool:
         return not self.failures and not self.interrupted and self.inconclusive is None
 
     def summary(self) -> str:
-        where = f"{self.heaps} heaps <= {self.max_heap}"
+        box = self.domain or f"{self.heaps} heaps <= {self.max_heap}"  # "REFUTED on <box>"
+        where = self.domain.replace("positions ", "", 1) if self.domain else f"with {box}"  # "positions <where>"
         how = f"{self.method} check, {self.engine}, {self.workers} worker{'s' if self.workers != 1 else ''}"
+        if self.fallback:
+            how += f"; {self.fallback}"
         head = f"{self.name} ({self.citation})"
         if self.interrupted:
-            return (f"{head}: interrupted after {self.checked:,} of {self.positions:,} positions with {where}; "
+            return (f"{head}: interrupted after {self.checked:,} of {self.positions:,} positions {where}; "
                     f"no failure among them ({self.seconds:.2f} s)")
         if self.counterexample:
             kind = "local failures" if self.method == "local" else "failures"
-            return (f"{head}: REFUTED on {where} ({how}, {self.seconds:.2f} s, {self.failures:,} {kind})\n"
+            return (f"{head}: REFUTED on {box} ({how}, {self.seconds:.2f} s, {self.failures:,} {kind})\n"
                     f"  smallest counterexample {self.counterexample.describe()}")
         if self.inconclusive:
-            return f"{head}: INCONCLUSIVE on {where}: {self.inconclusive}"
-        return (f"{head}: holds on all {self.positions:,} positions with {where} "
+            return f"{head}: INCONCLUSIVE on {box}: {self.inconclusive}"
+        return (f"{head}: holds on all {self.positions:,} positions {where} "
                 f"({self.claimed:,} claimed; {how}; {self.seconds:.2f} s)")
 
     def to_json(self) -> dict[str, Any]:
@@ -229,6 +238,8 @@ class _Job:
     theorem: Theorem | None
     params: dict[str, Any]
     shapes: Any
+    #: the positions of a ruleset that enumerates its own (``Ruleset.positions``), else None (a box of heaps)
+    enumerated: list[Any] | None = None
     _claims: np.ndarray | None = None
     _truth: np.ndarray | None = None
     _box: Box | None = None
@@ -251,11 +262,14 @@ class _Job:
             if not isinstance(target, Ruleset):
                 raise InvalidParameter(f"verify needs a theorem name or a ruleset, got {target!r}")
             if claim is None:
-                raise InvalidParameter("verifying a ruleset needs claim=, a function of the sorted heaps")
+                raise InvalidParameter("verifying a ruleset needs claim=, a function of the position (the sorted "
+                                       "heaps for a heap game) returning 'P'/'N' or a Grundy value")
             rules, theorem_params = target, dict(target.params)
             n = heaps if heaps is not None else 2
             name, citation, hi = getattr(claim, "__name__", "claim"), "user claim", max_heap
-            codes = _codes(claim, kind)
+            codes = _codes(claim, kind, heap_game=isinstance(rules, HeapRuleset))
+            if not isinstance(rules, HeapRuleset):
+                return cls._enumerated(rules, name, citation, kind, hi, codes, theorem_params, max_positions)
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise InvalidParameter(f"heaps={n!r} must be a positive integer")
         if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0:
@@ -276,10 +290,33 @@ class _Job:
         shapes = kernel_shapes(rules, n) if isinstance(rules, HeapRuleset) else None
         return cls(name, citation, rules, kind, n, lo, hi, size, codes, theorem, theorem_params, shapes)
 
+    @classmethod
+    def _enumerated(cls, rules: Ruleset, name: str, citation: str, kind: str, size: int, codes: Any,
+                    params: dict[str, Any], max_positions: int) -> _Job:
+        """A job over the positions a ruleset enumerates itself (strings, graphs, coordinates...)."""
+        if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+            raise InvalidParameter(f"max_heap={size!r} (the size of the positions) must be a non-negative integer")
+        found = rules.positions(size)
+        if found is None:
+            raise InvalidParameter(f"{rules.name} cannot list its positions: give its class a positions(size) method "
+                                   "that yields every position of size at most size, or verify a heap game")
+        positions: list[Any] = []
+        for pos in found:
+            positions.append(rules.check_position(pos))
+            if len(positions) > max_positions:
+                raise TooLarge(f"verifying {name} on the positions of {rules.name} of size <= {size} would take more "
+                               f"than {max_positions:,} positions; lower --max-heap or raise the limit with "
+                               "--max-positions N (Python: max_positions=N)", estimate=None, limit=max_positions)
+        if not positions:
+            raise InvalidParameter(f"{rules.name} has no position of size <= {size}; raise --max-heap")
+        return cls(name, citation, rules, kind, 0, 0, size, len(positions), codes, None, params, None,
+                   enumerated=positions)
+
     def report(self, method: str, workers: int) -> Report:
+        domain = f"positions of size <= {self.hi}" if self.enumerated is not None else ""
         return Report(self.name, self.citation, self.rules.name, self.kind, self.n, self.hi, method, self.size,
                       workers=workers, engine="compiled" if self.shapes is not None else "python",
-                      params=self.params)
+                      params=self.params, domain=domain)
 
     # ---------------------------------------------------------------- helpers
     @property
@@ -288,9 +325,15 @@ class _Job:
             self._box = Box(self.n, self.lo, self.hi)
         return self._box
 
-    def all_positions(self) -> Iterator[tuple[int, ...]]:
-        """Every position of the box (in colex order for the compiled engine)."""
+    def all_positions(self) -> Iterator[Any]:
+        """Every position of the box (in colex order for the compiled engine), or the ruleset's own list."""
+        if self.enumerated is not None:
+            return iter(self.enumerated)
         return self.box.all_positions(colex=self.shapes is not None)
+
+    def key(self, position: Any) -> Any:
+        """The box's key of a position: its sorted heaps, or the ruleset's canonical form."""
+        return self.rules.canonical(position) if self.enumerated is not None else tuple(sorted(position))
 
     def position(self, rank: int) -> tuple[int, ...]:
         return self.box.position(rank)
@@ -420,18 +463,26 @@ class _Job:
         return Counterexample(pos, claimed, value, None, f"no option has value {value}, so the mex is {value}")
 
     def _python_check(self, report: Report, table: bool) -> None:
-        """The local rule (or a table by the package's search) over the ruleset's own moves, in Python."""
-        box = set(self.all_positions())
-        report.engine = "python"
-        cache: dict[tuple[int, ...], int] = {}
+        """The local rule (or a table by the package's search) over the ruleset's own moves, in Python.
 
-        def claim_of(p: tuple[int, ...]) -> int:
-            if p not in cache:
-                cache[p] = int(self.claim(p))
-            return cache[p]
+        Where a move leaves the box the local rule cannot be applied, and the check
+        falls back to the table by search by itself (``report.method`` says so).
+        """
+        positions = list(self.all_positions())
+        if self.enumerated is None:  # heaps: the smallest counterexample by total size first
+            positions.sort(key=lambda p: (sum(p), p))
+        box = {self.key(p) for p in positions}
+        report.engine = "python"
+        cache: dict[Any, int] = {}
+
+        def claim_of(p: Any) -> int:
+            k = self.key(p)
+            if k not in cache:
+                cache[k] = int(self.claim(p))
+            return cache[k]
 
         failed = []
-        for pos in sorted(box, key=lambda p: (sum(p), p)):
+        for pos in positions:
             c = claim_of(pos)
             report.checked += 1
             if c < 0:
@@ -441,11 +492,14 @@ class _Job:
                 g = self.rules.grundy(pos, method="search")
                 ok = c == (g if self.kind == "grundy" else int(g != 0))
             else:
-                opts = [tuple(sorted(o)) for o in self.rules.moves(pos)]
-                outside = [o for o in opts if o not in box]
-                if outside:
-                    raise InvalidParameter(f"{self.name}: the box is not closed under moves: {_fmt(pos)} -> "
-                                           f"{_fmt(outside[0])}; use --method table")
+                opts = list(self.rules.moves(pos))
+                outside = next((o for o in opts if self.key(o) not in box), None)
+                if outside is not None:
+                    report.method = "table"
+                    report.fallback = (f"the local check needs a box closed under moves, and {self.fmt(pos)} -> "
+                                       f"{self.fmt(outside)} leaves it")
+                    report.checked = report.claimed = 0
+                    return self._python_check(report, table=True)
                 vals = [claim_of(o) for o in opts]
                 if self.kind == "grundy":
                     ok = -1 not in vals and c == mex(vals)
@@ -459,11 +513,16 @@ class _Job:
             found: str | int = g if self.kind == "grundy" else ("P" if g == 0 else "N")
             claimed = self.show(claim_of(pos))
             if claimed != found:
-                report.counterexample = Counterexample(pos, claimed, found, None, "by the package's search")
+                report.counterexample = Counterexample(pos, claimed, found, None, "by the package's search",
+                                                       shown=self.fmt(pos))
                 return
         if failed:
-            report.inconclusive = f"the local check cannot confirm {_fmt(failed[0])}; use --method table"
+            report.inconclusive = f"the local check cannot confirm {self.fmt(failed[0])}; use --method table"
             report.failures = 0
+
+    def fmt(self, position: Any) -> str:
+        """A position as reports show it: ``<3, 5, 6>`` for heaps, else as the ruleset writes it."""
+        return self.rules.format_position(position) if self.enumerated is not None else _fmt(position)
 
 
 # ------------------------------------------------------------- chunk execution
@@ -533,11 +592,14 @@ def _run_dask(scheduler: Any, args: tuple[Any, ...], claims: np.ndarray, bounds:
 
 
 # ---------------------------------------------------------------------- helpers
-def _codes(claim: Callable[[tuple[int, ...]], Any], kind: str) -> Callable[[Sequence[int]], int]:
-    """A user's claim as int codes (0 P, 1 N, -1 nothing claimed; or Grundy values)."""
+def _codes(claim: Callable[[Any], Any], kind: str, heap_game: bool = True) -> Callable[[Any], int]:
+    """A user's claim as int codes (0 P, 1 N, -1 nothing claimed; or Grundy values).
 
-    def code(h: Sequence[int]) -> int:
-        v = claim(tuple(h))
+    A heap game's claim gets the heaps as a tuple sorted ascending, any other the position itself.
+    """
+
+    def code(h: Any) -> int:
+        v = claim(tuple(h) if heap_game else h)
         if v is None:
             return -1
         if kind == "grundy":
@@ -554,8 +616,9 @@ def _codes(claim: Callable[[tuple[int, ...]], Any], kind: str) -> Callable[[Sequ
     return code
 
 
-def _fmt(pos: Sequence[int]) -> str:
-    return "<" + ", ".join(map(str, pos)) + ">"
+def _fmt(pos: Any) -> str:
+    """Heaps as ``<3, 5, 6>``, any other position as its repr."""
+    return "<" + ", ".join(map(str, pos)) + ">" if isinstance(pos, (tuple, list)) else repr(pos)
 
 
 def theorems() -> list[Theorem]:
