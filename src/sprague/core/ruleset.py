@@ -178,6 +178,9 @@ class Ruleset(ABC):
     closed_form: ClassVar[str | None] = None
     #: whether ``sprague list`` (and the registry) shows the ruleset once its module is registered
     listed: ClassVar[bool] = True
+    #: a named game's parameters, fixed: their declarations and values (they are not ``parameters``)
+    preset_parameters: ClassVar[tuple[Param, ...]] = ()
+    preset: ClassVar[dict[str, Any]] = {}
     #: the work limit of the public call in progress, for hooks that compute (see ``_set_limit``)
     _limit_now: int = DEFAULT_MAX_POSITIONS
 
@@ -195,13 +198,14 @@ class Ruleset(ABC):
                 raise InvalidParameter(f"ruleset {self.name!r} needs parameter {p.name}: {p.doc} (-p {p.name}=...)")
             else:
                 values[p.name] = p.default
+        for p in self.preset_parameters:  # a named game's fixed parameters (see sprague.rulesets.catalogue)
+            values[p.name] = p.parse(self.preset[p.name], self.name)
         self.params: dict[str, Any] = values
         self._solver: Any = None  # the memo of sprague.solve's search
 
     # ------------------------------------------------------------------ identity
     def __repr__(self) -> str:
-        kinds = {p.name: p for p in self.parameters}
-        args = "".join(f", {k}={kinds[k].python_repr(v)}" for k, v in self.params.items())
+        args = "".join(f", {p.name}={p.python_repr(self.params[p.name])}" for p in self.parameters)
         return f"sprague.ruleset({self.name!r}{args})"
 
     def __eq__(self, other: object) -> bool:
