@@ -42,7 +42,7 @@ from pydantic import BaseModel, Field
 
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
-from sprague.reports import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,
+from sprague.present import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,
                              sequence_report, value_report)
 from sprague.rulesets import REGISTRY, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapGame, HeapRuleset
