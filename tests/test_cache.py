@@ -16,7 +16,9 @@ import pytest
 
 from sprague import cache as cache_module
 from sprague.cache import ENV_VAR, MIN_SECONDS, Cache, CacheError, CacheWarning, Entry, default_dir
-from sprague.cli import _add_cache_dir, _cache, main
+from sprague.cli import main
+from sprague.cli.common import open_cache
+from sprague.cli.parser import add_cache_dir
 
 KEY: dict[str, Any] = {"ruleset": "grundys-game", "params": {}, "heaps": 1, "values": "grundy"}
 OTHER: dict[str, Any] = {"ruleset": "subtraction", "params": {"S": [1, 2, 5]}}
@@ -346,7 +348,7 @@ def test_cli_cache_uses_the_env_var_and_rejects_a_bad_action(tmp_path: Path, mon
 def test_add_cache_dir_gives_any_subcommand_the_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV_VAR, str(tmp_path / "env"))
     parser = argparse.ArgumentParser()
-    _add_cache_dir(parser)
-    assert _cache(parser.parse_args(["--cache-dir", str(tmp_path / "x")])).directory == tmp_path / "x"
-    assert _cache(parser.parse_args([])).directory == tmp_path / "env"
-    assert _cache(argparse.Namespace()).directory == tmp_path / "env"
+    add_cache_dir(parser)
+    assert open_cache(parser.parse_args(["--cache-dir", str(tmp_path / "x")])).directory == tmp_path / "x"
+    assert open_cache(parser.parse_args([])).directory == tmp_path / "env"
+    assert open_cache(argparse.Namespace(cache_dir=None)).directory == tmp_path / "env"

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -125,6 +127,22 @@ def test_play_against_the_perfect_opponent_via_stdin() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "1." in proc.stdout  # the empty line listed the moves
     assert "computer" in proc.stdout.lower() and "win" in proc.stdout.lower()
+
+
+def test_python_m_sprague_is_the_sprague_command() -> None:
+    """``python -m sprague`` prints what the console script (``sprague.cli:main``) prints, status and stderr too."""
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, *filter(None, [os.environ.get("PYTHONPATH")])])}
+    script = "import sys; from sprague.cli import main; sys.exit(main())"  # what the console script runs
+    for args in (["value", "nim", "3", "5", "6"], ["value", "nim", "3", "-4"]):
+        module = subprocess.run([sys.executable, "-m", "sprague", *args], capture_output=True, text=True, env=env,
+                                timeout=120)
+        console = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env,
+                                 timeout=120)
+        assert (module.returncode, module.stdout, module.stderr) == (console.returncode, console.stdout, console.stderr)
+        assert (module.returncode, module.stdout, module.stderr) == run(*args)
+    assert module.returncode == 2 and module.stderr.startswith("sprague: error: ")
+    assert "G = 0, P-position" in run("value", "nim", "3", "5", "6")[1]
 
 
 BAD_INPUT = [

@@ -129,7 +129,7 @@ def test_too_large_search_is_413_with_the_message(client: TestClient) -> None:
 
 
 def test_time_limit_is_503(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sprague.reports as reports
+    import sprague.present.reports as reports
 
     def slow(*args: object, **kwargs: object) -> dict:
         time.sleep(1.0)

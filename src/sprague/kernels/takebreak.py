@@ -34,7 +34,7 @@ import numpy as np
 
 from sprague.kernels.jit import njit
 
-__all__ = ["extend", "naive_extend", "sparse_extend", "choose_mask", "rare_count", "rare_positions", "describe_mask"]
+__all__ = ["extend", "naive_extend", "sparse_extend", "choose_mask", "rare_count", "rare_positions"]
 
 #: values computed by the naive recursion before the mask is chosen on them
 PREFIX = 2048
@@ -267,11 +267,3 @@ def rare_positions(g: np.ndarray, mask: int) -> np.ndarray:
         bits >>= 1
     return np.flatnonzero(parity[1:] == 0) + 1
 
-
-def describe_mask(mask: int) -> str:
-    """``"all bits but 0"`` for the infinite mask ``~1``, ``"bits 0, 2"`` for the finite mask 5."""
-    finite = ~mask if mask < 0 else mask
-    bits = ", ".join(str(b) for b in range(finite.bit_length()) if finite >> b & 1)
-    if mask < 0:
-        return f"all bits but {bits}" if bits else "all bits"
-    return f"bits {bits}"

@@ -286,6 +286,19 @@ class HeapGame(HeapRuleset):
             self._grow(n + 1, limit)
         return int(self._values[n])
 
+    @property
+    def known_length(self) -> int:
+        """How many single-heap values are known now: computed, or read from the results cache.
+
+        After an interrupted :meth:`sequence` (Ctrl-C), the values finished so far.
+
+        >>> import sprague
+        >>> gg = sprague.ruleset("grundys-game")
+        >>> gg.known_length, len(gg.sequence(10)), gg.known_length
+        (0, 10, 10)
+        """
+        return len(self._values)
+
     def sequence_cost(self, n: int) -> int | None:
         """Options examined to compute the first ``n`` single-heap values (an upper estimate)."""
         start = len(self._values)

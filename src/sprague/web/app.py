@@ -2,7 +2,7 @@
 
 Every POST endpoint takes ``{"ruleset": name, "params": {...}, "position": ...}``
 and answers with the keys of the matching ``sprague ... --json`` command (the
-functions of :mod:`sprague.reports` build both). Positions are written as on the
+functions of :mod:`sprague.present` build both). Positions are written as on the
 command line: heap games take a list of heaps (JSON numbers, or strings such as
 ``"10**100"``) or one string ``"3 5 6"``; Turning Turtles and Green Hackenbush
 take their string (``"TTHHTHH"``, ``"0-1 1-2"``).
@@ -42,9 +42,9 @@ from pydantic import BaseModel, Field
 
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
-from sprague.reports import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,
+from sprague.present import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,
                              sequence_report, value_report)
-from sprague.rulesets import REGISTRY, find_ruleset, ruleset
+from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapGame, HeapRuleset
 
 __all__ = ["create_app", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "MAX_GRID", "EXAMPLE_PARAMS", "ApiError"]
@@ -251,7 +251,7 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
     @app.get("/api/rulesets", summary="every built-in ruleset: the rows of 'sprague list --json', and page hints")
     def rulesets() -> list[dict[str, Any]]:
         rows = list_report()
-        return [{**row, **_describe(cls)} for row, cls in zip(rows, REGISTRY)]
+        return [{**row, **_describe(cls)} for row, cls in zip(rows, all_rulesets())]
 
     @app.post("/api/value", summary="Grundy value and outcome, as 'sprague value --json'")
     async def value(req: GameRequest) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 Each function takes a ruleset (or rulesets) and plain arguments, does the work
 within ``max_positions``, and returns a JSON-ready dict (plus, where the command
-line prints more, what it needs for its text).
+line prints more, what it needs for its text). :mod:`sprague.present.text`
+renders the same results as the text the command line prints.
 
 Examples
 --------
@@ -16,7 +17,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.parsing import parse_int
@@ -26,13 +27,16 @@ from sprague.rulesets.sums import Sum
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapGame, HeapRuleset
 
+if TYPE_CHECKING:
+    from sprague.cache import Cache
+
 __all__ = ["list_report", "header", "value_report", "moves_report", "check_sequence", "sequence_report", "grid_report",
-           "heap_table_report", "GridReport"]
+           "heap_table_report", "GridReport", "theorems_report", "cache_report"]
 
 
 def list_report() -> list[dict[str, Any]]:
     """What ``sprague list --json`` prints: each registered ruleset's name, aliases, parameters, source, example."""
-    from sprague.rulesets import REGISTRY
+    from sprague.rulesets import all_rulesets
 
     return [{
         "name": cls.name,
@@ -41,7 +45,7 @@ def list_report() -> list[dict[str, Any]]:
         "closed_form": cls.closed_form,
         "source": cls.source,
         "example": " ".join([cls.name, *(f"-p {p.name}=..." for p in cls.parameters), *cls.example]),
-    } for cls in REGISTRY]
+    } for cls in all_rulesets()]
 
 
 def header(r: Ruleset) -> dict[str, Any]:
@@ -231,3 +235,21 @@ def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "g
             "counts": {str(k): v for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))},
             "p_positions": [list(p) for p in p_list[:1000]]}
     return t, data
+
+
+def theorems_report() -> list[dict[str, Any]]:
+    """What ``sprague verify --list --json`` prints: each registered theorem, its citation, domain and refutation."""
+    from sprague.theorems import all_theorems
+
+    return [{"name": t.name, "ruleset": t.ruleset, "citation": t.citation, "statement": t.statement,
+             "kind": t.kind, "heaps": t.heaps_doc, "default_heaps": t.heaps_default(),
+             "params": t.params, "origin": t.origin, "note": t.note,
+             "refuted": t.refutation()} for t in all_theorems()]
+
+
+def cache_report(cache: Cache) -> dict[str, Any]:
+    """What ``sprague cache list --json`` prints: the cache's directory and each entry."""
+    return {"directory": str(cache.directory),
+            "entries": [{"path": str(e.path), "kind": e.kind, "key": e.key, "length": e.length,
+                         "shape": list(e.shape), "dtype": e.dtype, "nbytes": e.nbytes,
+                         "seconds": e.seconds, "created": e.created} for e in cache.entries()]}

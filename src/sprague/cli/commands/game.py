@@ -1,0 +1,79 @@
+"""The commands on one position: ``value``, ``moves``, ``graph``, ``play``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from sprague.cli.common import print_json
+from sprague.cli.parser import game
+from sprague.errors import InvalidParameter
+from sprague.present import moves_report, moves_text, value_report, value_text
+
+__all__ = ["cmd_value", "cmd_moves", "cmd_graph", "cmd_play"]
+
+
+def cmd_value(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague value RULESET POSITION``: the Grundy value and outcome."""
+    r, pos = game(ns)
+    data = value_report(r, pos, ns.method, ns.max_positions)
+    if ns.json:
+        print_json(data, out)
+    else:
+        out.write(value_text(r, r.check_position(pos), data))
+    return 0
+
+
+def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague moves RULESET POSITION``: every option with its value, the winning ones marked."""
+    r, pos = game(ns)
+    pos = r.check_position(pos)
+    data = moves_report(r, pos, ns.method, ns.max_positions, ns.max_options)
+    if ns.json:
+        print_json({**data, "options": [{k: v for k, v in row.items() if k != "text"} for row in data["options"]]}, out)
+    else:
+        out.write(moves_text(r, pos, data, ns.max_options))
+    return 0
+
+
+def cmd_graph(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague graph RULESET POSITION``: the game graph as DOT, SVG or PNG."""
+    from sprague.viz.graph import render, to_dot
+
+    r, pos = game(ns)
+    dot = to_dot(r, r.check_position(pos), max_nodes=ns.max_nodes)
+    if ns.fmt == "dot":
+        data: bytes = dot.encode()
+    else:
+        data = render(dot, ns.fmt)
+    if ns.output:
+        with open(ns.output, "wb") as fh:
+            fh.write(data)
+        return 0
+    if ns.fmt == "png":
+        raise InvalidParameter("--format png writes binary data: give an output file with -o graph.png")
+    text = data.decode()
+    out.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague play RULESET POSITION``: a game in the terminal against the computer."""
+    from sprague.play import HumanPlayer, PerfectPlayer, QuitGame, RandomPlayer, play_match
+
+    r, pos = game(ns)
+    pos = r.check_position(pos)
+
+    def say(text: str = "") -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    computer = PerfectPlayer() if ns.opponent == "perfect" else RandomPlayer(seed=ns.seed)
+    human = HumanPlayer(output_fn=say, hints=ns.hints)
+    players = (computer, human) if ns.first == "computer" else (human, computer)
+    say(f"{r.describe()}: {r.format_position(pos)}. Normal play: whoever makes the last move wins.")
+    try:
+        play_match(r, pos, players[0], players[1], output_fn=say)
+    except QuitGame:
+        say("Game abandoned.")
+    return 0

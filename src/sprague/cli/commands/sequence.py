@@ -1,0 +1,47 @@
+"""``sprague sequence``: the Grundy values of single heaps, their period, sparse space and h-stair."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from sprague import ruleset
+from sprague.cli.common import check_plot, print_json, progress_bar, save_array, use_cache, write_plot
+from sprague.cli.parser import parse_params
+from sprague.present import check_sequence, sequence_report, sequence_text
+
+__all__ = ["cmd_sequence"]
+
+_SPARSE_FROM = 2048  # from this many values, take-and-break games report their sparse space
+
+
+def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague sequence RULESET --to N``: G(0..N), with ``--save`` and ``--plot``."""
+    r = check_sequence(ruleset(ns.ruleset, **parse_params(ns.param)), ns.to)
+    check_plot(ns.plot)
+    use_cache(ns)
+    bar = progress_bar(ns.quiet, f"{r.name} values", unit=" values", total=ns.to + 1)
+    try:
+        array = r.sequence(ns.to + 1, ns.max_positions, progress=bar.update if bar else None)
+    except KeyboardInterrupt:
+        sys.stderr.write(f"sprague: interrupted after {r.known_length:,} of {ns.to + 1:,} values "
+                         "(those are kept in the results cache)\n")
+        raise
+    finally:
+        if bar:
+            bar.close()
+    if ns.save:
+        save_array(array, ns.save)
+    values = array.tolist()
+    data, per = sequence_report(r, values, ns.max_positions)
+    if ns.plot:
+        from sprague.viz.plot import sequence_figure
+
+        write_plot(ns.plot, lambda: sequence_figure(array, per, title=r.describe()))
+    if ns.json:
+        print_json(data, out)
+        return 0
+    sparse = r.sparse_space(len(values)) if len(values) > _SPARSE_FROM else None
+    out.write(sequence_text(r, data, per, sparse, saved=bool(ns.save)))
+    return 0

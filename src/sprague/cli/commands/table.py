@@ -1,0 +1,74 @@
+"""``sprague table``: the P/N (or Grundy) grid of two heaps, or the summary of every K-heap position."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from sprague import HeapRuleset, Ruleset
+from sprague.cli.common import check_plot, print_json, progress_bar, save_array, use_cache, write_plot
+from sprague.cli.parser import spec
+from sprague.errors import InvalidParameter
+from sprague.present import grid_report, grid_text, heap_table_report, heap_table_text
+
+__all__ = ["cmd_table"]
+
+
+def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague table GAME [GAME]``: a sum of two heap games, or one game's two-heap positions (``--heaps K``: K)."""
+    games = [spec(t) for t in ns.games]
+    check_plot(ns.plot)
+    if ns.heaps is not None:
+        return _heap_table(games, ns, out)
+    if ns.save:
+        raise InvalidParameter("--save goes with --heaps K (the table of all K-heap positions)")
+    report = grid_report(games, ns.max, ns.min, ns.values, ns.method, ns.max_positions, ns.fixed,
+                         use_cache=lambda: use_cache(ns))
+    if ns.plot:
+        from sprague.viz.plot import table_figure
+
+        held = "".join(f" {h}" for h in ns.fixed.replace(",", " ").split())
+        title = " + ".join(g.describe() for g in games) + (f" (positions x y{held})" if held else "")
+        write_plot(ns.plot, lambda: table_figure(report.data["table"], report.heaps, report.heaps, values=ns.values,
+                                                 title=title, xlabel=report.col_title, ylabel=report.row_title))
+    if ns.json:
+        print_json(report.data, out)
+    else:
+        out.write(grid_text(report, ns.origin))
+    return 0
+
+
+def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague table GAME --heaps K``: every K-heap position, summarised (and saved with --save)."""
+    if len(games) != 1 or not isinstance(games[0], HeapRuleset):
+        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
+    if ns.fixed:
+        raise InvalidParameter("--fixed and --heaps do not go together: --heaps tabulates every position")
+    if ns.plot and ns.heaps != 2:
+        raise InvalidParameter(f"--plot draws 2 heaps, not --heaps {ns.heaps}; "
+                               "for a 2-heap slice of more heaps use --fixed, e.g. --fixed 4")
+    use_cache(ns)
+    bar = progress_bar(ns.quiet, f"{games[0].name}, {ns.heaps} heaps")
+    try:
+        t, data = heap_table_report(games[0], ns.max, ns.heaps, ns.values, ns.min, ns.max_positions,
+                                    progress=bar.update if bar else None)
+    except KeyboardInterrupt:
+        sys.stderr.write("sprague: interrupted; the positions finished are kept in the results cache\n")
+        raise
+    finally:
+        if bar:
+            bar.close()
+    if ns.save:
+        import numpy as np
+
+        save_array(np.asarray(t), ns.save, ",".join([f"heap{i + 1}" for i in range(t.heaps)] + [t.kind]))
+    if ns.plot:
+        from sprague.viz.plot import table_figure
+
+        write_plot(ns.plot, lambda: table_figure(t))
+    if ns.json:
+        print_json(data, out)
+    else:
+        out.write(heap_table_text(t, ns.save))
+    return 0

@@ -1,0 +1,94 @@
+"""``sprague verify``: theorems checked against brute force over boxes of positions."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from sprague import find_ruleset
+from sprague.cli.common import print_json, progress_bar
+from sprague.cli.parser import parse_params
+from sprague.errors import InvalidParameter
+from sprague.present import theorems_report, theorems_text
+
+__all__ = ["cmd_verify", "heap_counts"]
+
+
+def heap_counts(text: str | None) -> list[int] | None:
+    """``4``, ``5-40`` or ``5,7,9`` (the ``--heaps`` option) as a list of heap counts.
+
+    >>> heap_counts("4"), heap_counts("5-7,9")
+    ([4], [5, 6, 7, 9])
+    """
+    if text is None:
+        return None
+    counts: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        lo, dash, hi = part.partition("-")
+        if not lo.isdigit() or (dash and not hi.isdigit()):
+            raise InvalidParameter(f"--heaps {text!r}: write a number (4), a range (5-40) or a list (5,7)")
+        counts.extend(range(int(lo), int(hi) + 1) if dash else [int(lo)])
+    if not counts or min(counts) < 1:
+        raise InvalidParameter(f"--heaps {text!r} names no positive number of heaps")
+    return counts
+
+
+def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague verify THEOREM... | all | --list``: exit status 1 if one is refuted, 130 if interrupted."""
+    from sprague.theorems import all_theorems, find_theorem
+    from sprague.verify import DEFAULT_MAX_BOX, verify
+
+    if ns.list:
+        rows = theorems_report()
+        if ns.json:
+            print_json(rows, out)
+        else:
+            out.write(theorems_text(rows))
+        return 0
+    if not ns.theorems:
+        raise InvalidParameter("name a theorem to verify, or all ('sprague verify --list' shows them)")
+    chosen = list(all_theorems()) if ns.theorems == ["all"] else [find_theorem(name) for name in ns.theorems]
+    counts = heap_counts(ns.heaps)
+    ruleset_params = parse_params(ns.param)
+    takes = {t.name: {p.name for p in find_ruleset(t.ruleset).parameters} for t in chosen}
+    unused = set(ruleset_params) - set().union(*takes.values())
+    if unused:
+        raise InvalidParameter(f"no chosen theorem takes the parameter {sorted(unused)[0]!r} "
+                               "('sprague verify --list' shows each theorem's parameters)")
+    if ns.workers < 1:
+        raise InvalidParameter(f"--workers must be at least 1, got {ns.workers}")
+    if ns.max_heap < 0:
+        raise InvalidParameter(f"--max-heap must be at least 0, got {ns.max_heap}")
+    jobs = []
+    for theorem in chosen:
+        own = {k: v for k, v in ruleset_params.items() if k in takes[theorem.name]}
+        if counts is None:
+            jobs.append((theorem, own, theorem.heaps_default(own)))
+            continue
+        fitting = [n for n in counts if theorem.heap_ok(n, {**theorem.params, **own})]
+        if not fitting and ns.theorems != ["all"]:
+            theorem.check_heaps(counts[0], own)  # raises: the counts are outside its domain
+        jobs.extend((theorem, own, n) for n in fitting)
+    reports = []
+    status = 0
+    for theorem, own, n in jobs:
+        bar = progress_bar(ns.quiet, f"{theorem.name}, {n} heaps")
+        try:
+            report = verify(theorem, heaps=n, max_heap=ns.max_heap, params=own, method=ns.method,
+                            workers=ns.workers, scheduler=ns.scheduler,
+                            max_positions=ns.max_positions or DEFAULT_MAX_BOX, progress=bar.update if bar else None)
+        finally:
+            if bar:
+                bar.close()
+        reports.append(report)
+        if not ns.json:
+            out.write(report.summary() + "\n")
+            out.flush()
+        if not report.ok:
+            status = 1
+        if report.interrupted:
+            status = 130
+            break
+    if ns.json:
+        print_json([r.to_json() for r in reports], out)
+    return status

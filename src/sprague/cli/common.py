@@ -1,0 +1,76 @@
+"""What several commands share: JSON output, the progress bar, files written, the results cache."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
+
+from sprague.errors import InvalidParameter
+
+if TYPE_CHECKING:
+    from sprague.cache import Cache
+
+__all__ = ["print_json", "progress_bar", "save_array", "check_plot", "write_plot", "use_cache", "open_cache"]
+
+
+def print_json(data: Any, out: TextIO) -> None:
+    """``data`` as one line of JSON."""
+    json.dump(data, out)
+    out.write("\n")
+
+
+def progress_bar(quiet: bool, label: str, unit: str = " positions", total: int | None = None) -> Any:
+    """A tqdm bar on stderr when it is a terminal (and not --quiet), else None."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    return tqdm(desc=label, unit=unit, unit_scale=True, leave=False, file=sys.stderr, total=total)
+
+
+def save_array(array: Any, path: str, header: str = "") -> None:
+    """Write an array to ``path``: NumPy's .npy format, or text (one row per line, comma separated, ``header`` first)."""
+    import numpy as np
+
+    try:
+        if path.endswith(".npy"):
+            np.save(path, array)
+        else:
+            np.savetxt(path, array, fmt="%d", delimiter=",", header=header, comments="")
+    except OSError as exc:
+        raise InvalidParameter(f"--save {path!r}: cannot write it ({exc.strerror}); give a writable file") from None
+
+
+def check_plot(path: str | None) -> None:
+    """With ``--plot FILE``: fail before computing if matplotlib is missing or FILE cannot be an image."""
+    if path:
+        from sprague.viz.plot import check_plot_path
+
+        check_plot_path(path)
+
+
+def write_plot(path: str, make: Callable[[], Any]) -> None:
+    """Draw the figure ``make()`` returns to ``--plot FILE`` (silently, like ``graph -o``: the output is unchanged)."""
+    from sprague.viz.plot import save_figure
+
+    save_figure(make(), path)
+
+
+def use_cache(ns: argparse.Namespace) -> None:
+    """Point the rulesets at the cache ``--cache-dir`` names, if given (or at none with ``--no-cache``)."""
+    from sprague import cache
+
+    if ns.no_cache:
+        cache.use(False)
+    elif ns.cache_dir:
+        cache.use(ns.cache_dir)
+
+
+def open_cache(ns: argparse.Namespace) -> Cache:
+    """The :class:`sprague.cache.Cache` a command's ``--cache-dir`` names (the default directory without it)."""
+    from sprague.cache import Cache
+
+    return Cache(ns.cache_dir)

@@ -1,0 +1,265 @@
+"""The ``sprague`` command line, parsed: the argparse parser, the shared options, and sums joined by ``+``.
+
+Every command that takes a game takes ``RULESET [-p KEY=VALUE ...] POSITION...``;
+a disjunctive sum of different games joins such groups with ``+``, and an option
+given in any group applies to the whole command::
+
+    sprague value nim 3 5 + subtraction -p S=1,2,5 26 + turning-turtles TTHHTHH
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from sprague import InvalidParameter, Ruleset, SpragueError, Sum, __version__, ruleset
+from sprague.core.parsing import split_on_plus
+from sprague.core.ruleset import METHODS
+
+__all__ = ["GAME_COMMANDS", "ArgumentError", "Parser", "build_parser", "add_cache_dir", "parse", "parse_params",
+           "game", "spec"]
+
+#: the commands that take ``RULESET [-p KEY=VALUE ...] POSITION...`` (and sums of such groups)
+GAME_COMMANDS = ("value", "moves", "graph", "play")
+_SEQUENCE_DEFAULT = 100
+
+_VERIFY_HELP = """\
+Check a theorem of the papers against brute force over every position with a
+given number of heaps of at most --max-heap tokens:
+  sprague verify --list
+  sprague verify single-delete-4 --max-heap 48
+  sprague verify all --max-heap 24 --workers 2
+  sprague verify nmth-delete --heaps 5 --max-heap 40 --scheduler tcp://127.0.0.1:8786
+A refuted statement is reported with its smallest counterexample; exit status 1.
+Ctrl-C stops cleanly and says how far the check got; exit status 130."""
+
+_GAME_HELP = """\
+A sum of different games joins groups with '+':
+  sprague value nim 3 5 + subtraction -p S=1,2,5 26
+Heaps may be written 26, 10**100 or 2^64-1."""
+
+
+class ArgumentError(SpragueError):
+    """A command line argparse refuses (the message says where to find ``--help``)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that raises instead of exiting, so every error takes one path.
+
+    ``commands`` maps each subcommand's name to its parser (filled in by :func:`build_parser`).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands: dict[str, argparse.ArgumentParser] = {}
+
+    def error(self, message: str) -> NoReturn:
+        raise ArgumentError(f"{message} (see '{self.prog} --help')")
+
+
+def _common(game: bool, merge: bool = False) -> Parser:
+    """Options shared by the game commands.
+
+    For a '+'-segment (``merge``) they have no defaults (SUPPRESS), so that only
+    the options given in that segment are merged into the command's.
+    """
+    p = Parser(add_help=False, argument_default=argparse.SUPPRESS if merge else None)
+    if game:
+        p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE",
+                       help="ruleset parameter, e.g. -p S=1,2,5 (repeatable)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("--method", choices=METHODS,
+                   help="auto: closed form where a theorem gives one, else search; closed; search: brute force")
+    p.add_argument("--max-positions", type=int, metavar="N",
+                   help="largest brute-force search allowed (default 2,000,000 positions)")
+    if not merge:
+        p.set_defaults(method="auto")
+    return p
+
+
+def add_cache_dir(parser: argparse.ArgumentParser, computes: bool = True) -> None:
+    """Give a subcommand the ``--cache-dir DIR`` option (and ``--no-cache`` if it ``computes``)."""
+    parser.add_argument("--cache-dir", metavar="DIR", default=None,
+                        help="directory of cached results (default: $SPRAGUE_CACHE_DIR if set, else the "
+                        "platform's cache directory, e.g. ~/.cache/sprague)")
+    if computes:
+        parser.add_argument("--no-cache", action="store_true",
+                            help="neither read nor write the results cache (results taking >= 1 s are cached)")
+
+
+def build_parser() -> Parser:
+    """The parser of the ``sprague`` command; ``parser.commands`` holds each subcommand's parser."""
+    parser = Parser(prog="sprague", description="Impartial combinatorial games: Grundy values, outcomes, winning moves.")
+    parser.add_argument("--version", action="version", version=f"sprague {__version__}")
+    sub: Any = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    parser.commands = sub.choices
+    game = _common(game=True)
+
+    def game_cmd(name: str, help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, parents=[game], help=help, description=help + "\n\n" + _GAME_HELP,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p.add_argument("ruleset", help="ruleset name (see 'sprague list'), or module:Class for your own")
+        p.add_argument("position", nargs="*", help="the position, e.g. heap sizes 3 5 6 or TTHHTHH")
+        return p
+
+    sub.add_parser("list", parents=[_common(game=False)], help="every ruleset: name, parameters, source")
+    game_cmd("value", "Grundy value and outcome (P/N) of a position")
+    p = game_cmd("moves", "every option with its Grundy value; winning moves marked")
+    p.add_argument("--max-options", type=int, default=2000, metavar="N",
+                   help="list every option when there are at most N (default 2000); else only the winning ones")
+    p = sub.add_parser("sequence", parents=[game], help="G-values of single heaps, with period and certificate")
+    p.add_argument("ruleset")
+    p.add_argument("--to", type=int, default=_SEQUENCE_DEFAULT, metavar="N", help="last heap size (default 100)")
+    p.add_argument("--save", metavar="FILE", help="also write all the values to FILE (.npy: NumPy; else text)")
+    p.add_argument("--plot", metavar="FILE", help="also draw G(n) against n, period marked, to FILE (.png, .svg, .pdf; "
+                   "needs: pip install 'sprague[plot]')")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_cache_dir(p)
+    p = sub.add_parser("table", parents=[_common(game=False)],
+                       help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",
+                       description="Each GAME is a quoted ruleset with its parameters, e.g. \"subtraction -p S=1,2,5\". "
+                       "Two games: the first goes along the columns, the second up the rows (as in the handout). "
+                       "One game: its two-heap positions (x, y).")
+    p.add_argument("games", nargs="+", metavar="GAME")
+    p.add_argument("--max", type=int, default=10, help="largest heap shown (default 10)")
+    p.add_argument("--min", type=int, default=None, help="smallest heap shown (default: the game's smallest heap)")
+    p.add_argument("--values", choices=("outcome", "grundy"), default="outcome")
+    p.add_argument("--heaps", type=int, default=None, metavar="K",
+                   help="one game: the table of all its positions of K heaps (sorted), summarised; --save writes it")
+    p.add_argument("--save", metavar="FILE", help="with --heaps: write the table (.npy: NumPy, else CSV)")
+    p.add_argument("--plot", metavar="FILE", help="also draw the table as a heat map, P-positions outlined, to FILE "
+                   "(.png, .svg, .pdf; needs: pip install 'sprague[plot]')")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_cache_dir(p)
+    p.add_argument("--origin", choices=("bottom", "top"), default="bottom", help="where the smallest row goes")
+    p.add_argument("--fixed", default="", metavar="HEAPS",
+                   help="one game only: more heaps, held fixed, for a 2-heap slice of a multi-heap game "
+                   "(e.g. single-delete --fixed 4 shows the positions x y 4; --fixed 3,5 for two)")
+    p = game_cmd("graph", "the game graph from a position, with P/N and Grundy labels")
+    p.add_argument("--format", choices=("dot", "svg", "png"), default="dot", dest="fmt")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for png)")
+    p.add_argument("--max-nodes", type=int, default=500, metavar="N")
+    p = game_cmd("play", "play in the terminal against the computer")
+    p.add_argument("--first", choices=("human", "me", "computer"), default="human",
+                   help="who moves first: you (human, or me) or the computer")
+    p.add_argument("--hints", action="store_true",
+                   help="show a winning move (or that there is none) before each of your moves; "
+                   "'hint' at the prompt shows it on request either way")
+    p.add_argument("--opponent", choices=("perfect", "random"), default="perfect")
+    p.add_argument("--seed", type=int, default=None, help="seed for the random opponent")
+    p = sub.add_parser("verify", help="check theorems (or 'all') against brute force over a box of positions",
+                       description=_VERIFY_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("theorems", nargs="*", metavar="THEOREM", help="theorem names (see --list), or all")
+    p.add_argument("--list", action="store_true", help="every registered theorem with its citation and domain")
+    p.add_argument("--heaps", metavar="N", help="number of heaps: 4, a range 5-40 or a list 5,7 (default: the theorem's)")
+    p.add_argument("--max-heap", type=int, default=16, metavar="H", help="largest heap in the box (default 16)")
+    p.add_argument("--method", choices=("local", "table", "both"), default="local",
+                   help="local: each position against its options' claims (parallel); table: a full table by "
+                   "search; both")
+    p.add_argument("--workers", type=int, default=1, metavar="W", help="processes for the local check (default 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786")
+    p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p k=4")
+    p.add_argument("--max-positions", type=int, metavar="N", help="largest box allowed (default 50,000,000)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the reports as JSON")
+    sub.add_parser("tour", help="the Nim handout, answered: a guided tour of what sprague computes")
+    p = sub.add_parser("cache", help="list or clear the cached results of slow computations",
+                       description="Results that took a second or more are cached on disk, keyed by ruleset, "
+                       "parameters and bound. list: each entry; clear: remove them all.")
+    p.add_argument("action", choices=("list", "clear"), help="list the cached results, or clear them")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_cache_dir(p, computes=False)
+    p = sub.add_parser("serve", help="the web page and JSON API (needs: pip install 'sprague[web]')",
+                       description="Serve the page (play, explore) at / and the JSON API under /api "
+                       "(documented at /openapi.json and /docs).")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                   help="wall-clock limit of one request (default 10)")
+    p.add_argument("--max-positions", type=int, default=None, metavar="N",
+                   help="work limit of one request (default 200,000 positions)")
+    return parser
+
+
+def _component_parser() -> argparse.ArgumentParser:
+    """The parser of one '+'-segment: ``RULESET [-p KEY=VALUE ...] POSITION...``; other options only if given."""
+    p = Parser(prog="sprague (game)", add_help=False, parents=[_common(game=True, merge=True)])
+    p.add_argument("ruleset")
+    p.add_argument("position", nargs="*")
+    p.set_defaults(param=None)
+    return p
+
+
+def _parse_command(parser: Parser, argv: list[str]) -> argparse.Namespace:
+    """Parse with options and positionals intermixed (``nim -p k=2 3 5``), as argparse can't through subparsers.
+
+    Every namespace has ``command`` (None without one) and ``max_positions``,
+    whether or not the command takes ``--max-positions``.
+    """
+    ns = argparse.Namespace(command=None, max_positions=None)
+    if argv and argv[0] in parser.commands and argv[0] != "tour" and not {"-h", "--help"} & set(argv):
+        parser.commands[argv[0]].parse_intermixed_args(argv[1:], namespace=ns)
+        ns.command = argv[0]
+        return ns
+    return parser.parse_args(argv, namespace=ns)
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The namespace of a ``sprague`` command line (without the program name).
+
+    A game command's games are in ``ns.games``, one ``(ruleset, params, tokens)``
+    triple for each '+'-segment.
+    """
+    parser = build_parser()
+    if argv and argv[0] in GAME_COMMANDS and "+" in argv[1:]:
+        first, *rest = split_on_plus(argv[1:])
+        ns = _parse_command(parser, [argv[0], *first])
+        games = [(ns.ruleset, ns.param, ns.position)]
+        for group in rest:
+            if not group:
+                raise ArgumentError("empty game after '+'; write e.g. nim 3 5 + subtraction -p S=1,2 4")
+            part = _component_parser().parse_intermixed_args(group)
+            vars(ns).update({k: v for k, v in vars(part).items() if k not in ("ruleset", "param", "position")})
+            games.append((part.ruleset, part.param, part.position))
+        ns.games = games
+    else:
+        ns = _parse_command(parser, argv)
+        if ns.command in GAME_COMMANDS:
+            ns.games = [(ns.ruleset, ns.param, ns.position)]
+    if ns.max_positions is not None and ns.max_positions < 1:
+        raise InvalidParameter(f"--max-positions must be a positive integer, got {ns.max_positions}")
+    return ns
+
+
+def parse_params(items: Sequence[str] | None) -> dict[str, str]:
+    """``["S=1,2,5", "k=4"]`` (the ``-p`` options) as ``{"S": "1,2,5", "k": "4"}``."""
+    params: dict[str, str] = {}
+    for item in items or ():
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise InvalidParameter(f"parameter {item!r} is not KEY=VALUE; write e.g. -p S=1,2,5")
+        params[key.strip()] = value.strip()
+    return params
+
+
+def game(ns: argparse.Namespace) -> tuple[Ruleset, Any]:
+    """The ruleset (a :class:`~sprague.Sum` for several '+'-segments) and the parsed position of a game command."""
+    rulesets = [ruleset(name, **parse_params(params)) for name, params, _ in ns.games]
+    positions = [r.parse_position(tokens) for r, (_, _, tokens) in zip(rulesets, ns.games)]
+    if len(rulesets) == 1:
+        return rulesets[0], positions[0]
+    return Sum(*rulesets), tuple(positions)
+
+
+def spec(text: str) -> Ruleset:
+    """A ruleset from a quoted spec such as ``"subtraction -p S=1,2,5"`` (the GAME of ``sprague table``)."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise InvalidParameter(f"cannot read game {text!r}: {exc}") from None
+    part = _component_parser().parse_intermixed_args(words)
+    if part.position:
+        raise InvalidParameter(f"game {text!r} has a position {part.position}; give only the ruleset and -p parameters")
+    return ruleset(part.ruleset, **parse_params(part.param))
