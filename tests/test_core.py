@@ -174,3 +174,16 @@ def test_very_long_digit_strings_get_a_clear_error_under_pythons_default_limit()
         assert parse_int("10**5000") == 10**5000
     finally:
         sys.set_int_max_str_digits(old)
+
+
+def test_the_names_before_0_2_still_work_and_warn() -> None:
+    """HeapGame is now HeapRuleset (CGSuite's one-heap class); the old names warn for one release."""
+    import sprague.rulesets.heap as heap
+
+    with pytest.warns(DeprecationWarning, match="HeapGame is now HeapRuleset"):
+        assert sprague.HeapGame is sprague.HeapRuleset
+    with pytest.warns(DeprecationWarning, match="PeriodicHeapGame is now PeriodicHeapRuleset"):
+        assert heap.PeriodicHeapGame is sprague.PeriodicHeapRuleset
+    assert issubclass(sprague.HeapRuleset, sprague.MultiHeapRuleset)
+    with pytest.raises(AttributeError, match="no attribute 'HeapThing'"):
+        sprague.HeapThing  # noqa: B018

@@ -227,7 +227,7 @@ def test_a_non_heap_game_is_verified_through_its_own_enumerator():
 def test_a_box_that_moves_leave_falls_back_to_the_table_by_itself():
     """Lasker's Nim splits heaps, so its 2-heap box is not closed: the local check gives way to the table."""
 
-    class Lasker(sprague.HeapGame):
+    class Lasker(sprague.HeapRuleset):
         name = "lasker-verify-test"
 
         def heap_options(self, n):

@@ -8,6 +8,7 @@
 from sprague._version import __version__
 from sprague.analysis import Periodicity, find_period
 from sprague.core import DEFAULT_MAX_POSITIONS, Evaluation, Param, Ruleset, mex, nim_sum, v2
+from sprague.core.ruleset import Position
 from sprague.errors import (
     IllegalMove,
     InvalidParameter,
@@ -19,15 +20,25 @@ from sprague.errors import (
     UnknownRuleset,
 )
 from sprague.rulesets import REGISTRY, find_ruleset, register, ruleset
-from sprague.rulesets.heap import HeapGame, HeapRuleset
+from sprague.rulesets.heap import Heaps, HeapRuleset, MultiHeapRuleset, PeriodicHeapRuleset
 from sprague.rulesets.sums import Sum
 from sprague import solve as _solve  # noqa: F401  (the engine behind Ruleset.grundy and friends)
 from sprague import viz as _viz  # noqa: F401  (the Jupyter reprs)
 
 
 __all__ = [
-    "ruleset", "find_ruleset", "register", "REGISTRY", "Sum", "Ruleset", "HeapRuleset", "HeapGame", "Param",
+    "ruleset", "find_ruleset", "register", "REGISTRY", "Sum", "Ruleset", "HeapRuleset", "MultiHeapRuleset",
+    "PeriodicHeapRuleset", "Heaps", "Position", "Param",
     "Evaluation", "mex", "nim_sum", "v2", "Periodicity", "find_period", "DEFAULT_MAX_POSITIONS",
     "SpragueError", "UnknownRuleset", "InvalidParameter", "InvalidPosition", "IllegalMove", "TooLarge",
     "NotShortGame", "NoClosedForm",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``sprague.HeapGame`` and ``sprague.PeriodicHeapGame``, the names before 0.2 (deprecated)."""
+    if name in ("HeapGame", "PeriodicHeapGame"):
+        from sprague.rulesets import heap
+
+        return getattr(heap, name)
+    raise AttributeError(f"module 'sprague' has no attribute {name!r}")

@@ -1,3 +1,3 @@
 """The version of sprague (one place: the package, its cache files and ``--version`` read it)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -36,7 +36,7 @@ how much work?                ``option_count``,              --                 
 
 A closed form that knows the outcome but not the value (Wythoff's Nim) answers
 the outcome in tier 1 and leaves the value to search, within the size guard.
-One-heap games (:class:`~sprague.rulesets.heap.HeapGame`) answer tier 1 from
+One-heap games (:class:`~sprague.rulesets.heap.HeapRuleset`) answer tier 1 from
 ``heap_grundy_closed`` (a formula, or a certified period) and tier 2 from the
 single-heap sequence computed bottom-up.
 
@@ -71,8 +71,9 @@ from sprague.core.parsing import as_int, format_int_set, parse_int, parse_int_se
 from sprague.core.sets import parse_subset, parse_subsets, parse_vectors
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["Param", "Ruleset", "Evaluation", "METHODS", "Engine", "install_engine"]
+__all__ = ["Param", "Ruleset", "Evaluation", "Position", "METHODS", "Engine", "install_engine"]
 
+#: a position of a ruleset: heap sizes, a row of coins, a graph... whatever its ``moves`` take
 Position = Any
 METHODS = ("auto", "closed", "search")
 _REQUIRED = object()

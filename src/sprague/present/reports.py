@@ -25,7 +25,7 @@ from sprague.core.ruleset import Ruleset
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.rulesets.sums import Sum
 from sprague.errors import InvalidParameter, TooLarge
-from sprague.rulesets.heap import HeapGame, HeapRuleset
+from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 
 if TYPE_CHECKING:
     from sprague.cache import Cache
@@ -97,9 +97,9 @@ def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
             "all_options_listed": listed_all, "all_winning_moves_listed": not one_only, "options": rows}
 
 
-def check_sequence(r: Ruleset, to: int) -> HeapGame:
+def check_sequence(r: Ruleset, to: int) -> HeapRuleset:
     """``r`` as a one-heap game, with ``to`` checked; raise :class:`InvalidParameter` otherwise."""
-    if not isinstance(r, HeapGame):
+    if not isinstance(r, HeapRuleset):
         raise InvalidParameter(
             f"'sequence' needs a one-heap game such as nim, subtraction, all-but or grundys-game; "
             f"{r.name!r} is not played on independent single heaps"
@@ -109,7 +109,7 @@ def check_sequence(r: Ruleset, to: int) -> HeapGame:
     return r
 
 
-def _sequence_structure(r: HeapGame, values: list[int], limit: int | None) -> Periodicity | None:
+def _sequence_structure(r: HeapRuleset, values: list[int], limit: int | None) -> Periodicity | None:
     certified = getattr(r, "periodicity", None)
     if callable(certified):
         # a certificate is sought up to 64 times the values asked for (at least 2^16): a game with no
@@ -124,7 +124,7 @@ def _sequence_structure(r: HeapGame, values: list[int], limit: int | None) -> Pe
     return find_period(values, arithmetic=True)  # observed on the prefix, not proved
 
 
-def _stairs(r: HeapGame, values: list[int], per: Periodicity | None, limit: int | None) -> dict[str, Any] | None:
+def _stairs(r: HeapRuleset, values: list[int], per: Periodicity | None, limit: int | None) -> dict[str, Any] | None:
     """The largest h > 1 for which the sequence is an h-stair, its base, and whether that is proved."""
     from sprague.analysis.stairs import certified_stair, stair_base, stair_heights, stair_proof_length
 
@@ -139,7 +139,7 @@ def _stairs(r: HeapGame, values: list[int], per: Periodicity | None, limit: int 
     return {"h": h, "heights": heights, "base": stair_base(values, h), "certified": certified}
 
 
-def sequence_report(r: HeapGame, values: list[int], max_positions: int | None = None
+def sequence_report(r: HeapRuleset, values: list[int], max_positions: int | None = None
                     ) -> tuple[dict[str, Any], Periodicity | None]:
     """What ``sprague sequence --json`` prints for the values ``r.sequence(to + 1)``, and the period found.
 
@@ -202,7 +202,7 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
         raise InvalidParameter("--fixed goes with one game (a slice of its positions), not with a sum of two games")
     want_grundy = values == "grundy"
     table = None
-    if len(games) == 1 and not fixed and isinstance(game, HeapRuleset) and method == "auto":
+    if len(games) == 1 and not fixed and isinstance(game, MultiHeapRuleset) and method == "auto":
         if use_cache is not None:
             use_cache()
         table = game.table(max_heap, heaps=2, values=values, min_heap=min_heap, max_positions=max_positions)
@@ -224,7 +224,7 @@ def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "g
                       max_positions: int | None = None,
                       progress: Callable[[int], Any] | None = None) -> tuple[Any, dict[str, Any]]:
     """``sprague table GAME --heaps K``: the :class:`~sprague.solve.table.Table` and its JSON summary."""
-    if not isinstance(game, HeapRuleset):
+    if not isinstance(game, MultiHeapRuleset):
         raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
     t = game.table(max_heap, heaps=heaps, values=values, min_heap=min_heap, max_positions=max_positions,
                    progress=progress)

@@ -105,7 +105,7 @@ def sequence_text(r: Ruleset, data: dict[str, Any], per: Periodicity | None,
     """``sprague sequence``: the values of :func:`~sprague.present.reports.sequence_report`, ten to a line.
 
     Then the period found (``per``), the sparse space ``(mask, rare)`` if given
-    (:meth:`~sprague.rulesets.heap.HeapGame.sparse_space`) and the h-stair; past
+    (:meth:`~sprague.rulesets.heap.HeapRuleset.sparse_space`) and the h-stair; past
     :data:`SEQUENCE_SHOWN` values the rest are summarised (``saved``: they were
     written to a file).
 

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 from sprague.core.nimber import v2
 from sprague.core.ruleset import Param
 from sprague.errors import InvalidPosition
-from sprague.rulesets.heap import HeapRuleset, Heaps
+from sprague.rulesets.heap import MultiHeapRuleset, Heaps
 from sprague.theorems.delete import (
     abo_is_p, delete_nim_grundy, fraction_is_p, nmth_is_p, oddoid, ones_and_twos_is_p, single_delete_3_is_p,
     single_delete_4_is_p, vdn_grundy,
@@ -137,7 +137,7 @@ def _remove(items: list[int], values: Sequence[int]) -> list[int] | None:
 
 
 # -------------------------------------------------------------------- rulesets
-class DeleteSplit(HeapRuleset):
+class DeleteSplit(MultiHeapRuleset):
     """Base class: delete ``s (p-1)`` heaps and split ``s`` others into ``p`` parts, per ``shapes(n)``."""
 
     min_heap: ClassVar[int] = 1
@@ -245,7 +245,7 @@ def _vdn_winning_move(pos: Heaps) -> Heaps | None:
     return None
 
 
-class DeleteNim(HeapRuleset):
+class DeleteNim(MultiHeapRuleset):
     """Delete Nim (000 section 0.3): choose a non-empty heap, delete the other, take 1 token, split the rest.
 
     Two heaps of ``x, y >= 0`` tokens; the rest of the chosen heap is split into two

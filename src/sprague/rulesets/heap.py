@@ -1,19 +1,26 @@
 """Heap rulesets: positions are tuples of heap sizes.
 
-Two shapes, after CGSuite's ``HeapRuleset``:
+Two shapes; the names follow CGSuite, whose ``HeapRuleset`` is a one-heap game:
 
-* :class:`HeapRuleset` -- a move may touch several heaps at once (Wythoff, Moore,
-  the Delete Nim family). Positions are multisets of heaps: order never changes a value.
-* :class:`HeapGame` -- a *one-heap* game played on a disjunctive sum of heaps
+* :class:`HeapRuleset` -- a *one-heap* game played on a disjunctive sum of heaps
   (Nim, subtraction games, Grundy's game, take-and-break games). A move replaces a
   single heap ``n`` by one of ``heap_options(n)`` (a tuple of heaps: one heap for a
   take-away, two for a split, none when the heap vanishes). By the Sprague-Grundy
   theorem the value of the sum is the nim-sum of the values of its heaps, and those
   come from the single-heap sequence, computed bottom-up once and memoised.
+* :class:`MultiHeapRuleset` -- a move may touch several heaps at once (Wythoff, Moore,
+  the Delete Nim family). Positions are multisets of heaps (unless
+  ``interchangeable_heaps`` is False): order never changes a value.
+
+``HeapGame`` and ``PeriodicHeapGame``, the names before 0.2, still work for one
+release and warn (:class:`DeprecationWarning`). Until 0.2 ``HeapRuleset`` named
+the multi-heap class: code that subclassed it for a multi-heap game should
+subclass :class:`MultiHeapRuleset`.
 """
 
 from __future__ import annotations
 
+import warnings
 from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -32,12 +39,13 @@ from sprague.solve import heapsum
 from sprague.solve import sequence as _solve_sequence
 from sprague.solve.table import GrundySequence, Table, heap_table
 
-__all__ = ["HeapRuleset", "HeapGame", "PeriodicHeapGame"]
+__all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps"]
 
+#: a position of a heap ruleset: the heap sizes
 Heaps = tuple[int, ...]
 
 
-class HeapRuleset(Ruleset):
+class MultiHeapRuleset(Ruleset):
     """Positions are tuples of non-negative heap sizes; ``heaps`` fixes their number if set."""
 
     heaps: ClassVar[int | None] = None
@@ -163,7 +171,7 @@ class HeapRuleset(Ruleset):
         return found, "closed form or memoised search, position by position"
 
 
-class HeapGame(HeapRuleset):
+class HeapRuleset(MultiHeapRuleset):
     """A one-heap game on a disjunctive sum of heaps. Subclasses define ``heap_options(n)``.
 
     Every part in ``heap_options(n)`` must be smaller than ``n`` (the game is short
@@ -271,7 +279,7 @@ class HeapGame(HeapRuleset):
         return GrundySequence(values, self.describe(), self._known_period())
 
     def _known_period(self) -> Periodicity | None:
-        """The certified period, where one is known without computing (see :class:`PeriodicHeapGame`)."""
+        """The certified period, where one is known without computing (see :class:`PeriodicHeapRuleset`)."""
         return None
 
     def heap_grundy(self, n: int, max_positions: int | None = None) -> int:
@@ -412,7 +420,7 @@ class HeapGame(HeapRuleset):
         return legal
 
 
-class PeriodicHeapGame(HeapGame):
+class PeriodicHeapRuleset(HeapRuleset):
     """A one-heap game whose G-sequence gets a *certified* (arithmetic) period; past it, G(n) is a lookup.
 
     Subclasses say how long a prefix to try first (``first_length``), how to certify
@@ -457,7 +465,7 @@ class PeriodicHeapGame(HeapGame):
 
     def sequence(self, n: int, max_positions: int | None = None,
                  progress: Callable[[int], Any] | None = None) -> np.ndarray:
-        """As :meth:`HeapGame.sequence`; past a certified period the values are filled in, not computed."""
+        """As :meth:`HeapRuleset.sequence`; past a certified period the values are filled in, not computed."""
         if as_int(n, "length") > max(len(self._values), 4 * self.first_length()):
             try:  # never more work than computing the n values outright
                 per = self.periodicity(min(max_positions or self._limit_now, self.sequence_cost(n) or n))
@@ -468,7 +476,7 @@ class PeriodicHeapGame(HeapGame):
         return super().sequence(n, max_positions, progress)
 
     def _sequence(self, values: Any) -> np.ndarray:
-        """As :meth:`HeapGame._sequence`, with the certified period when it can be had within the limit."""
+        """As :meth:`HeapRuleset._sequence`, with the certified period when it can be had within the limit."""
         self._first_period()
         return super()._sequence(values)
 
@@ -526,3 +534,16 @@ def _partitions_upto(n: int) -> int:
             k += 1
         p.append(total)
     return sum(p[: n + 1])
+
+
+_DEPRECATED = {"HeapGame": "HeapRuleset", "PeriodicHeapGame": "PeriodicHeapRuleset"}
+
+
+def __getattr__(name: str) -> Any:
+    """The names before 0.2, with a :class:`DeprecationWarning` (they go in the next release)."""
+    if name in _DEPRECATED:
+        new = _DEPRECATED[name]
+        warnings.warn(f"sprague: {name} is now {new} (CGSuite's name for a one-heap game); {name} goes in the "
+                      "next release", DeprecationWarning, stacklevel=2)
+        return globals()[new]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,13 +11,13 @@ from operator import xor
 
 from sprague.analysis.periodicity import Periodicity
 from sprague.core.ruleset import Param
-from sprague.rulesets.heap import HeapGame, HeapRuleset, Heaps
+from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset, Heaps
 
 __all__ = ["Nim", "Wythoff", "Moore", "wythoff_lower", "wythoff_partner", "moore_winning_move", "decreases_at_most"]
 ORDER = 10  #: where ``sprague list`` shows this module's rulesets
 
 
-class Nim(HeapGame):
+class Nim(HeapRuleset):
     """Nim: remove any positive number of tokens from a single heap.
 
     Closed form (Bouton 1901; handout 002 section 1, 003 section 1.2): the
@@ -108,7 +108,7 @@ def wythoff_partner(a: int) -> int:
     raise AssertionError(f"no Wythoff partner found for {a}")  # Beatty's theorem excludes this
 
 
-class Wythoff(HeapRuleset):
+class Wythoff(MultiHeapRuleset):
     """Wythoff's Nim: take any number from one heap, or the same number from both.
 
     Closed form for the outcome (Wythoff 1907; 003 section 1.2): ``(a, b)`` with
@@ -164,7 +164,7 @@ class Wythoff(HeapRuleset):
         return list(dict.fromkeys(found))
 
 
-class Moore(HeapRuleset):
+class Moore(MultiHeapRuleset):
     """Moore's Nim_k: remove at least one token in total from at most ``k`` heaps.
 
     The parameter ``k`` is the largest number of heaps one move may touch, so

@@ -22,7 +22,7 @@ from sprague.analysis.stairs import certified_stair, stair_proof_length
 from sprague.core.ruleset import Param
 from sprague.core.sets import SubtractionSet
 from sprague.errors import InvalidPosition, TooLarge
-from sprague.rulesets.heap import HeapRuleset, Heaps
+from sprague.rulesets.heap import MultiHeapRuleset, Heaps
 
 __all__ = ["Nimhoff", "CyclicNimhoff", "GeneralizedCyclicNimhoff", "cyclic_vectors", "cyclic_vector_count"]
 ORDER = 70  #: where ``sprague list`` shows this module's rulesets
@@ -66,7 +66,7 @@ def cyclic_vector_count(position: Heaps, h: int) -> int:
     return sum(ways) - 1
 
 
-class Nimhoff(HeapRuleset):
+class Nimhoff(MultiHeapRuleset):
     """Nimhoff (003 section 1.3, Fraenkel & Lorberbom): take from one heap, or subtract a vector of R.
 
     ``R`` is a set of vectors of non-negative integers, one entry per heap, without
@@ -105,7 +105,7 @@ class Nimhoff(HeapRuleset):
         return sum(position) + len(self.params["R"])
 
 
-class CyclicNimhoff(HeapRuleset):
+class CyclicNimhoff(MultiHeapRuleset):
     """The cyclic Nimhoff (003 section 1.3, Fraenkel & Lorberbom): Nimhoff with R = {s : 0 < sum(s) < h}.
 
     Closed form (003 section 1.3): ``G(x) = (xor_i floor(x_i / h)) h + (sum_i x_i) mod h``,
@@ -176,7 +176,7 @@ def _single_and_cyclic(position: Heaps, sets: Any, h: int) -> Iterator[Heaps]:
         yield tuple(x - v for x, v in zip(position, vec))
 
 
-class GeneralizedCyclicNimhoff(HeapRuleset):
+class GeneralizedCyclicNimhoff(MultiHeapRuleset):
     """The generalized cyclic Nimhoff GCN(h; S1, ..., Sn) (003 Def 2.1).
 
     Heap ``i`` may lose any amount of its own subtraction set ``S_i`` (finite,

@@ -12,7 +12,7 @@ from sprague.core.ruleset import Param
 from sprague.core.sets import SubtractionSet
 from sprague.errors import InvalidParameter
 from sprague.kernels.heap import all_but_sequence, subtraction_sequence
-from sprague.rulesets.heap import Heaps, PeriodicHeapGame
+from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
 
 __all__ = ["Subtraction", "AllBut"]
 ORDER = 20  #: where ``sprague list`` shows this module's rulesets
@@ -20,7 +20,7 @@ ORDER = 20  #: where ``sprague list`` shows this module's rulesets
 _KERNEL_FROM = 20_000  # values computed at once, from which the compiled kernel is used
 
 
-class Subtraction(PeriodicHeapGame):
+class Subtraction(PeriodicHeapRuleset):
     """Subtraction(S): remove ``s`` tokens from one heap, for some ``s`` in the finite set ``S``.
 
     Closed form: the G-value sequence of a finite subtraction set is eventually
@@ -93,7 +93,7 @@ class Subtraction(PeriodicHeapGame):
         return per
 
 
-class AllBut(PeriodicHeapGame):
+class AllBut(PeriodicHeapRuleset):
     """All-but(S): remove any positive number of tokens from one heap except the numbers in the finite set S.
 
     All-but(S) = Subtraction(N+ minus S) (003 section 1.4, after A. Siegel, who proved

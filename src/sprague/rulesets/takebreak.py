@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from sprague.analysis.periodicity import Periodicity, certify_octal
 from sprague.core.ruleset import Param
 from sprague.errors import InvalidParameter
-from sprague.rulesets.heap import HeapGame, Heaps, PeriodicHeapGame
+from sprague.rulesets.heap import HeapRuleset, Heaps, PeriodicHeapRuleset
 
 __all__ = ["GrundysGame", "Octal"]
 ORDER = 30  #: where ``sprague list`` shows this module's rulesets
@@ -17,7 +17,7 @@ ORDER = 30  #: where ``sprague list`` shows this module's rulesets
 _OCTAL = re.compile(r"^([04])?\.([0-7]*[1-7])$")
 
 
-class GrundysGame(HeapGame):
+class GrundysGame(HeapRuleset):
     """Grundy's game: split one heap into two non-empty heaps of different sizes.
 
     Grundy 1939; handout 002 homework 7. No closed formula is known, and the sequence is
@@ -44,7 +44,7 @@ class GrundysGame(HeapGame):
         return [], [], [0], True
 
 
-class Octal(PeriodicHeapGame):
+class Octal(PeriodicHeapRuleset):
     """An octal game given by its code ``d0.d1d2d3...`` (Guy & Smith 1956; Winning Ways ch. 4).
 
     Digit ``d_k`` (0-7) says what may be left after removing ``k`` tokens from a heap:

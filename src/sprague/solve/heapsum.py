@@ -1,6 +1,6 @@
 """Sums of one-heap games by the Sprague-Grundy theorem: values, options of a value, winning moves.
 
-A position of a one-heap game (:class:`~sprague.rulesets.heap.HeapGame`) is a sum
+A position of a one-heap game (:class:`~sprague.rulesets.heap.HeapRuleset`) is a sum
 of single heaps, so its value is the nim-sum of the heaps' values, and a move
 changes one heap ``h`` into parts whose values nim-sum to ``G(h) xor G(position)
 xor value``. Each function takes ``heap_value``, where single-heap values come

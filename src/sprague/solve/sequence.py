@@ -1,6 +1,6 @@
 """Single-heap values of one-heap games: G(0), G(1), ... grown as far as asked, through the results cache.
 
-A one-heap game (:class:`~sprague.rulesets.heap.HeapGame`) keeps the values it
+A one-heap game (:class:`~sprague.rulesets.heap.HeapRuleset`) keeps the values it
 knows (``game._values``); :func:`grow` extends them by the game's own compiled
 kernel (its ``extend_values`` hook), the take-and-break kernel (games with
 ``take_break_moves``: the sparse-space method of Winning Ways ch. 4) or the plain

@@ -55,7 +55,7 @@ from sprague.core.nimber import mex
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets import ruleset as get_ruleset
-from sprague.rulesets.heap import HeapRuleset
+from sprague.rulesets.heap import MultiHeapRuleset
 from sprague.solve.box import Box, box_size
 from sprague.solve.table import kernel_shapes
 from sprague.theorems import Theorem, all_theorems, find_theorem
@@ -267,14 +267,14 @@ class _Job:
             rules, theorem_params = target, dict(target.params)
             n = heaps if heaps is not None else 2
             name, citation, hi = getattr(claim, "__name__", "claim"), "user claim", max_heap
-            codes = _codes(claim, kind, heap_game=isinstance(rules, HeapRuleset))
-            if not isinstance(rules, HeapRuleset):
+            codes = _codes(claim, kind, heap_game=isinstance(rules, MultiHeapRuleset))
+            if not isinstance(rules, MultiHeapRuleset):
                 return cls._enumerated(rules, name, citation, kind, hi, codes, theorem_params, max_positions)
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise InvalidParameter(f"heaps={n!r} must be a positive integer")
         if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0:
             raise InvalidParameter(f"max_heap={max_heap!r} must be a non-negative integer")
-        lo = rules.min_heap if isinstance(rules, HeapRuleset) else 0
+        lo = rules.min_heap if isinstance(rules, MultiHeapRuleset) else 0
         try:
             rules.check_position((max(hi, lo),) * n)
         except ValueError as exc:
@@ -287,7 +287,7 @@ class _Job:
             raise TooLarge(f"verifying {name} on {n} heaps <= {hi} would take {size:,} positions, over the limit "
                            f"of {max_positions:,}; lower --max-heap or raise the limit with --max-positions N",
                            estimate=size, limit=max_positions)
-        shapes = kernel_shapes(rules, n) if isinstance(rules, HeapRuleset) else None
+        shapes = kernel_shapes(rules, n) if isinstance(rules, MultiHeapRuleset) else None
         return cls(name, citation, rules, kind, n, lo, hi, size, codes, theorem, theorem_params, shapes)
 
     @classmethod

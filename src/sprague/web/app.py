@@ -45,7 +45,7 @@ from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, Sprag
 from sprague.present import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,
                              sequence_report, value_report)
 from sprague.rulesets import all_rulesets, find_ruleset, ruleset
-from sprague.rulesets.heap import HeapGame, HeapRuleset
+from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 
 __all__ = ["create_app", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "MAX_GRID", "EXAMPLE_PARAMS", "ApiError"]
 
@@ -175,10 +175,10 @@ def _position(r: Ruleset, value: Any, field: str = "position") -> Any:
 
 def _describe(cls: type[Ruleset]) -> dict[str, Any]:
     """Extra facts about a ruleset for the page: how positions are written, which explorations apply."""
-    heap = issubclass(cls, HeapRuleset)
+    heap = issubclass(cls, MultiHeapRuleset)
     return {
         "kind": "heaps" if heap else "string",
-        "one_heap": issubclass(cls, HeapGame),
+        "one_heap": issubclass(cls, HeapRuleset),
         "heaps": getattr(cls, "heaps", None) if heap else None,
         "min_heap": int(getattr(cls, "min_heap", 0) or 0),
         "position_help": cls.position_help,

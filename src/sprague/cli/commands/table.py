@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from sprague import HeapRuleset, Ruleset
+from sprague import MultiHeapRuleset, Ruleset
 from sprague.cli.common import check_plot, print_json, progress_bar, save_array, use_cache, write_plot
 from sprague.cli.parser import spec
 from sprague.errors import InvalidParameter
@@ -41,7 +41,7 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
 
 def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague table GAME --heaps K``: every K-heap position, summarised (and saved with --save)."""
-    if len(games) != 1 or not isinstance(games[0], HeapRuleset):
+    if len(games) != 1 or not isinstance(games[0], MultiHeapRuleset):
         raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
     if ns.fixed:
         raise InvalidParameter("--fixed and --heaps do not go together: --heaps tabulates every position")
