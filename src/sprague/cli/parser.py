@@ -32,6 +32,7 @@ given number of heaps of at most --max-heap tokens:
   sprague verify single-delete-4 --max-heap 48
   sprague verify all --max-heap 24 --workers 2
   sprague verify nmth-delete --heaps 5 --max-heap 40 --scheduler tcp://127.0.0.1:8786
+  sprague verify --claim myclaims.py:lasker --kind grundy lasker-nim --heaps 2 --max-heap 30
 A refuted statement is reported with its smallest counterexample; exit status 1.
 Ctrl-C stops cleanly and says how far the check got; exit status 130."""
 
@@ -93,6 +94,9 @@ def build_parser() -> Parser:
     """The parser of the ``sprague`` command; ``parser.commands`` holds each subcommand's parser."""
     parser = Parser(prog="sprague", description="Impartial combinatorial games: Grundy values, outcomes, winning moves.")
     parser.add_argument("--version", action="version", version=f"sprague {__version__}")
+    parser.add_argument("--plugin", action="append", default=[], metavar="MODULE|FILE.py",
+                        help="load rulesets and theorems from a module or a .py file first (repeatable; also "
+                        "$SPRAGUE_PLUGINS, separated by ':'); installed plugins load by themselves")
     sub: Any = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     parser.commands = sub.choices
     game = _common(game=True)
@@ -151,8 +155,14 @@ def build_parser() -> Parser:
     p.add_argument("--seed", type=int, default=None, help="seed for the random opponent")
     p = sub.add_parser("verify", help="check theorems (or 'all') against brute force over a box of positions",
                        description=_VERIFY_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("theorems", nargs="*", metavar="THEOREM", help="theorem names (see --list), or all")
+    p.add_argument("theorems", nargs="*", metavar="THEOREM", help="theorem names (see --list), or all; with --claim, "
+                   "the ruleset the claim is about")
     p.add_argument("--list", action="store_true", help="every registered theorem with its citation and domain")
+    p.add_argument("--claim", metavar="MODULE:FUNCTION", help="your own claim: a function of the position (a heap "
+                   "game's sorted heaps) returning 'P'/'N' (or True for P), a Grundy value with --kind grundy, "
+                   "or None; MODULE may be a .py file")
+    p.add_argument("--kind", choices=("outcome", "grundy"), default="outcome",
+                   help="what --claim returns (default outcome)")
     p.add_argument("--heaps", metavar="N", help="number of heaps: 4, a range 5-40 or a list 5,7 (default: the theorem's)")
     p.add_argument("--max-heap", type=int, default=16, metavar="H", help="largest heap in the box (default 16)")
     p.add_argument("--method", choices=("local", "table", "both"), default="local",
@@ -213,6 +223,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     triple for each '+'-segment.
     """
     parser = build_parser()
+    plugins, argv = _take_plugins(argv)
     if argv and argv[0] in GAME_COMMANDS and "+" in argv[1:]:
         first, *rest = split_on_plus(argv[1:])
         ns = _parse_command(parser, [argv[0], *first])
@@ -230,7 +241,23 @@ def parse(argv: list[str]) -> argparse.Namespace:
             ns.games = [(ns.ruleset, ns.param, ns.position)]
     if ns.max_positions is not None and ns.max_positions < 1:
         raise InvalidParameter(f"--max-positions must be a positive integer, got {ns.max_positions}")
+    ns.plugin = plugins
     return ns
+
+
+def _take_plugins(argv: list[str]) -> tuple[list[str], list[str]]:
+    """The leading ``--plugin X`` options, and the rest of the command line."""
+    plugins: list[str] = []
+    rest = list(argv)
+    while rest and rest[0].startswith("--plugin"):
+        head = rest.pop(0)
+        if head.startswith("--plugin="):
+            plugins.append(head.partition("=")[2])
+        elif head == "--plugin" and rest:
+            plugins.append(rest.pop(0))
+        else:
+            raise ArgumentError(f"{head} needs a module or a .py file: sprague --plugin mygames.py list")
+    return plugins, rest
 
 
 def parse_params(items: Sequence[str] | None) -> dict[str, str]:

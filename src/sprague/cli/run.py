@@ -12,6 +12,7 @@ from typing import TextIO
 from sprague.cli.commands import COMMANDS
 from sprague.cli.parser import build_parser, parse
 from sprague.errors import SpragueError
+from sprague.rulesets import load_plugin
 
 __all__ = ["main"]
 
@@ -39,6 +40,9 @@ def _main(args: list[str], out: TextIO, err: TextIO) -> int:
             return 0
         with contextlib.redirect_stdout(out):  # --help and --version print through argparse
             ns = parse(args)
+        env = [spec for spec in os.environ.get("SPRAGUE_PLUGINS", "").split(":") if spec]
+        for spec in [*env, *ns.plugin]:
+            load_plugin(spec)
         if ns.command is None:
             build_parser().print_help(out)
             return 2

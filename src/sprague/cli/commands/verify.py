@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+from typing import Any, TextIO
 
-from sprague import find_ruleset
+from sprague import find_ruleset, ruleset
+from sprague.core.plugins import load_module
 from sprague.cli.common import print_json, progress_bar
 from sprague.cli.parser import parse_params
 from sprague.errors import InvalidParameter
@@ -36,7 +37,6 @@ def heap_counts(text: str | None) -> list[int] | None:
 def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague verify THEOREM... | all | --list``: exit status 1 if one is refuted, 130 if interrupted."""
     from sprague.theorems import all_theorems, find_theorem
-    from sprague.verify import DEFAULT_MAX_BOX, verify
 
     if ns.list:
         rows = theorems_report()
@@ -45,6 +45,8 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
         else:
             out.write(theorems_text(rows))
         return 0
+    if ns.claim:
+        return _verify_claim(ns, out)
     if not ns.theorems:
         raise InvalidParameter("name a theorem to verify, or all ('sprague verify --list' shows them)")
     chosen = list(all_theorems()) if ns.theorems == ["all"] else [find_theorem(name) for name in ns.theorems]
@@ -55,10 +57,7 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     if unused:
         raise InvalidParameter(f"no chosen theorem takes the parameter {sorted(unused)[0]!r} "
                                "('sprague verify --list' shows each theorem's parameters)")
-    if ns.workers < 1:
-        raise InvalidParameter(f"--workers must be at least 1, got {ns.workers}")
-    if ns.max_heap < 0:
-        raise InvalidParameter(f"--max-heap must be at least 0, got {ns.max_heap}")
+    _check_box_options(ns)
     jobs = []
     for theorem in chosen:
         own = {k: v for k, v in ruleset_params.items() if k in takes[theorem.name]}
@@ -69,13 +68,44 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
         if not fitting and ns.theorems != ["all"]:
             theorem.check_heaps(counts[0], own)  # raises: the counts are outside its domain
         jobs.extend((theorem, own, n) for n in fitting)
+    return _run(ns, out, [(theorem, None, own, n, f"{theorem.name}, {n} heaps") for theorem, own, n in jobs])
+
+
+def _check_box_options(ns: argparse.Namespace) -> None:
+    if ns.workers < 1:
+        raise InvalidParameter(f"--workers must be at least 1, got {ns.workers}")
+    if ns.max_heap < 0:
+        raise InvalidParameter(f"--max-heap must be at least 0, got {ns.max_heap}")
+
+
+def _verify_claim(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague verify --claim MODULE:FUNCTION RULESET``: the user's own claim against search."""
+    if len(ns.theorems) != 1:
+        raise InvalidParameter("with --claim, name the one ruleset the claim is about: "
+                               "sprague verify --claim myclaims.py:f nim --heaps 2")
+    module, _, attr = ns.claim.rpartition(":")
+    if not module or not attr:
+        raise InvalidParameter(f"--claim {ns.claim!r}: write MODULE:FUNCTION, e.g. myclaims.py:lasker")
+    claim = vars(load_module(module)).get(attr)
+    if not callable(claim):
+        raise InvalidParameter(f"--claim {ns.claim!r}: {module} has no function {attr!r}")
+    _check_box_options(ns)
+    rules = ruleset(ns.theorems[0], **parse_params(ns.param))
+    counts = heap_counts(ns.heaps) or [2]
+    return _run(ns, out, [(rules, claim, {}, n, f"{attr}, {n} heaps") for n in counts])
+
+
+def _run(ns: argparse.Namespace, out: TextIO, jobs: list[tuple[Any, Any, dict[str, Any], int, str]]) -> int:
+    """Verify each job (target, claim, params, heaps, label); print the reports; the exit status."""
+    from sprague.verify import DEFAULT_MAX_BOX, verify
+
     reports = []
     status = 0
-    for theorem, own, n in jobs:
-        bar = progress_bar(ns.quiet, f"{theorem.name}, {n} heaps")
+    for target, claim, own, n, label in jobs:
+        bar = progress_bar(ns.quiet, label)
         try:
-            report = verify(theorem, heaps=n, max_heap=ns.max_heap, params=own, method=ns.method,
-                            workers=ns.workers, scheduler=ns.scheduler,
+            report = verify(target, claim, kind=ns.kind, heaps=n, max_heap=ns.max_heap, params=own,
+                            method=ns.method, workers=ns.workers, scheduler=ns.scheduler,
                             max_positions=ns.max_positions or DEFAULT_MAX_BOX, progress=bar.update if bar else None)
         finally:
             if bar:
