@@ -9,6 +9,7 @@ repository.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -156,3 +157,15 @@ def test_heat_map_and_sequence_plot_render(page: Any) -> None:
     page.wait_for_selector("#sequence-svg")
     assert page.get_attribute("#period", "data-period") == "12"
     assert len(page.query_selector_all("#sequence-svg circle")) == 121
+
+
+def test_random_position_comes_from_the_ruleset(page: Any) -> None:
+    """The page's "random" button asks the server (``/api/random``, the ruleset's ``random_position``)."""
+    for ruleset, pattern in (("turning-turtles", r"^[HT]{5,10}$"), ("green-hackenbush", r"^(\d+-\d+ ?){3,7}$"),
+                             ("single-delete", r"^(\d+ ){3}\d+$")):
+        page.select_option("#ruleset", ruleset)
+        page.fill("#position", "")
+        page.click("#random")
+        page.wait_for_function("document.querySelector('#position').value !== ''")
+        value = page.input_value("#position")
+        assert re.match(pattern, value), (ruleset, value)

@@ -12,6 +12,7 @@ checks. User-defined rulesets, error messages and source citations follow.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -26,17 +27,9 @@ IDS = [cls.name for cls in CLASSES]
 
 
 def param_value(cls: type[Ruleset], p: sprague.Param) -> Any:
-    if p.kind == "set":
-        return "2,3" if cls.name == "all-but" else "1,2,5"
-    if p.kind == "int":
-        return max(2, p.minimum)
-    if p.kind == "str":
-        return "0.77"
-    if p.kind == "vectors":
-        return "1,1;2,0"
-    if p.kind == "subsets":
-        return "all;1-7;all-but:2,4"  # h = 2 above: each set has a certified 2-stair
-    raise AssertionError(f"{cls.__name__}: parameter {p.name} has an unknown kind {p.kind!r}")
+    """The parameter's own example value: every parameter must declare one."""
+    assert p.example is not None, f"{cls.__name__}: parameter {p.name} declares no example value"
+    return p.example
 
 
 def build(cls: type[Ruleset]) -> Ruleset:
@@ -201,6 +194,14 @@ class TestRegistry:
 
     def test_parse_and_format_round_trip(self, cls: type[Ruleset]) -> None:
         check_parse_and_format(build(cls), cls.example)
+
+    def test_random_positions_are_positions_and_repeat_with_the_seed(self, cls: type[Ruleset]) -> None:
+        r = build(cls)
+        drawn = [r.random_position(random.Random(seed)) for seed in range(20)]
+        assert all(p is not None and r.check_position(p) == p for p in drawn)
+        assert all(r.parse_position(r.format_position(p).split()) == p for p in drawn)  # as the page types it
+        assert drawn == [r.random_position(random.Random(seed)) for seed in range(20)]
+        assert len(set(drawn)) > 1, f"{cls.__name__}: 20 seeds drew one position"
 
     def test_repr_round_trips(self, cls: type[Ruleset]) -> None:
         r = build(cls)

@@ -61,6 +61,7 @@ A closed-form game: a counter lowered by 1 or 2, with ``G(n) = n mod 3``.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -95,6 +96,8 @@ class Param:
     default: Any = _REQUIRED
     minimum: int = 0
     allow_empty: bool = False
+    #: a value to try the ruleset with, as typed (the web page's first value, the conformance test's)
+    example: str | None = None
 
     @property
     def required(self) -> bool:
@@ -258,6 +261,17 @@ class Ruleset(ABC):
     def describe_move(self, position: Position, option: Position) -> str:
         """A short human description of the move ``position -> option``."""
         return f"to {self.format_position(option)}"
+
+    def explain_winning_move(self, position: Position, option: Position) -> str:
+        """Why ``position -> option`` wins, in a few words (a computer player says it when it moves)."""
+        return "moves to a P-position (Grundy value 0)"
+
+    def random_position(self, rng: random.Random) -> Position | None:
+        """A position to start a game from, drawn with ``rng`` (the page's "random position"), or None.
+
+        Default: the ``example`` position. Rulesets with room for variety override it.
+        """
+        return self.parse_position(list(self.example)) if self.example else None
 
     # ------------------------------------------------------- closed-form hooks
     def closed_grundy(self, position: Position) -> int | None:

@@ -115,11 +115,7 @@ class PerfectPlayer:
         pos = ruleset.check_position(position)
         move = ruleset.winning_move(pos, self.method, self.max_positions)
         if move is not None:
-            if ruleset.name == "nim":
-                return move, "moves to a P-position: nim-sum becomes 0"
-            if ruleset.name == "sum":
-                return move, "moves to a P-position: the nim-sum of the components' values becomes 0"
-            return move, "moves to a P-position (Grundy value 0)"
+            return move, ruleset.explain_winning_move(pos, move)
         count = ruleset.option_count(pos)
         if count is not None and count > (self.max_positions or DEFAULT_MAX_POSITIONS):
             first = next(iter(ruleset.moves(pos)))  # too many to compare: any move loses equally

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator, Sequence
 from operator import index
@@ -274,6 +275,10 @@ class GreenHackenbush(Ruleset):
         if not tokens:
             raise InvalidPosition(f"{_NAME}: no position given; write {self.position_help}")
         return self.check_position(" ".join(tokens))
+
+    def random_position(self, rng: random.Random) -> Graph:
+        """A random tree of 3 to 7 edges on the ground (vertex v hangs from one of 0..v-1)."""
+        return self.parse_position([f"{rng.randrange(v)}-{v}" for v in range(1, 4 + rng.randrange(5))])
 
     def format_position(self, position: Graph) -> str:
         return " ".join(map(_fmt, position)) if position else _EMPTY

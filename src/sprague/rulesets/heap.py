@@ -20,6 +20,7 @@ subclass :class:`MultiHeapRuleset`.
 
 from __future__ import annotations
 
+import random
 import warnings
 from abc import abstractmethod
 from collections import Counter
@@ -69,6 +70,11 @@ class MultiHeapRuleset(Ruleset):
         heaps = tuple(as_int(h) for h in position)
         self._check_count(heaps)
         return heaps
+
+    def random_position(self, rng: random.Random) -> Heaps:
+        """As many heaps as the example (or the fixed number), each of ``min_heap`` to ``min_heap + 12``."""
+        count = self.heaps or max(len(self.example), self.min_heaps)
+        return self.check_position(tuple(self.min_heap + rng.randrange(13) for _ in range(count)))
 
     def _check_count(self, heaps: Heaps) -> None:
         if self.heaps is not None and len(heaps) != self.heaps:
@@ -208,6 +214,10 @@ class HeapRuleset(MultiHeapRuleset):
         when ``distinct``).
         """
         return None
+
+    def random_position(self, rng: random.Random) -> Heaps:
+        """One or two heaps of up to 29 tokens."""
+        return tuple(rng.randrange(30) for _ in range(1 + rng.randrange(2)))
 
     def extend_values(self, n: int) -> np.ndarray | None:
         """The first ``n`` single-heap values by the ruleset's own compiled kernel, or None (no such kernel).

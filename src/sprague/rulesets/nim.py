@@ -40,6 +40,9 @@ class Nim(HeapRuleset):
     def heap_grundy_closed(self, n: int) -> int:
         return n
 
+    def explain_winning_move(self, position: Heaps, option: Heaps) -> str:
+        return "moves to a P-position: nim-sum becomes 0"
+
     def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
         """A heap of ``n`` goes to ``value`` tokens where that is a move (Bouton: G(m) = m)."""
         return (value,) if value < n else None
@@ -181,7 +184,8 @@ class Moore(MultiHeapRuleset):
     name = "moore"
     aliases = ("moores-nim", "nim-k")
     source = "003 section 1.2 -- Moore 1910"
-    parameters = (Param("k", "int", "the most heaps one move may take from (k=1 is Nim)", minimum=1),)
+    parameters = (Param("k", "int", "the most heaps one move may take from (k=1 is Nim)", minimum=1,
+                        example="2"),)
     closed_form = "Moore's theorem, P iff every binary column sums to 0 mod k+1"
 
     def moves(self, position: Heaps) -> Iterator[Heaps]:

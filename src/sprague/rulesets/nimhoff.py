@@ -77,7 +77,7 @@ class Nimhoff(MultiHeapRuleset):
     name = "nimhoff"
     source = "003 section 1.3 -- Fraenkel & Lorberbom"
     parameters: ClassVar[tuple[Param, ...]] = (
-        Param("R", "vectors", "move vectors, one entry per heap, e.g. \"1,1;2,0\""),)
+        Param("R", "vectors", "move vectors, one entry per heap, e.g. \"1,1;2,0\"", example="1,1;2,0"),)
     example = ("3", "4")
     position_help = "one heap size per entry of R's vectors, e.g. 3 4"
 
@@ -116,7 +116,7 @@ class CyclicNimhoff(MultiHeapRuleset):
     aliases = ("cyclic-nimhoff-game",)
     source = "003 section 1.3 -- Fraenkel & Lorberbom"
     parameters: ClassVar[tuple[Param, ...]] = (Param("h", "int", "the cyclic moves take fewer than h tokens in all",
-                                                     minimum=1),)
+                                                     minimum=1, example="3"),)
     example = ("5", "7", "3")
     closed_form = "003 s.1.3, G = (xor of floor(x_i/h)) h + (sum x_i) mod h"
 
@@ -195,8 +195,9 @@ class GeneralizedCyclicNimhoff(MultiHeapRuleset):
     aliases = ("generalized-cyclic-nimhoff",)
     source = "003 Def 2.1, Thm 2.1, Examples 2.2-2.5"
     parameters: ClassVar[tuple[Param, ...]] = (
-        Param("h", "int", "the cyclic moves take fewer than h tokens in all", minimum=1),
-        Param("sets", "subsets", "one subtraction set per heap, e.g. \"all;1-7;all-but:4,8\""),
+        Param("h", "int", "the cyclic moves take fewer than h tokens in all", minimum=1, example="4"),
+        Param("sets", "subsets", "one subtraction set per heap, e.g. \"all;1-7;all-but:4,8\"",
+              example="all;1-7;all-but:4,8"),
     )
     example = ("5", "6", "9")
     position_help = "one heap size per set, e.g. 5 6 9"

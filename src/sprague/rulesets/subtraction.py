@@ -35,7 +35,7 @@ class Subtraction(PeriodicHeapRuleset):
     aliases = ("sub", "subtraction-game")
     source = "002 (handout) section 3; 003 section 1.4"
     parameters = (Param("S", "set", "the finite set of amounts that may be removed, e.g. 1,2,5 "
-                        "(S=all gives nim, S=all-but:4,8 gives all-but)"),)
+                        "(S=all gives nim, S=all-but:4,8 gives all-but)", example="1,2,5"),)
     example = ("26",)
     position_help = "heap sizes separated by spaces, e.g. 26 (one heap) or 4 7 (a sum of heaps)"
     closed_form = "certified period of the G-value sequence"
@@ -106,7 +106,8 @@ class AllBut(PeriodicHeapRuleset):
     name = "all-but"
     aliases = ("allbut", "all-but-subtraction")
     source = "003 section 1.4 -- A. Siegel"
-    parameters = (Param("S", "set", "the finite set of amounts that may NOT be removed, e.g. 4,8", allow_empty=True),)
+    parameters = (Param("S", "set", "the finite set of amounts that may NOT be removed, e.g. 4,8", allow_empty=True,
+                        example="4,8"),)
     example = ("9",)
     position_help = "heap sizes separated by spaces, e.g. 9"
 

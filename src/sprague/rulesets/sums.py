@@ -100,6 +100,9 @@ class Sum(Ruleset):
                 return f"in component {i + 1} ({c.name}): {c.describe_move(a, b)}"
         return "pass"
 
+    def explain_winning_move(self, position: tuple[Any, ...], option: tuple[Any, ...]) -> str:
+        return "moves to a P-position: the nim-sum of the components' values becomes 0"
+
     # tier 1: the components' closed forms; tier 2: their values by any method (see sprague.core.ruleset)
     def _values(self, position: Sequence[Any], method: str) -> list[int] | None:
         try:

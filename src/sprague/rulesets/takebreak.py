@@ -60,7 +60,8 @@ class Octal(PeriodicHeapRuleset):
     aliases = ("octal-game",)
     source = "-- Guy & Smith 1956; Winning Ways"
     splits = True
-    parameters: ClassVar[tuple[Param, ...]] = (Param("code", "str", "the octal code, e.g. 0.77 (Kayles) or 0.137"),)
+    parameters: ClassVar[tuple[Param, ...]] = (Param("code", "str", "the octal code, e.g. 0.77 (Kayles) or 0.137",
+                                                     example="0.77"),)
     example = ("12",)
     position_help = "heap sizes separated by spaces, e.g. 12"
 

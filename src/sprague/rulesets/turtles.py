@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from functools import reduce
 from operator import xor
@@ -71,6 +72,10 @@ class TurningTurtles(Ruleset):
         for length in range(size + 1):
             for bits in range(2**length):
                 yield "".join("H" if bits >> (length - 1 - i) & 1 else "T" for i in range(length))
+
+    def random_position(self, rng: random.Random) -> str:
+        """A row of 5 to 10 coins, each heads or tails."""
+        return "".join(rng.choice("HT") for _ in range(5 + rng.randrange(6)))
 
     def option_count(self, position: str) -> int:
         return sum(j + 1 for j, c in enumerate(position) if c == "H")

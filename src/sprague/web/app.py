@@ -47,25 +47,13 @@ from sprague.present import (check_sequence, grid_report, header, heap_table_rep
 from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 
-__all__ = ["create_app", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "MAX_GRID", "EXAMPLE_PARAMS", "ApiError"]
+__all__ = ["create_app", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "MAX_GRID", "ApiError"]
 
 DEFAULT_MAX_POSITIONS = 200_000  #: work limit of one request (positions searched)
 DEFAULT_TIME_LIMIT = 10.0  #: wall-clock limit of one request, in seconds
 MAX_GRID = 200  #: largest side of a two-heap grid (``max - min + 1``)
 MAX_SEQUENCE = 100_000  #: largest ``to`` of a sequence request
 _WORKERS = 4  #: worker threads that run the computations
-
-#: parameters for the page's first try of each ruleset that needs some
-EXAMPLE_PARAMS: dict[str, dict[str, str]] = {
-    "subtraction": {"S": "1,2,5"},
-    "all-but": {"S": "4,8"},
-    "moore": {"k": "2"},
-    "fraction-delete": {"k": "2"},
-    "nimhoff": {"R": "1,1;2,0"},
-    "cyclic-nimhoff": {"h": "3"},
-    "gcn": {"h": "4", "sets": "all;1-7;all-but:4,8"},
-    "octal": {"code": "0.77"},
-}
 
 _STATIC = Path(__file__).parent / "static"
 _NO_MOVE = object()
@@ -96,6 +84,14 @@ class GameRequest(BaseModel):
 
 class MovesRequest(GameRequest):
     max_options: int = Field(2000, ge=1, le=10_000, description="list every option when there are at most this many")
+
+
+class RandomRequest(BaseModel):
+    """A ruleset and its parameters, for a random starting position."""
+
+    ruleset: str = Field(description="a built-in ruleset name or alias, as in 'sprague list'")
+    params: dict[str, Any] = Field(default_factory=dict, description='parameters, e.g. {"S": "1,2,5"}')
+    seed: int | None = Field(None, description="a seed, for the same position again")
 
 
 class SequenceRequest(BaseModel):
@@ -167,7 +163,7 @@ def _position(r: Ruleset, value: Any, field: str = "position") -> Any:
         if value is None:
             raise InvalidPosition(f"{r.name}: no position given; write {r.position_help}")
         if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
-            return r.check_position(tuple(tuple(v) for v in value))  # Hackenbush edges [[0, 1], ...]
+            return r.check_position(tuple(tuple(v) for v in value))  # pairs, as position_to_json writes a graph
         if isinstance(value, int) and not isinstance(value, bool):
             value = [value]
         return r.parse_position(_tokens(value))
@@ -179,11 +175,11 @@ def _describe(cls: type[Ruleset]) -> dict[str, Any]:
     return {
         "kind": "heaps" if heap else "string",
         "one_heap": issubclass(cls, HeapRuleset),
-        "heaps": getattr(cls, "heaps", None) if heap else None,
-        "min_heap": int(getattr(cls, "min_heap", 0) or 0),
+        "heaps": cls.heaps if issubclass(cls, MultiHeapRuleset) else None,
+        "min_heap": cls.min_heap if issubclass(cls, MultiHeapRuleset) else 0,
         "position_help": cls.position_help,
         "example_position": " ".join(cls.example),
-        "example_params": EXAMPLE_PARAMS.get(cls.name, {}),
+        "example_params": {p.name: p.example for p in cls.parameters if p.example is not None},
         "parameter_kinds": {p.name: p.kind for p in cls.parameters},
     }
 
@@ -253,6 +249,14 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
         rows = list_report()
         return [{**row, **_describe(cls)} for row, cls in zip(rows, all_rulesets())]
 
+    @app.post("/api/random", summary="a position to start a game from, drawn by the ruleset (random_position)")
+    def random_position(req: RandomRequest) -> dict[str, Any]:
+        r = _ruleset(req.ruleset, req.params)
+        pos = r.random_position(random.Random(req.seed))
+        if pos is None:
+            raise ApiError(422, f"{r.name} has no random positions; type one ({r.position_help})", "ruleset")
+        return {"position": r.format_position(pos), "json": r.position_to_json(pos)}
+
     @app.post("/api/value", summary="Grundy value and outcome, as 'sprague value --json'")
     async def value(req: GameRequest) -> dict[str, Any]:
         r = _ruleset(req.ruleset, req.params)
@@ -289,7 +293,7 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
             data: dict[str, Any] = await run(
                 lambda: heap_table_report(r, req.max, req.heaps or 2, req.values, req.min, limit())[1])
             return data
-        low = req.min if req.min is not None else int(getattr(r, "min_heap", 0) or 0)
+        low = req.min if req.min is not None else r.min_heap if isinstance(r, MultiHeapRuleset) else 0
         if req.max - low + 1 > MAX_GRID:
             raise ApiError(422, f"max: a grid of {req.max - low + 1} x {req.max - low + 1} cells is over the "
                            f"limit of {MAX_GRID} per side; lower max (or raise min)", "max")

@@ -68,19 +68,13 @@ function resetGame() {
   delete $("winner").dataset.winner;
 }
 
-function randomPosition() {
+async function randomPosition() {
   const r = current();
-  const rnd = (n) => Math.floor(Math.random() * n);
-  if (r.name === "turning-turtles") {
-    $("position").value = Array.from({length: 5 + rnd(6)}, () => "HT"[rnd(2)]).join("");
-  } else if (r.name === "green-hackenbush") {
-    const edges = []; const n = 3 + rnd(5);
-    for (let v = 1; v <= n; v++) edges.push(`${rnd(v)}-${v}`);
-    $("position").value = edges.join(" ");
-  } else {
-    const k = r.heaps || (r.one_heap && r.example_position.split(" ").length === 1 ? 1 + rnd(2) : r.example_position.split(" ").length);
-    const lo = r.min_heap || 0;
-    $("position").value = Array.from({length: k}, () => lo + rnd(r.one_heap ? 30 : 12)).join(" ");
+  try {
+    const data = await api("/api/random", {ruleset: r.name, params: params()});
+    $("position").value = data.position;
+  } catch (e) {
+    $("status").textContent = e.message;
   }
 }
 
