@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import sprague
+from sprague.core.move import Move
 from sprague import Ruleset, SpragueError, TooLarge
 
 CLASSES: list[type[Ruleset]] = list(sprague.REGISTRY)
@@ -194,6 +195,17 @@ class TestRegistry:
 
     def test_parse_and_format_round_trip(self, cls: type[Ruleset]) -> None:
         check_parse_and_format(build(cls), cls.example)
+
+    def test_every_move_as_printed_parses_back(self, cls: type[Ruleset]) -> None:
+        """``sprague moves`` prints each move in the ruleset's words; Move.parse reads them back."""
+        r, start = at_example(cls)
+        for pos in within_two_moves(r, start)[:12]:
+            for option in r.options(pos):
+                move = Move(r, pos, option)
+                again = Move.parse(r, pos, str(move))
+                assert r.canonical(again.option) == r.canonical(option), (pos, str(move), again.option)
+                assert Move.parse(r, pos, r.format_position(option)).option == again.option or \
+                    r.canonical(Move.parse(r, pos, r.format_position(option)).option) == r.canonical(option)
 
     def test_random_positions_are_positions_and_repeat_with_the_seed(self, cls: type[Ruleset]) -> None:
         r = build(cls)

@@ -125,7 +125,7 @@ def test_illegal_move_and_garbage_reprompt_with_a_reason() -> None:
     complaints = [line for line in out if "try again" in line]
     assert len(complaints) == 2
     assert "cannot be reached" in complaints[0] and "3 4 6" in complaints[0]
-    assert "banana" in complaints[1] and "not a non-negative integer" in complaints[1]
+    assert "'banana' is not a move from '3 4 5'" in complaints[1] and "e.g. 'heap 1: 3 -> 2'" in complaints[1]
     assert all("\n" not in line and "Traceback" not in line for line in out)
 
 
@@ -198,3 +198,14 @@ def test_human_against_the_computer_messages() -> None:
     assert result.winner == 1
     assert out[-1] == "The computer wins."
     assert out[1] == "computer: heap 3: 1 -> 0   (moves to a P-position: nim-sum becomes 0)"
+
+
+def test_a_move_typed_as_sprague_moves_prints_it_is_played() -> None:
+    """The words of the move list (``heap 3: 7 -> 4``, ``heap 1: 7 -> 5 + 2``) are a move the player may type."""
+    player, _ = human(["heap 3: 7 -> 4"])
+    assert player.choose(NIM, (5, 3, 7))[0] == (5, 3, 4)
+    player, _ = human(["heap 1: 7 -> 5 + 2"])
+    assert player.choose(sprague.ruleset("grundys-game"), (7,))[0] == (5, 2)
+    player, out = human(["heap 3: 7 -> 9", "delete 3, split 6 into 1 + 5"])
+    assert sorted(player.choose(sprague.ruleset("single-delete"), (3, 6, 7))[0]) == [1, 5, 7]
+    assert any("cannot be reached" in line or "not a move" in line for line in out)

@@ -183,3 +183,13 @@ def test_sprague_serve_binds_loopback_by_default() -> None:
         assert 'id="ruleset"' in page
         spec = json.loads(urllib.request.urlopen(url + "/openapi.json", timeout=5).read())
         assert "/api/value" in spec["paths"]
+
+
+def test_play_takes_the_move_in_the_words_sprague_prints(client: TestClient) -> None:
+    listed = post(client, "/api/moves", {"ruleset": "single-delete", "position": [3, 6, 7]})
+    for option in listed["options"][:5]:
+        data = post(client, "/api/play", {"ruleset": "single-delete", "position": [3, 6, 7], "move": option["move"],
+                                          "seed": 1})
+        assert sorted(data["moves"][0]["position"]) == sorted(option["position"])
+    resp = client.post("/api/play", json={"ruleset": "nim", "position": [5, 3, 7], "move": "heap 3: 7 -> 9"})
+    assert resp.status_code == 422 and resp.json()["field"] == "move"

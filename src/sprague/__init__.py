@@ -8,6 +8,7 @@
 from sprague._version import __version__
 from sprague.analysis import Periodicity, find_period
 from sprague.core import DEFAULT_MAX_POSITIONS, Evaluation, Param, Ruleset, mex, nim_sum, v2
+from sprague.core.move import Move
 from sprague.core.ruleset import Position
 from sprague.errors import (
     IllegalMove,
@@ -28,7 +29,7 @@ from sprague import viz as _viz  # noqa: F401  (the Jupyter reprs)
 
 __all__ = [
     "ruleset", "find_ruleset", "register", "REGISTRY", "Sum", "Ruleset", "HeapRuleset", "MultiHeapRuleset",
-    "PeriodicHeapRuleset", "Heaps", "Position", "Param",
+    "PeriodicHeapRuleset", "Heaps", "Position", "Move", "Param",
     "Evaluation", "mex", "nim_sum", "v2", "Periodicity", "find_period", "DEFAULT_MAX_POSITIONS",
     "SpragueError", "UnknownRuleset", "InvalidParameter", "InvalidPosition", "IllegalMove", "TooLarge",
     "NotShortGame", "NoClosedForm",

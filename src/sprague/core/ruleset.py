@@ -262,6 +262,15 @@ class Ruleset(ABC):
         """A short human description of the move ``position -> option``."""
         return f"to {self.format_position(option)}"
 
+    def parse_move(self, position: Position, text: str) -> Position | None:
+        """The option that the words ``text`` (as :meth:`describe_move` writes them) name, or None.
+
+        Only for moves that cannot be found by listing the options (huge heaps); the
+        caller checks legality. Default None: :class:`~sprague.core.move.Move` then
+        reads ``text`` as a position, or matches it against the listed options.
+        """
+        return None
+
     def explain_winning_move(self, position: Position, option: Position) -> str:
         """Why ``position -> option`` wins, in a few words (a computer player says it when it moves)."""
         return "moves to a P-position (Grundy value 0)"

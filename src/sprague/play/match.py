@@ -31,7 +31,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from sprague.core.ruleset import Ruleset
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
-from sprague.errors import InvalidPosition, SpragueError
+from sprague.core.move import Move
+from sprague.errors import IllegalMove, InvalidPosition, SpragueError
 
 __all__ = ["Player", "PerfectPlayer", "RandomPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]
 
@@ -247,8 +248,8 @@ class HumanPlayer:
             options, too_many = None, _one_line(exc)
         if not self._greeted:
             self.output_fn(
-                "Type a move number from the list, or the position after your move "
-                "(e.g. '3 4 1', or '= 5' for a single heap); an empty line lists the moves, "
+                "Type a move number from the list, the move as the list writes it, or the position after your "
+                "move (e.g. '3 4 1', or '= 5' for a single heap); an empty line lists the moves, "
                 "'hint' shows the winning moves, 'value' the Grundy value, 'q' quits."
             )
             self._greeted = True
@@ -286,8 +287,9 @@ class HumanPlayer:
             return None
         if word in _HELP:
             self.output_fn(
-                "moves: a number from the list (empty line), or the position after the move, "
-                "e.g. '3 4 1' or '= 5' (a single number is a move number when it is in the list); "
+                "moves: a number from the list (empty line), the move as the list writes it ('heap 3: 7 -> 4'), "
+                "or the position after the move, e.g. '3 4 1' or '= 5' (a single number is a move number when "
+                "it is in the list); "
                 "commands: hint, value, quit"
             )
             return None
@@ -314,7 +316,12 @@ class HumanPlayer:
                     f"no move {n} in the list (1 to {len(options)}) and {n} is not a position after a legal move: "
                     f"{_one_line(exc)}"
                 ) from None
-        return (self._position_move(ruleset, pos, options, tokens),)
+        try:
+            return (self._position_move(ruleset, pos, options, tokens),)
+        except IllegalMove:
+            raise  # a position, but not one a move reaches
+        except SpragueError:  # not a position: the move in the ruleset's words, as the list prints it
+            return (Move.parse(ruleset, pos, text).option,)
 
     @staticmethod
     def _position_move(ruleset: Ruleset, pos: Position, options: list[Position] | None, tokens: Sequence[str]) -> Position:

@@ -21,6 +21,7 @@ subclass :class:`MultiHeapRuleset`.
 from __future__ import annotations
 
 import random
+import re
 import warnings
 from abc import abstractmethod
 from collections import Counter
@@ -44,6 +45,8 @@ __all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps"]
 
 #: a position of a heap ruleset: the heap sizes
 Heaps = tuple[int, ...]
+_HEAP_MOVE = re.compile(r"heap\s+(\d+)\s*:\s*([^\s,]+)\s*->\s*((?:nothing|[^\s,+]+(?:\s*\+\s*[^\s,+]+)*))",
+                        re.IGNORECASE)
 
 
 class MultiHeapRuleset(Ruleset):
@@ -112,6 +115,19 @@ class MultiHeapRuleset(Ruleset):
             changes = [f"heap {i + 1}: {a} -> {b}" for i, (a, b) in enumerate(zip(position, option)) if a != b]
             return ", ".join(changes) or "pass"
         return f"to {self.format_position(option)}"
+
+    def parse_move(self, position: Heaps, text: str) -> Heaps | None:
+        """``heap 3: 7 -> 4`` (``, heap 1: 5 -> 2`` for more heaps; ``-> 3 + 2`` a split, ``-> nothing``)."""
+        changes = [m for m in _HEAP_MOVE.finditer(text)]
+        if not changes or _HEAP_MOVE.sub("", text).replace(",", "").strip():
+            return None
+        out: list[Heaps] = [(h,) for h in position]
+        for m in changes:
+            i, before, after = int(m.group(1)) - 1, parse_int(m.group(2)), m.group(3).strip()
+            if not 0 <= i < len(position) or position[i] != before:
+                return None
+            out[i] = () if after.lower() == "nothing" else tuple(parse_int(t) for t in after.split("+"))
+        return tuple(h for part in out for h in part)
 
     def estimate_positions(self, position: Heaps) -> int | None:
         """Tuples of heaps no larger than the current ones (an upper bound for take-away games)."""

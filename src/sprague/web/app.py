@@ -40,6 +40,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from sprague.core.move import Move
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
 from sprague.present import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,
@@ -120,7 +121,8 @@ class PlayRequest(BaseModel):
     ruleset: str
     params: dict[str, Any] = Field(default_factory=dict)
     position: Any = Field(description="the position before the user's move (or the computer's, if no move)")
-    move: Any = Field(None, description="the position after the user's move; omit to let the computer move")
+    move: Any = Field(None, description="the position after the user's move, or the move as 'sprague moves' writes "
+                      "it (\"heap 3: 7 -> 4\"); omit to let the computer move")
     mode: Literal["perfect", "random", "hint"] = "perfect"
     seed: int | None = None
 
@@ -311,7 +313,7 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
     async def play(req: PlayRequest) -> dict[str, Any]:
         r = _ruleset(req.ruleset, req.params)
         pos = _position(r, req.position)
-        move = None if req.move is None else _position(r, req.move, "move")
+        move = None if req.move is None else _user_move(r, pos, req.move)
         rng_seed = req.seed if req.seed is not None else random.randrange(2**32)
         data: dict[str, Any] = await run(lambda: _play(r, pos, move, req.mode, rng_seed, limit()))
         return data
@@ -322,6 +324,17 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
 
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     return app
+
+
+def _user_move(r: Ruleset, pos: Any, value: Any) -> Any:
+    """The position after the user's move: sent as that position, or as the move's words ("heap 3: 7 -> 4")."""
+    try:
+        return _position(r, value, "move")
+    except ApiError:
+        if not isinstance(value, str):
+            raise
+        with _field("move"):
+            return Move.parse(r, pos, value).option
 
 
 def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int) -> dict[str, Any]:
