@@ -69,7 +69,7 @@ SELECTION = [
 # Line coverage of each kernel module by this selection, measured at 6aaacf1 (coverage 7.17, Python 3.11):
 # __init__ 100%, box 98.1%, heap 97.1%, jit 100%, retro 99.0%, takebreak 96.2%; 97.9% in all.
 # The floors are those less about three points.
-MODULE_FLOORS = {"__init__.py": 100.0, "box.py": 94.0, "heap.py": 94.0, "jit.py": 95.0, "retro.py": 96.0,
+MODULE_FLOORS = {"__init__.py": 100.0, "config.py": 100.0, "box.py": 94.0, "heap.py": 94.0, "jit.py": 95.0, "retro.py": 96.0,
                  "takebreak.py": 93.0}
 TOTAL_FLOOR = 94.0
 

@@ -97,11 +97,11 @@ def test_bad_table_requests_are_refused():
 
 def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_path, monkeypatch):
     """A Ctrl-C keeps the finished ranks in the cache; the next, larger request continues from them."""
-    import sprague.solve.box as box
     import sprague.solve.table as table
+    from sprague.kernels import config
 
     monkeypatch.setattr(table, "CACHE_FROM", 0)
-    monkeypatch.setattr(box, "_CHUNK", 50)  # chunks of 1,000 ranks
+    monkeypatch.setattr(config, "BOX_CHUNK", 50)  # chunks of 1,000 ranks
     cache.use(cache.Cache(tmp_path, min_seconds=0.0))
     try:
         r = sprague.ruleset("single-delete")
@@ -132,7 +132,9 @@ def test_split_memo_equals_search_option_by_option(name, heaps, max_heap, monkey
     from sprague.kernels import box
     from sprague.solve.table import kernel_shapes
 
-    monkeypatch.setattr(solve_box, "_CHUNK", 7)  # many chunks: the memo must carry across them
+    from sprague.kernels import config
+
+    monkeypatch.setattr(config, "BOX_CHUNK", 7)  # many chunks: the memo must carry across them
     rules = sprague.ruleset(name)
     b, shapes = solve_box.Box(heaps, rules.min_heap, max_heap), kernel_shapes(rules, heaps)
     assert b._split_two_memo(shapes) is not None
@@ -150,3 +152,35 @@ def test_membership_and_bad_lookups():
         t[0]
     with pytest.raises(sprague.InvalidParameter, match="between 1 and 64"):
         sprague.ruleset("nim").table(3, heaps=10**20)
+
+
+def test_kernel_entry_points_refuse_what_would_read_out_of_bounds():
+    """The public kernels check their arguments before the compiled loops run (which would not)."""
+    from sprague.kernels import box, heap, retro
+
+    binom = box.binomials(3, 1, 6)
+    shapes = np.array([[1, 2]], dtype=np.int64)
+    table = np.zeros(10, dtype=np.int32)
+    bad = [
+        lambda: box.positions(3, 1, 6, binom, 0, 10**6),  # past the box
+        lambda: box.positions(3, 1, 6, box.binomials(3, 1, 5), 0, 5),  # the binomials of another box
+        lambda: box.positions(0, 1, 6, binom, 0, 1),
+        lambda: box.fill_table(3, 1, 6, shapes.astype(np.int32), binom, 10, True),
+        lambda: box.extend_table(3, 1, 6, shapes, binom, table, 5, 11, True),
+        lambda: box.extend_split_two(3, 1, 6, binom, table, 0, 5, np.zeros((4, 8), np.int64), np.zeros(4, bool)),
+        lambda: box.local_check(3, 1, 6, shapes, binom, np.zeros(10, np.int8), 0, 11, False,
+                                np.zeros((5, 2), np.int64)),
+        lambda: box.local_check(3, 1, 6, shapes, binom, np.zeros(10, np.int8), 0, 5, False, np.zeros(5, np.int64)),
+        lambda: box.smallest_flagged(3, 1, 6, np.zeros(10, np.int8)),
+        lambda: box.rank(np.array([3, 2, 1], dtype=np.int64), 1, binom),
+        lambda: box.unrank(-1, 3, 1, binom, np.zeros(3, np.int64)),
+        lambda: retro.retro_outcomes(3, 1, 6, shapes, binom, 10**6),
+        lambda: heap.all_but_sequence(np.array([4, 2]), 10),
+        lambda: heap.all_but_sequence(np.array([0, 2]), 10),
+    ]
+    for call in bad:
+        with pytest.raises(sprague.InvalidParameter):
+            call()
+    good = box.positions(3, 1, 6, binom, 0, 3)
+    assert good.tolist() == [[1, 1, 1], [1, 1, 2], [1, 2, 2]]
+    assert box.rank(np.array([1, 2, 2], dtype=np.int64), 1, binom) == 2

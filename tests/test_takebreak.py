@@ -56,13 +56,13 @@ def test_every_mask_gives_the_same_values(mask: int) -> None:
     n = 2500
     truth = naive.grundys_game_sequence(n)
     g = np.zeros(n, dtype=np.int64)
-    tb.naive_extend(g, 0, 10, NONE, NONE, np.array([0]), True)
+    tb._naive_extend(g, 0, 10, NONE, NONE, np.array([0]), True)
     parity = [bin(v & mask).count("1") % 2 for v in g[:10].tolist()]
     listed = [r for r in range(1, 10) if parity[r] == 0]
     rare = np.array(listed + [0] * 4, dtype=np.int64)  # tiny: the kernel stops and resumes as it fills
     n_rare, reached = len(listed), 10
     while reached < n:
-        reached, n_rare = tb.sparse_extend(g, reached, n, NONE, NONE, np.array([0]), True, mask, rare, n_rare)
+        reached, n_rare = tb._sparse_extend(g, reached, n, NONE, NONE, np.array([0]), True, mask, rare, n_rare)
         if n_rare == len(rare):
             rare = np.concatenate([rare, np.zeros(len(rare), dtype=np.int64)])
     assert g.tolist() == truth
@@ -73,9 +73,9 @@ def test_the_chosen_mask_makes_grundys_game_sparse() -> None:
     """Grundy's game: the mask found on 2048 values leaves few positions rare (Winning Ways' sparse space)."""
     g = np.array(naive.grundys_game_sequence(2048), dtype=np.int64)
     mask = tb.choose_mask(g)
-    rare = tb.rare_count(g, len(g), mask)
+    rare = tb._rare_count(g, len(g), mask)
     assert rare < len(g) // 4
-    assert all(rare <= tb.rare_count(g, len(g), m) for m in (~0, 1, 3, ~3))
+    assert all(rare <= tb._rare_count(g, len(g), m) for m in (~0, 1, 3, ~3))
 
 
 def test_ruleset_sequence_is_a_numpy_array_from_the_kernel() -> None:

@@ -2,7 +2,7 @@
 
 A *box* is every sorted tuple ``a_0 <= ... <= a_(n-1)`` of ``n`` heaps in
 ``lo..hi``. It is ranked in colex order by the combinatorial number system:
-``rank(a) = sum_i C(a_i - lo + i, i + 1)``. In every game of the Delete Nim
+``_rank(a) = sum_i C(a_i - lo + i, i + 1)``. In every game of the Delete Nim
 family an option has a smaller rank than its position: if ``t`` is the largest
 heap that the move removes (deletes or splits), every heap above ``t`` is kept
 and the option has fewer copies of ``t``, everything else being smaller, so the
@@ -24,10 +24,14 @@ from typing import Any
 
 import numpy as np
 
+from sprague.errors import InvalidParameter
+from sprague.kernels import config
 from sprague.kernels.jit import njit
 
 __all__ = [
-    "binomials", "rank", "unrank", "fill_table", "extend_table", "extend_split_two", "local_check", "fill_claims", "scan_option",
+    "binomials", "rank", "unrank", "positions", "fill_table", "extend_table", "extend_split_two", "local_check",
+    "fill_claims", "smallest_flagged", "advance", "next_combination", "sort_prefix", "check_box", "check_span",
+    "check_shapes",
     "FIND_P", "FIND_NOT_N", "MEX", "UNKNOWN_OPTION", "MEX_OVERFLOW",
 ]
 
@@ -37,7 +41,7 @@ MEX = 2  #: the mex of the options' values
 UNKNOWN_OPTION = -3  #: MEX met an option with no claim
 MEX_OVERFLOW = -2  #: MEX met more distinct small values than its scratch space holds
 _SATURATED = np.int64(2**62)
-_SEEN = 512
+_SEEN = config.MEX_SCRATCH
 
 
 def binomials(n: int, lo: int, hi: int) -> np.ndarray:
@@ -57,7 +61,7 @@ def binomials(n: int, lo: int, hi: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def rank(a: np.ndarray, lo: int, binom: np.ndarray) -> int:
+def _rank(a: np.ndarray, lo: int, binom: np.ndarray) -> int:
     """Colex rank of the sorted heaps ``a``."""
     r = 0
     for i in range(a.shape[0]):
@@ -66,7 +70,7 @@ def rank(a: np.ndarray, lo: int, binom: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def unrank(r: int, n: int, lo: int, binom: np.ndarray, out: np.ndarray) -> None:
+def _unrank(r: int, n: int, lo: int, binom: np.ndarray, out: np.ndarray) -> None:
     """Write the position of rank ``r`` into ``out`` (inverse of :func:`rank`)."""
     for i in range(n - 1, -1, -1):
         c = i
@@ -77,7 +81,7 @@ def unrank(r: int, n: int, lo: int, binom: np.ndarray, out: np.ndarray) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _advance(a: np.ndarray, lo: int, hi: int) -> bool:
+def advance(a: np.ndarray, lo: int, hi: int) -> bool:
     """The next position in colex order, in place; False after the last."""
     n = a.shape[0]
     for i in range(n):
@@ -112,7 +116,7 @@ def _first_partition(parts: np.ndarray, j: int, p: int, h: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _next_combination(c: np.ndarray, k: int, m: int) -> bool:
+def next_combination(c: np.ndarray, k: int, m: int) -> bool:
     """Next k-subset of 0..m-1 (sorted indices in ``c[:k]``), in place."""
     i = k - 1
     while i >= 0 and c[i] == m - k + i:
@@ -239,7 +243,7 @@ def _scan_split_two(a: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray
 
 
 @njit(cache=True, nogil=True)
-def scan_option(a: np.ndarray, lo: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
+def _scan_option(a: np.ndarray, lo: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
                 mode: int, seen: np.ndarray, scratch: np.ndarray) -> int:
     """Scan the options of ``a`` against ``table``.
 
@@ -311,9 +315,9 @@ def scan_option(a: np.ndarray, lo: int, shapes: np.ndarray, binom: np.ndarray, t
                                 break
                             for u in range(j + 1, s):
                                 _first_partition(parts, u, p, a[split[u]])
-                    if d == 0 or not _next_combination(dele, d, n - s):
+                    if d == 0 or not next_combination(dele, d, n - s):
                         break
-            if not _next_combination(split, s, n):
+            if not next_combination(split, s, n):
                 break
     if mode == MEX:
         for v in range(seen.shape[0]):
@@ -329,15 +333,15 @@ def _scratch(n: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def fill_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, size: int, grundy: bool) -> np.ndarray:
+def _fill_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, size: int, grundy: bool) -> np.ndarray:
     """Outcomes (0 = P, 1 = N) or Grundy values of the first ``size`` positions of the box, by search in rank order."""
     table = np.full(size, -1, dtype=np.int32)
-    extend_table(n, lo, hi, shapes, binom, table, 0, size, grundy)
+    _extend_table(n, lo, hi, shapes, binom, table, 0, size, grundy)
     return table
 
 
 @njit(cache=True, nogil=True)
-def extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
+def _extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
                  start: int, stop: int, grundy: bool) -> None:
     """Fill ``table[start:stop]`` by search in rank order, ``table[:start]`` known.
 
@@ -347,18 +351,18 @@ def extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray
     seen = np.zeros(_SEEN, dtype=np.bool_)
     scratch = _scratch(n)
     a = np.empty(n, dtype=np.int64)
-    unrank(start, n, lo, binom, a)
+    _unrank(start, n, lo, binom, a)
     for r in range(start, stop):
         if grundy:
-            table[r] = scan_option(a, lo, shapes, binom, table, MEX, seen, scratch)
+            table[r] = _scan_option(a, lo, shapes, binom, table, MEX, seen, scratch)
         else:
-            table[r] = 1 if scan_option(a, lo, shapes, binom, table, FIND_P, seen, scratch) >= 0 else 0
-        if not _advance(a, lo, hi):
+            table[r] = 1 if _scan_option(a, lo, shapes, binom, table, FIND_P, seen, scratch) >= 0 else 0
+        if not advance(a, lo, hi):
             break
 
 
 @njit(cache=True, nogil=True)
-def extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndarray, start: int, stop: int,
+def _extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndarray, start: int, stop: int,
                      masks: np.ndarray, known: np.ndarray) -> None:
     """Grundy values of ranks ``start..stop-1`` for shape (1, 2) alone (single-delete, VDN), memoising by split.
 
@@ -372,7 +376,7 @@ def extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndar
     """
     words = masks.shape[1]
     a = np.empty(n, dtype=np.int64)
-    unrank(start, n, lo, binom, a)
+    _unrank(start, n, lo, binom, a)
     kept = np.zeros(max(n - 2, 1), dtype=np.int64)
     opt = np.empty(n, dtype=np.int64)
     acc = np.zeros(words, dtype=np.uint64)
@@ -415,12 +419,12 @@ def extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndar
                 value = 64 * u + bit
                 break
         table[r] = value
-        if not _advance(a, lo, hi):
+        if not advance(a, lo, hi):
             break
 
 
 @njit(cache=True, nogil=True)
-def local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, claims: np.ndarray,
+def _local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, claims: np.ndarray,
                 start: int, stop: int, grundy: bool, failures: np.ndarray) -> int:
     """Check ``claims`` locally on ranks ``start..stop-1``; return the number of failures.
 
@@ -433,7 +437,7 @@ def local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray,
     seen = np.zeros(_SEEN, dtype=np.bool_)
     scratch = _scratch(n)
     a = np.empty(n, dtype=np.int64)
-    unrank(start, n, lo, binom, a)
+    _unrank(start, n, lo, binom, a)
     count = 0
     for r in range(start, stop):
         c = claims[r]
@@ -441,32 +445,32 @@ def local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray,
         evidence = -1
         if c >= 0:
             if grundy:
-                evidence = scan_option(a, lo, shapes, binom, claims, MEX, seen, scratch)
+                evidence = _scan_option(a, lo, shapes, binom, claims, MEX, seen, scratch)
                 bad = evidence != c
             elif c == 0:
-                evidence = scan_option(a, lo, shapes, binom, claims, FIND_NOT_N, seen, scratch)
+                evidence = _scan_option(a, lo, shapes, binom, claims, FIND_NOT_N, seen, scratch)
                 bad = evidence >= 0
             else:
-                evidence = scan_option(a, lo, shapes, binom, claims, FIND_P, seen, scratch)
+                evidence = _scan_option(a, lo, shapes, binom, claims, FIND_P, seen, scratch)
                 bad = evidence < 0
         if bad:
             if count < failures.shape[0]:
                 failures[count, 0] = r
                 failures[count, 1] = evidence
             count += 1
-        _advance(a, lo, hi)
+        advance(a, lo, hi)
     return count
 
 
 @njit(cache=True, nogil=True)
-def positions(n: int, lo: int, hi: int, binom: np.ndarray, start: int, stop: int) -> np.ndarray:
+def _positions(n: int, lo: int, hi: int, binom: np.ndarray, start: int, stop: int) -> np.ndarray:
     """The positions of ranks ``start..stop-1``, one per row."""
     out = np.empty((stop - start, n), dtype=np.int64)
     a = np.empty(n, dtype=np.int64)
-    unrank(start, n, lo, binom, a)
+    _unrank(start, n, lo, binom, a)
     for r in range(stop - start):
         out[r] = a
-        _advance(a, lo, hi)
+        advance(a, lo, hi)
     return out
 
 
@@ -481,12 +485,12 @@ def _fill_claims(claim: Any, n: int, lo: int, hi: int, size: int) -> np.ndarray:
     a = np.full(n, lo, dtype=np.int64)
     for r in range(size):
         out[r] = claim(a)
-        _advance(a, lo, hi)
+        advance(a, lo, hi)
     return out
 
 
 @njit(cache=True, nogil=True)
-def smallest_flagged(n: int, lo: int, hi: int, flags: np.ndarray) -> int:
+def _smallest_flagged(n: int, lo: int, hi: int, flags: np.ndarray) -> int:
     """Rank of the flagged position with the least total size (ties: the lexicographically least heaps), or -1."""
     a = np.full(n, lo, dtype=np.int64)
     best = np.zeros(n, dtype=np.int64)
@@ -506,5 +510,94 @@ def smallest_flagged(n: int, lo: int, hi: int, flags: np.ndarray) -> int:
             if better:
                 best_rank, best_sum = r, total
                 best[:] = a
-        _advance(a, lo, hi)
+        advance(a, lo, hi)
     return best_rank
+
+
+# ------------------------------------------------------------------ the validating entry points
+# Each checks what the compiled loop would otherwise read out of bounds, then calls it.
+
+def check_box(n: int, lo: int, hi: int, binom: np.ndarray) -> None:
+    if n < 1 or lo < 0 or hi < lo:
+        raise InvalidParameter(f"a box needs n >= 1 heaps and 0 <= lo <= hi, got n={n}, lo={lo}, hi={hi}")
+    if binom.dtype != np.int64 or binom.shape != (hi - lo + n + 2, n + 1):
+        raise InvalidParameter(f"binom must be binomials({n}, {lo}, {hi}) (int64, shape {(hi - lo + n + 2, n + 1)}), "
+                               f"got {binom.dtype} {binom.shape}")
+
+
+def check_span(start: int, stop: int, length: int, what: str) -> None:
+    if not 0 <= start <= stop <= length:
+        raise InvalidParameter(f"ranks {start}..{stop} are outside the {what} of {length:,} positions")
+
+
+def check_shapes(shapes: np.ndarray) -> None:
+    if shapes.dtype != np.int64 or shapes.ndim != 2 or shapes.shape[1] != 2 or (shapes < 0).any():
+        raise InvalidParameter(f"shapes must be an int64 array of (s, p) rows >= 0, got {shapes.dtype} {shapes.shape}")
+
+
+def rank(a: np.ndarray, lo: int, binom: np.ndarray) -> int:
+    """The colex rank of the sorted heaps ``a`` (each ``>= lo``)."""
+    if a.dtype != np.int64 or (len(a) and (a[0] < lo or (np.diff(a) < 0).any())):
+        raise InvalidParameter(f"a rank needs sorted int64 heaps >= {lo}, got {a!r}")
+    return int(_rank(a, lo, binom))
+
+
+def unrank(r: int, n: int, lo: int, binom: np.ndarray, out: np.ndarray) -> None:
+    """Write the position of rank ``r`` (``n`` heaps ``>= lo``) into ``out``."""
+    if r < 0 or out.dtype != np.int64 or len(out) < n:
+        raise InvalidParameter(f"unrank needs a rank >= 0 and an int64 out of length >= {n}, got {r}, {out.dtype}")
+    _unrank(r, n, lo, binom, out)
+
+
+def positions(n: int, lo: int, hi: int, binom: np.ndarray, start: int, stop: int) -> np.ndarray:
+    """The positions of ranks ``start..stop-1`` of the box, one row of ascending heaps each."""
+    check_box(n, lo, hi, binom)
+    check_span(start, stop, int(binom[hi - lo + n, n]), "box")
+    out: np.ndarray = _positions(n, lo, hi, binom, start, stop)
+    return out
+
+
+def fill_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, size: int, grundy: bool) -> np.ndarray:
+    """Outcomes (0 P / 1 N) or Grundy values of the first ``size`` ranks, by search in rank order."""
+    check_box(n, lo, hi, binom)
+    check_shapes(shapes)
+    check_span(0, size, int(binom[hi - lo + n, n]), "box")
+    out: np.ndarray = _fill_table(n, lo, hi, shapes, binom, size, grundy)
+    return out
+
+
+def extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
+                 start: int, stop: int, grundy: bool) -> None:
+    """Fill ``table[start:stop]`` by search (the ranks below ``start`` filled already)."""
+    check_box(n, lo, hi, binom)
+    check_shapes(shapes)
+    check_span(start, stop, len(table), "table")
+    _extend_table(n, lo, hi, shapes, binom, table, start, stop, grundy)
+
+
+def extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndarray, start: int, stop: int,
+                     masks: np.ndarray, done: np.ndarray) -> None:
+    """Grundy values of ``table[start:stop]`` for the shape (1, 2), memoising in ``masks`` and ``done``."""
+    check_box(n, lo, hi, binom)
+    check_span(start, stop, len(table), "table")
+    if n < 2 or masks.dtype != np.uint64 or masks.ndim != 2 or len(done) != len(masks):
+        raise InvalidParameter("extend_split_two needs n >= 2 and uint64 masks with one done flag per row")
+    _extend_split_two(n, lo, hi, binom, table, start, stop, masks, done)
+
+
+def local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, claims: np.ndarray,
+                start: int, stop: int, grundy: bool, failures: np.ndarray) -> int:
+    """The local rule on ranks ``start..stop-1``; failures go to ``failures``; returns how many there were."""
+    check_box(n, lo, hi, binom)
+    check_shapes(shapes)
+    check_span(start, stop, len(claims), "claims")
+    if failures.dtype != np.int64 or failures.ndim != 2 or failures.shape[1] != 2:
+        raise InvalidParameter(f"failures must be an int64 array of 2 columns, got {failures.dtype} {failures.shape}")
+    return int(_local_check(n, lo, hi, shapes, binom, claims, start, stop, grundy, failures))
+
+
+def smallest_flagged(n: int, lo: int, hi: int, flags: np.ndarray) -> int:
+    """The rank of the smallest flagged position (total size, then heaps), or -1."""
+    if n < 1 or lo < 0 or hi < lo or flags.dtype != np.bool_:
+        raise InvalidParameter(f"smallest_flagged needs a box (n={n}, lo={lo}, hi={hi}) and bool flags")
+    return int(_smallest_flagged(n, lo, hi, flags))

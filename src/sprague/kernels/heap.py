@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from sprague.errors import InvalidParameter
 from sprague.kernels.jit import njit
 
 __all__ = ["subtraction_sequence", "all_but_sequence"]
@@ -99,8 +100,18 @@ def _subtraction_fill(moves: np.ndarray, out: np.ndarray) -> None:
                 return
 
 
-@njit(cache=True, nogil=True)
 def all_but_sequence(excluded: np.ndarray, n: int) -> np.ndarray:
+    """G(0..n-1) of All-but(X), ``excluded`` the sorted positive elements of the finite set X (checked here)."""
+    ex = np.asarray(excluded, dtype=np.int64)
+    if ex.ndim != 1 or (len(ex) and (ex[0] < 1 or (np.diff(ex) <= 0).any())) or n < 0:
+        raise InvalidParameter(f"all_but_sequence needs X as sorted distinct positive integers and n >= 0, "
+                               f"got {excluded!r}, {n}")
+    out: np.ndarray = _all_but_sequence(ex, n)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _all_but_sequence(excluded: np.ndarray, n: int) -> np.ndarray:
     """G(0..n-1) of All-but(X), ``excluded`` the sorted elements of the finite set X.
 
     A value v is an option's value of heap m unless every earlier occurrence of v

@@ -9,7 +9,7 @@ larger ranks) is marked N. Only P-positions cost anything, which pays when they
 are few and their predecessors are few.
 
 Predecessors of a sorted position ``q``, inverting the forward moves of
-:func:`sprague.kernels.box.scan_option`:
+:func:`sprague.kernels.box._scan_option`:
 
 * shape ``(s, p)``: choose ``s`` disjoint groups of ``p`` heaps of ``q`` (each
   heap at least 1, the parts of a split), replace each group by its sum (the
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sprague.kernels.box import _advance, _next_combination, sort_prefix
+from sprague.kernels.box import advance, check_box, check_shapes, check_span, next_combination, sort_prefix
 from sprague.kernels.jit import njit
 
 __all__ = ["retro_outcomes"]
@@ -111,7 +111,7 @@ def _mark_generic(a: np.ndarray, s: int, p: int, lo: int, hi: int, binom: np.nda
     Groupings are enumerated once each, groups ordered by their least index:
     group ``g`` picks ``p`` of ``avail[g]``, the indices that no earlier group took
     and that lie above the least index of group ``g - 1`` (a depth-first walk over
-    :func:`_next_combination` at each level). Equal bases (kept heaps and sums,
+    :func:`next_combination` at each level). Equal bases (kept heaps and sums,
     sorted) are marked from once.
     """
     n = a.shape[0]
@@ -159,7 +159,7 @@ def _mark_generic(a: np.ndarray, s: int, p: int, lo: int, hi: int, binom: np.nda
                     for t in range(p):
                         pick[g, t] = t
                     continue
-            while g >= 0 and not _next_combination(pick[g], p, avail[g, n]):
+            while g >= 0 and not next_combination(pick[g], p, avail[g, n]):
                 g -= 1
             if g < 0:
                 break
@@ -181,7 +181,7 @@ def _mark_generic(a: np.ndarray, s: int, p: int, lo: int, hi: int, binom: np.nda
                 r += binom[v - lo + t, t + 1]
             if r < size:
                 mark[r] = 1
-            if not _advance(added[:d], lo, hi):
+            if not advance(added[:d], lo, hi):
                 break
 
 
@@ -257,19 +257,27 @@ def _mark_predecessors(a: np.ndarray, lo: int, hi: int, shapes: np.ndarray, bino
             _mark_generic(a, s, p, lo, hi, binom, mark, size, bases, avail, pick, added, opt)
 
 
-@njit(cache=True, nogil=True)
 def retro_outcomes(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, size: int) -> np.ndarray:
     """Outcomes (0 = P, 1 = N) of the first ``size`` positions of the box, by the retrograde sieve.
 
-    Same arguments and result as :func:`sprague.kernels.box.fill_table` with
-    ``grundy=False``.
+    Same arguments (checked here) and result as :func:`sprague.kernels.box.fill_table` with ``grundy=False``.
     """
+    check_box(n, lo, hi, binom)
+    check_shapes(shapes)
+    check_span(0, size, int(binom[hi - lo + n, n]), "box")
+    out: np.ndarray = _retro_outcomes(n, lo, hi, shapes, binom, size)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _retro_outcomes(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, size: int) -> np.ndarray:
+    """The sieve itself (see :func:`retro_outcomes`)."""
     mark = np.zeros(size, dtype=np.uint8)  # a byte a position: the sieve's working set stays in cache longer
     buffers = _buffers(n, shapes, binom)
     a = np.full(n, lo, dtype=np.int64)
     for r in range(size):
         if mark[r] == 0:  # P: every option is N; mark its predecessors N
             _mark_predecessors(a, lo, hi, shapes, binom, mark, size, buffers)
-        if not _advance(a, lo, hi):
+        if not advance(a, lo, hi):
             break
     return mark.astype(np.int32)

@@ -32,14 +32,15 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
+from sprague.kernels import config
 from sprague.kernels.jit import njit
 
-__all__ = ["extend", "naive_extend", "sparse_extend", "choose_mask", "rare_count", "rare_positions"]
+__all__ = ["extend", "choose_mask", "rare_positions"]
 
 #: values computed by the naive recursion before the mask is chosen on them
-PREFIX = 2048
+PREFIX = config.TAKE_BREAK_PREFIX
 #: values per kernel call (the progress bar and Ctrl-C act between calls)
-CHUNK = 1 << 16
+CHUNK = config.TAKE_BREAK_CHUNK
 
 
 def extend(g: np.ndarray, start: int, take_all: Sequence[int], take_one: Sequence[int], split: Sequence[int],
@@ -66,7 +67,7 @@ def extend(g: np.ndarray, start: int, take_all: Sequence[int], take_one: Sequenc
     chunk = chunk or CHUNK
     stop = len(g)
     if start < min(PREFIX, stop):
-        naive_extend(g, start, min(PREFIX, stop), alls, ones, twos, distinct)
+        _naive_extend(g, start, min(PREFIX, stop), alls, ones, twos, distinct)
         start = min(PREFIX, stop)
         yield start
     if start == stop:
@@ -76,7 +77,7 @@ def extend(g: np.ndarray, start: int, take_all: Sequence[int], take_one: Sequenc
     n_rare = len(rare)
     rare = np.concatenate([rare, np.zeros(max(n_rare, 1024), dtype=np.int64)])
     while start < stop:
-        reached, n_rare = sparse_extend(g, start, min(start + chunk, stop), alls, ones, twos, distinct, mask, rare,
+        reached, n_rare = _sparse_extend(g, start, min(start + chunk, stop), alls, ones, twos, distinct, mask, rare,
                                           n_rare)
         if n_rare == len(rare):
             rare = np.concatenate([rare, np.zeros(len(rare), dtype=np.int64)])
@@ -120,7 +121,7 @@ def _capacity(top: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def naive_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray,
+def _naive_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray,
                  split: np.ndarray, distinct: bool) -> None:
     """Fill ``g[start:stop]`` by the heap recursion, O(n) per value (``g[:start]`` known)."""
     top = 0
@@ -159,7 +160,7 @@ def _value_tables(cap: int, mask: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True, nogil=True)
-def sparse_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray,
+def _sparse_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray,
                   split: np.ndarray, distinct: bool, mask: int, rare: np.ndarray, n_rare: int) -> tuple[int, int]:
     """Fill ``g[start:stop]`` by the sparse-space method (module docstring); exact for every mask.
 
@@ -237,7 +238,7 @@ def sparse_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, ta
 
 
 @njit(cache=True, nogil=True)
-def rare_count(g: np.ndarray, stop: int, mask: int) -> int:
+def _rare_count(g: np.ndarray, stop: int, mask: int) -> int:
     """Positions ``1 <= r < stop`` whose value is rare under ``mask``."""
     count = 0
     for r in range(1, stop):
@@ -255,7 +256,7 @@ def choose_mask(g: np.ndarray) -> int:
     """
     bits = max(int(g.max()) if len(g) else 0, 1).bit_length()
     candidates = [~f for f in range(2 ** bits)] + list(range(1, 2 ** bits))
-    return min(candidates, key=lambda mask: rare_count(g, len(g), mask))
+    return min(candidates, key=lambda mask: _rare_count(g, len(g), mask))
 
 
 def rare_positions(g: np.ndarray, mask: int) -> np.ndarray:

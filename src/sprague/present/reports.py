@@ -110,13 +110,12 @@ def check_sequence(r: Ruleset, to: int) -> HeapRuleset:
 
 
 def _sequence_structure(r: HeapRuleset, values: list[int], limit: int | None) -> Periodicity | None:
-    certified = getattr(r, "periodicity", None)
-    if callable(certified):
+    if r.certifies_periods:
         # a certificate is sought up to 64 times the values asked for (at least 2^16): a game with no
         # short period is then reported as observed on the prefix, not searched for minutes
         budget = r.sequence_cost(max(64 * len(values), 1 << 16)) or 0
         try:
-            result: Periodicity | None = certified(min(limit or DEFAULT_MAX_POSITIONS, max(budget, 1)))
+            result: Periodicity | None = r.periodicity(min(limit or DEFAULT_MAX_POSITIONS, max(budget, 1)))
             if result is not None:
                 return result
         except TooLarge:  # no certificate within the limit: say what the prefix shows
@@ -178,7 +177,7 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
     from sprague.viz.table import grid
 
     if min_heap is None:
-        min_heap = max(int(getattr(g, "min_heap", 0)) for g in games)
+        min_heap = max(g.min_heap if isinstance(g, MultiHeapRuleset) else 0 for g in games)
     if min_heap < 0 or max_heap < min_heap:
         raise InvalidParameter(f"need 0 <= --min <= --max, got --min {min_heap} --max {max_heap}")
     heaps = list(range(min_heap, max_heap + 1))

@@ -235,6 +235,13 @@ class HeapRuleset(MultiHeapRuleset):
         """One or two heaps of up to 29 tokens."""
         return tuple(rng.randrange(30) for _ in range(1 + rng.randrange(2)))
 
+    #: whether :meth:`periodicity` can prove a period (then ``sprague sequence`` asks it for one)
+    certifies_periods: ClassVar[bool] = False
+
+    def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
+        """A period of the G-value sequence proved by a theorem or a certificate, or None (default: none)."""
+        return None
+
     def extend_values(self, n: int) -> np.ndarray | None:
         """The first ``n`` single-heap values by the ruleset's own compiled kernel, or None (no such kernel).
 
@@ -454,6 +461,8 @@ class PeriodicHeapRuleset(HeapRuleset):
     result (``period_method``). :meth:`periodicity` doubles the prefix until a period
     is certified, within the size guard.
     """
+
+    certifies_periods = True
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)

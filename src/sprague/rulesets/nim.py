@@ -53,6 +53,8 @@ class Nim(HeapRuleset):
     def is_move(self, position: Heaps, option: Heaps) -> bool:
         return decreases_at_most(position, option, 1)
 
+    certifies_periods = True
+
     def periodicity(self, max_positions: int | None = None) -> Periodicity:
         """G(n) = n: arithmetic periodic with period 1 and saltus 1, by Bouton's theorem."""
         return Periodicity(0, 1, 1, True, "Bouton's theorem: G(n) = n")

@@ -11,13 +11,13 @@ from sprague.analysis.periodicity import Periodicity, certify_all_but, find_peri
 from sprague.core.ruleset import Param
 from sprague.core.sets import SubtractionSet
 from sprague.errors import InvalidParameter
+from sprague.kernels import config
 from sprague.kernels.heap import all_but_sequence, subtraction_sequence
 from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
 
 __all__ = ["Subtraction", "AllBut"]
 ORDER = 20  #: where ``sprague list`` shows this module's rulesets
 
-_KERNEL_FROM = 20_000  # values computed at once, from which the compiled kernel is used
 
 
 class Subtraction(PeriodicHeapRuleset):
@@ -64,7 +64,7 @@ class Subtraction(PeriodicHeapRuleset):
 
     def extend_values(self, n: int) -> np.ndarray | None:
         """Long stretches come from the compiled kernel (:func:`sprague.kernels.heap.subtraction_sequence`)."""
-        if n - len(self._values) < _KERNEL_FROM:
+        if n - len(self._values) < config.SUBTRACTION_KERNEL_FROM:
             return None  # the plain recursion is quicker than compiling
         return subtraction_sequence(np.array(self.params["S"], dtype=np.int64), n)
 

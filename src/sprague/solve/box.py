@@ -27,12 +27,10 @@ import numpy as np
 
 from sprague.errors import TooLarge
 from sprague.kernels import box as _kernel
+from sprague.kernels import config
 
 __all__ = ["Box", "box_size", "sieve_pays"]
 
-_CHUNK = 50_000  # positions listed (and ranks searched, times 20) per step
-_SPLIT_MEMO_BYTES = 1 << 30  # memory the split memo of Grundy tables may take (see Box._split_two_memo)
-_SIEVE_MAX_ADDED = 4  # outcomes by the retrograde sieve when no move deletes more heaps (see sieve_pays)
 
 
 def box_size(n: int, lo: int, hi: int) -> int:
@@ -52,7 +50,7 @@ def sieve_pays(shapes: np.ndarray) -> bool:
     with 8), except nmth-delete with 10 heaps (sieve 1.9x faster; the rule is
     conservative there).
     """
-    return all(max(int(s) * (int(p) - 1), 1) <= _SIEVE_MAX_ADDED for s, p in shapes)
+    return all(max(int(s) * (int(p) - 1), 1) <= config.SIEVE_MAX_ADDED for s, p in shapes)
 
 
 @dataclass
@@ -86,8 +84,8 @@ class Box:
         if not colex:
             yield from itertools.combinations_with_replacement(range(self.lo, self.hi + 1), self.n)
             return
-        for start in range(0, self.size, _CHUNK):
-            for row in self.positions(start, min(self.size, start + _CHUNK)).tolist():
+        for start in range(0, self.size, config.BOX_CHUNK):
+            for row in self.positions(start, min(self.size, start + config.BOX_CHUNK)).tolist():
                 yield tuple(row)
 
     def position(self, rank: int) -> tuple[int, ...]:
@@ -135,7 +133,7 @@ class Box:
             memo = self._split_two_memo(shapes) if grundy else None
             try:
                 while start < upto:
-                    stop = min(start + _CHUNK * 20, upto)
+                    stop = min(start + config.BOX_CHUNK * 20, upto)
                     if memo is not None:
                         _kernel.extend_split_two(self.n, self.lo, self.hi, self.binom, table, start, stop, *memo)
                     else:
@@ -156,6 +154,6 @@ class Box:
         if shapes.tolist() != [[1, 2]] or self.lo < 1:
             return None
         slots = box_size(self.n - 2, self.lo, self.hi) * (self.hi + 1)
-        if slots * 8 * 8 > _SPLIT_MEMO_BYTES:
+        if slots * 8 * 8 > config.SPLIT_MEMO_BYTES:
             return None  # too much memory: search option by option
         return np.zeros((slots, 8), dtype=np.uint64), np.zeros(slots, dtype=np.bool_)

@@ -54,6 +54,7 @@ import numpy as np
 from sprague.core.nimber import mex
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
+from sprague.kernels import config
 from sprague.rulesets import ruleset as get_ruleset
 from sprague.rulesets.heap import MultiHeapRuleset
 from sprague.solve.box import Box, box_size
@@ -65,8 +66,6 @@ __all__ = ["verify", "Report", "Counterexample", "DEFAULT_MAX_BOX", "METHODS"]
 #: largest box verified without ``max_positions`` raised (positions)
 DEFAULT_MAX_BOX = 50_000_000
 METHODS = ("local", "table", "both")
-_PY_CLAIMS_BELOW = 30_000  # smaller boxes evaluate claims in Python (no compile time)
-_KEEP_FAILURES = 2_000  # failures kept per chunk to choose the smallest counterexample from
 
 
 @dataclass
@@ -346,7 +345,7 @@ class _Job:
         if self._claims is None:
             dtype = np.int8 if self.kind == "outcome" else np.int32
             compiled = None
-            if self.theorem is not None and self.size >= _PY_CLAIMS_BELOW:
+            if self.theorem is not None and self.size >= config.PYTHON_CLAIMS_BELOW:
                 try:
                     from sprague.kernels.jit import jit_claim
 
@@ -537,9 +536,9 @@ def _chunks(size: int, workers: int) -> list[tuple[int, int]]:
 
 def _check_chunk(args: tuple[Any, ...], claims: np.ndarray, start: int, stop: int) -> tuple[int, int, int, np.ndarray]:
     box, shapes, grundy = args
-    failures = np.zeros((_KEEP_FAILURES, 2), dtype=np.int64)
+    failures = np.zeros((config.KEEP_FAILURES, 2), dtype=np.int64)
     count = box.local_check(shapes, claims, start, stop, grundy, failures)
-    return start, stop, int(count), failures[: min(count, _KEEP_FAILURES)]
+    return start, stop, int(count), failures[: min(count, config.KEEP_FAILURES)]
 
 
 def _init_worker(args: tuple[Any, ...], claims: np.ndarray) -> None:

@@ -1,0 +1,32 @@
+"""The tunables of the compiled kernels and of the code that chooses them, in one place.
+
+Each is a speed/memory trade-off measured on a 2-core machine (see ``benchmarks/``);
+none changes a result. The kernels read theirs when numba compiles them (so a
+change needs a fresh cache: delete ``kernels/__pycache__``); the Python code that
+drives them reads this module at each call, so tests may monkeypatch it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "MEX_SCRATCH", "BOX_CHUNK", "SPLIT_MEMO_BYTES",
+           "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "KEEP_FAILURES"]
+
+#: take-and-break sequences: values from the naive recursion before the sparse-space kernel takes over
+#: (the mask is chosen on them)
+TAKE_BREAK_PREFIX = 2048
+#: take-and-break sequences: values computed between two progress reports (and Ctrl-C checks)
+TAKE_BREAK_CHUNK = 1 << 16
+#: box kernels: distinct small values a mex keeps track of (larger ones report MEX_OVERFLOW)
+MEX_SCRATCH = 512
+#: boxes: positions listed per step; ranks searched per step are 20 times as many
+BOX_CHUNK = 50_000
+#: Grundy tables of shape (1, 2): the most memory the split memo may take, in bytes
+SPLIT_MEMO_BYTES = 1 << 30
+#: outcome tables by the retrograde sieve when no move deletes more heaps than this (see sieve_pays)
+SIEVE_MAX_ADDED = 4
+#: subtraction sequences: values computed at once from which the compiled kernel is used
+SUBTRACTION_KERNEL_FROM = 20_000
+#: verify: boxes smaller than this evaluate a theorem's claims in Python (no compile time)
+PYTHON_CLAIMS_BELOW = 30_000
+#: verify: failures kept per chunk of the local check, to choose the smallest counterexample from
+KEEP_FAILURES = 2_000
