@@ -27,7 +27,6 @@ from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import reduce
-from operator import xor
 from typing import Any, ClassVar
 
 import numpy as np
@@ -36,7 +35,7 @@ from sprague.analysis.periodicity import Periodicity
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.core.parsing import as_int, parse_int
 from sprague.core.ruleset import Ruleset
-from sprague.errors import InvalidPosition, TooLarge
+from sprague.errors import InvalidPosition
 from sprague.solve import heapsum
 from sprague.solve import sequence as _solve_sequence
 from sprague.solve.table import GrundySequence, Table, heap_table
@@ -298,14 +297,7 @@ class HeapRuleset(MultiHeapRuleset):
         >>> sprague.ruleset("grundys-game").sequence(10).tolist()
         [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
         """
-        n = as_int(n, "length")
-        if n < 0:
-            raise InvalidPosition(f"{self.name}: sequence length {n} is negative; give the number of heaps, n >= 0")
-        limit = max_positions or DEFAULT_MAX_POSITIONS
-        if all(self.heap_grundy_closed(m) is not None for m in (0, 1, max(n - 1, 0))):
-            return self._sequence([self._heap_value(m, limit) for m in range(n)])
-        self._grow(n, limit, progress)
-        return self._sequence(self._values[:n].copy())
+        return _solve_sequence.values(self, n, max_positions, progress)
 
     def _sequence(self, values: Any) -> np.ndarray:
         """The values as a :class:`~sprague.solve.table.GrundySequence` (an ndarray that shows itself in Jupyter)."""
@@ -320,12 +312,7 @@ class HeapRuleset(MultiHeapRuleset):
         return self._heap_value(as_int(n), max_positions or DEFAULT_MAX_POSITIONS)
 
     def _heap_value(self, n: int, limit: int) -> int:
-        g = self.heap_grundy_closed(n)
-        if g is not None:
-            return g
-        if n >= len(self._values):
-            self._grow(n + 1, limit)
-        return int(self._values[n])
+        return _solve_sequence.heap_value(self, n, limit)
 
     @property
     def known_length(self) -> int:
@@ -342,17 +329,7 @@ class HeapRuleset(MultiHeapRuleset):
 
     def sequence_cost(self, n: int) -> int | None:
         """Options examined to compute the first ``n`` single-heap values (an upper estimate)."""
-        start = len(self._values)
-        if n <= start:
-            return 0
-        last = self.heap_option_count(n - 1)
-        if self.take_break_moves() is not None:
-            return n - start  # the compiled kernel: nearly constant work a value (sparse space)
-        if last is None:
-            if n > 10**7:
-                return None
-            last = sum(1 for _ in self.heap_options(n - 1))
-        return (n - start) * max(last, 1)
+        return _solve_sequence.cost(self, n)
 
     def table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
         """Sprague-Grundy: the nim-sum of the heaps' values, from the single-heap sequence."""
@@ -484,31 +461,13 @@ class PeriodicHeapRuleset(HeapRuleset):
         return f"closed form: certified period {per.period} (preperiod {per.preperiod}) of the G-value sequence"
 
     def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
-        """The certified period of the G-value sequence (computing as far as needed)."""
-        if self._period is None:
-            limit = max_positions or self._limit_now
-            n = self.first_length()
-            while True:
-                refuse_if_too_large(f"{self.name}: certifying a period needs the first {n:,} values",
-                                    self.sequence_cost(n), limit)
-                self._grow(n, limit)
-                self._period = self.certify(self._values[:n].tolist())
-                if self._period is not None:
-                    break
-                n *= 2
-        return self._period
+        """The certified period of the G-value sequence (computing as far as needed, within the limit)."""
+        return _solve_sequence.certify_period(self, max_positions or self._limit_now)
 
     def sequence(self, n: int, max_positions: int | None = None,
                  progress: Callable[[int], Any] | None = None) -> np.ndarray:
         """As :meth:`HeapRuleset.sequence`; past a certified period the values are filled in, not computed."""
-        if as_int(n, "length") > max(len(self._values), 4 * self.first_length()):
-            try:  # never more work than computing the n values outright
-                per = self.periodicity(min(max_positions or self._limit_now, self.sequence_cost(n) or n))
-            except TooLarge:
-                per = None  # no certificate within the limit: compute (refused with the size if too large)
-            if per is not None and per.certified:
-                return self._sequence(per.fill(self._values, n))
-        return super().sequence(n, max_positions, progress)
+        return _solve_sequence.periodic_values(self, n, max_positions, progress)
 
     def _sequence(self, values: Any) -> np.ndarray:
         """As :meth:`HeapRuleset._sequence`, with the certified period when it can be had within the limit."""
@@ -516,18 +475,9 @@ class PeriodicHeapRuleset(HeapRuleset):
         return super()._sequence(values)
 
     def _first_period(self) -> Periodicity | None:
-        """The certified period if the first prefix proves it within the limit, else None.
-
-        Only this one cheap attempt (once per ruleset): a long search belongs to :meth:`periodicity`.
-        """
-        n = self.first_length()
-        if self._period is None and not self._first_tried:
-            cost = self.sequence_cost(n)
-            if cost is not None and cost <= self._limit_now:
-                self._grow(n, self._limit_now)
-                self._period = self.certify(self._values[:n].tolist())
-                self._first_tried = True
-        return self._period
+        """The certified period if the first prefix proves it within the limit, else None (see
+        :func:`sprague.solve.sequence.first_period`)."""
+        return _solve_sequence.first_period(self)
 
     def heap_grundy_closed(self, n: int) -> int | None:
         """From the certified period: heaps past the first prefix certify it (as far as needed, within the

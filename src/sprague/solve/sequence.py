@@ -26,15 +26,98 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.core.limits import refuse_if_too_large
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.core.nimber import mex
-from sprague.errors import InvalidPosition
+from sprague.core.parsing import as_int
+from sprague.errors import InvalidPosition, TooLarge
 
-__all__ = ["grow", "extend", "sparse_space", "CACHE_FROM"]
+__all__ = ["values", "periodic_values", "heap_value", "cost", "grow", "extend", "certify_period", "first_period",
+           "sparse_space", "CACHE_FROM"]
 
 CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
 
 Progress = Callable[[int], Any] | None
+
+
+def values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None) -> np.ndarray:
+    """G(0..n-1) as a :class:`~sprague.solve.table.GrundySequence`: by the closed form if every value has one,
+    else grown bottom-up (compiled where the game has a kernel, through the results cache)."""
+    n = as_int(n, "length")
+    if n < 0:
+        raise InvalidPosition(f"{game.name}: sequence length {n} is negative; give the number of heaps, n >= 0")
+    limit = max_positions or DEFAULT_MAX_POSITIONS
+    if all(game.heap_grundy_closed(m) is not None for m in (0, 1, max(n - 1, 0))):
+        return game._sequence([heap_value(game, m, limit) for m in range(n)])
+    grow(game, n, limit, progress)
+    return game._sequence(game._values[:n].copy())
+
+
+def periodic_values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None) -> np.ndarray:
+    """As :func:`values`; past a certified period the values are filled in from it, not computed."""
+    if as_int(n, "length") > max(len(game._values), 4 * game.first_length()):
+        try:  # never more work than computing the n values outright
+            per = game.periodicity(min(max_positions or game._limit_now, game.sequence_cost(n) or n))
+        except TooLarge:
+            per = None  # no certificate within the limit: compute (refused with the size if too large)
+        if per is not None and per.certified:
+            return game._sequence(per.fill(game._values, n))
+    return values(game, n, max_positions, progress)
+
+
+def heap_value(game: Any, n: int, limit: int) -> int:
+    """G(n) of a single heap: its closed form, else the sequence grown as far as ``n``."""
+    g = game.heap_grundy_closed(n)
+    if g is not None:
+        return int(g)
+    if n >= len(game._values):
+        grow(game, n + 1, limit)
+    return int(game._values[n])
+
+
+def cost(game: Any, n: int) -> int | None:
+    """Options examined to compute the first ``n`` single-heap values (an upper estimate), or None if unknown."""
+    start = len(game._values)
+    if n <= start:
+        return 0
+    if game.take_break_moves() is not None:
+        return n - start  # the compiled kernel: nearly constant work a value (sparse space)
+    last = game.heap_option_count(n - 1)
+    if last is None:
+        if n > 10**7:
+            return None
+        last = sum(1 for _ in game.heap_options(n - 1))
+    return (n - start) * max(last, 1)
+
+
+def certify_period(game: Any, limit: int) -> Any:
+    """The certified period of ``game`` (a :class:`~sprague.rulesets.heap.PeriodicHeapRuleset`): prefixes of
+    ``first_length()`` values, doubled until ``certify`` proves a period, each refused if over ``limit``."""
+    if game._period is None:
+        n = game.first_length()
+        while True:
+            refuse_if_too_large(f"{game.name}: certifying a period needs the first {n:,} values",
+                                game.sequence_cost(n), limit)
+            grow(game, n, limit)
+            game._period = game.certify(game._values[:n].tolist())
+            if game._period is not None:
+                break
+            n *= 2
+    return game._period
+
+
+def first_period(game: Any) -> Any:
+    """The certified period if the first prefix proves it within the limit, else None.
+
+    Only this one cheap attempt (once per ruleset): a long search belongs to :func:`certify_period`.
+    """
+    n = game.first_length()
+    if game._period is None and not game._first_tried:
+        work = game.sequence_cost(n)
+        if work is not None and work <= game._limit_now:
+            grow(game, n, game._limit_now)
+            game._period = game.certify(game._values[:n].tolist())
+            game._first_tried = True
+    return game._period
 
 
 def grow(game: Any, n: int, limit: int, progress: Progress = None) -> None:
