@@ -53,3 +53,15 @@ def test_named_games_take_no_parameters_and_work_on_the_command_line(capsys: pyt
     out = capsys.readouterr().out
     g = naive.octal_sequence(NAMED["kayles"], 8)
     assert out.startswith("kayles: 5 7\n") and f"G = {g[5] ^ g[7]}," in out
+
+
+def test_a_heap_past_the_first_prefix_of_a_game_with_no_short_period_is_computed_not_refused() -> None:
+    """Officers has no period within reach: G(300) used to be refused (certifying a period needed 4M values)
+    although the sequence up to 300 is trivial to compute."""
+    g = naive.octal_sequence(NAMED["officers"], 301)
+    officers = sprague.ruleset("officers")
+    assert officers.grundy((300,)) == g[300]
+    move = officers.winning_move((300, 7))
+    assert move is not None and g[move[0]] ^ g[move[1]] ^ (g[move[2]] if len(move) > 2 else 0) == 0
+    with pytest.raises(sprague.NoClosedForm):
+        sprague.ruleset("officers").grundy((300,), method="closed")

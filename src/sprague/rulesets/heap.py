@@ -35,7 +35,7 @@ from sprague.analysis.periodicity import Periodicity
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.core.parsing import as_int, parse_int
 from sprague.core.ruleset import Ruleset
-from sprague.errors import InvalidPosition
+from sprague.errors import InvalidPosition, TooLarge
 from sprague.solve import heapsum
 from sprague.solve import sequence as _solve_sequence
 from sprague.solve.table import GrundySequence, Table, heap_table
@@ -480,9 +480,15 @@ class PeriodicHeapRuleset(HeapRuleset):
         return _solve_sequence.first_period(self)
 
     def heap_grundy_closed(self, n: int) -> int | None:
-        """From the certified period: heaps past the first prefix certify it (as far as needed, within the
-        limit); a smaller heap only when the first prefix proves it."""
-        per = self._first_period() if n < self.first_length() else self.periodicity()
+        """From the certified period: a heap below the first prefix when that prefix proves it; a larger one
+        when a period is certified for no more work than computing G(0..n) outright (and within the limit)."""
+        if self._period is not None or n < self.first_length():
+            per = self._first_period()
+        else:
+            try:
+                per = self.periodicity(min(self._limit_now, self.sequence_cost(n + 1) or self._limit_now))
+            except TooLarge:
+                per = None  # no certificate for that work: the sequence itself is cheaper
         return None if per is None else per.value(self._values, n)
 
     def heap_method(self, n: int) -> str:
