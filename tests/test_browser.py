@@ -23,7 +23,11 @@ from webserver import running_server
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is in the [dev] extra")
 pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)")
+# slow: a browser and a server per module (about 25 s in all); run by `pytest -m slow` (.ci/run's second pass)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)"),
+]
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

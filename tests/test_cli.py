@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -181,11 +182,30 @@ def test_bad_input_gives_one_line_and_status_2(args: list[str], message: str) ->
     assert message in err
 
 
+def _console_script(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the ``sprague`` console script of this checkout, as the wrapper pip generates for it would.
+
+    The entry point is read from this checkout's pyproject.toml ([project.scripts]) and called in a fresh
+    interpreter with this checkout's src/ first on the path, so whichever ``sprague`` is on PATH or installed
+    elsewhere plays no part.
+    """
+    root = Path(__file__).resolve().parents[1]
+    entry = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]["sprague"]
+    module, _, function = entry.partition(":")
+    wrapper = (f"import sys\nfrom {module} import {function}\n"
+               f"import {module} as m\nassert m.__file__.startswith({str(root / 'src')!r} + '/'), m.__file__\n"
+               f"sys.argv[0] = 'sprague'\nsys.exit({function}())\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root / "src"), os.environ.get("PYTHONPATH")])))
+    return subprocess.run([sys.executable, "-c", wrapper, *args], capture_output=True, text=True, timeout=60,
+                          env=env, cwd=root)
+
+
 def test_installed_console_script_reports_errors_without_traceback() -> None:
-    proc = subprocess.run(["sprague", "value", "nim", "-3"], capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "negative" in proc.stderr
-    proc = subprocess.run(["sprague", "value", "nim", "3", "5", "6"], capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0 and "G = 0, P-position" in proc.stdout
+    proc = _console_script("value", "nim", "-3")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "negative" in proc.stderr, proc.stderr
+    assert proc.stderr.startswith("sprague: error: ") and proc.stderr.count("\n") == 1, proc.stderr
+    proc = _console_script("value", "nim", "3", "5", "6")
+    assert proc.returncode == 0 and "G = 0, P-position" in proc.stdout, proc.stderr
 
 
 def test_user_defined_ruleset_on_the_command_line(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

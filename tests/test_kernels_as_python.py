@@ -9,9 +9,13 @@ in and is compared with the same twins (``tests/naive.py``, search over
 line coverage to stay above a measured floor.
 
 Pure-Python kernels are about 100 times slower, so the selection takes the
-small cases of each kernel test (about a minute on two cores). Every entry is a
-pytest node id: one that no longer exists makes the subprocess fail ("not
-found") rather than silently shrinking the run.
+small cases of each kernel test (about three minutes on two cores). Every entry
+is a pytest node id: one that no longer exists makes the subprocess fail ("not
+found") rather than silently shrinking the run; the subprocess runs with
+``-m "slow or not slow"`` so that a selected test marked slow is not deselected.
+
+The test is marked slow: the default ``pytest`` run leaves it out, ``pytest -m slow``
+(the second pass of ``.ci/run``) runs it.
 """
 
 from __future__ import annotations
@@ -23,11 +27,15 @@ import time
 from pathlib import Path
 
 import coverage
+import pytest
 
 import sprague.kernels
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNELS = Path(sprague.kernels.__file__).resolve().parent
+
+# the subprocess has its own limit (900 s, below), longer than the default per-test timeout
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
 
 TAKEBREAK = "tests/test_takebreak.py::"
 SEQUENCES = "tests/test_sequences.py::"
@@ -88,7 +96,7 @@ def test_kernels_pass_and_are_covered_as_plain_python(tmp_path: Path) -> None:
     # --source by directory: by package name, coverage imports sprague (and numpy) and then forgets them,
     # and numpy refuses to be imported a second time in the process.
     command = [sys.executable, "-m", "coverage", "run", f"--source={KERNELS}",
-               "-m", "pytest", "-q", "-p", "no:cacheprovider", *SELECTION]
+               "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "slow or not slow", *SELECTION]
     start = time.perf_counter()
     done = subprocess.run(command, cwd=ROOT, env=_environment(tmp_path), capture_output=True, text=True,
                           timeout=900)

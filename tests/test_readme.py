@@ -60,4 +60,11 @@ def test_readme_starts_with_the_two_setup_commands() -> None:
     lines = [line.split("  #")[0].strip() for line in block.group(1).splitlines() if line.strip()]
     assert lines[0] == "python3 -m pip install . && sprague tour"
     ci = (README.parent / ".ci" / "run").read_text()
-    assert lines[1] in ci, "the CI script must run the README's test command"
+    # the CI script runs the README's test command: each of its commands ends a line of the script, in order
+    # (the script runs further steps, the type check and the slow tests, as lines of their own)
+    commands = lines[1].split(" && ")
+    assert commands == ["python3 -m pip install -e '.[dev]'", "python3 -m pytest"]
+    found = [re.search(rf"^[^#\n]*{re.escape(c)}$", ci, flags=re.M) for c in commands]
+    install, test = found
+    assert install and test, "the CI script must run the README's test command"
+    assert install.start() < test.start(), "the CI script must install before it tests"

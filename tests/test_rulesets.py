@@ -510,16 +510,41 @@ def test_nim_search_over_limit_refused() -> None:
     assert sprague.ruleset("nim").grundy((30, 30, 30, 30, 30)) == 30
 
 
-def test_wythoff_300_search_works_or_refuses_cleanly() -> None:
+def _wythoff_grundy_by_bitsets(n: int) -> int:
+    """G(n, n) of Wythoff by the mex over row, column and diagonal, one Python int bitset per line (independent)."""
+    row, col, diag = 0, [0] * (n + 1), [0] * (2 * n + 1)
+    g = 0
+    for a in range(n + 1):
+        row = 0
+        for b in range(n + 1):
+            seen = row | col[b] | diag[b - a + n]
+            g = (~seen & (seen + 1)).bit_length() - 1
+            row |= 1 << g
+            col[b] |= 1 << g
+            diag[b - a + n] |= 1 << g
+    return g
+
+
+def test_wythoff_300_search_under_a_limit_below_its_size_is_refused_with_size_and_option() -> None:
+    # the search from (300, 300) takes the box 301 x 301 = 90,601 positions
+    with pytest.raises(sprague.TooLarge, match=r"300 300 would take 90,601 positions.*--max-positions"):
+        sprague.ruleset("wythoff").grundy((300, 300), max_positions=90_600)
+
+
+@pytest.mark.slow
+def test_wythoff_300_search_works() -> None:
+    # 90,601 positions: within 10**6 and within the default limit (DEFAULT_MAX_POSITIONS = 2,000,000),
+    # so the search runs (about 20 s) and is not refused
+    assert sprague.DEFAULT_MAX_POSITIONS >= 10**6
     g = sprague.ruleset("wythoff")
-    try:
-        value = g.grundy((300, 300), max_positions=10**6)
-    except sprague.TooLarge as exc:
-        assert "--max-positions" in str(exc)
-    else:
-        assert isinstance(value, int) and value > 0  # (300, 300) is N: take 300 from both
+    value = g.grundy((300, 300), max_positions=10**6)
+    assert value == _wythoff_grundy_by_bitsets(300) == 440  # > 0: (300, 300) is N, take 300 from both
+    assert g.grundy((300, 300)) == value  # default limit
+
+
+def test_wythoff_has_no_closed_form_for_grundy_values() -> None:
     with pytest.raises(sprague.SpragueError):
-        g.grundy((3, 5), method="closed")  # no closed form for Wythoff's Grundy values
+        sprague.ruleset("wythoff").grundy((3, 5), method="closed")  # no closed form for Wythoff's Grundy values
 
 
 # ====================================================================== apply (legality of a typed move)

@@ -50,7 +50,12 @@ def test_every_standing_theorem_holds_by_both_methods(theorem):
         assert report.checked == report.positions > 0 and report.claimed > 0
 
 
-@pytest.mark.parametrize("theorem", [t for t in THEOREMS if t.refuted], ids=lambda t: t.name)
+# single-delete-4-printed is slow (about 12 s): the naive search from its counterexample <8, 12, 14, 47>
+REFUTED = [pytest.param(t, marks=[pytest.mark.slow] if t.name == "single-delete-4-printed" else [])
+           for t in THEOREMS if t.refuted]
+
+
+@pytest.mark.parametrize("theorem", REFUTED, ids=lambda t: t.name)
 def test_refuted_statements_show_their_recorded_smallest_counterexample(theorem):
     for method in ("local", "table"):
         report = verify(theorem.name, max_heap=max(theorem.refuted[0]), method=method)
@@ -88,6 +93,7 @@ def test_process_pool_and_one_process_agree():
     assert two.failures == one.failures > 0
 
 
+@pytest.mark.slow  # starts a two-process local cluster (about 10 s)
 def test_dask_local_cluster():
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
@@ -137,7 +143,8 @@ def test_cli_verify_list_and_run():
     (["verify", "single-delete-4", "--max-heap", "400"], "would take 1,082,740,100 positions, over the limit"),
     (["verify", "single-delete-4", "--workers", "0"], "--workers must be at least 1"),
     (["verify"], "name a theorem"),
-    (["verify", "nmth-delete", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
+    pytest.param(["verify", "nmth-delete", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler",
+                 marks=pytest.mark.slow),  # waits for the connection timeout (10 s)
     (["verify", "single-delete-4", "--max-heap", "0"], "the box is empty"),
     (["verify", "single-delete-4", "-p", "k=3"], "no chosen theorem takes the parameter 'k'"),
     (["verify", "single-delete-4", "--workers", "1000"], "workers=1000 is more than"),

@@ -22,6 +22,7 @@ import naive
 from webserver import running_server
 
 pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
+pytestmark = pytest.mark.slow  # a load test: run by `pytest -m slow` (.ci/run's second pass)
 
 CLIENTS = 50
 GAMES_EACH = 2
