@@ -20,6 +20,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# slow: pip builds and installs a package, then each test runs sprague in a fresh interpreter (about 20 s in all)
+pytestmark = pytest.mark.slow
+
 PLUGIN = '''
 """Lasker's Nim for sprague: take any number from a heap, or split a heap into two non-empty heaps."""
 

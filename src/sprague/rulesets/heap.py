@@ -462,7 +462,7 @@ class PeriodicHeapRuleset(HeapRuleset):
 
     def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
         """The certified period of the G-value sequence (computing as far as needed, within the limit)."""
-        return _solve_sequence.certify_period(self, max_positions or self._limit_now)
+        return _solve_sequence.certify_period(self, self._limit_now if max_positions is None else max_positions)
 
     def sequence(self, n: int, max_positions: int | None = None,
                  progress: Callable[[int], Any] | None = None) -> np.ndarray:
@@ -486,7 +486,8 @@ class PeriodicHeapRuleset(HeapRuleset):
             per = self._first_period()
         else:
             try:
-                per = self.periodicity(min(self._limit_now, self.sequence_cost(n + 1) or self._limit_now))
+                work = self.sequence_cost(n + 1)
+                per = self.periodicity(self._limit_now if work is None else min(self._limit_now, work))
             except TooLarge:
                 per = None  # no certificate for that work: the sequence itself is cheaper
         return None if per is None else per.value(self._values, n)
