@@ -96,7 +96,7 @@ def test_kernels_pass_and_are_covered_as_plain_python(tmp_path: Path) -> None:
     # --source by directory: by package name, coverage imports sprague (and numpy) and then forgets them,
     # and numpy refuses to be imported a second time in the process.
     command = [sys.executable, "-m", "coverage", "run", f"--source={KERNELS}",
-               "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "slow or not slow", *SELECTION]
+               "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "slow or not slow", "-n", "0", *SELECTION]
     start = time.perf_counter()
     done = subprocess.run(command, cwd=ROOT, env=_environment(tmp_path), capture_output=True, text=True,
                           timeout=900)
