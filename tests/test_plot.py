@@ -20,7 +20,7 @@ from sprague.cli import main
 from sprague.play import HumanPlayer, PerfectPlayer, QuitGame, play_match
 
 plot = pytest.importorskip("sprague.viz.plot")
-pytest.importorskip("matplotlib")
+pytest.importorskip("matplotlib", reason="plots need matplotlib, in the [plot] and [dev] extras")
 
 
 def run(*args: str) -> tuple[int, str, str]:
