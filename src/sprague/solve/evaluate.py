@@ -152,29 +152,30 @@ def _set_limit(r: Ruleset, max_positions: int | None) -> int:
     return r._limit_now
 
 
+def _tiers(r: Ruleset, pos: Position, method: str, closed: Any, computed: Any) -> Any:
+    """Tier 1 (``closed``), then under ``auto`` tier 2 (``computed``); None leaves it to search."""
+    if method == "search":
+        return None
+    found = closed(pos)
+    if found is None and method == "closed":
+        raise _no_closed_form(r, pos)
+    return found if found is not None else computed(pos)
+
+
 def _grundy(r: Ruleset, pos: Position, method: str, limit: int) -> int:
-    if method != "search":
-        g = r.closed_grundy(pos)
-        if g is None and method == "closed":
-            raise _no_closed_form(r, pos)
-        if g is None:
-            g = r.computed_grundy(pos)
-        if g is not None:
-            return g
-    return search(r, pos, limit)
+    g = _tiers(r, pos, method, r.closed_grundy, r.computed_grundy)
+    return search(r, pos, limit) if g is None else int(g)
 
 
 def _outcome(r: Ruleset, pos: Position, method: str, limit: int) -> str:
-    if method != "search":
-        o = r.closed_outcome(pos)
-        if o is None and method == "closed":
-            raise _no_closed_form(r, pos)
-        if o is None:
-            g = r.computed_grundy(pos)
-            o = None if g is None else ("P" if g == 0 else "N")
-        if o is not None:
-            return o
-    return "P" if search(r, pos, limit) == 0 else "N"
+    def computed(p: Position) -> str | None:
+        g = r.computed_grundy(p)
+        return None if g is None else ("P" if g == 0 else "N")
+
+    o = _tiers(r, pos, method, r.closed_outcome, computed)
+    if o is None:
+        o = "P" if search(r, pos, limit) == 0 else "N"
+    return str(o)
 
 
 def _constructed_winning_move(r: Ruleset, pos: Position, method: str) -> Position | None:
