@@ -121,6 +121,26 @@ def grundys_game_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
     return out
 
 
+def laskers_nim_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Lasker's Nim on multisets: take one or more tokens from a heap, or split a heap into two non-empty heaps."""
+    out = set()
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1:]
+        for m in range(h):  # what is left of the heap (empty heaps vanish)
+            out.add(tuple(sorted(rest + ((m,) if m else ()))))
+        for a in range(1, h):
+            out.add(tuple(sorted(rest + (a, h - a))))
+    return sorted(out)
+
+
+def laskers_nim_sequence(n: int) -> list[int]:
+    """Single-heap values of Lasker's Nim by G(h) = mex({G(m) : m < h} | {G(a) xor G(h-a) : 0 < a < h})."""
+    g: list[int] = []
+    for h in range(n):
+        g.append(mex([g[m] for m in range(h)] + [g[a] ^ g[h - a] for a in range(1, h)]))
+    return g
+
+
 def sorted_grundys_game_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Grundy's game on multisets: options as sorted tuples (keeps the naive memo small)."""
     return [tuple(sorted(o)) for o in grundys_game_moves(heaps)]

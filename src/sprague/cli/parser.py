@@ -32,7 +32,7 @@ given number of heaps of at most --max-heap tokens:
   sprague verify single-delete-4 --max-heap 48
   sprague verify all --max-heap 24 --workers 2
   sprague verify nmth-delete --heaps 5 --max-heap 40 --scheduler tcp://127.0.0.1:8786
-  sprague verify --claim myclaims.py:lasker --kind grundy lasker-nim --heaps 2 --max-heap 30
+  sprague verify --claim myclaims.py:lasker --kind grundy laskers-nim --heaps 2 --max-heap 30
 A refuted statement is reported with its smallest counterexample; exit status 1.
 Ctrl-C stops cleanly and says how far the check got; exit status 130."""
 

@@ -3,10 +3,10 @@
 A package adds rulesets to sprague by declaring, in its ``pyproject.toml``::
 
     [project.entry-points."sprague.rulesets"]
-    lasker = "lasker_nim:LaskerNim"          # a Ruleset subclass
+    half-nim = "half_nim:HalfNim"            # a Ruleset subclass
 
     [project.entry-points."sprague.theorems"]
-    lasker-values = "lasker_nim:VALUES"      # a Theorem record
+    half-nim-values = "half_nim:VALUES"      # a Theorem record
 
 Once it is installed, its rulesets and theorems appear in ``sprague list``,
 ``sprague verify --list``, the web page and ``/api/rulesets``, with no edit to

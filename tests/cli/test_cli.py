@@ -132,7 +132,7 @@ def test_play_against_the_perfect_opponent_via_stdin() -> None:
 
 def test_python_m_sprague_is_the_sprague_command() -> None:
     """``python -m sprague`` prints what the console script (``sprague.cli:main``) prints, status and stderr too."""
-    src = str(Path(__file__).resolve().parents[1] / "src")
+    src = str(Path(__file__).resolve().parents[2] / "src")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, *filter(None, [os.environ.get("PYTHONPATH")])])}
     script = "import sys; from sprague.cli import main; sys.exit(main())"  # what the console script runs
     for args in (["value", "nim", "3", "5", "6"], ["value", "nim", "3", "-4"]):
@@ -189,7 +189,7 @@ def _console_script(*args: str) -> subprocess.CompletedProcess[str]:
     interpreter with this checkout's src/ first on the path, so whichever ``sprague`` is on PATH or installed
     elsewhere plays no part.
     """
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     entry = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]["sprague"]
     module, _, function = entry.partition(":")
     wrapper = (f"import sys\nfrom {module} import {function}\n"

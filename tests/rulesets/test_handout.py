@@ -25,7 +25,7 @@ from naive import mex, nim_moves
 from sprague.cli import main
 from sprague.viz.graph import game_graph
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 HANDOUT: dict[str, Any] = json.loads((DATA / "handout.json").read_text(encoding="utf-8"))
 HOMEWORK: dict[str, dict[str, Any]] = HANDOUT["homework"]
 

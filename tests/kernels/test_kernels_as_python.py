@@ -31,15 +31,15 @@ import pytest
 
 import sprague.kernels
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KERNELS = Path(sprague.kernels.__file__).resolve().parent
 
 # the subprocess has its own limit (900 s, below), longer than the default per-test timeout
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
 
-TAKEBREAK = "tests/test_takebreak.py::"
-SEQUENCES = "tests/test_sequences.py::"
-VERIFY = "tests/test_verify.py::"
+TAKEBREAK = "tests/kernels/test_takebreak.py::"
+SEQUENCES = "tests/solve/test_sequences.py::"
+VERIFY = "tests/verify/test_verify.py::"
 OCTAL_CODES = ["0.77", "0.137", "0.07", "4.7", "0.51", "0.6", "0.007", "4.07", "0.4", "0.16", "0.3", "4.3", "0.1337"]
 THEOREMS = ["delete-nim", "delete-nim-outcome", "vdn", "vdn-outcome", "abo-delete", "fraction-delete",
             "fraction-delete-strict", "single-delete-3", "single-delete-odd", "single-delete-few-even",
@@ -54,14 +54,14 @@ SELECTION = [
     TAKEBREAK + "test_ruleset_sequence_is_a_numpy_array_from_the_kernel",
     TAKEBREAK + "test_bad_kernel_input_is_refused",
     # retro.py (and box.fill_table): the whole file
-    "tests/test_retro.py",
+    "tests/kernels/test_retro.py",
     # heap.py: subtraction and all-but kernels
     SEQUENCES + "test_subtraction_kernel_equals_the_plain_recursion",
     SEQUENCES + "test_subtraction_kernel_copies_past_the_first_repeat_exactly",
     *(f"{SEQUENCES}test_all_but_kernel_equals_naive_recursion[{x}]" for x in ("X0", "X4", "X7")),
     SEQUENCES + "test_octal_periods_of_the_literature",
     # box.py through tables: the whole file
-    "tests/test_table.py",
+    "tests/solve/test_table.py",
     # box.py local checks and claims, jit.py's jit_claim
     VERIFY + "test_compiled_table_equals_naive_search",
     VERIFY + "test_box_table_grundy_values_equal_naive_search",

@@ -27,10 +27,10 @@ import pytest
 
 import sprague
 
-DATA = Path(__file__).parent / "data" / "delete_examples.json"
+DATA = Path(__file__).resolve().parents[1] / "data" / "delete_examples.json"
 DOC = json.loads(DATA.read_text(encoding="utf-8"))
 EXAMPLES = DOC["examples"]
-SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 
 SMALL = 40  # heaps summing to at most this are also solved by brute force
 

@@ -234,20 +234,13 @@ def test_a_non_heap_game_is_verified_through_its_own_enumerator():
 def test_a_box_that_moves_leave_falls_back_to_the_table_by_itself():
     """Lasker's Nim splits heaps, so its 2-heap box is not closed: the local check gives way to the table."""
 
-    class Lasker(sprague.HeapRuleset):
-        name = "lasker-verify-test"
-
-        def heap_options(self, n):
-            yield from ((m,) for m in range(n))
-            yield from ((a, n - a) for a in range(1, n // 2 + 1))
-
     def lasker_values(h):  # G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3 (Winning Ways ch. 4)
         g = 0
         for x in h:
             g ^= x + 1 if x % 4 == 3 else x - 1 if x % 4 == 0 and x else x
         return g
 
-    report = verify(sprague.ruleset(Lasker), claim=lasker_values, kind="grundy", heaps=2, max_heap=12)
+    report = verify(sprague.ruleset("laskers-nim"), claim=lasker_values, kind="grundy", heaps=2, max_heap=12)
     assert report.ok and report.method == "table" and "leaves it" in report.fallback, report.summary()
-    wrong = verify(sprague.ruleset(Lasker), claim=lambda h: h[0] ^ h[1], kind="grundy", heaps=2, max_heap=12)
+    wrong = verify(sprague.ruleset("laskers-nim"), claim=lambda h: h[0] ^ h[1], kind="grundy", heaps=2, max_heap=12)
     assert not wrong.ok and wrong.counterexample.position == (0, 3)
