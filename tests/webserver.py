@@ -3,12 +3,64 @@
 from __future__ import annotations
 
 import contextlib
+import http.client
+import json
 import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
+from typing import Any
+
+CHEAP = {"ruleset": "nim", "position": [3, 5, 6]}  #: a cheap request (/api/value): G = 0
+
+#: the probe requests of issue 14, each of which once took the server down or ran unbounded: name, path, body
+PROBES: list[tuple[str, str, bytes]] = [
+    ("grundy-search-1e9", "/api/value",
+     json.dumps({"ruleset": "grundys-game", "position": [1000000000], "method": "search"}).encode()),
+    ("moore-k-10**100", "/api/value",
+     json.dumps({"ruleset": "moore", "params": {"k": "10**100"}, "position": [3, 4]}).encode()),
+    ("moore-k-100-digits", "/api/value",
+     json.dumps({"ruleset": "moore", "params": {"k": str(10**99 + 7)}, "position": [3, 4]}).encode()),
+    ("heap-of-1e6-digits", "/api/value", b'{"ruleset": "nim", "position": [' + b"9" * 10**6 + b"]}"),
+    ("subtraction-1-20000000", "/api/value",
+     json.dumps({"ruleset": "subtraction", "params": {"S": "1-20000000"}, "position": [10]}).encode()),
+    ("play-nim-10000-heaps", "/api/play", json.dumps({"ruleset": "nim", "position": [7] * 10_000}).encode()),
+    ("octal-20-digit-code", "/api/sequence",
+     json.dumps({"ruleset": "octal", "params": {"code": "0.77777777777777777777"}, "to": 50}).encode()),
+    ("table-min-1e30", "/api/table", json.dumps({"ruleset": "nim", "min": 10**30, "max": 10**30 + 3}).encode()),
+]
+BIG_BODY = b'{"ruleset": "nim", "position": [' + b"1," * (5 * 10**6 - 1) + b"1]}"  # 5M heaps, 10 MB
+
+
+def post(url: str, path: str, body: bytes, timeout: float = 60) -> tuple[int, Any, float]:
+    """POST ``body`` to ``url + path``: (status, parsed JSON, seconds)."""
+    parts = urllib.parse.urlsplit(url)
+    began = time.perf_counter()
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    try:
+        conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        return response.status, json.loads(response.read()), time.perf_counter() - began
+    finally:
+        conn.close()
+
+
+
+
+def post(url: str, path: str, body: bytes, timeout: float = 60) -> tuple[int, Any, float]:
+    """POST ``body`` to ``url + path``: (status, parsed JSON, seconds)."""
+    parts = urllib.parse.urlsplit(url)
+    began = time.perf_counter()
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    try:
+        conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        return response.status, json.loads(response.read()), time.perf_counter() - began
+    finally:
+        conn.close()
 
 
 def free_port() -> int:
@@ -18,8 +70,11 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(*args: str) -> Iterator[str]:
-    """Start ``sprague serve --port P ARGS`` (default host: loopback), wait until it answers, yield its URL."""
+def running_server(*args: str, output: list[str] | None = None) -> Iterator[str]:
+    """Start ``sprague serve --port P ARGS`` (default host: loopback), wait until it answers, yield its URL.
+
+    ``output``, if given, receives what the server printed (stdout and stderr), once it has stopped.
+    """
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "sprague.cli", "serve", "--port", str(port), *args],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -39,3 +94,5 @@ def running_server(*args: str) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+        if output is not None and proc.stdout:
+            output.append(proc.stdout.read().decode())

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
+import math
+import os
+import re
 import time
 import urllib.request
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,14 +20,19 @@ pytest.importorskip("starlette.testclient", reason="TestClient needs httpx2 ([de
 from fastapi.testclient import TestClient  # noqa: E402
 
 from sprague.cli import main  # noqa: E402
+from sprague.errors import InvalidParameter  # noqa: E402
 from sprague.web import app as web  # noqa: E402
 from sprague.web import create_app  # noqa: E402
+from sprague.web.pool import (MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed,  # noqa: E402
+                              WorkerPool)
 from webserver import running_server  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app())
+def client() -> Iterator[TestClient]:
+    app = create_app()
+    yield TestClient(app)
+    app.state.pool.close()
 
 
 def cli_json(*args: str) -> object:
@@ -114,10 +124,38 @@ def test_bad_input_is_422_naming_the_field(client: TestClient, path: str, body: 
     assert words.lower() in resp.json()["detail"].lower()
 
 
-def test_malformed_json_is_422(client: TestClient) -> None:
-    resp = client.post("/api/value", content=b'{"ruleset": nim', headers={"Content-Type": "application/json"})
-    assert resp.status_code == 422 and resp.json()["field"] == "body"
-    assert "not valid JSON" in resp.json()["detail"]
+@pytest.mark.parametrize("body, status, words", [
+    (b'{"ruleset": nim', 400, "not valid JSON"),
+    (b"\xff\xfe{}", 400, "not UTF-8"),
+    (b"[" * 100_000, 400, "nested too deeply"),
+    (b"", 422, "field required"),
+    (b"[3, 5, 6]", 422, "valid dictionary"),
+])
+def test_a_body_that_is_not_a_json_object_is_refused_naming_the_body(client: TestClient, body: bytes, status: int,
+                                                                      words: str) -> None:
+    resp = client.post("/api/value", content=body, headers={"Content-Type": "application/json"})
+    assert resp.status_code == status, resp.text
+    assert resp.json()["field"] == "body" and words.lower() in resp.json()["detail"].lower()
+
+
+def test_a_body_over_the_size_limit_is_413_before_it_is_read(client: TestClient) -> None:
+    body = b'{"ruleset": "nim", "position": "' + b"1 " * web.MAX_BODY_BYTES + b'"}'
+    resp = client.post("/api/value", content=body)
+    assert resp.status_code == 413 and resp.json()["field"] == "body"
+    assert f"{len(body):,} bytes, over the limit of {web.MAX_BODY_BYTES:,}" in resp.json()["detail"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield body
+
+    resp = client.post("/api/value", content=chunks())
+    assert resp.status_code == 413 and "over the limit of 1,048,576 bytes" in resp.json()["detail"]
+
+
+def test_unknown_paths_and_methods_answer_in_the_same_shape(client: TestClient) -> None:
+    assert client.get("/api/nothing").json() == {"detail": "Not Found", "field": None}
+    resp = client.get("/api/value")
+    assert resp.status_code == 405 and resp.json() == {"detail": "Method Not Allowed", "field": None}
+    assert resp.headers["allow"] == "POST"
 
 
 def test_too_large_search_is_413_with_the_message(client: TestClient) -> None:
@@ -128,18 +166,92 @@ def test_too_large_search_is_413_with_the_message(client: TestClient) -> None:
     assert resp.status_code == 413 and "--max-positions" in resp.json()["detail"]
 
 
-def test_time_limit_is_503(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sprague.present.reports as reports
+def test_a_computation_over_the_time_limit_is_killed_and_its_worker_replaced() -> None:
+    pool = WorkerPool(workers=1)
+    try:
+        async def scenario() -> None:
+            first = await pool.run(os.getpid, (), time_limit=60)  # the worker is up
+            began = time.monotonic()
+            with pytest.raises(TimeLimitExceeded) as info:
+                await pool.run(time.sleep, (60,), time_limit=0.5)
+            assert info.value.started and time.monotonic() - began < 10
+            assert first not in pool.pids()  # killed, not left running
+            assert await pool.run(math.factorial, (10,), time_limit=60) == 3628800  # by a fresh worker
+            with pytest.raises(ValueError, match="invalid literal"):  # an exception of the function comes back
+                await pool.run(int, ("x",), time_limit=60)
+            with pytest.raises(WorkerCrashed, match="signal 6"):  # a crash in native code
+                await pool.run(os.abort, (), time_limit=60)
+            assert await pool.run(math.factorial, (5,), time_limit=60) == 120
 
-    def slow(*args: object, **kwargs: object) -> dict:
-        time.sleep(1.0)
-        return {}
+        asyncio.run(scenario())
+    finally:
+        pool.close()
 
-    monkeypatch.setattr(web, "value_report", slow)
-    client = TestClient(create_app(time_limit=0.05))
-    resp = client.post("/api/value", json={"ruleset": "nim", "position": [3]})
-    assert resp.status_code == 503 and "time limit of 0.05 s" in resp.json()["detail"]
-    assert reports.value_report is not slow
+
+def test_a_computation_over_the_memory_limit_ends_with_memory_limit_exceeded() -> None:
+    pool = WorkerPool(workers=1, memory_limit=100)
+    try:
+        async def scenario() -> None:
+            with pytest.raises(MemoryLimitExceeded):
+                await pool.run(bytearray, (2 * 10**9,), time_limit=60)
+            assert await pool.run(len, (bytearray(10**6),), time_limit=60) == 10**6  # a small one still works
+
+        asyncio.run(scenario())
+    finally:
+        pool.close()
+
+
+def test_long_computations_step_aside_and_beyond_max_long_are_refused() -> None:
+    pool = WorkerPool(workers=1, max_long=1, slow_after=0.1)
+    try:
+        async def scenario() -> None:
+            sleeper = asyncio.ensure_future(pool.run(time.sleep, (3,), time_limit=60))
+            await asyncio.sleep(1)  # it is long now: its slot has a fresh worker
+            began = time.monotonic()
+            assert await pool.run(math.factorial, (5,), time_limit=60) == 120
+            assert time.monotonic() - began < 2  # not behind the sleeper
+            assert pool.counts()["long"] == 1
+            with pytest.raises(ServerBusy):  # a second long one, with max_long 1
+                await pool.run(time.sleep, (3,), time_limit=60)
+            assert await sleeper is None
+
+        asyncio.run(scenario())
+    finally:
+        pool.close()
+
+
+@pytest.mark.parametrize("error, status, words", [
+    (TimeLimitExceeded(0.5, started=True), 503, "longer than the time limit of 0.5 s"),
+    (TimeLimitExceeded(0.5, started=False), 503, "no worker process was free"),
+    (ServerBusy(4), 503, "4 long computations"),
+    (MemoryLimitExceeded("over"), 413, "memory than the limit of 64 MB; ask for less"),
+    (WorkerCrashed(-9), 503, "signal 9"),
+    (KeyError("bug"), 500, "internal error: KeyError"),
+])
+def test_pool_errors_become_answers_naming_the_limit(monkeypatch: pytest.MonkeyPatch, error: Exception, status: int,
+                                                     words: str) -> None:
+    app = create_app(time_limit=0.5, memory_limit=64, workers=1)
+    try:
+        async def fail(*args: object) -> None:
+            raise error
+
+        monkeypatch.setattr(app.state.pool, "run", fail)
+        resp = TestClient(app).post("/api/value", json={"ruleset": "nim", "position": [3]})
+        assert resp.status_code == status and words in resp.json()["detail"], resp.text
+        assert resp.json()["field"] is None
+    finally:
+        app.state.pool.close()
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"time_limit": math.nan}, "time_limit must be a positive finite number, got nan (--time-limit)"),
+    ({"time_limit": -1}, "got -1"),
+    ({"memory_limit": math.inf}, "memory_limit must be a positive finite number, got inf"),
+    ({"workers": 0}, "workers must be a positive integer, got 0"),
+])
+def test_create_app_checks_its_limits(kwargs: dict, words: str) -> None:
+    with pytest.raises(InvalidParameter, match=re.escape(words)):
+        create_app(**kwargs)
 
 
 def test_openapi_lists_the_api_and_the_page_is_served(client: TestClient) -> None:
@@ -183,6 +295,47 @@ def test_sprague_serve_binds_loopback_by_default() -> None:
         assert 'id="ruleset"' in page
         spec = json.loads(urllib.request.urlopen(url + "/openapi.json", timeout=5).read())
         assert "/api/value" in spec["paths"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--time-limit", "nan"], "--time-limit must be a positive finite number, got nan"),
+    (["--time-limit", "inf"], "got inf"),
+    (["--time-limit", "0"], "got 0"),
+    (["--time-limit", "-1"], "got -1"),
+    (["--memory-limit", "0"], "--memory-limit must be a positive finite number, got 0"),
+    (["--workers", "0"], "--workers must be at least 1, got 0"),
+    (["--host", ""], "--host '': give an address to bind"),
+    (["--host", "no-such-host.invalid"], "--host no-such-host.invalid: not a host name or address"),
+    (["--host", "999.1.1.1"], "not a host name or address"),
+])
+def test_sprague_serve_refuses_bad_options_in_one_line_before_serving(args: list[str], words: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["serve", "--port", "0", *args], out=out, err=err) == 2
+    assert out.getvalue() == "" and err.getvalue().count("\n") == 1, err.getvalue()
+    assert err.getvalue().startswith("sprague: error: ") and words in err.getvalue()
+
+
+def test_sprague_serve_on_a_busy_port_says_so_in_one_line() -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out, err = io.StringIO(), io.StringIO()
+        assert main(["serve", "--port", str(port)], out=out, err=err) == 2
+    assert out.getvalue() == ""
+    assert err.getvalue() == f"sprague: error: cannot serve on 127.0.0.1 port {port} (Address already in use): the " \
+        "port is in use, choose another with --port\n"
+
+
+def test_sprague_serve_binds_every_interface_only_when_named_with_a_warning() -> None:
+    output: list[str] = []
+    with running_server("--host", "0.0.0.0", "--workers", "1", output=output) as url:
+        data = json.loads(urllib.request.urlopen(url + "/api/rulesets", timeout=5).read())
+        assert data[0]["name"]
+    assert "sprague: warning: --host 0.0.0.0 serves every network interface" in output[0]
+    assert "serving http://0.0.0.0:" in output[0]
 
 
 def test_play_takes_the_move_in_the_words_sprague_prints(client: TestClient) -> None:

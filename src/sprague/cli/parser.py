@@ -190,6 +190,10 @@ def build_parser() -> Parser:
                    help="wall-clock limit of one request (default 10)")
     p.add_argument("--max-positions", type=int, default=None, metavar="N",
                    help="work limit of one request (default 200,000 positions)")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="worker processes computing at once (default 4)")
+    p.add_argument("--memory-limit", type=float, default=None, metavar="MB",
+                   help="memory one computation may allocate, in megabytes (default 1024)")
     return parser
 
 

@@ -7,316 +7,230 @@ command line: heap games take a list of heaps (JSON numbers, or strings such as
 ``"10**100"``) or one string ``"3 5 6"``; Turning Turtles and Green Hackenbush
 take their string (``"TTHHTHH"``, ``"0-1 1-2"``).
 
-Limits: each request runs with ``max_positions`` (default 200,000) as the work
-limit of the core calls, so a search that would be larger is refused before it
-starts (HTTP 413, with the message). It also runs in a worker thread under a
-wall-clock limit (default 10 s; HTTP 503 when exceeded). A thread that misses
-the deadline cannot be stopped, but it ends by itself, since its work is
-bounded by ``max_positions``. Bad input is HTTP 422 with ``{"detail": message,
-"field": name}``.
+No request can wedge the server. Each computation runs in a worker process
+(:mod:`sprague.web.pool`), parsing of the body included (:mod:`sprague.web.handlers`),
+so the event loop only reads bodies and passes bytes on:
+
+- a body over :data:`MAX_BODY_BYTES` is refused (413) before it is read whole;
+  one that is not UTF-8 JSON gets 400;
+- ``max_positions`` (default 200,000) is the work limit of the core calls: a
+  search that would be larger is refused before it starts (413, with the message);
+- ``time_limit`` (default 10 s, from the request's arrival): a computation
+  still running then is killed with its worker process, which is replaced (503);
+- ``memory_limit`` (default 1024 MB): what a worker may allocate past its size
+  at start (Linux); beyond it the computation ends (413) and its worker is replaced;
+- ``workers`` (default 4) computations run at once; one that
+  runs past a tenth of a second steps aside to the lowest CPU priority and a
+  fresh worker takes its slot, so long computations do not hold up short ones;
+  when ``workers`` long ones already run, one more is stopped (503, try again).
+
+Bad input is 422 with ``{"detail": message, "field": name}``; every error has
+that shape.
 
 Examples
 --------
 >>> from fastapi.testclient import TestClient
->>> client = TestClient(create_app())
+>>> app = create_app()
+>>> client = TestClient(app)
 >>> client.post("/api/value", json={"ruleset": "nim", "position": [3, 5, 6]}).json()["outcome"]
 'P'
+>>> app.state.pool.close()
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-import contextlib
-import random
-import sys
-from collections.abc import Callable, Iterator
+import math
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from sprague.core.move import Move
-from sprague.core.ruleset import Ruleset
-from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
-from sprague.present import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,
-                             sequence_report, value_report)
-from sprague.rulesets import all_rulesets, find_ruleset, ruleset
-from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
+from sprague.errors import InvalidParameter
+from sprague.web import handlers
+from sprague.web.handlers import (MAX_GRID, MAX_SEQUENCE, ApiError, ErrorBody, GameRequest, MovesRequest, PlayRequest,
+                                  RandomRequest, SequenceRequest, TableRequest)
+from sprague.web.pool import MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed, WorkerPool
 
-__all__ = ["create_app", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "MAX_GRID", "ApiError"]
+__all__ = ["create_app", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "DEFAULT_MEMORY_LIMIT", "DEFAULT_WORKERS",
+           "MAX_BODY_BYTES", "MAX_GRID", "MAX_SEQUENCE", "ApiError"]
 
 DEFAULT_MAX_POSITIONS = 200_000  #: work limit of one request (positions searched)
 DEFAULT_TIME_LIMIT = 10.0  #: wall-clock limit of one request, in seconds
-MAX_GRID = 200  #: largest side of a two-heap grid (``max - min + 1``)
-MAX_SEQUENCE = 100_000  #: largest ``to`` of a sequence request
-_WORKERS = 4  #: worker threads that run the computations
+DEFAULT_MEMORY_LIMIT = 1024.0  #: megabytes a worker may allocate past its size at start
+DEFAULT_WORKERS = 4  #: computations at once (4: cheap requests keep workers while long ones step aside)
+MAX_BODY_BYTES = 1_048_576  #: largest request body (1 MiB); a larger one is refused with 413 before it is read
 
 _STATIC = Path(__file__).parent / "static"
-_NO_MOVE = object()
+
+#: the error answers every computing endpoint may give, for the OpenAPI document
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "the body is not UTF-8 JSON"},
+    408: {"model": ErrorBody, "description": "the body did not arrive within the time limit"},
+    413: {"model": ErrorBody, "description": "over a limit: the body size, the work limit (--max-positions) or "
+          "the memory limit (--memory-limit)"},
+    422: {"model": ErrorBody, "description": "bad input, naming the field"},
+    503: {"model": ErrorBody, "description": "over the time limit (--time-limit), or the server is busy: try again"},
+}
 
 
-class ApiError(Exception):
-    """An error answer: HTTP ``status`` with ``{"detail": message, "field": field}``."""
-
-    def __init__(self, status: int, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.field = field
+def _body(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI request body of an endpoint that reads its body itself (in a worker)."""
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": model.model_json_schema()}}}}
 
 
-# ------------------------------------------------------------------ requests
-Method = Literal["auto", "closed", "search"]
-
-
-class GameRequest(BaseModel):
-    """A ruleset, its parameters and a position."""
-
-    ruleset: str = Field(description="a built-in ruleset name or alias, as in 'sprague list'")
-    params: dict[str, Any] = Field(default_factory=dict, description='parameters, e.g. {"S": "1,2,5"} or {"S": [1, 2, 5]}')
-    position: Any = Field(description='heaps [3, 5, 6] (numbers or strings such as "10**100"), or a string "TTHHTHH"')
-    method: Method = "auto"
-
-
-class MovesRequest(GameRequest):
-    max_options: int = Field(2000, ge=1, le=10_000, description="list every option when there are at most this many")
-
-
-class RandomRequest(BaseModel):
-    """A ruleset and its parameters, for a random starting position."""
-
-    ruleset: str = Field(description="a built-in ruleset name or alias, as in 'sprague list'")
-    params: dict[str, Any] = Field(default_factory=dict, description='parameters, e.g. {"S": "1,2,5"}')
-    seed: int | None = Field(None, description="a seed, for the same position again")
-
-
-class SequenceRequest(BaseModel):
-    ruleset: str
-    params: dict[str, Any] = Field(default_factory=dict)
-    to: int = Field(100, ge=0, le=MAX_SEQUENCE, description="last heap size")
-
-
-class TableRequest(BaseModel):
-    ruleset: str
-    params: dict[str, Any] = Field(default_factory=dict)
-    max: int = Field(10, ge=0, description="largest heap")
-    min: int | None = Field(None, ge=0, description="smallest heap (default: the ruleset's smallest)")
-    values: Literal["outcome", "grundy"] = "outcome"
-    heaps: int | None = Field(None, ge=1, le=8, description="omit for the two-heap grid; K for the summary of all "
-                              "K-heap positions (as 'sprague table --heaps K')")
-    method: Method = "auto"
-    second: str | None = Field(None, description="a second one-heap game: the grid of the sum (first game along "
-                               "the columns), as 'sprague table GAME1 GAME2'")
-    second_params: dict[str, Any] = Field(default_factory=dict, description="the second game's parameters")
-    fixed: str = Field("", description="more heaps held fixed, for a 2-heap slice of a multi-heap game, e.g. '3 5' "
-                       "(as 'sprague table GAME --fixed 3,5')")
-
-
-class PlayRequest(BaseModel):
-    ruleset: str
-    params: dict[str, Any] = Field(default_factory=dict)
-    position: Any = Field(description="the position before the user's move (or the computer's, if no move)")
-    move: Any = Field(None, description="the position after the user's move, or the move as 'sprague moves' writes "
-                      "it (\"heap 3: 7 -> 4\"); omit to let the computer move")
-    mode: Literal["perfect", "random", "hint"] = "perfect"
-    seed: int | None = None
-
-
-# ------------------------------------------------------------------ helpers
-@contextlib.contextmanager
-def _field(name: str) -> Iterator[None]:
-    """Turn a bad-input error into HTTP 422 naming ``name`` (TooLarge passes through)."""
-    try:
-        yield
-    except TooLarge:
-        raise
-    except SpragueError as exc:
-        raise ApiError(422, str(exc), name) from None
-
-
-def _ruleset(name: str, params: dict[str, Any], field: str = "ruleset", params_field: str = "params") -> Ruleset:
-    if ":" in name:
-        raise ApiError(422, f"ruleset {name!r}: the web API serves the built-in rulesets only "
-                       "(GET /api/rulesets lists them)", field)
-    with _field(field):
-        find_ruleset(name)
-    with _field(params_field):
-        values = {k: ",".join(map(str, v)) if isinstance(v, list) and all(isinstance(x, int) for x in v) else v
-                  for k, v in params.items()}
-        return ruleset(name, **values)
-
-
-def _tokens(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return value.split() or [value]
-    if isinstance(value, list) and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
-        return [str(v) for v in value]
-    raise InvalidPosition(f"position {value!r} is not a list of heaps or a string; write e.g. [3, 5, 6] or \"TTHHTHH\"")
-
-
-def _position(r: Ruleset, value: Any, field: str = "position") -> Any:
-    """A position from JSON, read as the command line reads its tokens."""
-    with _field(field):
-        if value is None:
-            raise InvalidPosition(f"{r.name}: no position given; write {r.position_help}")
-        if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
-            return r.check_position(tuple(tuple(v) for v in value))  # pairs, as position_to_json writes a graph
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = [value]
-        return r.parse_position(_tokens(value))
-
-
-def _describe(cls: type[Ruleset]) -> dict[str, Any]:
-    """Extra facts about a ruleset for the page: how positions are written, which explorations apply."""
-    heap = issubclass(cls, MultiHeapRuleset)
-    return {
-        "kind": "heaps" if heap else "string",
-        "one_heap": issubclass(cls, HeapRuleset),
-        "heaps": cls.heaps if issubclass(cls, MultiHeapRuleset) else None,
-        "min_heap": cls.min_heap if issubclass(cls, MultiHeapRuleset) else 0,
-        "position_help": cls.position_help,
-        "example_position": " ".join(cls.example),
-        "example_params": {p.name: p.example for p in cls.parameters if p.example is not None},
-        "parameter_kinds": {p.name: p.kind for p in cls.parameters},
-    }
+def _check(name: str, value: float, option: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        raise InvalidParameter(f"{name} must be a positive finite number, got {value!r} ({option})")
+    return float(value)
 
 
 # ---------------------------------------------------------------------- app
-def create_app(max_positions: int | None = None, time_limit: float | None = None) -> FastAPI:
-    """The FastAPI application, with the work limit and time limit of one request.
+def create_app(max_positions: int | None = None, time_limit: float | None = None, *, workers: int | None = None,
+               memory_limit: float | None = None) -> FastAPI:
+    """The FastAPI application, with the limits of one request; its worker processes start at once.
 
     Parameters
     ----------
     max_positions : int, optional
         Work limit passed to the core calls (default :data:`DEFAULT_MAX_POSITIONS`).
     time_limit : float, optional
-        Seconds one request may compute (default :data:`DEFAULT_TIME_LIMIT`).
-        Also settable later as ``app.state.time_limit``.
+        Seconds one request may take (default :data:`DEFAULT_TIME_LIMIT`), from
+        its arrival. Also settable later as ``app.state.time_limit``.
+    workers : int, optional
+        Worker processes computing at once (default :data:`DEFAULT_WORKERS`).
+    memory_limit : float, optional
+        Megabytes a worker may allocate (default :data:`DEFAULT_MEMORY_LIMIT`).
+
+    The pool is ``app.state.pool``; its owner closes it (``app.state.pool.close()``;
+    ``sprague serve`` does when it stops). Its workers are daemon processes: they
+    end with the process that started them anyway.
     """
-    sys.set_int_max_str_digits(0)  # heaps of any size are read and written exactly, as on the command line
+    limits = {
+        "max_positions": max_positions or DEFAULT_MAX_POSITIONS,
+        "time_limit": _check("time_limit", time_limit if time_limit is not None else DEFAULT_TIME_LIMIT,
+                             "--time-limit"),
+        "memory_limit": _check("memory_limit", memory_limit if memory_limit is not None else DEFAULT_MEMORY_LIMIT,
+                               "--memory-limit"),
+    }
+    count = workers if workers is not None else DEFAULT_WORKERS
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise InvalidParameter(f"workers must be a positive integer, got {count!r} (--workers)")
+    pool = WorkerPool(workers=count, memory_limit=limits["memory_limit"],
+                      preload=[handlers.__name__, "sprague.web.warm"])  # warm: imported by the forkserver only
+    pool.start()
+
     app = FastAPI(title="sprague", version=_version(),
                   description="Impartial combinatorial games: Grundy values, outcomes, winning moves, sequences, "
-                  "tables, and play against the computer. Requests take the keys of the command line's --json.")
-    app.state.max_positions = max_positions or DEFAULT_MAX_POSITIONS
-    app.state.time_limit = time_limit or DEFAULT_TIME_LIMIT
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=_WORKERS, thread_name_prefix="sprague-web")
+                  "tables, and play against the computer. Requests take the keys of the command line's --json. "
+                  f"Every error answers {{\"detail\": message, \"field\": name}}. Limits: a body of at most "
+                  f"{MAX_BODY_BYTES:,} bytes (413), the server's work limit (413), time limit (503) and memory "
+                  "limit (413).")
+    app.state.max_positions = limits["max_positions"]
+    app.state.time_limit = limits["time_limit"]
+    app.state.memory_limit = limits["memory_limit"]
+    app.state.pool = pool
 
-    async def run(fn: Callable[[], Any]) -> Any:
-        """``fn()`` in a worker thread, under the time limit; errors become :class:`ApiError`."""
-        loop = asyncio.get_running_loop()
-        limit = float(app.state.time_limit)
+    async def read_body(request: Request, limit: float) -> bytes:
+        """The body, at most MAX_BODY_BYTES of it, within the time limit (413 or 408 otherwise)."""
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+            raise ApiError(413, f"the request body is {int(declared):,} bytes, over the limit of {MAX_BODY_BYTES:,} "
+                           "bytes; send less (fewer heaps, shorter numbers)", "body")
+        chunks: list[bytes] = []
+        size = 0
+
+        async def read() -> None:
+            nonlocal size
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY_BYTES:
+                    raise ApiError(413, f"the request body is over the limit of {MAX_BODY_BYTES:,} bytes; send less "
+                                   "(fewer heaps, shorter numbers)", "body")
+                chunks.append(chunk)
+
         try:
-            return await asyncio.wait_for(loop.run_in_executor(pool, fn), timeout=limit)
+            await asyncio.wait_for(read(), limit)
         except asyncio.TimeoutError:
-            raise ApiError(503, f"the computation took longer than the time limit of {limit:g} s; ask for less "
-                           "(smaller positions or bounds), or start the server with a larger --time-limit") from None
-        except TooLarge as exc:
-            raise ApiError(413, str(exc).replace("--max-positions N", "the server's --max-positions N")) from None
-        except IllegalMove as exc:
-            raise ApiError(422, str(exc), "move") from None
-        except (InvalidParameter, UnknownRuleset) as exc:
-            raise ApiError(422, str(exc), "params") from None
-        except SpragueError as exc:
-            raise ApiError(422, str(exc), None) from None
+            raise ApiError(408, f"the request body did not arrive within the time limit of {limit:g} s "
+                           f"({size:,} bytes came); send it at once", "body") from None
+        return b"".join(chunks)
+
+    async def compute(request: Request, endpoint: str) -> Response:
+        """``POST /api/<endpoint>``: the body read here, everything else in a worker, under the limits."""
+        limit = float(app.state.time_limit)
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        body = await read_body(request, limit)
+        left = max(0.001, limit - (loop.time() - began))
+        try:
+            status, data = await pool.run(handlers.handle, (endpoint, body, int(app.state.max_positions)), left)
+        except TimeLimitExceeded as exc:
+            if exc.started:
+                raise ApiError(503, f"the computation took longer than the time limit of {limit:g} s; ask for less "
+                               "(smaller positions or bounds), or start the server with a larger --time-limit") \
+                    from None
+            raise ApiError(503, f"no worker process was free for this request within the time limit of {limit:g} s "
+                           "(the server is busy, or still starting); try again in a moment (or start the server "
+                           "with more --workers)") from None
+        except ServerBusy as exc:
+            raise ApiError(503, f"the server is running {exc.running} long computations already, the most it runs "
+                           "at once (as many as --workers); try again in a moment") from None
+        except MemoryLimitExceeded:
+            raise ApiError(413, "the computation needed more memory than the limit of "
+                           f"{float(app.state.memory_limit):g} MB; ask for less (smaller positions or bounds), or "
+                           "start the server with a larger --memory-limit") from None
+        except WorkerCrashed as exc:
+            raise ApiError(503, f"the computation ended without an answer: {exc}; it may have run out of memory "
+                           f"(the limit is {float(app.state.memory_limit):g} MB, --memory-limit); ask for less") \
+                from None
+        except Exception as exc:  # a bug of ours, raised in the worker: said as one, in the usual shape
+            raise ApiError(500, f"internal error: {type(exc).__name__}: {exc} (please report it)") from None
+        return Response(data, status_code=status, media_type="application/json")
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message, "field": exc.field}, status_code=exc.status)
+        headers = {"Retry-After": "1"} if exc.status == 503 else None
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": str(exc.detail), "field": None}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = exc.errors()
-        first: dict[str, Any] = dict(errors[0]) if errors else {"loc": ("body",), "msg": "invalid request"}
-        loc = [str(part) for part in first.get("loc", ()) if part != "body"]
-        field = loc[0] if loc and first.get("type") != "json_invalid" else "body"
-        message = str(first.get("msg", "invalid request"))
-        if first.get("type") == "json_invalid":
-            ctx = first.get("ctx")
-            reason = ctx.get("error", message) if isinstance(ctx, dict) else message
-            message = f"the request body is not valid JSON ({reason}); send e.g. " \
-                      '{"ruleset": "nim", "position": [3, 5, 6]}'
-        else:
-            message = f"{'.'.join(loc) or 'body'}: {message.lower()}"
-        return JSONResponse({"detail": message, "field": field, "errors": _plain(errors)}, status_code=422)
-
-    limit = lambda: int(app.state.max_positions)  # noqa: E731
+        error = handlers.validation_error([{**e, "loc": tuple(p for p in e.get("loc", ()) if p != "body")}
+                                           for e in exc.errors()])
+        return JSONResponse(error.body(), status_code=error.status)
 
     @app.get("/api/rulesets", summary="every built-in ruleset: the rows of 'sprague list --json', and page hints")
     def rulesets() -> list[dict[str, Any]]:
-        rows = list_report()
-        return [{**row, **_describe(cls)} for row, cls in zip(rows, all_rulesets())]
+        return handlers.rulesets_report()
 
-    @app.post("/api/random", summary="a position to start a game from, drawn by the ruleset (random_position)")
-    def random_position(req: RandomRequest) -> dict[str, Any]:
-        r = _ruleset(req.ruleset, req.params)
-        pos = r.random_position(random.Random(req.seed))
-        if pos is None:
-            raise ApiError(422, f"{r.name} has no random positions; type one ({r.position_help})", "ruleset")
-        return {"position": r.format_position(pos), "json": r.position_to_json(pos)}
+    def endpoint(path: str, name: str, model: type[BaseModel], summary: str) -> None:
+        async def answer(request: Request) -> Response:
+            return await compute(request, name)
 
-    @app.post("/api/value", summary="Grundy value and outcome, as 'sprague value --json'")
-    async def value(req: GameRequest) -> dict[str, Any]:
-        r = _ruleset(req.ruleset, req.params)
-        pos = _position(r, req.position)
-        data: dict[str, Any] = await run(lambda: value_report(r, pos, req.method, limit()))
-        return data
+        answer.__name__ = name
+        app.post(path, summary=summary, response_model=dict[str, Any], openapi_extra=_body(model),
+                 responses=_ERRORS)(answer)
 
-    @app.post("/api/moves", summary="every option with its value, winning moves marked, as 'sprague moves --json'")
-    async def moves(req: MovesRequest) -> dict[str, Any]:
-        r = _ruleset(req.ruleset, req.params)
-        pos = _position(r, req.position)
-        data = await run(lambda: moves_report(r, pos, req.method, limit(), req.max_options))
-        return {**data, "options": [{k: v for k, v in o.items() if k != "text"} for o in data["options"]]}
-
-    @app.post("/api/sequence", summary="G(n) for n = 0..to with its period, as 'sprague sequence --json'")
-    async def sequence(req: SequenceRequest) -> dict[str, Any]:
-        r = _ruleset(req.ruleset, req.params)
-        with _field("ruleset"):
-            game = check_sequence(r, req.to)
-
-        def work() -> dict[str, Any]:
-            return sequence_report(game, game.sequence(req.to + 1, limit()).tolist(), limit())[0]
-
-        data: dict[str, Any] = await run(work)
-        return data
-
-    @app.post("/api/table", summary="two-heap P/N or Grundy grid (or, with heaps K, the K-heap summary), "
-              "as 'sprague table --json'")
-    async def table(req: TableRequest) -> dict[str, Any]:
-        r = _ruleset(req.ruleset, req.params)
-        if req.min is not None and req.max < req.min:
-            raise ApiError(422, f"need min <= max, got min {req.min} and max {req.max}", "max")
-        if req.heaps is not None:
-            data: dict[str, Any] = await run(
-                lambda: heap_table_report(r, req.max, req.heaps or 2, req.values, req.min, limit())[1])
-            return data
-        low = req.min if req.min is not None else r.min_heap if isinstance(r, MultiHeapRuleset) else 0
-        if req.max - low + 1 > MAX_GRID:
-            raise ApiError(422, f"max: a grid of {req.max - low + 1} x {req.max - low + 1} cells is over the "
-                           f"limit of {MAX_GRID} per side; lower max (or raise min)", "max")
-        games = [r]
-        if req.second:
-            games.append(_ruleset(req.second, req.second_params, "second", "second_params"))
-        if req.fixed and (req.second or len(req.fixed.replace(",", " ").split()) > 8):
-            raise ApiError(422, "fixed: a slice takes one game and at most 8 fixed heaps", "fixed")
-        with _field("fixed"):
-            data = await run(lambda: grid_report(games, req.max, req.min, req.values, req.method, limit(),
-                                                 fixed=req.fixed).data)
-        return data
-
-    @app.post("/api/play", summary="play: check the user's move, then the computer's reply (or a hint)")
-    async def play(req: PlayRequest) -> dict[str, Any]:
-        r = _ruleset(req.ruleset, req.params)
-        pos = _position(r, req.position)
-        move = None if req.move is None else _user_move(r, pos, req.move)
-        rng_seed = req.seed if req.seed is not None else random.randrange(2**32)
-        data: dict[str, Any] = await run(lambda: _play(r, pos, move, req.mode, rng_seed, limit()))
-        return data
+    endpoint("/api/random", "random", RandomRequest,
+             "a position to start a game from, drawn by the ruleset (random_position)")
+    endpoint("/api/value", "value", GameRequest, "Grundy value and outcome, as 'sprague value --json'")
+    endpoint("/api/moves", "moves", MovesRequest,
+             "every option with its value, winning moves marked, as 'sprague moves --json'")
+    endpoint("/api/sequence", "sequence", SequenceRequest, "G(n) for n = 0..to with its period, as 'sprague sequence "
+             "--json'")
+    endpoint("/api/table", "table", TableRequest, "two-heap P/N or Grundy grid (or, with heaps K, the K-heap "
+             "summary), as 'sprague table --json'")
+    endpoint("/api/play", "play", PlayRequest, "play: check the user's move, then the computer's reply (or a hint)")
 
     @app.get("/", include_in_schema=False)
     def page() -> FileResponse:
@@ -324,82 +238,6 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
 
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     return app
-
-
-def _user_move(r: Ruleset, pos: Any, value: Any) -> Any:
-    """The position after the user's move: sent as that position, or as the move's words ("heap 3: 7 -> 4")."""
-    try:
-        return _position(r, value, "move")
-    except ApiError:
-        if not isinstance(value, str):
-            raise
-        with _field("move"):
-            return Move.parse(r, pos, value).option
-
-
-def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int) -> dict[str, Any]:
-    """The body of ``POST /api/play``: the user's move checked and made, then the computer's (or a hint)."""
-    from sprague.play import PerfectPlayer, RandomPlayer
-
-    moves: list[dict[str, Any]] = []
-
-    def over(p: Any) -> bool:
-        count = r.option_count(p)
-        if count is not None:
-            return count == 0
-        return next(iter(r.moves(p)), _NO_MOVE) is _NO_MOVE
-
-    def record(by: str, before: Any, after: Any, reason: str) -> None:
-        moves.append({"by": by, "move": r.describe_move(before, after), "from": r.position_to_json(before),
-                      "position": r.position_to_json(after), "reason": reason})
-
-    def answer(p: Any, winner: str | None, **extra: Any) -> dict[str, Any]:
-        try:
-            ev = r.evaluate(p, "auto", limit)
-            grundy, outcome = ev.grundy, ev.outcome
-        except TooLarge:  # the game goes on; its value is just not known within the limit
-            grundy, outcome = None, None
-        return {**header(r), "position": r.position_to_json(p), "text": r.format_position(p), "moves": moves,
-                "grundy": grundy, "outcome": outcome, "game_over": winner is not None, "winner": winner, **extra}
-
-    if move is not None:
-        if mode == "hint":
-            raise IllegalMove("mode 'hint' gives the winning moves from the position; send no move with it")
-        after = r.apply(pos, move, limit)
-        record("user", pos, after, "")
-        pos = after
-        if over(pos):
-            return answer(pos, "user")
-    if mode == "hint":
-        if over(pos):
-            return answer(pos, "computer", hint=[], hint_text="no moves: the game is over")
-        try:
-            hint = r.winning_moves(pos, "auto", limit)
-        except TooLarge:
-            one = r.winning_move(pos, "auto", limit)
-            hint = [] if one is None else [one]
-        text = (f"{len(hint)} winning move{'s' if len(hint) != 1 else ''}: " +
-                "; ".join(r.describe_move(pos, o) for o in hint)) if hint else \
-            "no winning move: this is a P-position, every move loses against perfect play"
-        return answer(pos, None, hint=[r.position_to_json(o) for o in hint], hint_text=text)
-    if over(pos):
-        return answer(pos, "user")  # the computer is to move and cannot: it loses
-    player = PerfectPlayer(max_positions=limit) if mode == "perfect" else RandomPlayer(seed=seed)
-    choice, reason = player.choose(r, pos)
-    after = r.check_position(choice)
-    record("computer", pos, after, reason)
-    return answer(after, "computer" if over(after) else None)
-
-
-def _plain(errors: Any) -> Any:
-    """Validation errors with only JSON values (pydantic may put exceptions in ``ctx``)."""
-    if isinstance(errors, dict):
-        return {k: _plain(v) for k, v in errors.items()}
-    if isinstance(errors, (list, tuple)):
-        return [_plain(v) for v in errors]
-    if errors is None or isinstance(errors, (str, int, float, bool)):
-        return errors
-    return str(errors)
 
 
 def _version() -> str:

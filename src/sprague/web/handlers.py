@@ -1,0 +1,426 @@
+"""The work of each API endpoint, from the raw request body to the JSON answer; it runs in a worker process.
+
+:func:`handle` is what the server's worker processes run: it decodes and
+parses the body (UTF-8, JSON, then the endpoint's pydantic model), builds the
+ruleset and the position, computes, and answers ``(status, JSON bytes)``. All
+of it, parsing included, happens in the worker, so a request that is slow to
+parse (a heap of a million digits, a huge subtraction set) is bounded by the
+worker's time and memory limits and never holds the server's event loop.
+
+Errors have one shape, ``{"detail": message, "field": name or null}`` (a
+validation error adds ``"errors"``, pydantic's list): 400 for a body that is
+not UTF-8 JSON, 422 for bad input (naming the field), 413 for work over the
+limit. This module imports neither FastAPI nor the server (:mod:`sprague.web.app`
+serves it).
+
+Examples
+--------
+>>> status, body = handle("value", b'{"ruleset": "nim", "position": [3, 5, 6]}', 1000)
+>>> status, json.loads(body)["outcome"]
+(200, 'P')
+>>> status, body = handle("value", b'{"ruleset": nim', 1000)
+>>> status, json.loads(body)["field"]
+(400, 'body')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from sprague.core.move import Move
+from sprague.core.ruleset import Ruleset
+from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
+from sprague.present import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,
+                             sequence_report, value_report)
+from sprague.rulesets import all_rulesets, find_ruleset, ruleset
+from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
+
+__all__ = ["handle", "ApiError", "ErrorBody", "GameRequest", "MovesRequest", "RandomRequest", "SequenceRequest",
+           "TableRequest", "PlayRequest", "ENDPOINTS", "MAX_GRID", "MAX_SEQUENCE", "rulesets_report", "dumps"]
+
+MAX_GRID = 200  #: largest side of a two-heap grid (``max - min + 1``)
+MAX_SEQUENCE = 100_000  #: largest ``to`` of a sequence request
+EXAMPLE = '{"ruleset": "nim", "position": [3, 5, 6]}'  #: a request body, for the error messages
+
+_NO_MOVE = object()
+
+
+class ApiError(Exception):
+    """An error answer: HTTP ``status`` with ``{"detail": message, "field": field}`` (plus ``extra`` keys)."""
+
+    def __init__(self, status: int, message: str, field: str | None = None, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.field = field
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        """The JSON answer."""
+        return {"detail": self.message, "field": self.field, **self.extra}
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: a message saying what to change, and the request field it is about."""
+
+    detail: str = Field(description="what is wrong and how to fix it")
+    field: str | None = Field(description="the request field the error is about ('body' for the body itself), "
+                              "or null")
+    errors: list[Any] | None = Field(None, description="for 422 from validation: every problem found (pydantic's "
+                                     "list)")
+
+
+# ------------------------------------------------------------------ requests
+Method = Literal["auto", "closed", "search"]
+
+
+class GameRequest(BaseModel):
+    """A ruleset, its parameters and a position."""
+
+    ruleset: str = Field(description="a built-in ruleset name or alias, as in 'sprague list'")
+    params: dict[str, Any] = Field(default_factory=dict, description='parameters, e.g. {"S": "1,2,5"} or {"S": [1, 2, 5]}')
+    position: Any = Field(description='heaps [3, 5, 6] (numbers or strings such as "10**100"), or a string "TTHHTHH"')
+    method: Method = "auto"
+
+
+class MovesRequest(GameRequest):
+    max_options: int = Field(2000, ge=1, le=10_000, description="list every option when there are at most this many")
+
+
+class RandomRequest(BaseModel):
+    """A ruleset and its parameters, for a random starting position."""
+
+    ruleset: str = Field(description="a built-in ruleset name or alias, as in 'sprague list'")
+    params: dict[str, Any] = Field(default_factory=dict, description='parameters, e.g. {"S": "1,2,5"}')
+    seed: int | None = Field(None, description="a seed, for the same position again")
+
+
+class SequenceRequest(BaseModel):
+    ruleset: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    to: int = Field(100, ge=0, le=MAX_SEQUENCE, description="last heap size")
+
+
+class TableRequest(BaseModel):
+    ruleset: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    max: int = Field(10, ge=0, description="largest heap")
+    min: int | None = Field(None, ge=0, description="smallest heap (default: the ruleset's smallest)")
+    values: Literal["outcome", "grundy"] = "outcome"
+    heaps: int | None = Field(None, ge=1, le=8, description="omit for the two-heap grid; K for the summary of all "
+                              "K-heap positions (as 'sprague table --heaps K')")
+    method: Method = "auto"
+    second: str | None = Field(None, description="a second one-heap game: the grid of the sum (first game along "
+                               "the columns), as 'sprague table GAME1 GAME2'")
+    second_params: dict[str, Any] = Field(default_factory=dict, description="the second game's parameters")
+    fixed: str = Field("", description="more heaps held fixed, for a 2-heap slice of a multi-heap game, e.g. '3 5' "
+                       "(as 'sprague table GAME --fixed 3,5')")
+
+
+class PlayRequest(BaseModel):
+    ruleset: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    position: Any = Field(description="the position before the user's move (or the computer's, if no move)")
+    move: Any = Field(None, description="the position after the user's move, or the move as 'sprague moves' writes "
+                      "it (\"heap 3: 7 -> 4\"); omit to let the computer move")
+    mode: Literal["perfect", "random", "hint"] = "perfect"
+    seed: int | None = None
+
+
+# ------------------------------------------------------------------ helpers
+@contextlib.contextmanager
+def _field(name: str) -> Iterator[None]:
+    """Turn a bad-input error into HTTP 422 naming ``name`` (TooLarge passes through)."""
+    try:
+        yield
+    except TooLarge:
+        raise
+    except SpragueError as exc:
+        raise ApiError(422, str(exc), name) from None
+
+
+def _ruleset(name: str, params: dict[str, Any], field: str = "ruleset", params_field: str = "params") -> Ruleset:
+    if ":" in name:
+        raise ApiError(422, f"ruleset {name!r}: the web API serves the built-in rulesets only "
+                       "(GET /api/rulesets lists them)", field)
+    with _field(field):
+        find_ruleset(name)
+    with _field(params_field):
+        values = {k: ",".join(map(str, v)) if isinstance(v, list) and all(isinstance(x, int) for x in v) else v
+                  for k, v in params.items()}
+        return ruleset(name, **values)
+
+
+def _tokens(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return value.split() or [value]
+    if isinstance(value, list) and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
+        return [str(v) for v in value]
+    raise InvalidPosition(f"position {value!r} is not a list of heaps or a string; write e.g. [3, 5, 6] or \"TTHHTHH\"")
+
+
+def _position(r: Ruleset, value: Any, field: str = "position") -> Any:
+    """A position from JSON, read as the command line reads its tokens."""
+    with _field(field):
+        if value is None:
+            raise InvalidPosition(f"{r.name}: no position given; write {r.position_help}")
+        if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+            return r.check_position(tuple(tuple(v) for v in value))  # pairs, as position_to_json writes a graph
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = [value]
+        return r.parse_position(_tokens(value))
+
+
+def _describe(cls: type[Ruleset]) -> dict[str, Any]:
+    """Extra facts about a ruleset for the page: how positions are written, which explorations apply."""
+    heap = issubclass(cls, MultiHeapRuleset)
+    return {
+        "kind": "heaps" if heap else "string",
+        "one_heap": issubclass(cls, HeapRuleset),
+        "heaps": cls.heaps if issubclass(cls, MultiHeapRuleset) else None,
+        "min_heap": cls.min_heap if issubclass(cls, MultiHeapRuleset) else 0,
+        "position_help": cls.position_help,
+        "example_position": " ".join(cls.example),
+        "example_params": {p.name: p.example for p in cls.parameters if p.example is not None},
+        "parameter_kinds": {p.name: p.kind for p in cls.parameters},
+    }
+
+
+def rulesets_report() -> list[dict[str, Any]]:
+    """``GET /api/rulesets``: the rows of ``sprague list --json`` with the page's facts about each ruleset."""
+    return [{**row, **_describe(cls)} for row, cls in zip(list_report(), all_rulesets())]
+
+
+def _computed(fn: Callable[[], Any]) -> Any:
+    """``fn()``, its errors turned into the answers the endpoints give."""
+    try:
+        return fn()
+    except TooLarge:
+        raise
+    except IllegalMove as exc:
+        raise ApiError(422, str(exc), "move") from None
+    except (InvalidParameter, UnknownRuleset) as exc:
+        raise ApiError(422, str(exc), "params") from None
+    except SpragueError as exc:
+        raise ApiError(422, str(exc), None) from None
+
+
+# ---------------------------------------------------------------- endpoints
+def random_position(req: RandomRequest, limit: int) -> dict[str, Any]:
+    r = _ruleset(req.ruleset, req.params)
+    pos = _computed(lambda: r.random_position(random.Random(req.seed)))
+    if pos is None:
+        raise ApiError(422, f"{r.name} has no random positions; type one ({r.position_help})", "ruleset")
+    return {"position": r.format_position(pos), "json": r.position_to_json(pos)}
+
+
+def value(req: GameRequest, limit: int) -> dict[str, Any]:
+    r = _ruleset(req.ruleset, req.params)
+    pos = _position(r, req.position)
+    data: dict[str, Any] = _computed(lambda: value_report(r, pos, req.method, limit))
+    return data
+
+
+def moves(req: MovesRequest, limit: int) -> dict[str, Any]:
+    r = _ruleset(req.ruleset, req.params)
+    pos = _position(r, req.position)
+    data = _computed(lambda: moves_report(r, pos, req.method, limit, req.max_options))
+    return {**data, "options": [{k: v for k, v in o.items() if k != "text"} for o in data["options"]]}
+
+
+def sequence(req: SequenceRequest, limit: int) -> dict[str, Any]:
+    r = _ruleset(req.ruleset, req.params)
+    with _field("ruleset"):
+        game = check_sequence(r, req.to)
+    data: dict[str, Any] = _computed(
+        lambda: sequence_report(game, game.sequence(req.to + 1, limit).tolist(), limit)[0])
+    return data
+
+
+def table(req: TableRequest, limit: int) -> dict[str, Any]:
+    r = _ruleset(req.ruleset, req.params)
+    if req.min is not None and req.max < req.min:
+        raise ApiError(422, f"need min <= max, got min {req.min} and max {req.max}", "max")
+    if req.heaps is not None:
+        summary: dict[str, Any] = _computed(
+            lambda: heap_table_report(r, req.max, req.heaps or 2, req.values, req.min, limit)[1])
+        return summary
+    low = req.min if req.min is not None else r.min_heap if isinstance(r, MultiHeapRuleset) else 0
+    if req.max - low + 1 > MAX_GRID:
+        raise ApiError(422, f"max: a grid of {req.max - low + 1} x {req.max - low + 1} cells is over the "
+                       f"limit of {MAX_GRID} per side; lower max (or raise min)", "max")
+    games = [r]
+    if req.second:
+        games.append(_ruleset(req.second, req.second_params, "second", "second_params"))
+    if req.fixed and (req.second or len(req.fixed.replace(",", " ").split()) > 8):
+        raise ApiError(422, "fixed: a slice takes one game and at most 8 fixed heaps", "fixed")
+    data: dict[str, Any] = _computed(
+        lambda: grid_report(games, req.max, req.min, req.values, req.method, limit, fixed=req.fixed).data)
+    return data
+
+
+def play(req: PlayRequest, limit: int) -> dict[str, Any]:
+    r = _ruleset(req.ruleset, req.params)
+    pos = _position(r, req.position)
+    move = None if req.move is None else _user_move(r, pos, req.move)
+    seed = req.seed if req.seed is not None else random.randrange(2**32)
+    data: dict[str, Any] = _computed(lambda: _play(r, pos, move, req.mode, seed, limit))
+    return data
+
+
+def _user_move(r: Ruleset, pos: Any, value: Any) -> Any:
+    """The position after the user's move: sent as that position, or as the move's words ("heap 3: 7 -> 4")."""
+    try:
+        return _position(r, value, "move")
+    except ApiError:
+        if not isinstance(value, str):
+            raise
+        with _field("move"):
+            return Move.parse(r, pos, value).option
+
+
+def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int) -> dict[str, Any]:
+    """The body of ``POST /api/play``: the user's move checked and made, then the computer's (or a hint)."""
+    from sprague.play import PerfectPlayer, RandomPlayer
+
+    moves: list[dict[str, Any]] = []
+
+    def over(p: Any) -> bool:
+        count = r.option_count(p)
+        if count is not None:
+            return count == 0
+        return next(iter(r.moves(p)), _NO_MOVE) is _NO_MOVE
+
+    def record(by: str, before: Any, after: Any, reason: str) -> None:
+        moves.append({"by": by, "move": r.describe_move(before, after), "from": r.position_to_json(before),
+                      "position": r.position_to_json(after), "reason": reason})
+
+    def answer(p: Any, winner: str | None, **extra: Any) -> dict[str, Any]:
+        try:
+            ev = r.evaluate(p, "auto", limit)
+            grundy, outcome = ev.grundy, ev.outcome
+        except TooLarge:  # the game goes on; its value is just not known within the limit
+            grundy, outcome = None, None
+        return {**header(r), "position": r.position_to_json(p), "text": r.format_position(p), "moves": moves,
+                "grundy": grundy, "outcome": outcome, "game_over": winner is not None, "winner": winner, **extra}
+
+    if move is not None:
+        if mode == "hint":
+            raise IllegalMove("mode 'hint' gives the winning moves from the position; send no move with it")
+        after = r.apply(pos, move, limit)
+        record("user", pos, after, "")
+        pos = after
+        if over(pos):
+            return answer(pos, "user")
+    if mode == "hint":
+        if over(pos):
+            return answer(pos, "computer", hint=[], hint_text="no moves: the game is over")
+        try:
+            hint = r.winning_moves(pos, "auto", limit)
+        except TooLarge:
+            one = r.winning_move(pos, "auto", limit)
+            hint = [] if one is None else [one]
+        text = (f"{len(hint)} winning move{'s' if len(hint) != 1 else ''}: " +
+                "; ".join(r.describe_move(pos, o) for o in hint)) if hint else \
+            "no winning move: this is a P-position, every move loses against perfect play"
+        return answer(pos, None, hint=[r.position_to_json(o) for o in hint], hint_text=text)
+    if over(pos):
+        return answer(pos, "user")  # the computer is to move and cannot: it loses
+    player = PerfectPlayer(max_positions=limit) if mode == "perfect" else RandomPlayer(seed=seed)
+    choice, reason = player.choose(r, pos)
+    after = r.check_position(choice)
+    record("computer", pos, after, reason)
+    return answer(after, "computer" if over(after) else None)
+
+
+#: endpoint name -> (the request's model, the function computing the answer)
+ENDPOINTS: dict[str, tuple[type[BaseModel], Callable[[Any, int], Any]]] = {
+    "random": (RandomRequest, random_position),
+    "value": (GameRequest, value),
+    "moves": (MovesRequest, moves),
+    "sequence": (SequenceRequest, sequence),
+    "table": (TableRequest, table),
+    "play": (PlayRequest, play),
+}
+
+
+# ------------------------------------------------------------------ bodies
+def parse_body(body: bytes, model: type[BaseModel]) -> Any:
+    """The request model from the raw body: UTF-8, then JSON, then the model's checks (each with its error)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ApiError(400, f"the request body is not UTF-8 text (byte 0x{body[exc.start]:02x} at offset "
+                       f"{exc.start}); send JSON encoded in UTF-8, e.g. {EXAMPLE}", "body") from None
+    if not text.strip():
+        raise ApiError(422, f"body: field required; send a JSON object, e.g. {EXAMPLE}", "body")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ApiError(400, f"the request body is not valid JSON ({exc.msg} at line {exc.lineno} column "
+                       f"{exc.colno}); send e.g. {EXAMPLE}", "body") from None
+    except RecursionError:
+        raise ApiError(400, "the request body is not valid JSON here: it is nested too deeply; send e.g. "
+                       f"{EXAMPLE}", "body") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(exc.errors(include_url=False)) from None
+
+
+def validation_error(errors: Any) -> ApiError:
+    """422 for pydantic's errors on the body (``loc`` as FastAPI writes it, starting with "body")."""
+    errors = [{**e, "loc": ("body", *e.get("loc", ()))} for e in errors]
+    first: dict[str, Any] = dict(errors[0]) if errors else {"loc": ("body",), "msg": "invalid request"}
+    loc = [str(part) for part in first.get("loc", ()) if part != "body"]
+    message = str(first.get("msg", "invalid request"))
+    return ApiError(422, f"{'.'.join(loc) or 'body'}: {message.lower()}", loc[0] if loc else "body",
+                    errors=_plain(errors))
+
+
+def _plain(errors: Any) -> Any:
+    """Validation errors with only JSON values (pydantic may put exceptions in ``ctx``)."""
+    if isinstance(errors, dict):
+        return {k: _plain(v) for k, v in errors.items()}
+    if isinstance(errors, (list, tuple)):
+        return [_plain(v) for v in errors]
+    if errors is None or isinstance(errors, (str, int, float, bool)):
+        return errors
+    return str(errors)
+
+
+def dumps(data: Any) -> bytes:
+    """JSON as the server sends it (as FastAPI's JSONResponse writes it)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+
+
+def handle(endpoint: str, body: bytes, limit: int) -> tuple[int, bytes]:
+    """The answer to ``POST /api/<endpoint>`` with this raw body: ``(HTTP status, JSON bytes)``.
+
+    ``limit`` is the work limit (positions) of the core calls. A ``MemoryError``
+    is raised (the worker pool answers it); so is an error that is a bug of ours.
+    """
+    model, fn = ENDPOINTS[endpoint]
+    try:
+        return 200, dumps(fn(parse_body(body, model), limit))
+    except ApiError as exc:
+        return exc.status, dumps(exc.body())
+    except TooLarge as exc:
+        return 413, dumps(ApiError(413, str(exc).replace("--max-positions N", "the server's --max-positions N"))
+                          .body())
+    except SpragueError as exc:  # from parsing outside _field; named by its kind
+        field = "move" if isinstance(exc, IllegalMove) else "params" if isinstance(exc, (InvalidParameter,
+                                                                                          UnknownRuleset)) else None
+        return 422, dumps(ApiError(422, str(exc), field).body())
+    except OverflowError as exc:
+        return 413, dumps(ApiError(413, f"a number in the request is too large to compute with ({exc}); "
+                                   "ask with smaller numbers").body())
+    except RecursionError:
+        return 413, dumps(ApiError(413, "the request is too large to compute here (it nests too deeply); ask for "
+                                   "less").body())

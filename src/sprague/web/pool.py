@@ -1,0 +1,443 @@
+"""Worker processes that compute the web server's requests, killed and replaced when they overrun.
+
+Threads cannot be stopped, so a request that runs past its time limit in a
+thread keeps its thread (and, for big-integer arithmetic, the interpreter lock)
+until it ends by itself. :class:`WorkerPool` runs each computation in a worker
+process instead:
+
+- **time limit**: a computation still running at its deadline (counted from the
+  request's arrival, so waiting for a free worker counts too) is ended with
+  SIGKILL and its worker replaced; the caller gets :class:`TimeLimitExceeded`;
+- **memory limit**: each worker may grow by ``memory_limit`` megabytes past its
+  size at start (``RLIMIT_AS``, on Linux); an allocation beyond raises
+  ``MemoryError`` in the worker, the caller gets :class:`MemoryLimitExceeded`
+  and the worker is replaced;
+- **long computations do not starve short ones**: a computation still running
+  after :data:`SLOW_AFTER` seconds leaves the pool's ``workers`` slots (a fresh
+  worker takes its place) and drops to the lowest CPU priority, so the cheap
+  requests of other clients keep their workers and their CPU; at most
+  ``max_long`` such long computations run at once, and one more is stopped with
+  :class:`ServerBusy`;
+- a worker that dies (killed by the OS, a crash in native code) gives
+  :class:`WorkerCrashed` and is replaced.
+
+The pool is driven from asyncio without threads of its own on the hot path:
+the result pipe of a worker is watched with ``loop.add_reader``, deadlines are
+``loop.call_later`` timers. Workers are started (in a background thread, so the
+event loop never waits for a fork) from a ``forkserver`` that has imported
+``preload`` once, so a replacement is ready in milliseconds with sprague
+already imported. It works from several event loops at once (each request on
+its own loop, as Starlette's TestClient does).
+
+Examples
+--------
+>>> import asyncio, math
+>>> pool = WorkerPool(workers=1)
+>>> asyncio.run(pool.run(math.factorial, (20,), time_limit=30))
+2432902008176640000
+>>> pool.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import multiprocessing
+import os
+import pickle
+import signal
+import struct
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+__all__ = ["WorkerPool", "PoolError", "TimeLimitExceeded", "MemoryLimitExceeded", "ServerBusy", "WorkerCrashed",
+           "SLOW_AFTER", "LOW_PRIORITY"]
+
+SLOW_AFTER = 0.1  #: seconds after which a computation counts as long (leaves its slot, lowest CPU priority)
+LOW_PRIORITY = 19  #: the niceness of a worker running a long computation (the lowest priority)
+_HEADER = struct.Struct("!Q")  # length prefix of a result sent by a worker
+
+
+class PoolError(Exception):
+    """A computation that did not give its result: over its time or memory limit, crashed, or refused."""
+
+
+class TimeLimitExceeded(PoolError):
+    """Still running (or still waiting for a worker, if ``started`` is false) at the deadline."""
+
+    def __init__(self, limit: float, started: bool) -> None:
+        super().__init__(f"not done within {limit:g} s ({'computing' if started else 'waiting for a worker'})")
+        self.limit = limit
+        self.started = started
+
+
+class MemoryLimitExceeded(PoolError):
+    """The computation needed more memory than the worker's limit (``MemoryError`` in the worker)."""
+
+
+class ServerBusy(PoolError):
+    """The computation became long while ``max_long`` long computations were running already."""
+
+    def __init__(self, running: int) -> None:
+        super().__init__(f"{running} long computations are running already")
+        self.running = running
+
+
+class WorkerCrashed(PoolError):
+    """The worker process ended without giving a result (killed by the OS, or a crash in native code)."""
+
+    def __init__(self, exitcode: int | None) -> None:
+        how = "still running" if exitcode is None else f"signal {-exitcode}" if exitcode < 0 else f"exit {exitcode}"
+        super().__init__(f"the worker process ended without a result ({how})")
+        self.exitcode = exitcode
+
+
+class _Worker:
+    """One worker process and the two pipes to it."""
+
+    def __init__(self, process: BaseProcess, inbox: Connection, results: Connection) -> None:
+        self.process = process
+        self.inbox = inbox  # the parent writes jobs here
+        self.results = results  # and reads results here (non-blocking)
+        self.long = False
+
+    def kill(self) -> None:
+        with contextlib.suppress(Exception):
+            self.process.kill()
+        for conn in (self.inbox, self.results):
+            with contextlib.suppress(Exception):
+                conn.close()
+        # reap it without blocking the caller (the event loop)
+        threading.Thread(target=self.process.join, name="sprague-reap", daemon=True).start()
+
+
+class WorkerPool:
+    """Worker processes for computations with a time and memory limit each.
+
+    Parameters
+    ----------
+    workers : int
+        Computations run at once (beyond them, requests wait for a worker).
+    memory_limit : float, optional
+        Megabytes a worker may allocate past its size at start (``RLIMIT_AS``;
+        Linux). None: no limit.
+    max_long : int, optional
+        Long computations (past :data:`SLOW_AFTER` seconds) that may run at
+        once, besides the ``workers`` slots (default: ``workers``).
+    preload : sequence of str
+        Modules the forkserver imports once (besides this one), so every
+        worker starts with them.
+    slow_after : float
+        Seconds after which a computation counts as long.
+    """
+
+    def __init__(self, workers: int, memory_limit: float | None = None, max_long: int | None = None,
+                 preload: Sequence[str] = (), slow_after: float = SLOW_AFTER) -> None:
+        if workers < 1:
+            raise ValueError(f"workers must be at least 1, got {workers}")
+        self.workers = workers
+        self.memory_limit = memory_limit
+        self.max_long = workers if max_long is None else max_long
+        self.slow_after = slow_after
+        methods = multiprocessing.get_all_start_methods()
+        self._ctx: Any = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        if self._ctx.get_start_method() == "forkserver":  # no effect once this process's forkserver runs
+            self._ctx.set_forkserver_preload([__name__, *preload])
+        self._lock = threading.Lock()
+        self._idle: list[_Worker] = []
+        self._busy: set[_Worker] = set()  # computing, in a slot
+        self._long: set[_Worker] = set()  # computing, out of the slots (long)
+        self._starting = 0
+        self._waiters: collections.deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[_Worker]]] = \
+            collections.deque()
+        self._closed = False
+        self._ready = threading.Event()
+        self.started = 0  #: worker processes started so far (the first ``workers`` and every replacement)
+        self.start_error: BaseException | None = None  #: why the last worker could not be started, if it could not
+
+    # ------------------------------------------------------------ public
+    def start(self) -> None:
+        """Start the workers (in the background: this returns at once)."""
+        with self._lock:
+            self._fill()
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Wait until every worker has started (or one could not start); true if they all did in time."""
+        return self._ready.wait(timeout) and self.start_error is None
+
+    async def run(self, fn: Callable[..., Any], args: tuple[Any, ...], time_limit: float) -> Any:
+        """``fn(*args)`` in a worker, within ``time_limit`` seconds from now; ``fn`` must be importable by name.
+
+        Raises :class:`PoolError` subclasses for the limits; an exception of
+        ``fn`` is raised again here.
+        """
+        deadline = time.monotonic() + time_limit
+        worker = await self._acquire(deadline, time_limit)
+        return await self._call(worker, fn, args, deadline, time_limit)
+
+    def close(self) -> None:
+        """Kill every worker; waiting and running calls end with :class:`WorkerCrashed`."""
+        with self._lock:
+            self._closed = True
+            workers = [*self._idle, *self._busy, *self._long]
+            self._idle.clear()
+            waiters = list(self._waiters)
+            self._waiters.clear()
+        for w in workers:
+            w.kill()
+        for loop, fut in waiters:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(_fail, fut, WorkerCrashed(None))
+
+    def counts(self) -> dict[str, int]:
+        """How many workers are idle, computing in a slot, computing long, and starting (for tests and logs)."""
+        with self._lock:
+            return {"idle": len(self._idle), "busy": len(self._busy), "long": len(self._long),
+                    "starting": self._starting}
+
+    def pids(self) -> set[int]:
+        """The process ids of the live workers."""
+        with self._lock:
+            return {w.process.pid for w in [*self._idle, *self._busy, *self._long] if w.process.pid is not None}
+
+    # ------------------------------------------------------------ workers
+    def _fill(self) -> None:
+        """Start workers until the slots are full (idle + busy + starting = workers). Holds the lock."""
+        if self._closed:
+            return
+        missing = self.workers - len(self._idle) - len(self._busy) - self._starting
+        for _ in range(max(0, missing)):
+            self._starting += 1
+            threading.Thread(target=self._spawn, name="sprague-spawn", daemon=True).start()
+
+    def _spawn(self) -> None:
+        """Start one worker process (in a background thread) and hand it to a waiter or the idle list."""
+        worker: _Worker | None = None
+        try:
+            inbox_read, inbox_write = self._ctx.Pipe(duplex=False)
+            results_read, results_write = self._ctx.Pipe(duplex=False)
+            process = self._ctx.Process(target=_worker_main, args=(inbox_read, results_write, self.memory_limit),
+                                        name="sprague-worker", daemon=True)
+            process.start()
+            inbox_read.close()
+            results_write.close()
+            os.set_blocking(results_read.fileno(), False)
+            worker = _Worker(process, inbox_write, results_read)
+        except Exception as exc:  # e.g. out of processes: the pool stays smaller until the next request
+            self.start_error = exc
+        with self._lock:
+            self._starting -= 1
+            if worker is None:
+                self._ready.set()
+                return
+            self.started += 1
+            if self._closed:
+                worker.kill()
+                return
+            self._give(worker)
+            if len(self._idle) + len(self._busy) >= self.workers:
+                self._ready.set()
+
+    def _give(self, worker: _Worker) -> None:
+        """A free worker: to the first waiter, or to the idle list. Holds the lock."""
+        while self._waiters:
+            loop, fut = self._waiters.popleft()
+            if fut.done():
+                continue
+            try:
+                loop.call_soon_threadsafe(self._deliver, fut, worker)
+            except RuntimeError:  # that waiter's loop is closed
+                continue
+            self._busy.add(worker)
+            return
+        self._idle.append(worker)
+
+    def _deliver(self, fut: asyncio.Future[_Worker], worker: _Worker) -> None:
+        """In the waiter's loop: the worker is its own, unless it gave up meanwhile (then it goes back)."""
+        if fut.done():
+            with self._lock:
+                self._busy.discard(worker)
+                self._give(worker)
+        else:
+            fut.set_result(worker)
+
+    def _release(self, worker: _Worker, healthy: bool) -> None:
+        """A computation ended: its worker goes back, or is killed and replaced."""
+        with self._lock:
+            self._busy.discard(worker)
+            self._long.discard(worker)
+            if healthy and not worker.long and not self._closed:
+                self._give(worker)
+                return
+        worker.kill()  # a long worker's place was filled when it became long
+        with self._lock:
+            self._fill()
+
+    async def _acquire(self, deadline: float, time_limit: float) -> _Worker:
+        loop = asyncio.get_running_loop()
+        dead: list[_Worker] = []
+        found: _Worker | None = None
+        fut: asyncio.Future[_Worker] = loop.create_future()
+        with self._lock:
+            if self._closed:
+                raise WorkerCrashed(None)
+            while self._idle and found is None:
+                worker = self._idle.pop()
+                if worker.process.is_alive():
+                    self._busy.add(worker)
+                    found = worker
+                else:
+                    dead.append(worker)
+            if found is None:
+                self._waiters.append((loop, fut))
+            self._fill()
+        for w in dead:
+            w.kill()
+        if found is not None:
+            return found
+        try:
+            return await asyncio.wait_for(fut, max(0.0, deadline - time.monotonic()))
+        except asyncio.TimeoutError:
+            if fut.done() and not fut.cancelled():  # delivered just as the time ran out: give it back
+                self._release(fut.result(), healthy=True)
+            raise TimeLimitExceeded(time_limit, started=False) from None
+        # a worker delivered after the waiter gave up goes back in _deliver (fut is then done)
+
+    async def _call(self, worker: _Worker, fn: Callable[..., Any], args: tuple[Any, ...], deadline: float,
+                    time_limit: float) -> Any:
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[tuple[str, Any]] = loop.create_future()
+        buffer = bytearray()
+        fd = worker.results.fileno()
+
+        def readable() -> None:
+            while not done.done():
+                try:
+                    chunk = os.read(fd, 1 << 20)
+                except BlockingIOError:
+                    return
+                except OSError:
+                    chunk = b""
+                if not chunk:  # the worker ended
+                    worker.process.join(0.1)
+                    done.set_exception(WorkerCrashed(worker.process.exitcode))
+                    return
+                buffer.extend(chunk)
+                if len(buffer) >= _HEADER.size and len(buffer) >= _HEADER.size + _HEADER.unpack_from(buffer)[0]:
+                    try:
+                        done.set_result(pickle.loads(bytes(buffer[_HEADER.size:])))
+                    except Exception as exc:  # a result that does not unpickle here
+                        done.set_result(("error", RuntimeError(f"unreadable result: {type(exc).__name__}: {exc}")))
+                    return
+
+        def overtime() -> None:
+            if not done.done():
+                done.set_exception(TimeLimitExceeded(time_limit, started=True))
+
+        def long() -> None:
+            if done.done():
+                return
+            with self._lock:
+                if len(self._long) >= self.max_long:
+                    running = len(self._long)
+                else:
+                    running = -1
+                    worker.long = True
+                    self._busy.discard(worker)
+                    self._long.add(worker)
+                    self._fill()  # a fresh worker takes the slot
+            if running >= 0:
+                done.set_exception(ServerBusy(running))
+            elif hasattr(os, "setpriority") and worker.process.pid is not None:
+                with contextlib.suppress(OSError):
+                    os.setpriority(os.PRIO_PROCESS, worker.process.pid, LOW_PRIORITY)
+
+        healthy = False
+        timers: list[asyncio.TimerHandle] = []
+        try:
+            try:
+                worker.inbox.send_bytes(pickle.dumps((fn, args)))
+            except OSError:  # the idle worker had died
+                worker.process.join(0.5)
+                raise WorkerCrashed(worker.process.exitcode) from None
+            loop.add_reader(fd, readable)
+            timers = [loop.call_later(max(0.0, deadline - time.monotonic()), overtime),
+                      loop.call_later(self.slow_after, long)]
+            status, value = await done
+            healthy = status != "memory"
+            if status == "ok":
+                return value
+            if status == "memory":
+                raise MemoryLimitExceeded(f"over the memory limit of {self.memory_limit:g} MB")
+            raise value
+        finally:
+            for timer in timers:
+                timer.cancel()
+            with contextlib.suppress(Exception):
+                loop.remove_reader(fd)
+            self._release(worker, healthy)
+
+
+def _fail(fut: asyncio.Future[Any], exc: BaseException) -> None:
+    if not fut.done():
+        fut.set_exception(exc)
+
+
+# ---------------------------------------------------------------- the worker side
+def _limit_memory(megabytes: float) -> None:
+    """Let this process grow by ``megabytes`` past its present size (address space; Linux)."""
+    try:
+        import resource
+
+        with open("/proc/self/status") as status:
+            size = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+    except (ImportError, OSError, StopIteration, ValueError):
+        return  # no /proc (not Linux): no limit
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = size + int(megabytes * 1024 * 1024)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _worker_main(inbox: Connection, results: Connection, memory_limit: float | None) -> None:
+    """A worker: run each job ``(fn, args)`` from ``inbox`` and write ``(status, value)`` to ``results``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the server's terminal: the server ends the workers
+    sys.set_int_max_str_digits(0)  # heaps of any size are read and written exactly, as on the command line
+    if memory_limit is not None:
+        _limit_memory(memory_limit)
+    fd = results.fileno()
+    while True:
+        try:
+            job = inbox.recv_bytes()
+        except (EOFError, OSError):
+            return  # the server is gone
+        try:
+            fn, args = pickle.loads(job)
+            result: tuple[str, Any] = ("ok", fn(*args))
+            data = pickle.dumps(result)
+        except MemoryError:
+            result, data = ("memory", None), b""
+        except BaseException as exc:  # the caller gets it raised again
+            result, data = ("error", exc), b""
+        if not data:
+            try:
+                data = pickle.dumps(result)
+            except MemoryError:
+                data = pickle.dumps(("memory", None))
+            except Exception as exc:  # an exception that does not pickle
+                data = pickle.dumps(("error", RuntimeError(f"{type(result[1]).__name__}: {result[1]} "
+                                                           f"(and it did not pickle: {exc})")))
+        data = _HEADER.pack(len(data)) + data
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(fd, view):]
+            except OSError:
+                return

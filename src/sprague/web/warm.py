@@ -1,0 +1,33 @@
+"""Imported once by the worker pool's forkserver, so every worker starts warm.
+
+The first computation that uses a numba kernel in a process costs about a
+second (numba loads its compiled kernels from the on-disk cache and sets itself
+up); a worker that paid it on a request would run past
+:data:`sprague.web.pool.SLOW_AFTER` and be treated as long. Importing this
+module computes the example position of every built-in ruleset (and a sequence
+and a table), which loads the kernels in the forkserver; the workers forked
+from it inherit them. A failure here only leaves the workers colder.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sprague.web.handlers import handle, rulesets_report
+
+__all__ = ["warm"]
+
+
+def warm() -> int:
+    """Compute the examples of every ruleset; returns how many answered 200."""
+    requests = [("value", {"ruleset": row["name"], "params": row["example_params"],
+                           "position": row["example_position"]}) for row in rulesets_report()]
+    requests += [("sequence", {"ruleset": "octal", "params": {"code": "0.137"}, "to": 40}),
+                 ("table", {"ruleset": "wythoff", "max": 6, "values": "grundy"})]
+    return sum(handle(endpoint, json.dumps(body).encode(), 10_000)[0] == 200 for endpoint, body in requests)
+
+
+try:
+    warm()
+except Exception:  # noqa: BLE001 - a colder start, not a broken server
+    pass
