@@ -130,7 +130,7 @@ def test_bad_input_is_422_naming_the_field(client: TestClient, path: str, body: 
     (b"[" * 100_000, 400, "nested too deeply"),
     (b"", 422, "field required"),
     (b"[3, 5, 6]", 422, "valid dictionary"),
-])
+], ids=["bad-json", "not-utf8", "deep-nesting", "empty", "a-list"])
 def test_a_body_that_is_not_a_json_object_is_refused_naming_the_body(client: TestClient, body: bytes, status: int,
                                                                       words: str) -> None:
     resp = client.post("/api/value", content=body, headers={"Content-Type": "application/json"})
