@@ -27,6 +27,7 @@ from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import reduce
+from math import isqrt
 from typing import Any, ClassVar
 
 import numpy as np
@@ -509,7 +510,9 @@ _PARTITIONS: list[int] = [1]
 def _partitions_upto(n: int) -> int:
     """Sum of partition numbers p(0) + ... + p(n): multisets of positive parts with sum <= n."""
     if n > 5000:
-        return 10 ** (n // 20)  # far beyond any limit; exact value not needed
+        # a lower bound, far beyond any limit, got cheaply (no big power, no recursion): every
+        # subset of 1..m, m = isqrt(n), has sum m(m+1)/2 <= n at most, so there are >= 2**m multisets
+        return 1 << isqrt(n)
     p = _PARTITIONS
     while len(p) <= n:
         m = len(p)
