@@ -22,3 +22,49 @@ def test_grundys_game_huge_heap_search_refused_by_estimate():
     with pytest.raises(TooLarge, match="max-positions"):
         sprague.ruleset("grundys-game").grundy((10**9,), method="search")
     assert sprague.ruleset("grundys-game").grundy((20,), method="search") == sprague.ruleset("grundys-game").grundy((20,))
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("S", [range(1, 10**12), "1-100000000", range(1, 10**30)])
+def test_huge_subtraction_set_refused_before_building(S):
+    with pytest.raises(InvalidParameter, match="MAX_SET_ELEMENTS"):
+        sprague.ruleset("subtraction", S=S)
+
+
+@pytest.mark.timeout(20)
+def test_set_ranges_still_parse():
+    assert sprague.ruleset("subtraction", S="1-3,7").params["S"] == (1, 2, 3, 7)
+    assert sprague.ruleset("subtraction", S=range(10, 0, -3)).params["S"] == (1, 4, 7, 10)
+
+
+@pytest.mark.timeout(20)
+def test_empty_range_message():
+    with pytest.raises(InvalidParameter, match="range '2-1' is empty; write lo-hi with lo <= hi"):
+        sprague.ruleset("subtraction", S="2-1")
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("text", ["１２", "٣", "_1", "²", "1-１２"])
+def test_parse_ascii_digits_only(text):
+    from sprague.core.parsing import parse_int, parse_int_set
+
+    with pytest.raises(SpragueError):
+        parse_int(text)
+    with pytest.raises(InvalidParameter):
+        parse_int_set(text, "S")
+
+
+@pytest.mark.timeout(20)
+def test_parse_int_still_reads_underscores_between_digits():
+    from sprague.core.parsing import parse_int
+
+    assert parse_int("1_000") == 1000 and parse_int("2^64-1") == 2**64 - 1
+
+
+@pytest.mark.timeout(20)
+def test_no_heapss():
+    from sprague.core.parsing import as_int
+
+    with pytest.raises(InvalidPosition) as exc:
+        as_int(-1, "heaps")
+    assert "heapss" not in str(exc.value)

@@ -9,10 +9,25 @@ from __future__ import annotations
 
 from sprague.errors import TooLarge
 
-__all__ = ["DEFAULT_MAX_POSITIONS", "RAISE_HINT", "refuse_if_too_large", "format_size"]
+__all__ = [
+    "DEFAULT_MAX_POSITIONS",
+    "RAISE_HINT",
+    "MAX_SET_ELEMENTS",
+    "MAX_INT_DIGITS",
+    "refuse_if_too_large",
+    "format_size",
+]
 
 #: Default bound on the positions one brute-force search may visit (``--max-positions``).
 DEFAULT_MAX_POSITIONS = 2_000_000
+
+#: Input limit: the most elements a finite integer set parameter may have (``S=1-1000000``,
+#: ``S=range(1, 10**6 + 1)``). Checked from the ranges' bounds before any element is built.
+MAX_SET_ELEMENTS = 1_000_000
+
+#: Input limit: the most decimal digits one integer (a heap, a parameter) may have, typed
+#: (``"123..."``, ``10**N``) or given from Python (checked on its bit length).
+MAX_INT_DIGITS = 200_000
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 
