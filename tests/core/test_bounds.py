@@ -68,3 +68,12 @@ def test_no_heapss():
     with pytest.raises(InvalidPosition) as exc:
         as_int(-1, "heaps")
     assert "heapss" not in str(exc.value)
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("name", ["nim", "subtraction"])
+def test_huge_sequence_refused_before_allocating(name):
+    r = sprague.ruleset(name, S="1,2") if name == "subtraction" else sprague.ruleset(name)
+    with pytest.raises(TooLarge, match="max-positions"):
+        r.sequence(10**12)
+    assert list(r.sequence(5)) == [r.grundy(n) for n in range(5)]

@@ -14,6 +14,7 @@ __all__ = [
     "RAISE_HINT",
     "MAX_SET_ELEMENTS",
     "MAX_INT_DIGITS",
+    "MAX_SEQUENCE_VALUES",
     "refuse_if_too_large",
     "format_size",
 ]
@@ -28,6 +29,10 @@ MAX_SET_ELEMENTS = 1_000_000
 #: Input limit: the most decimal digits one integer (a heap, a parameter) may have, typed
 #: (``"123..."``, ``10**N``) or given from Python (checked on its bit length).
 MAX_INT_DIGITS = 200_000
+
+#: Work limit: a single-heap sequence (``sequence(n)``) of up to this many values is always
+#: allowed (one NumPy int64 each, closed form or not); longer needs ``max_positions >= n``.
+MAX_SEQUENCE_VALUES = 10_000_000
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 
