@@ -77,3 +77,31 @@ def test_huge_sequence_refused_before_allocating(name):
     with pytest.raises(TooLarge, match="max-positions"):
         r.sequence(10**12)
     assert list(r.sequence(5)) == [r.grundy(n) for n in range(5)]
+
+
+@pytest.mark.timeout(20)
+def test_too_many_heaps_refused():
+    nim = sprague.ruleset("nim")
+    with pytest.raises(InvalidPosition, match="MAX_HEAPS"):
+        nim.options([1] * 10**6)
+    with pytest.raises(InvalidPosition, match="MAX_HEAPS"):
+        nim.grundy((1,) * 10**6)
+    with pytest.raises(InvalidPosition, match="MAX_HEAPS"):
+        nim.parse_position(["1"] * 10**6)
+
+
+@pytest.mark.timeout(20)
+def test_options_refused_by_entries():
+    with pytest.raises(TooLarge, match="max-positions"):
+        sprague.ruleset("nim").options([1] * 5000)
+    assert len(sprague.ruleset("nim").options([1] * 100)) == 100
+
+
+@pytest.mark.timeout(20)
+def test_too_many_digits_refused():
+    nim = sprague.ruleset("nim")
+    with pytest.raises(InvalidPosition, match="MAX_INT_BITS"):
+        nim.grundy((1 << 3_000_000,))
+    with pytest.raises(InvalidPosition, match="MAX_INT_DIGITS"):
+        nim.parse_position(["1" * 300_000])
+    assert nim.grundy((1 << 10_000, 1 << 10_000)) == 0

@@ -15,6 +15,9 @@ __all__ = [
     "MAX_SET_ELEMENTS",
     "MAX_INT_DIGITS",
     "MAX_SEQUENCE_VALUES",
+    "MAX_INT_BITS",
+    "MAX_HEAPS",
+    "MAX_OPTION_ENTRIES",
     "refuse_if_too_large",
     "format_size",
 ]
@@ -33,6 +36,17 @@ MAX_INT_DIGITS = 200_000
 #: Work limit: a single-heap sequence (``sequence(n)``) of up to this many values is always
 #: allowed (one NumPy int64 each, closed form or not); longer needs ``max_positions >= n``.
 MAX_SEQUENCE_VALUES = 10_000_000
+
+#: Input limit: the most bits one integer given from Python may have (checked on
+#: ``int.bit_length``, so cheaply); 4 bits a digit, so at least MAX_INT_DIGITS decimal digits.
+MAX_INT_BITS = 4 * MAX_INT_DIGITS
+
+#: Input limit: the most heaps (or components) one position may have.
+MAX_HEAPS = 10_000
+
+#: Work limit on listing options: options times the size of each (heaps a position);
+#: up to this many entries are always allowed, more with a higher ``max_positions``.
+MAX_OPTION_ENTRIES = 20_000_000
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 

@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from operator import index
 from typing import Any
 
-from sprague.core.limits import MAX_INT_DIGITS, MAX_SET_ELEMENTS
+from sprague.core.limits import MAX_HEAPS, MAX_INT_BITS, MAX_INT_DIGITS, MAX_SET_ELEMENTS
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["parse_int", "as_int", "parse_int_set", "format_int_set", "split_on_plus"]
+__all__ = ["parse_int", "as_int", "check_heap_count", "parse_int_set", "format_int_set", "split_on_plus"]
 
 # ASCII digits only ([0-9], not \\d: str.isdigit and int() also take "１２" and "٣");
 # underscores only between digits, as in a Python literal ("1_000", not "_1")
@@ -82,7 +82,21 @@ def as_int(value: Any, what: str = "heap") -> int:
         raise InvalidPosition(f"{what} {value!r} is not an integer; {_plural(what)} are non-negative integers") from None
     if n < 0:
         raise InvalidPosition(f"{what} {n!r} is negative; {_plural(what)} are non-negative integers")
+    if n.bit_length() > MAX_INT_BITS:
+        raise InvalidPosition(
+            f"{what} of {n.bit_length():,} bits is over the limit of {MAX_INT_BITS:,} bits "
+            "(MAX_INT_BITS in sprague.core.limits)"
+        )
     return n
+
+
+def check_heap_count(count: int, name: str) -> None:
+    """Refuse a position of more than MAX_HEAPS heaps (or components), before reading them."""
+    if count > MAX_HEAPS:
+        raise InvalidPosition(
+            f"{name}: a position of {count:,} heaps is over the limit of {MAX_HEAPS:,} heaps "
+            "(MAX_HEAPS in sprague.core.limits)"
+        )
 
 
 def parse_int_set(value: Any, name: str, *, allow_empty: bool = False) -> tuple[int, ...]:

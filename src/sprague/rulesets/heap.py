@@ -34,7 +34,7 @@ import numpy as np
 
 from sprague.analysis.periodicity import Periodicity
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
-from sprague.core.parsing import as_int, parse_int
+from sprague.core.parsing import as_int, check_heap_count, parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition, TooLarge
 from sprague.solve import heapsum
@@ -70,6 +70,7 @@ class MultiHeapRuleset(Ruleset):
             return self.parse_position(position.replace(",", " ").split())
         if not isinstance(position, (tuple, list)):
             position = (position,)
+        check_heap_count(len(position), self.name)
         heaps = tuple(as_int(h) for h in position)
         self._check_count(heaps)
         return heaps
@@ -90,6 +91,7 @@ class MultiHeapRuleset(Ruleset):
     def parse_position(self, tokens: Sequence[str]) -> Heaps:
         if not tokens:
             raise InvalidPosition(f"{self.name}: no position given; write {self.position_help}")
+        check_heap_count(len(tokens), self.name)
         heaps = tuple(parse_int(t) for t in tokens)
         self._check_count(heaps)
         return heaps
