@@ -105,3 +105,10 @@ def test_too_many_digits_refused():
     with pytest.raises(InvalidPosition, match="MAX_INT_DIGITS"):
         nim.parse_position(["1" * 300_000])
     assert nim.grundy((1 << 10_000, 1 << 10_000)) == 0
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("name", ["nim", "wythoff"])
+def test_table_of_huge_heaps_is_a_clear_error(name):
+    with pytest.raises(InvalidParameter, match="MAX_TABLE_HEAP"):
+        sprague.ruleset(name).table(min_heap=10**30, max_heap=10**30 + 2)

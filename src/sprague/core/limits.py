@@ -18,6 +18,7 @@ __all__ = [
     "MAX_INT_BITS",
     "MAX_HEAPS",
     "MAX_OPTION_ENTRIES",
+    "MAX_TABLE_HEAP",
     "refuse_if_too_large",
     "format_size",
 ]
@@ -47,6 +48,10 @@ MAX_HEAPS = 10_000
 #: Work limit on listing options: options times the size of each (heaps a position);
 #: up to this many entries are always allowed, more with a higher ``max_positions``.
 MAX_OPTION_ENTRIES = 20_000_000
+
+#: Input limit: the largest heap in a table (``table(max_heap=...)``); tables hold heaps
+#: as NumPy int64, so larger heaps are refused rather than overflow.
+MAX_TABLE_HEAP = 2**62
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 
