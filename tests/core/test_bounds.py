@@ -112,3 +112,18 @@ def test_too_many_digits_refused():
 def test_table_of_huge_heaps_is_a_clear_error(name):
     with pytest.raises(InvalidParameter, match="MAX_TABLE_HEAP"):
         sprague.ruleset(name).table(min_heap=10**30, max_heap=10**30 + 2)
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("name, params", [("nimhoff", {"R": None}), ("nimhoff", {"R": [None]}),
+                                          ("nimhoff", {"R": "1,٣"}), ("gcn", {"h": 4, "sets": None})])
+def test_bad_parameter_values_are_project_errors(name, params):
+    with pytest.raises(InvalidParameter):
+        sprague.ruleset(name, **params)
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("name", [None, 5, 1.5])
+def test_ruleset_of_a_non_name(name):
+    with pytest.raises(sprague.errors.UnknownRuleset):
+        sprague.ruleset(name)
