@@ -127,3 +127,16 @@ def test_bad_parameter_values_are_project_errors(name, params):
 def test_ruleset_of_a_non_name(name):
     with pytest.raises(sprague.errors.UnknownRuleset):
         sprague.ruleset(name)
+
+
+@pytest.mark.timeout(20)
+def test_turning_turtles_winning_move_is_linear():
+    r = sprague.ruleset("turning-turtles")
+    row = "H" * 10**6
+    move = r.winning_move(row)
+    assert len(move) == len(row) and r.grundy(move) == 0
+    with pytest.raises(TooLarge):
+        r.winning_moves(row)
+    for p in ["TTHHTHH", "HTHT", "HHH", "TTT", "HTTHHTTTH"]:
+        moves = r.winning_moves(p)
+        assert r.winning_move(p) == (moves[0] if moves else None)
