@@ -68,6 +68,9 @@ def test_no_heapss():
     with pytest.raises(InvalidPosition) as exc:
         as_int(-1, "heaps")
     assert "heapss" not in str(exc.value)
+    with pytest.raises(InvalidPosition) as exc:
+        sprague.ruleset("nim").table(max_heap=3, heaps=-1)
+    assert "heapss" not in str(exc.value) and "heaps are non-negative" in str(exc.value)
 
 
 @pytest.mark.timeout(20)
