@@ -9,10 +9,49 @@ from __future__ import annotations
 
 from sprague.errors import TooLarge
 
-__all__ = ["DEFAULT_MAX_POSITIONS", "RAISE_HINT", "refuse_if_too_large", "format_size"]
+__all__ = [
+    "DEFAULT_MAX_POSITIONS",
+    "RAISE_HINT",
+    "MAX_SET_ELEMENTS",
+    "MAX_INT_DIGITS",
+    "MAX_SEQUENCE_VALUES",
+    "MAX_INT_BITS",
+    "MAX_HEAPS",
+    "MAX_OPTION_ENTRIES",
+    "MAX_TABLE_HEAP",
+    "refuse_if_too_large",
+    "format_size",
+]
 
 #: Default bound on the positions one brute-force search may visit (``--max-positions``).
 DEFAULT_MAX_POSITIONS = 2_000_000
+
+#: Input limit: the most elements a finite integer set parameter may have (``S=1-1000000``,
+#: ``S=range(1, 10**6 + 1)``). Checked from the ranges' bounds before any element is built.
+MAX_SET_ELEMENTS = 1_000_000
+
+#: Input limit: the most decimal digits one integer (a heap, a parameter) may have, typed
+#: (``"123..."``, ``10**N``) or given from Python (checked on its bit length).
+MAX_INT_DIGITS = 200_000
+
+#: Work limit: a single-heap sequence (``sequence(n)``) of up to this many values is always
+#: allowed (one NumPy int64 each, closed form or not); longer needs ``max_positions >= n``.
+MAX_SEQUENCE_VALUES = 10_000_000
+
+#: Input limit: the most bits one integer given from Python may have (checked on
+#: ``int.bit_length``, so cheaply); 4 bits a digit, so at least MAX_INT_DIGITS decimal digits.
+MAX_INT_BITS = 4 * MAX_INT_DIGITS
+
+#: Input limit: the most heaps (or components) one position may have.
+MAX_HEAPS = 10_000
+
+#: Work limit on listing options: options times the size of each (heaps a position);
+#: up to this many entries are always allowed, more with a higher ``max_positions``.
+MAX_OPTION_ENTRIES = 20_000_000
+
+#: Input limit: the largest heap in a table (``table(max_heap=...)``); tables hold heaps
+#: as NumPy int64, so larger heaps are refused rather than overflow.
+MAX_TABLE_HEAP = 2**62
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 

@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
-from sprague.core.parsing import as_int, format_int_set, parse_int, parse_int_set
+from sprague.core.parsing import as_int, check_heap_count, format_int_set, parse_int, parse_int_set
 from sprague.core.sets import parse_subset, parse_subsets, parse_vectors
 from sprague.errors import InvalidParameter, InvalidPosition
 
@@ -239,6 +239,7 @@ class Ruleset(ABC):
         """Parse command-line tokens. Default: one integer, or a tuple of integers."""
         if not tokens:
             raise InvalidPosition(f"{self.name}: no position given; write {self.position_help}")
+        check_heap_count(len(tokens), self.name)
         ints = tuple(parse_int(t) for t in tokens)
         return self.check_position(ints[0] if len(ints) == 1 else ints)
 

@@ -19,14 +19,18 @@ Written forms (command line and Python alike): ``1,2,5`` and ranges ``1-7``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from sprague.core.limits import MAX_HEAPS, MAX_SET_ELEMENTS
 from sprague.core.parsing import format_int_set, parse_int_set
 from sprague.errors import InvalidParameter
 
 __all__ = ["SubtractionSet", "parse_subset", "parse_subsets", "parse_vectors"]
+
+_ASCII_INT = re.compile(r"-?[0-9]{1,4000}\Z")  # a vector entry as typed: ASCII digits only (int() takes "٣")
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,9 @@ def parse_subset(value: Any, name: str, ruleset: str = "") -> SubtractionSet:
 
 def parse_subsets(value: Any, name: str, ruleset: str = "") -> tuple[SubtractionSet, ...]:
     """One set per heap: ``"all;1-7;all-but:4,8"`` or a list of such values."""
+    if not isinstance(value, (str, Iterable)):
+        raise InvalidParameter(f"{ruleset}: {name}={value!r} is not a list of sets; write one set per heap "
+                               f"separated by ';', e.g. {name}=\"all;1-7;all-but:4,8\"")
     items = value.split(";") if isinstance(value, str) else list(value)
     if not items or any(isinstance(v, str) and not v.strip() for v in items):
         raise InvalidParameter(f"{ruleset}: {name} needs one set per heap separated by ';', e.g. "
@@ -147,12 +154,24 @@ def parse_subsets(value: Any, name: str, ruleset: str = "") -> tuple[Subtraction
 
 def parse_vectors(value: Any, name: str, ruleset: str = "") -> tuple[tuple[int, ...], ...]:
     """Move vectors: ``"1,1;2,0"`` or a list of tuples; non-negative, equal lengths, none all zero."""
+    if not isinstance(value, (str, Iterable)):
+        raise InvalidParameter(f"{ruleset}: {name}={value!r} is not a list of move vectors; write e.g. "
+                               f"{name}=\"1,1;2,0\"")
     rows = [r for r in value.split(";")] if isinstance(value, str) else list(value)
+    if len(rows) > MAX_SET_ELEMENTS:
+        raise InvalidParameter(f"{ruleset}: {name} has {len(rows):,} vectors, over the limit of "
+                               f"{MAX_SET_ELEMENTS:,} (MAX_SET_ELEMENTS in sprague.core.limits)")
     vectors = []
     for row in rows:
-        parts = row.split(",") if isinstance(row, str) else list(row)
         try:
-            if any(isinstance(p, (bool, float)) for p in parts):
+            if not isinstance(row, (str, Iterable)):
+                raise TypeError
+            parts = row.split(",") if isinstance(row, str) else list(row)
+            if len(parts) > MAX_HEAPS:
+                raise InvalidParameter(f"{ruleset}: {name}: a vector of {len(parts):,} entries is over the limit "
+                                       f"of {MAX_HEAPS:,} heaps (MAX_HEAPS in sprague.core.limits)")
+            if any(isinstance(p, (bool, float)) or (isinstance(p, str) and not _ASCII_INT.match(p.strip()))
+                   for p in parts):
                 raise TypeError
             vec = tuple(int(p) for p in parts)
         except (TypeError, ValueError):

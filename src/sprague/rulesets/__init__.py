@@ -123,6 +123,9 @@ def ruleset(name: str | type[Ruleset] | Ruleset, **params: Any) -> Ruleset:
         if params:
             raise TypeError("parameters cannot be given with a ruleset instance")
         return name
+    if not isinstance(name, (str, type)):
+        raise UnknownRuleset(f"{name!r} is not a ruleset name, Ruleset class or instance "
+                             "('sprague list' shows every ruleset)")
     cls = name if isinstance(name, type) else find_ruleset(name)
     if not issubclass(cls, Ruleset):
         raise UnknownRuleset(f"{cls!r} is not a subclass of sprague.Ruleset")

@@ -27,13 +27,14 @@ from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import reduce
+from math import isqrt
 from typing import Any, ClassVar
 
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
-from sprague.core.parsing import as_int, parse_int
+from sprague.core.parsing import as_int, check_heap_count, parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition, TooLarge
 from sprague.solve import heapsum
@@ -69,6 +70,7 @@ class MultiHeapRuleset(Ruleset):
             return self.parse_position(position.replace(",", " ").split())
         if not isinstance(position, (tuple, list)):
             position = (position,)
+        check_heap_count(len(position), self.name)
         heaps = tuple(as_int(h) for h in position)
         self._check_count(heaps)
         return heaps
@@ -89,6 +91,7 @@ class MultiHeapRuleset(Ruleset):
     def parse_position(self, tokens: Sequence[str]) -> Heaps:
         if not tokens:
             raise InvalidPosition(f"{self.name}: no position given; write {self.position_help}")
+        check_heap_count(len(tokens), self.name)
         heaps = tuple(parse_int(t) for t in tokens)
         self._check_count(heaps)
         return heaps
@@ -509,7 +512,9 @@ _PARTITIONS: list[int] = [1]
 def _partitions_upto(n: int) -> int:
     """Sum of partition numbers p(0) + ... + p(n): multisets of positive parts with sum <= n."""
     if n > 5000:
-        return 10 ** (n // 20)  # far beyond any limit; exact value not needed
+        # a lower bound, far beyond any limit, got cheaply (no big power, no recursion): every
+        # subset of 1..m, m = isqrt(n), has sum m(m+1)/2 <= n at most, so there are >= 2**m multisets
+        return 1 << isqrt(n)
     p = _PARTITIONS
     while len(p) <= n:
         m = len(p)

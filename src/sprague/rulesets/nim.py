@@ -191,14 +191,15 @@ class Moore(MultiHeapRuleset):
     closed_form = "Moore's theorem, P iff every binary column sums to 0 mod k+1"
 
     def moves(self, position: Heaps) -> Iterator[Heaps]:
-        k = self.params["k"]
+        nonzero = [i for i, h in enumerate(position) if h]
+        k = min(self.params["k"], len(nonzero))  # a move touches at most the non-empty heaps
         for r in range(1, k + 1):
-            for chosen in combinations([i for i, h in enumerate(position) if h], r):
+            for chosen in combinations(nonzero, r):
                 yield from _reduce_each(position, chosen)
 
     def option_count(self, position: Heaps) -> int:
-        # elementary symmetric polynomials e_1..e_k of the heap sizes
-        k = self.params["k"]
+        # elementary symmetric polynomials e_1..e_k of the heap sizes (e_r = 0 for r > number of heaps)
+        k = min(self.params["k"], len(position))
         e = [1] + [0] * k
         for h in position:
             for r in range(k, 0, -1):

@@ -8,6 +8,7 @@ from functools import reduce
 from operator import xor
 from typing import Any
 
+from sprague.core.limits import MAX_OPTION_ENTRIES, refuse_if_too_large
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition
 
@@ -90,17 +91,31 @@ class TurningTurtles(Ruleset):
     def closed_grundy(self, position: str) -> int:
         return reduce(xor, (j + 1 for j, c in enumerate(position) if c == "H"), 0)
 
-    def closed_options_with_value(self, position: str, value: int) -> list[str]:
+    def _heads_to_move(self, position: str, value: int) -> Iterator[tuple[int, int]]:
+        """``(j, target)`` for each head at ``j`` whose heap ``j + 1`` can become heap ``target`` (0: removed),
+        leaving Grundy value ``value``; left to right, in linear time (no strings built)."""
         total = self.closed_grundy(position)
-        found = []
         for j, c in enumerate(position):
-            if c != "H":
-                continue
-            turned = position[:j] + "T" + position[j + 1:]
-            target = (j + 1) ^ total ^ value  # heap j+1 must become heap `target`
-            if target == 0:
-                found.append(turned)
-            elif target < j + 1:
-                i = target - 1
-                found.append(turned[:i] + _FLIP[turned[i]] + turned[i + 1:])
-        return found
+            if c == "H":
+                target = (j + 1) ^ total ^ value  # heap j+1 must become heap `target`
+                if target < j + 1:
+                    yield j, target
+
+    def _move(self, position: str, j: int, target: int) -> str:
+        turned = position[:j] + "T" + position[j + 1:]
+        if target == 0:
+            return turned
+        i = target - 1
+        return turned[:i] + _FLIP[turned[i]] + turned[i + 1:]
+
+    def closed_options_with_value(self, position: str, value: int) -> list[str]:
+        moves = list(self._heads_to_move(position, value))
+        # each option is a row as long as the position: refuse a quadratic list before building it
+        refuse_if_too_large(f"turning-turtles: listing {len(moves):,} options of {len(position):,} coins",
+                            len(moves) * len(position), max(self._limit_now, MAX_OPTION_ENTRIES))
+        return [self._move(position, j, target) for j, target in moves]
+
+    def closed_winning_move(self, position: str) -> str | None:
+        """The first winning move of :meth:`closed_options_with_value`, in linear time."""
+        first = next(self._heads_to_move(position, 0), None)
+        return None if first is None else self._move(position, *first)

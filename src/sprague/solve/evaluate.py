@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, format_size, refuse_if_too_large
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_OPTION_ENTRIES, format_size, refuse_if_too_large
 from sprague.core.ruleset import METHODS, Evaluation, Ruleset
 from sprague.errors import IllegalMove, NoClosedForm, SpragueError, TooLarge
 from sprague.solve.search import Solver
@@ -30,7 +30,11 @@ Position = Any
 def options(r: Ruleset, position: Position, max_options: int = DEFAULT_MAX_POSITIONS) -> list[Position]:
     """Every option of ``position``, in a fixed order, without repeats (refused if too many to list)."""
     pos = r.check_position(position)
-    refuse_if_too_large(f"listing the options of {r.format_position(pos)!s}", r.option_count(pos), max_options)
+    what = f"listing the options of {r.format_position(pos)!s}"
+    count = r.option_count(pos)
+    refuse_if_too_large(what, count, max_options)
+    if count is not None and isinstance(pos, tuple):  # each option is a tuple as long as the position
+        refuse_if_too_large(what, count * len(pos), max(max_options, MAX_OPTION_ENTRIES))
     return list(dict.fromkeys(r.moves(pos)))
 
 

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_SEQUENCE_VALUES, refuse_if_too_large
 from sprague.core.nimber import mex
 from sprague.core.parsing import as_int
 from sprague.errors import InvalidPosition, TooLarge
@@ -46,6 +46,7 @@ def values(game: Any, n: int, max_positions: int | None = None, progress: Progre
     if n < 0:
         raise InvalidPosition(f"{game.name}: sequence length {n} is negative; give the number of heaps, n >= 0")
     limit = max_positions or DEFAULT_MAX_POSITIONS
+    refuse_long(game, n, limit)
     if all(game.heap_grundy_closed(m) is not None for m in (0, 1, max(n - 1, 0))):
         return game._sequence([heap_value(game, m, limit) for m in range(n)])
     grow(game, n, limit, progress)
@@ -54,7 +55,9 @@ def values(game: Any, n: int, max_positions: int | None = None, progress: Progre
 
 def periodic_values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None) -> np.ndarray:
     """As :func:`values`; past a certified period the values are filled in from it, not computed."""
-    if as_int(n, "length") > max(len(game._values), 4 * game.first_length()):
+    n = as_int(n, "length")
+    refuse_long(game, n, max_positions or DEFAULT_MAX_POSITIONS)
+    if n > max(len(game._values), 4 * game.first_length()):
         try:  # never more work than computing the n values outright
             per = game.periodicity(min(max_positions or game._limit_now, game.sequence_cost(n) or n))
         except TooLarge:
@@ -62,6 +65,15 @@ def periodic_values(game: Any, n: int, max_positions: int | None = None, progres
         if per is not None and per.certified:
             return game._sequence(per.fill(game._values, n))
     return values(game, n, max_positions, progress)
+
+
+def refuse_long(game: Any, n: int, limit: int) -> None:
+    """Refuse, before allocating, a sequence of more values than the limit allows.
+
+    Every value costs at least one step and one array entry, closed form or period
+    included; up to MAX_SEQUENCE_VALUES are always allowed, more with a higher limit.
+    """
+    refuse_if_too_large(f"{game.name}: a sequence of {n:,} values", n, max(limit, MAX_SEQUENCE_VALUES))
 
 
 def heap_value(game: Any, n: int, limit: int) -> int:

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, refuse_if_too_large
 from sprague.core.parsing import as_int
 from sprague.errors import InvalidParameter, InvalidPosition
 from sprague.solve.box import Box, sieve_pays
@@ -68,6 +68,10 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     if lo < least or max_heap < lo:
         raise InvalidParameter(f"{rules.name}: need {least} <= min_heap <= max_heap, "
                                f"got min_heap={lo}, max_heap={max_heap}")
+    if max_heap > MAX_TABLE_HEAP:
+        raise InvalidParameter(f"{rules.name}: max_heap={max_heap} is over the limit of 2**62 for tables "
+                               "(MAX_TABLE_HEAP in sprague.core.limits: tables hold heaps as 64-bit integers); "
+                               "ask grundy() or outcome() of single positions instead")
     rules.check_position((lo,) * heaps)  # a clear error for a heap count the ruleset does not play
     shapes = kernel_shapes(rules, heaps) if lo == least else None
     fast = shapes is not None or rules.vectorised_tables  # compiled, or a vectorised nim-sum of a sequence
