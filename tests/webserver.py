@@ -48,21 +48,6 @@ def post(url: str, path: str, body: bytes, timeout: float = 60) -> tuple[int, An
         conn.close()
 
 
-
-
-def post(url: str, path: str, body: bytes, timeout: float = 60) -> tuple[int, Any, float]:
-    """POST ``body`` to ``url + path``: (status, parsed JSON, seconds)."""
-    parts = urllib.parse.urlsplit(url)
-    began = time.perf_counter()
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
-    try:
-        conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
-        response = conn.getresponse()
-        return response.status, json.loads(response.read()), time.perf_counter() - began
-    finally:
-        conn.close()
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
