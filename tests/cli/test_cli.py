@@ -130,6 +130,15 @@ def test_play_against_the_perfect_opponent_via_stdin() -> None:
     assert "computer" in proc.stdout.lower() and "win" in proc.stdout.lower()
 
 
+def test_play_with_stdin_closed_is_one_line() -> None:
+    """``sprague play nim 3 5 0<&-`` (no standard input at all) once ended in 'internal error: lost sys.stdin'."""
+    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "nim", "3", "5"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith("sprague: error: 'play' reads your moves from standard input, which is closed")
+    assert proc.stderr.count("\n") == 1, proc.stderr
+
+
 def test_python_m_sprague_is_the_sprague_command() -> None:
     """``python -m sprague`` prints what the console script (``sprague.cli:main``) prints, status and stderr too."""
     src = str(Path(__file__).resolve().parents[2] / "src")
@@ -164,13 +173,26 @@ BAD_INPUT = [
     (["value", "nim"], "no position given"),
     (["value", "grundys-game", "10**7"], "--max-positions"),
     (["value", "nim", "30", "30", "30", "30", "30", "--method", "search"], "--max-positions"),
-    (["value", "nim", "3", "--max-positions", "0"], "--max-positions must be a positive integer"),
+    (["value", "nim", "3", "--max-positions", "0"], "--max-positions: must be a whole number >= 1"),
     (["value", "nim", "3", "--method", "fast"], "invalid choice"),
     (["frobnicate"], "invalid choice"),
     (["value", "mymissingmodule:Game", "3"], "cannot load ruleset"),
     (["table", "nim", "nim", "nim"], "one two-heap game or two heap games"),
     (["table", "nim -p S=1", "--max", "3"], "has no parameter 'S'"),
-    (["sequence", "subtraction", "-p", "S=1", "--to", "-1"], "--to must be"),
+    (["sequence", "subtraction", "-p", "S=1", "--to", "-1"], "--to: must be a whole number >= 0"),
+    # issue 14: each of these ended in "internal error", or was accepted
+    (["table", "nim", "--max", "99999999999999999999"], "would take about 2^132 positions"),
+    (["value", ":", "3"], "write module:ClassName"),
+    (["value", "nim:", "3"], "write module:ClassName"),
+    (["verify", "all", "-p", "k=x"], "k 'x' is not a non-negative integer"),
+    (["verify", "single-delete-3", "--max-heap", "3", "--scheduler", "garbage://x"], "unknown address scheme"),
+    (["graph", "nim", "3", "-o", "/nonexistent/x.dot"], "-o '/nonexistent/x.dot': cannot write it"),
+    (["moves", "nim", "3", "--max-options", "-1"], "--max-options: must be a whole number >= 0"),
+    (["graph", "nim", "3", "--max-nodes", "0"], "--max-nodes: must be a whole number >= 1"),
+    (["sequence", "nim", "--to", "x"], "--to: must be a whole number >= 0"),
+    (["serve", "--port", "70000"], "--port: must be a whole number in 0..65,535"),
+    (["verify", "single-delete-3", "--workers", "0"], "--workers: must be a whole number >= 1"),
+    (["table", "nim", "--heaps", "0"], "--heaps: must be a whole number >= 1"),
 ]
 
 

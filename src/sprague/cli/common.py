@@ -13,7 +13,7 @@ from sprague.errors import InvalidParameter
 if TYPE_CHECKING:
     from sprague.cache import Cache
 
-__all__ = ["print_json", "progress_bar", "save_array", "check_plot", "write_plot", "use_cache", "open_cache"]
+__all__ = ["print_json", "progress_bar", "write_file", "save_array", "check_plot", "write_plot", "use_cache", "open_cache"]
 
 
 def print_json(data: Any, out: TextIO) -> None:
@@ -31,17 +31,23 @@ def progress_bar(quiet: bool, label: str, unit: str = " positions", total: int |
     return tqdm(desc=label, unit=unit, unit_scale=True, leave=False, file=sys.stderr, total=total)
 
 
+def write_file(option: str, path: str, write: Callable[[str], Any]) -> None:
+    """Run ``write(path)``; a file that cannot be written is one line naming ``option`` and the path."""
+    try:
+        write(path)
+    except OSError as exc:
+        raise InvalidParameter(f"{option} {path!r}: cannot write it ({exc.strerror or exc}); give a writable file") \
+            from None
+
+
 def save_array(array: Any, path: str, header: str = "") -> None:
     """Write an array to ``path``: NumPy's .npy format, or text (one row per line, comma separated, ``header`` first)."""
     import numpy as np
 
-    try:
-        if path.endswith(".npy"):
-            np.save(path, array)
-        else:
-            np.savetxt(path, array, fmt="%d", delimiter=",", header=header, comments="")
-    except OSError as exc:
-        raise InvalidParameter(f"--save {path!r}: cannot write it ({exc.strerror}); give a writable file") from None
+    if path.endswith(".npy"):
+        write_file("--save", path, lambda p: np.save(p, array))
+    else:
+        write_file("--save", path, lambda p: np.savetxt(p, array, fmt="%d", delimiter=",", header=header, comments=""))
 
 
 def check_plot(path: str | None) -> None:

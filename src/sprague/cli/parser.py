@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from sprague import InvalidParameter, Ruleset, SpragueError, Sum, __version__, ruleset
-from sprague.core.parsing import split_on_plus
+from sprague.core.parsing import parse_int, split_on_plus
 from sprague.core.ruleset import METHODS
 
-__all__ = ["GAME_COMMANDS", "ArgumentError", "Parser", "build_parser", "add_cache_dir", "parse", "parse_params",
+__all__ = ["GAME_COMMANDS", "ArgumentError", "Parser", "build_parser", "add_cache_dir", "parse", "parse_params", "whole",
            "game", "spec"]
 
 #: the commands that take ``RULESET [-p KEY=VALUE ...] POSITION...`` (and sums of such groups)
@@ -60,6 +60,26 @@ class Parser(argparse.ArgumentParser):
         raise ArgumentError(f"{message} (see '{self.prog} --help')")
 
 
+def whole(least: int = 0, most: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number in ``least..most``, written as heaps are (``100``, ``10**6``, ``2^20``).
+
+    >>> whole(1)("2^10"), whole(0, 65535)("8000")
+    (1024, 8000)
+    """
+    def read(text: str) -> int:
+        span = f">= {least:,}" if most is None else f"in {least:,}..{most:,}"
+        try:
+            value = parse_int(text, "number")
+        except SpragueError:
+            value = None
+        if value is None or value < least or (most is not None and value > most):
+            raise argparse.ArgumentTypeError(f"must be a whole number {span} (e.g. 100, 10**6, 2^20), got {text!r}")
+        return value
+
+    read.__name__ = "whole number"  # argparse names the type in some messages
+    return read
+
+
 def _common(game: bool, merge: bool = False) -> Parser:
     """Options shared by the game commands.
 
@@ -73,7 +93,7 @@ def _common(game: bool, merge: bool = False) -> Parser:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--method", choices=METHODS,
                    help="auto: closed form where a theorem gives one, else search; closed; search: brute force")
-    p.add_argument("--max-positions", type=int, metavar="N",
+    p.add_argument("--max-positions", type=whole(1), metavar="N",
                    help="largest brute-force search allowed (default 2,000,000 positions)")
     if not merge:
         p.set_defaults(method="auto")
@@ -111,11 +131,11 @@ def build_parser() -> Parser:
     sub.add_parser("list", parents=[_common(game=False)], help="every ruleset: name, parameters, source")
     game_cmd("value", "Grundy value and outcome (P/N) of a position")
     p = game_cmd("moves", "every option with its Grundy value; winning moves marked")
-    p.add_argument("--max-options", type=int, default=2000, metavar="N",
+    p.add_argument("--max-options", type=whole(0), default=2000, metavar="N",
                    help="list every option when there are at most N (default 2000); else only the winning ones")
     p = sub.add_parser("sequence", parents=[game], help="G-values of single heaps, with period and certificate")
     p.add_argument("ruleset")
-    p.add_argument("--to", type=int, default=_SEQUENCE_DEFAULT, metavar="N", help="last heap size (default 100)")
+    p.add_argument("--to", type=whole(0), default=_SEQUENCE_DEFAULT, metavar="N", help="last heap size (default 100)")
     p.add_argument("--save", metavar="FILE", help="also write all the values to FILE (.npy: NumPy; else text)")
     p.add_argument("--plot", metavar="FILE", help="also draw G(n) against n, period marked, to FILE (.png, .svg, .pdf; "
                    "needs: pip install 'sprague[plot]')")
@@ -127,10 +147,10 @@ def build_parser() -> Parser:
                        "Two games: the first goes along the columns, the second up the rows (as in the handout). "
                        "One game: its two-heap positions (x, y).")
     p.add_argument("games", nargs="+", metavar="GAME")
-    p.add_argument("--max", type=int, default=10, help="largest heap shown (default 10)")
-    p.add_argument("--min", type=int, default=None, help="smallest heap shown (default: the game's smallest heap)")
+    p.add_argument("--max", type=whole(0), default=10, help="largest heap shown (default 10)")
+    p.add_argument("--min", type=whole(0), default=None, help="smallest heap shown (default: the game's smallest heap)")
     p.add_argument("--values", choices=("outcome", "grundy"), default="outcome")
-    p.add_argument("--heaps", type=int, default=None, metavar="K",
+    p.add_argument("--heaps", type=whole(1), default=None, metavar="K",
                    help="one game: the table of all its positions of K heaps (sorted), summarised; --save writes it")
     p.add_argument("--save", metavar="FILE", help="with --heaps: write the table (.npy: NumPy, else CSV)")
     p.add_argument("--plot", metavar="FILE", help="also draw the table as a heat map, P-positions outlined, to FILE "
@@ -144,7 +164,7 @@ def build_parser() -> Parser:
     p = game_cmd("graph", "the game graph from a position, with P/N and Grundy labels")
     p.add_argument("--format", choices=("dot", "svg", "png"), default="dot", dest="fmt")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for png)")
-    p.add_argument("--max-nodes", type=int, default=500, metavar="N")
+    p.add_argument("--max-nodes", type=whole(1), default=500, metavar="N")
     p = game_cmd("play", "play in the terminal against the computer")
     p.add_argument("--first", choices=("human", "me", "computer"), default="human",
                    help="who moves first: you (human, or me) or the computer")
@@ -152,7 +172,7 @@ def build_parser() -> Parser:
                    help="show a winning move (or that there is none) before each of your moves; "
                    "'hint' at the prompt shows it on request either way")
     p.add_argument("--opponent", choices=("perfect", "random"), default="perfect")
-    p.add_argument("--seed", type=int, default=None, help="seed for the random opponent")
+    p.add_argument("--seed", type=whole(0), default=None, help="seed for the random opponent")
     p = sub.add_parser("verify", help="check theorems (or 'all') against brute force over a box of positions",
                        description=_VERIFY_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("theorems", nargs="*", metavar="THEOREM", help="theorem names (see --list), or all; with --claim, "
@@ -164,14 +184,14 @@ def build_parser() -> Parser:
     p.add_argument("--kind", choices=("outcome", "grundy"), default="outcome",
                    help="what --claim returns (default outcome)")
     p.add_argument("--heaps", metavar="N", help="number of heaps: 4, a range 5-40 or a list 5,7 (default: the theorem's)")
-    p.add_argument("--max-heap", type=int, default=16, metavar="H", help="largest heap in the box (default 16)")
+    p.add_argument("--max-heap", type=whole(0), default=16, metavar="H", help="largest heap in the box (default 16)")
     p.add_argument("--method", choices=("local", "table", "both"), default="local",
                    help="local: each position against its options' claims (parallel); table: a full table by "
                    "search; both")
-    p.add_argument("--workers", type=int, default=1, metavar="W", help="processes for the local check (default 1)")
+    p.add_argument("--workers", type=whole(1), default=1, metavar="W", help="processes for the local check (default 1)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p k=4")
-    p.add_argument("--max-positions", type=int, metavar="N", help="largest box allowed (default 50,000,000)")
+    p.add_argument("--max-positions", type=whole(1), metavar="N", help="largest box allowed (default 50,000,000)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the reports as JSON")
     sub.add_parser("tour", help="the Nim handout, answered: a guided tour of what sprague computes")
@@ -185,12 +205,12 @@ def build_parser() -> Parser:
                        description="Serve the page (play, explore) at / and the JSON API under /api "
                        "(documented at /openapi.json and /docs).")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--port", type=whole(0, 65535), default=8000, help="port (default 8000)")
     p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                    help="wall-clock limit of one request (default 10)")
-    p.add_argument("--max-positions", type=int, default=None, metavar="N",
+    p.add_argument("--max-positions", type=whole(1), default=None, metavar="N",
                    help="work limit of one request (default 200,000 positions)")
-    p.add_argument("--workers", type=int, default=None, metavar="N",
+    p.add_argument("--workers", type=whole(1), default=None, metavar="N",
                    help="worker processes computing at once (default 4)")
     p.add_argument("--memory-limit", type=float, default=None, metavar="MB",
                    help="memory one computation may allocate, in megabytes (default 1024)")
@@ -243,8 +263,6 @@ def parse(argv: list[str]) -> argparse.Namespace:
         ns = _parse_command(parser, argv)
         if ns.command in GAME_COMMANDS:
             ns.games = [(ns.ruleset, ns.param, ns.position)]
-    if ns.max_positions is not None and ns.max_positions < 1:
-        raise InvalidParameter(f"--max-positions must be a positive integer, got {ns.max_positions}")
     ns.plugin = plugins
     return ns
 

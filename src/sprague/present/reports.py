@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Ruleset
-from sprague.core.limits import DEFAULT_MAX_POSITIONS
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.rulesets.sums import Sum
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
@@ -180,6 +180,8 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
         min_heap = max(g.min_heap if isinstance(g, MultiHeapRuleset) else 0 for g in games)
     if min_heap < 0 or max_heap < min_heap:
         raise InvalidParameter(f"need 0 <= --min <= --max, got --min {min_heap} --max {max_heap}")
+    side = max_heap - min_heap + 1  # every cell is a position to evaluate: refused before the heaps are listed
+    refuse_if_too_large(f"a table of {side:,} x {side:,} cells", side * side, max_positions or DEFAULT_MAX_POSITIONS)
     heaps = list(range(min_heap, max_heap + 1))
     if len(games) == 2:
         game: Ruleset = Sum(*games)

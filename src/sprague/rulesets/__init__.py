@@ -87,10 +87,16 @@ def load_plugin(spec: str) -> list[type[Ruleset]]:
 
 def _import_class(spec: str) -> type[Ruleset]:
     module, _, attr = spec.partition(":")
+    hint = "write module:ClassName with the module importable"
+    if not module.strip() or not attr.strip() or module.startswith("."):
+        raise UnknownRuleset(f"cannot load ruleset {spec!r}: {hint}, e.g. mygames:Chain")
     try:
         cls = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as exc:
-        raise UnknownRuleset(f"cannot load ruleset {spec!r}: {exc}; write module:ClassName with the module importable") from None
+        raise UnknownRuleset(f"cannot load ruleset {spec!r}: {exc}; {hint}") from None
+    except Exception as exc:  # the user's module failed while importing
+        raise UnknownRuleset(f"cannot load ruleset {spec!r}: importing {module} raised {type(exc).__name__}: {exc}") \
+            from None
     if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
         raise UnknownRuleset(f"{spec!r} is not a subclass of sprague.Ruleset")
     return cls

@@ -558,8 +558,9 @@ def _client(scheduler: Any) -> Any:
     if isinstance(scheduler, str):
         try:
             return Client(scheduler, timeout="10s")
-        except OSError as exc:
-            raise InvalidParameter(f"cannot reach the Dask scheduler {scheduler!r}: {exc}") from None
+        except (OSError, ValueError, TypeError) as exc:  # ValueError: an unknown scheme, a malformed address
+            raise InvalidParameter(f"cannot reach the Dask scheduler {scheduler!r}: {exc}; give the address a Dask "
+                                   "scheduler prints, e.g. tcp://127.0.0.1:8786") from None
     return scheduler
 
 

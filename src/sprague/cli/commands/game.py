@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import TextIO
 
-from sprague.cli.common import print_json
+from sprague.cli.common import print_json, write_file
 from sprague.cli.parser import game
 from sprague.errors import InvalidParameter
 from sprague.present import moves_report, moves_text, value_report, value_text
@@ -47,8 +49,7 @@ def cmd_graph(ns: argparse.Namespace, out: TextIO) -> int:
     else:
         data = render(dot, ns.fmt)
     if ns.output:
-        with open(ns.output, "wb") as fh:
-            fh.write(data)
+        write_file("-o", ns.output, lambda path: Path(path).write_bytes(data))
         return 0
     if ns.fmt == "png":
         raise InvalidParameter("--format png writes binary data: give an output file with -o graph.png")
@@ -61,6 +62,9 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague play RULESET POSITION``: a game in the terminal against the computer."""
     from sprague.play import HumanPlayer, PerfectPlayer, QuitGame, RandomPlayer, play_match
 
+    if sys.stdin is None or sys.stdin.closed:
+        raise InvalidParameter("'play' reads your moves from standard input, which is closed; run it in a terminal, "
+                               "or pipe the moves in: printf '1\\n' | sprague play nim 3 5")
     r, pos = game(ns)
     pos = r.check_position(pos)
 

@@ -31,16 +31,9 @@ def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
     except ImportError as exc:
         raise InvalidParameter(f"'sprague serve' needs FastAPI and uvicorn ({exc.name} is missing); "
                                "install them with: pip install 'sprague[web]'") from None
-    if not 0 <= ns.port < 65536:
-        raise InvalidParameter(f"--port must be in 0..65535, got {ns.port}")
     for option, value in (("--time-limit", ns.time_limit), ("--memory-limit", getattr(ns, "memory_limit", None))):
         if value is not None and not (math.isfinite(value) and value > 0):
             raise InvalidParameter(f"{option} must be a positive finite number, got {value:g}")
-    workers = getattr(ns, "workers", None)
-    if workers is not None and workers < 1:
-        raise InvalidParameter(f"--workers must be at least 1, got {workers}")
-    if ns.max_positions is not None and ns.max_positions < 1:
-        raise InvalidParameter(f"--max-positions must be at least 1, got {ns.max_positions}")
     host = ns.host.strip()
     if not host:
         raise InvalidParameter(f"--host {ns.host!r}: give an address to bind, e.g. 127.0.0.1 (this machine only) "
@@ -50,7 +43,7 @@ def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
         warnings.warn(f"--host {host} serves every network interface: anyone who can reach this machine can use "
                       "the server", stacklevel=1)
     try:
-        app = create_app(max_positions=ns.max_positions, time_limit=ns.time_limit, workers=workers,
+        app = create_app(max_positions=ns.max_positions, time_limit=ns.time_limit, workers=ns.workers,
                          memory_limit=getattr(ns, "memory_limit", None))
         try:
             if not app.state.pool.wait_ready(60):  # the first requests should not wait for the workers to start

@@ -57,10 +57,11 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     if unused:
         raise InvalidParameter(f"no chosen theorem takes the parameter {sorted(unused)[0]!r} "
                                "('sprague verify --list' shows each theorem's parameters)")
-    _check_box_options(ns)
     jobs = []
     for theorem in chosen:
         own = {k: v for k, v in ruleset_params.items() if k in takes[theorem.name]}
+        checked = ruleset(theorem.ruleset, **{**theorem.params, **own}).params  # -p k=x: one line, not int('x')
+        own = {k: checked[k] for k in own}
         if counts is None:
             jobs.append((theorem, own, theorem.heaps_default(own)))
             continue
@@ -69,13 +70,6 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
             theorem.check_heaps(counts[0], own)  # raises: the counts are outside its domain
         jobs.extend((theorem, own, n) for n in fitting)
     return _run(ns, out, [(theorem, None, own, n, f"{theorem.name}, {n} heaps") for theorem, own, n in jobs])
-
-
-def _check_box_options(ns: argparse.Namespace) -> None:
-    if ns.workers < 1:
-        raise InvalidParameter(f"--workers must be at least 1, got {ns.workers}")
-    if ns.max_heap < 0:
-        raise InvalidParameter(f"--max-heap must be at least 0, got {ns.max_heap}")
 
 
 def _verify_claim(ns: argparse.Namespace, out: TextIO) -> int:
@@ -89,7 +83,6 @@ def _verify_claim(ns: argparse.Namespace, out: TextIO) -> int:
     claim = vars(load_module(module)).get(attr)
     if not callable(claim):
         raise InvalidParameter(f"--claim {ns.claim!r}: {module} has no function {attr!r}")
-    _check_box_options(ns)
     rules = ruleset(ns.theorems[0], **parse_params(ns.param))
     counts = heap_counts(ns.heaps) or [2]
     return _run(ns, out, [(rules, claim, {}, n, f"{attr}, {n} heaps") for n in counts])
