@@ -130,6 +130,16 @@ def test_play_against_the_perfect_opponent_via_stdin() -> None:
     assert "computer" in proc.stdout.lower() and "win" in proc.stdout.lower()
 
 
+@pytest.mark.timeout(30)
+def test_play_a_position_with_a_huge_number_of_options_starts_at_once() -> None:
+    """abo-delete 2 2 4 1 1000 has C(999, 4) options; checking that one exists once listed every split (found by
+    test_cli_fuzz: the game hung before its first prompt)."""
+    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "abo-delete", "2", "2", "4", "1", "1000"],
+                          input="", capture_output=True, text=True, timeout=25)
+    assert proc.returncode == 0, proc.stderr
+    assert "your move>" in proc.stdout and "Game abandoned." in proc.stdout
+
+
 def test_play_with_stdin_closed_is_one_line() -> None:
     """``sprague play nim 3 5 0<&-`` (no standard input at all) once ended in 'internal error: lost sys.stdin'."""
     proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "nim", "3", "5"], stdin=subprocess.DEVNULL,
@@ -185,6 +195,7 @@ BAD_INPUT = [
     (["value", ":", "3"], "write module:ClassName"),
     (["value", "nim:", "3"], "write module:ClassName"),
     (["verify", "all", "-p", "k=x"], "k 'x' is not a non-negative integer"),
+    (["verify", "all", "-p", "k=10**100"], "about 2^333 heaps is over the limit"),  # found by test_cli_fuzz
     (["verify", "single-delete-3", "--max-heap", "3", "--scheduler", "garbage://x"], "unknown address scheme"),
     (["graph", "nim", "3", "-o", "/nonexistent/x.dot"], "-o '/nonexistent/x.dot': cannot write it"),
     (["moves", "nim", "3", "--max-options", "-1"], "--max-options: must be a whole number >= 0"),

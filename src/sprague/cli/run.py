@@ -47,8 +47,8 @@ def _main(args: list[str], out: TextIO, err: TextIO) -> int:
             build_parser().print_help(out)
             return 2
         return int(COMMANDS[ns.command](ns, out))
-    except SpragueError as exc:
-        err.write(f"sprague: error: {exc}\n")
+    except SpragueError as exc:  # one line, even when it quotes a typed newline
+        err.write("sprague: error: " + str(exc).replace("\r", "\\r").replace("\n", "\\n") + "\n")
         return 2
     except KeyboardInterrupt:
         err.write("sprague: interrupted\n")

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from operator import index
 from typing import Any
 
-from sprague.core.limits import MAX_HEAPS, MAX_INT_BITS, MAX_INT_DIGITS, MAX_SET_ELEMENTS
+from sprague.core.limits import MAX_HEAPS, MAX_INT_BITS, MAX_INT_DIGITS, MAX_SET_ELEMENTS, format_size
 from sprague.errors import InvalidParameter, InvalidPosition
 
 __all__ = ["parse_int", "as_int", "check_heap_count", "parse_int_set", "format_int_set", "split_on_plus"]
@@ -94,7 +94,7 @@ def check_heap_count(count: int, name: str) -> None:
     """Refuse a position of more than MAX_HEAPS heaps (or components), before reading them."""
     if count > MAX_HEAPS:
         raise InvalidPosition(
-            f"{name}: a position of {count:,} heaps is over the limit of {MAX_HEAPS:,} heaps "
+            f"{name}: a position of {format_size(count)} heaps is over the limit of {MAX_HEAPS:,} heaps "
             "(MAX_HEAPS in sprague.core.limits)"
         )
 

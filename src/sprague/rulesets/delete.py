@@ -27,7 +27,6 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import product
 from math import comb
 from typing import Any, ClassVar
 
@@ -93,6 +92,20 @@ def split_oddoid(y: int, k: int) -> list[int]:
     q = k * (k - 1)
     base, extra = divmod(alpha, k)
     return [(base + (i < extra)) * q + b for i, b in enumerate(_small_split(beta, k))]
+
+
+def _split_each(heaps: Heaps, p: int) -> Iterator[Heaps]:
+    """Every way to split each heap into ``p`` parts, the parts joined; lazily (the first comes at once).
+
+    >>> list(_split_each((2, 3), 2))
+    [(1, 1, 1, 2)]
+    """
+    if not heaps:
+        yield ()
+        return
+    for first in partitions(heaps[0], p):
+        for rest in _split_each(heaps[1:], p):
+            yield first + rest
 
 
 def _split_keep_class(z: int, k: int) -> list[int]:
@@ -173,8 +186,8 @@ class DeleteSplit(MultiHeapRuleset):
                 if split[0] < p:
                     continue
                 for _deleted, kept in _choose(rest, s * (p - 1)):
-                    for parts in product(*(tuple(partitions(h, p)) for h in split)):
-                        yield tuple(sorted(kept + sum(parts, ())))
+                    for parts in _split_each(split, p):
+                        yield tuple(sorted(kept + parts))
 
     def option_count(self, position: Heaps) -> int:
         n, top = len(position), max(position)

@@ -6,6 +6,7 @@ import argparse
 from typing import Any, TextIO
 
 from sprague import find_ruleset, ruleset
+from sprague.core.parsing import check_heap_count
 from sprague.core.plugins import load_module
 from sprague.cli.common import print_json, progress_bar
 from sprague.cli.parser import parse_params
@@ -63,7 +64,9 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
         checked = ruleset(theorem.ruleset, **{**theorem.params, **own}).params  # -p k=x: one line, not int('x')
         own = {k: checked[k] for k in own}
         if counts is None:
-            jobs.append((theorem, own, theorem.heaps_default(own)))
+            default = theorem.heaps_default(own)
+            check_heap_count(default, theorem.name)  # before any job runs: -p k=10**100 means 2k heaps
+            jobs.append((theorem, own, default))
             continue
         fitting = [n for n in counts if theorem.heap_ok(n, {**theorem.params, **own})]
         if not fitting and ns.theorems != ["all"]:
