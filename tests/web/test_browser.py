@@ -239,7 +239,7 @@ def test_value_answers_for_the_typed_position_during_a_game(page: Any) -> None:
         position, g = _value_of(page, f"{typed[0]} {typed[1]}")
         assert g == naive.grundy(naive.wythoff_moves, typed), typed
         assert position == list(typed)
-        assert page.text_content("#value-out").startswith(f"{typed[0]} {typed[1]}: G = {g}")
+        assert page.text_content("#value-out").startswith(f"Value of the typed position {typed[0]} {typed[1]}: G = {g},")
     # the game itself is untouched
     assert tuple(json.loads(page.get_attribute("#current", "data-position"))) == in_game
     _shot(page, "browser-value-typed.png")
@@ -311,7 +311,8 @@ def test_explore_shows_nothing_of_the_previous_ruleset(page: Any) -> None:
     cells = _grid(page, 7)
     assert {xy for xy, v in cells.items() if v == "0"} == {
         (x, y) for x in range(8) for y in range(8) if naive.grundy(naive.wythoff_moves, (x, y)) == 0}
-    assert page.text_content("#grid-caption").startswith("wythoff")
+    assert page.text_content("#grid-caption") == "wythoff: Grundy values"
+    _shot(page, "browser-explore-wythoff.png")
     # and back to a one-heap game: its own plot and period
     page.select_option("#ruleset", "octal")
     assert _drawn(page)["cells"] == 0
@@ -338,7 +339,8 @@ def test_explore_shows_nothing_of_the_previous_parameters(page: Any) -> None:
     assert _plot(page, 40) == g
     assert page.get_attribute("#period", "data-period") == str(naive.smallest_period(g, 0))
     assert _grid(page, 5) == {(x, y): str(g[x] ^ g[y]) for x in range(6) for y in range(6)}
-    assert page.text_content("#grid-caption").startswith("subtraction (S=1,3)")
+    assert page.text_content("#grid-caption") == "subtraction (S=1,3): Grundy values"
+    _shot(page, "browser-explore-params-edited.png")
 
 
 def test_explore_a_slow_answer_for_the_previous_ruleset_is_dropped(page: Any) -> None:
@@ -422,6 +424,8 @@ def test_editing_a_parameter_ends_the_game_played_with_the_old_one(page: Any) ->
     page.fill("#param-S", "1,3")
     assert page.query_selector_all("[data-testid=option]") == []
     assert page.text_content("#current") == ""
+    assert "press Start" in page.text_content("#status")
+    _shot(page, "browser-game-params-edited.png")
     page.click("#start")
     page.wait_for_selector("[data-testid=option]")
     listed = {tuple(json.loads(o.get_attribute("data-position"))) for o in page.query_selector_all("[data-testid=option]")}
