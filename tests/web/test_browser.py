@@ -173,3 +173,286 @@ def test_random_position_comes_from_the_ruleset(page: Any) -> None:
         page.wait_for_function("document.querySelector('#position').value !== ''")
         value = page.input_value("#position")
         assert re.match(pattern, value), (ruleset, value)
+
+
+# ------------------------------------------------- stale answers: each shown answer is for what the page shows
+class Hold:
+    """The first request to ``path`` is held back until :meth:`release`: a slow answer that arrives after later ones."""
+
+    def __init__(self, page: Any, path: str) -> None:
+        self.page, self.pattern = page, f"**{path}"
+        self.held: list[Any] = []
+        page.route(self.pattern, self._route)
+
+    def _route(self, route: Any) -> None:
+        if self.held:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def wait(self) -> None:
+        """Until the request is held."""
+        for _ in range(500):
+            if self.held:
+                return
+            self.page.wait_for_timeout(20)
+        raise AssertionError(f"no request to {self.pattern}")
+
+    def release(self) -> None:
+        """Let the held request through, and wait until the page has had its answer."""
+        self.wait()
+        with self.page.expect_event("requestfinished"):
+            self.held[0].continue_()
+        self.page.wait_for_timeout(300)
+        self.page.unroute(self.pattern)
+
+
+def _shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def _value_of(page: Any, position: str) -> tuple[Any, int]:
+    """Type ``position``, press Value: (the position the answer says it is for, its G) once it is shown."""
+    page.evaluate("() => { const out = document.querySelector('#value-out'); out.textContent = '';"
+                  " delete out.dataset.value; delete out.dataset.position; }")
+    page.fill("#position", position)
+    page.click("#value")
+    page.wait_for_function("document.querySelector('#value-out').dataset.value !== undefined")
+    shown = page.get_attribute("#value-out", "data-position")
+    return (json.loads(shown) if shown else None), int(str(page.get_attribute("#value-out", "data-value")))
+
+
+def test_value_answers_for_the_typed_position_during_a_game(page: Any) -> None:
+    """A game of Wythoff is under way (at a P-position after a move each); Value for a typed position is its G."""
+    page.select_option("#ruleset", "wythoff")
+    page.fill("#position", "3 5")
+    page.select_option("#first", "human")
+    page.click("#start")
+    page.wait_for_selector("[data-testid=option]")
+    page.query_selector_all("[data-testid=option]")[0].click()   # a move each: the game is at a new position
+    page.wait_for_function("document.querySelector('#history').children.length >= 2")
+    in_game = tuple(json.loads(page.get_attribute("#current", "data-position")))
+    typed_positions = ((4, 6), (2, 2), (0, 9))
+    assert all(naive.grundy(naive.wythoff_moves, t) != naive.grundy(naive.wythoff_moves, in_game)
+               for t in typed_positions)
+    for typed in typed_positions:
+        position, g = _value_of(page, f"{typed[0]} {typed[1]}")
+        assert g == naive.grundy(naive.wythoff_moves, typed), typed
+        assert position == list(typed)
+        said = page.text_content("#value-out") or ""
+        assert said.startswith(f"Value of the typed position {typed[0]} {typed[1]}: G = {g},")
+    # the game itself is untouched
+    assert tuple(json.loads(page.get_attribute("#current", "data-position"))) == in_game
+    _shot(page, "browser-value-typed.png")
+
+
+def test_value_a_slow_answer_does_not_overwrite_a_later_one(page: Any) -> None:
+    """Value for (4, 7) is slow; Value for (6, 9), asked later, answers first: (6, 9)'s value stays shown."""
+    page.select_option("#ruleset", "wythoff")
+    hold = Hold(page, "/api/value")
+    page.fill("#position", "4 7")
+    page.click("#value")
+    hold.wait()
+    assert naive.grundy(naive.wythoff_moves, (4, 7)) != naive.grundy(naive.wythoff_moves, (6, 9))
+    _value_of(page, "6 9")
+    hold.release()
+    assert int(str(page.get_attribute("#value-out", "data-value"))) == naive.grundy(naive.wythoff_moves, (6, 9))
+    assert json.loads(str(page.get_attribute("#value-out", "data-position"))) == [6, 9]
+    # an answer for the old ruleset never lands under the new one
+    hold = Hold(page, "/api/value")
+    page.fill("#position", "4 7")
+    page.click("#value")
+    hold.wait()
+    page.select_option("#ruleset", "nim")
+    hold.release()
+    assert page.text_content("#value-out") == ""
+
+
+def _drawn(page: Any) -> dict[str, Any]:
+    """What the Explore panel shows now."""
+    return page.evaluate("""() => ({
+        cells: document.querySelectorAll('td[data-testid=cell]').length,
+        circles: document.querySelectorAll('#sequence-svg circle').length,
+        period: document.querySelector('#period').textContent,
+        cell: document.querySelector('#cell').textContent,
+        captions: ['#grid-caption', '#sequence-caption']
+            .map((id) => (document.querySelector(id) || {}).textContent || '').join('')})""")
+
+
+def _plot(page: Any, to: int) -> list[int]:
+    page.fill("#seq-to", str(to))
+    page.click("#draw-sequence")
+    page.wait_for_function("(n) => document.querySelectorAll('#sequence-svg circle').length === n", arg=to + 1)
+    return [int(c.get_attribute("data-value")) for c in page.query_selector_all("#sequence-svg circle")]
+
+
+def _grid(page: Any, top: int) -> dict[tuple[int, int], str]:
+    page.fill("#grid-min", "0")
+    page.fill("#grid-max", str(top))
+    page.click("#draw")
+    page.wait_for_function("(n) => document.querySelectorAll('td[data-testid=cell]').length === n",
+                           arg=(top + 1) ** 2)
+    return {(int(c.get_attribute("data-x")), int(c.get_attribute("data-y"))): str(c.get_attribute("data-value"))
+            for c in page.query_selector_all("td[data-testid=cell]")}
+
+
+def test_explore_shows_nothing_of_the_previous_ruleset(page: Any) -> None:
+    """Subtraction({1, 2}): grid, plot and period drawn; on switching to Wythoff none of them stays, then Wythoff's."""
+    page.click("#tab-explore")
+    page.select_option("#ruleset", "subtraction")
+    page.fill("#param-S", "1,2")
+    page.select_option("#grid-values", "grundy")
+    g = naive.subtraction_sequence(lambda s: s in (1, 2), 31)
+    assert _grid(page, 6) == {(x, y): str(g[x] ^ g[y]) for x in range(7) for y in range(7)}
+    page.hover("[data-testid=cell][data-x='1'][data-y='2']")
+    assert _plot(page, 30) == g
+    assert page.get_attribute("#period", "data-period") == str(naive.smallest_period(g, 0))
+    page.select_option("#ruleset", "wythoff")
+    shown = _drawn(page)
+    assert shown == {"cells": 0, "circles": 0, "period": "", "cell": "", "captions": ""}, shown
+    assert page.is_disabled("#draw-sequence")
+    cells = _grid(page, 7)
+    assert {xy for xy, v in cells.items() if v == "0"} == {
+        (x, y) for x in range(8) for y in range(8) if naive.grundy(naive.wythoff_moves, (x, y)) == 0}
+    assert page.text_content("#grid-caption") == "wythoff: Grundy values"
+    _shot(page, "browser-explore-wythoff.png")
+    # and back to a one-heap game: its own plot and period
+    page.select_option("#ruleset", "octal")
+    assert _drawn(page)["cells"] == 0
+    page.fill("#param-code", "0.77")
+    values = _plot(page, 120)
+    assert values == naive.octal_sequence([0, 7, 7], 121)
+    assert page.get_attribute("#period", "data-period") == str(naive.smallest_period(values, 71))
+    assert page.text_content("#sequence-caption").startswith("octal (code=0.77)")
+    _shot(page, "browser-explore-switch.png")
+
+
+def test_explore_shows_nothing_of_the_previous_parameters(page: Any) -> None:
+    """Editing a parameter clears what was drawn with the old one; drawing again draws the new game."""
+    page.click("#tab-explore")
+    page.select_option("#ruleset", "subtraction")
+    page.fill("#param-S", "1,2")
+    page.select_option("#grid-values", "grundy")
+    _grid(page, 5)
+    _plot(page, 20)
+    page.fill("#param-S", "1,3")
+    shown = _drawn(page)
+    assert shown == {"cells": 0, "circles": 0, "period": "", "cell": "", "captions": ""}, shown
+    g = naive.subtraction_sequence(lambda s: s in (1, 3), 41)
+    assert _plot(page, 40) == g
+    assert page.get_attribute("#period", "data-period") == str(naive.smallest_period(g, 0))
+    assert _grid(page, 5) == {(x, y): str(g[x] ^ g[y]) for x in range(6) for y in range(6)}
+    assert page.text_content("#grid-caption") == "subtraction (S=1,3): Grundy values"
+    _shot(page, "browser-explore-params-edited.png")
+
+
+def test_explore_a_slow_answer_for_the_previous_ruleset_is_dropped(page: Any) -> None:
+    """A grid and a plot asked for Subtraction({1, 2}) arrive after the switch to octal 0.77 and its plot: not shown."""
+    page.click("#tab-explore")
+    page.select_option("#ruleset", "subtraction")
+    page.fill("#param-S", "1,2")
+    grid, plot = Hold(page, "/api/table"), Hold(page, "/api/sequence")
+    page.fill("#grid-max", "9")
+    page.click("#draw")
+    page.fill("#seq-to", "30")
+    page.click("#draw-sequence")
+    grid.wait()
+    plot.wait()
+    page.select_option("#ruleset", "octal")
+    page.fill("#param-code", "0.77")
+    values = _plot(page, 120)
+    grid.release()
+    plot.release()
+    assert _drawn(page)["cells"] == 0
+    assert [int(c.get_attribute("data-value")) for c in page.query_selector_all("#sequence-svg circle")] == values
+    assert values == naive.octal_sequence([0, 7, 7], 121)
+    assert page.get_attribute("#period", "data-period") == str(naive.smallest_period(values, 71))
+    # and a later plot of the same game wins over an earlier, slower one
+    plot = Hold(page, "/api/sequence")
+    page.fill("#seq-to", "20")
+    page.click("#draw-sequence")
+    plot.wait()
+    assert _plot(page, 40) == naive.octal_sequence([0, 7, 7], 41)
+    plot.release()
+    assert len(page.query_selector_all("#sequence-svg circle")) == 41
+
+
+def test_random_for_the_previous_ruleset_is_dropped(page: Any) -> None:
+    """A random Subtraction heap that arrives after the switch to Turning Turtles is not typed in."""
+    page.select_option("#ruleset", "subtraction")
+    hold = Hold(page, "/api/random")
+    page.click("#random")
+    hold.wait()
+    page.select_option("#ruleset", "turning-turtles")
+    hold.release()
+    assert re.fullmatch(r"[HT]+", page.input_value("#position"))
+
+
+def test_a_slow_hint_for_an_earlier_position_is_dropped(page: Any) -> None:
+    """A hint asked at (3, 4, 5) that arrives after the user moved is not shown for the new position."""
+    page.select_option("#ruleset", "nim")
+    page.fill("#position", "3 4 5")
+    page.select_option("#first", "human")
+    page.select_option("#mode", "perfect")
+    page.click("#start")
+    page.wait_for_selector("[data-testid=option]")
+    hold = Hold(page, "/api/play")
+    page.click("#hint")
+    hold.wait()
+    page.query_selector_all("[data-testid=option]")[0].click()   # its /api/play goes through
+    page.wait_for_function("document.querySelector('#history').children.length >= 2")
+    hold.release()
+    here = tuple(json.loads(page.get_attribute("#current", "data-position")))
+    hinted = page.get_attribute("#hint-out", "data-hint")
+    winning = {tuple(sorted(o)) for o in naive.p_options(naive.nim_moves, here)}
+    if page.text_content("#hint-out"):   # a hint, if any is shown, is a winning move from where the game is
+        assert hinted is not None
+        assert {tuple(sorted(h)) for h in json.loads(hinted)} <= winning
+    # a hint asked now is for the position now
+    if naive.grundy(naive.nim_moves, here):
+        page.click("#hint")
+        page.wait_for_function("document.querySelector('#hint-out').textContent.length > 0")
+        hints = {tuple(sorted(h)) for h in json.loads(page.get_attribute("#hint-out", "data-hint"))}
+        assert hints == winning
+
+
+def test_editing_a_parameter_ends_the_game_played_with_the_old_one(page: Any) -> None:
+    """A game of Subtraction({1, 2}) from 7; S edited to 1,3: no option of either stays; Start plays the new game."""
+    page.select_option("#ruleset", "subtraction")
+    page.fill("#param-S", "1,2")
+    page.fill("#position", "7")
+    page.select_option("#first", "human")
+    page.click("#start")
+    page.wait_for_selector("[data-testid=option]")
+    page.fill("#param-S", "1,3")
+    assert page.query_selector_all("[data-testid=option]") == []
+    assert page.text_content("#current") == ""
+    assert "press Start" in page.text_content("#status")
+    _shot(page, "browser-game-params-edited.png")
+    page.click("#start")
+    page.wait_for_selector("[data-testid=option]")
+    listed = {tuple(json.loads(o.get_attribute("data-position")))
+              for o in page.query_selector_all("[data-testid=option]")}
+    assert listed == set(naive.subtraction_moves({1, 3})((7,)))
+
+
+def test_slow_options_for_an_earlier_position_are_dropped(page: Any) -> None:
+    """Options listed again at (3, 4, 5) (show values ticked) arrive after the user moved: the new position's stay."""
+    page.select_option("#ruleset", "nim")
+    page.fill("#position", "3 4 5")
+    page.select_option("#first", "human")
+    page.select_option("#mode", "perfect")
+    page.click("#start")
+    page.wait_for_selector("[data-testid=option]")
+    hold = Hold(page, "/api/moves")
+    page.check("#show-values")
+    hold.wait()
+    page.query_selector_all("[data-testid=option]")[0].click()   # its /api/play and /api/moves go through
+    page.wait_for_function("document.querySelector('#history').children.length >= 2")
+    here = tuple(json.loads(page.get_attribute("#current", "data-position")))
+    page.wait_for_selector("[data-testid=option]")
+    hold.release()
+    listed = {tuple(sorted(json.loads(o.get_attribute("data-position"))))
+              for o in page.query_selector_all("[data-testid=option]")}
+    assert listed == {tuple(sorted(m)) for m in naive.nim_moves(here)}

@@ -5,6 +5,16 @@ const $ = (id) => document.getElementById(id);
 let RULESETS = [];
 let game = null; // {ruleset, params, position, human: bool (user to move), over}
 
+// An answer is shown only while it still answers what the page shows. Each request takes a ticket for the
+// output it fills; the answer is dropped if a later request for that output was made since (a slow answer
+// never overwrites a later one), or if the ruleset or its parameters changed since (`epoch`).
+let epoch = 0;
+const latest = {};
+function ticket(output) {
+  const n = latest[output] = (latest[output] || 0) + 1, e = epoch;
+  return () => latest[output] === n && epoch === e;
+}
+
 // Integers of 16+ digits would lose precision as JS numbers: read them as strings.
 function parseJSON(text) {
   return JSON.parse(text.replace(/([\[:,]\s*)(-?\d{16,})(?=\s*[,\]}])/g, '$1"$2"'));
@@ -34,13 +44,19 @@ function positionFromText(text, r) {
   return text;
 }
 
-function formatPosition(pos, r) {
+function formatPosition(pos) {
   if (typeof pos === "string") return pos || "(empty)";
   if (pos.length && Array.isArray(pos[0])) return pos.map((e) => e.join("-")).join(" ") || "(ground only)";
   return pos.join(" ");
 }
 
 function showError(e) { $("error").textContent = e ? (e.message || String(e)) : ""; }
+
+// "subtraction (S=1,2)": what an answer was computed for, to label it
+function describe(name, ps) {
+  const text = Object.entries(ps).map(([k, v]) => `${k}=${v}`).join(", ");
+  return text ? `${name} (${text})` : name;
+}
 
 function chooseRuleset() {
   const r = current();
@@ -59,22 +75,50 @@ function chooseRuleset() {
   $("ruleset-help").textContent = `${r.source}. Position: ${r.position_help}.` + (r.closed_form ? ` Closed form: ${r.closed_form}.` : "");
   $("draw").disabled = r.kind !== "heaps";
   $("draw-sequence").disabled = !r.one_heap;
-  resetGame();
+  contextChanged();
+}
+
+// The ruleset or its parameters changed: nothing computed for the old ones stays on the page, and
+// answers still on their way for them are dropped.
+function contextChanged() {
+  epoch++;
+  const playing = game !== null;
+  showError(null); resetGame(); clearGrid(); clearSequence();
+  if (playing) $("status").textContent = "The game was for the previous ruleset or parameters: press Start for a new one.";
+}
+
+function clearGrid() {
+  $("heatmap").innerHTML = ""; $("grid-caption").textContent = "";
+  $("cell").textContent = ""; for (const k of ["x", "y", "value"]) delete $("cell").dataset[k];
+}
+
+function clearSequence() {
+  $("sequence-plot").innerHTML = ""; $("sequence-caption").textContent = "";
+  $("period").textContent = ""; delete $("period").dataset.period;
 }
 
 function resetGame() {
   game = null;
-  for (const id of ["status", "current", "value-out", "hint-out", "options", "winner", "history"]) $(id).innerHTML = "";
+  ticket("game");   // answers for a game that is gone are dropped
+  for (const id of ["status", "current", "hint-out", "options", "winner", "history"]) $(id).innerHTML = "";
+  delete $("hint-out").dataset.hint;
   delete $("winner").dataset.winner;
+  clearValue();
+}
+
+function clearValue() {
+  ticket("value");
+  $("value-out").textContent = "";
+  for (const k of ["value", "outcome", "position", "typed"]) delete $("value-out").dataset[k];
 }
 
 async function randomPosition() {
-  const r = current();
+  const r = current(), fresh = ticket("random");
   try {
     const data = await api("/api/random", {ruleset: r.name, params: params()});
-    $("position").value = data.position;
+    if (fresh()) $("position").value = data.position;
   } catch (e) {
-    $("status").textContent = e.message;
+    if (fresh()) $("status").textContent = e.message;
   }
 }
 
@@ -85,12 +129,11 @@ function addHistory(m) {
 }
 
 async function showState(data) {
-  const r = current();
   game.position = data.position;
   (data.moves || []).forEach(addHistory);
-  $("current").textContent = `Position: ${formatPosition(data.position, r)}`;
+  $("current").textContent = `Position: ${formatPosition(data.position)}`;
   $("current").dataset.position = JSON.stringify(data.position);
-  $("value-out").textContent = ""; $("hint-out").textContent = "";
+  clearValue(); $("hint-out").textContent = ""; delete $("hint-out").dataset.hint;
   if ($("show-values").checked) showValue(data);
   if (data.game_over) {
     game.over = true;
@@ -105,16 +148,22 @@ async function showState(data) {
   await listOptions();
 }
 
-function showValue(data) {
+// The value of `data.position`, named: the typed position's (Value) or the game's (show values).
+function showValue(data, typed) {
   const g = data.grundy === null ? "not computed" : data.grundy;
   const who = data.outcome === "P" ? "the player to move loses" : data.outcome === "N" ? "the player to move wins" : "unknown";
-  $("value-out").textContent = `G = ${g}, ${data.outcome}-position (${who})`;
-  $("value-out").dataset.value = data.grundy; $("value-out").dataset.outcome = data.outcome;
+  const out = $("value-out");
+  out.textContent = `Value of ${typed === undefined ? "" : "the typed position "}${formatPosition(data.position)}: ` +
+    `G = ${g}, ${data.outcome}-position (${who})`;
+  out.dataset.value = data.grundy; out.dataset.outcome = data.outcome;
+  out.dataset.position = JSON.stringify(data.position);
+  if (typed === undefined) delete out.dataset.typed; else out.dataset.typed = typed;
 }
 
 async function listOptions() {
-  const r = current();
-  const data = await api("/api/moves", {ruleset: r.name, params: params(), position: game.position});
+  const g = game, at = game.position, fresh = ticket("options");
+  const data = await api("/api/moves", {ruleset: g.ruleset, params: g.params, position: at});
+  if (!fresh() || game !== g || g.position !== at) return;   // the game moved on meanwhile
   const box = $("options");
   box.innerHTML = "";
   if (!data.all_options_listed) {
@@ -124,9 +173,9 @@ async function listOptions() {
   }
   for (const o of data.options) {
     const b = document.createElement("button");
-    const g = o.grundy === null ? "?" : o.grundy;
-    b.textContent = `${o.move} -> ${formatPosition(o.position, r)}` + ($("show-values").checked ? `  G=${g}` : "");
-    b.dataset.value = g; b.dataset.outcome = o.outcome; b.dataset.winning = o.winning;
+    const gv = o.grundy === null ? "?" : o.grundy;
+    b.textContent = `${o.move} -> ${formatPosition(o.position)}` + ($("show-values").checked ? `  G=${gv}` : "");
+    b.dataset.value = gv; b.dataset.outcome = o.outcome; b.dataset.winning = o.winning;
     b.dataset.position = JSON.stringify(o.position);
     b.setAttribute("data-testid", "option");
     if ($("show-values").checked) {
@@ -141,53 +190,59 @@ async function listOptions() {
 async function userMove(position) {
   if (!game || game.over || !game.human) return;
   showError(null);
-  const r = current();
-  game.human = false;
+  const g = game;
+  g.human = false;
   try {
-    const data = await api("/api/play", {ruleset: r.name, params: params(), position: game.position,
+    const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: g.position,
                                          move: position, mode: $("mode").value});
-    await showState(data);
-  } catch (e) { game.human = true; showError(e); }
+    if (game === g) await showState(data);
+  } catch (e) { if (game === g) { g.human = true; showError(e); } }
 }
 
 async function start() {
   showError(null); resetGame();
-  const r = current();
+  const r = current(), fresh = ticket("game");
+  const g = {ruleset: r.name, params: params(), position: null, human: $("first").value === "human", over: false};
   try {
-    const data = await api("/api/value", {ruleset: r.name, params: params(), position: positionFromText($("position").value, r)});
-    game = {position: data.position, human: $("first").value === "human", over: false};
-    if (game.human) {
+    const data = await api("/api/value", {ruleset: g.ruleset, params: g.params, position: positionFromText($("position").value, r)});
+    if (!fresh()) return;   // another Start, or a new ruleset, meanwhile
+    game = g; g.position = data.position;
+    if (g.human) {
       await showState({position: data.position, moves: [], grundy: data.grundy, outcome: data.outcome, game_over: false});
     } else {
       $("status").textContent = "The computer is thinking...";
-      const reply = await api("/api/play", {ruleset: r.name, params: params(), position: game.position, mode: $("mode").value});
-      await showState(reply);
+      const reply = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: g.position, mode: $("mode").value});
+      if (game === g) await showState(reply);
     }
-  } catch (e) { showError(e); }
+  } catch (e) { if (fresh()) showError(e); }
 }
 
 async function hint() {
   if (!game || game.over) return;
-  const r = current();
+  const g = game, at = game.position;
   try {
-    const data = await api("/api/play", {ruleset: r.name, params: params(), position: game.position, mode: "hint"});
+    const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: at, mode: "hint"});
+    if (game !== g || g.position !== at) return;   // a hint for a position the game has left
     $("hint-out").textContent = data.hint_text;
     $("hint-out").dataset.hint = JSON.stringify(data.hint);
-  } catch (e) { showError(e); }
+  } catch (e) { if (game === g && g.position === at) showError(e); }
 }
 
+// The value of the position typed in the Position box (not of the game in progress: "show values" gives that).
 async function value() {
-  const r = current();
-  const position = game ? game.position : positionFromText($("position").value, r);
-  try { showValue(await api("/api/value", {ruleset: r.name, params: params(), position})); } catch (e) { showError(e); }
+  showError(null);
+  const r = current(), typed = $("position").value, fresh = ticket("value");
+  try {
+    const data = await api("/api/value", {ruleset: r.name, params: params(), position: positionFromText(typed, r)});
+    if (fresh()) showValue(data, typed);
+  } catch (e) { if (fresh()) showError(e); }
 }
 
 async function drawHeatmap() {
-  showError(null);
-  const r = current();
+  showError(null); clearGrid();
+  const r = current(), fresh = ticket("grid");
   const values = $("grid-values").value;
   const table = $("heatmap");
-  table.innerHTML = "";
   try {
     const body = {ruleset: r.name, params: params(), min: Number($("grid-min").value),
                   max: Number($("grid-max").value), values, fixed: $("fixed").value.trim()};
@@ -197,6 +252,10 @@ async function drawHeatmap() {
         .filter((kv) => kv.includes("=")).map((kv) => [kv.slice(0, kv.indexOf("=")).trim(), kv.slice(kv.indexOf("=") + 1).trim()]));
     }
     const data = await api("/api/table", body);
+    if (!fresh()) return;
+    $("grid-caption").textContent = `${describe(body.ruleset, body.params)}` +
+      (body.second ? ` + ${describe(body.second, body.second_params)}` : "") +
+      (body.fixed ? `, fixed heaps ${body.fixed}` : "") + `: ${values === "grundy" ? "Grundy values" : "outcomes"}`;
     const largest = Math.max(1, ...data.table.flat().filter((v) => typeof v === "number"));
     for (let i = data.rows.length - 1; i >= 0; i--) {   // the smallest row at the bottom
       const tr = table.insertRow();
@@ -218,16 +277,18 @@ async function drawHeatmap() {
     }
     const foot = table.insertRow(); foot.appendChild(document.createElement("th"));
     for (const x of data.columns) { const th = document.createElement("th"); th.textContent = x; foot.appendChild(th); }
-  } catch (e) { showError(e); }
+  } catch (e) { if (fresh()) showError(e); }
 }
 
 async function drawSequence() {
-  showError(null);
-  const r = current();
+  showError(null); clearSequence();
+  const r = current(), fresh = ticket("sequence");
   const box = $("sequence-plot");
-  box.innerHTML = "";
   try {
-    const data = await api("/api/sequence", {ruleset: r.name, params: params(), to: Number($("seq-to").value)});
+    const body = {ruleset: r.name, params: params(), to: Number($("seq-to").value)};
+    const data = await api("/api/sequence", body);
+    if (!fresh()) return;
+    $("sequence-caption").textContent = `${describe(body.ruleset, body.params)}: G(0) to G(${body.to})`;
     const vals = data.values, n = vals.length, top = Math.max(1, ...vals);
     const W = 800, H = 240, dx = W / Math.max(1, n - 1), sy = (H - 20) / top;
     const pts = vals.map((v, i) => `${(i * dx).toFixed(1)},${(H - 10 - v * sy).toFixed(1)}`).join(" ");
@@ -244,7 +305,7 @@ async function drawSequence() {
     $("period").textContent = data.structure ? `${data.structure}: period ${data.period}, preperiod ${data.preperiod}` +
       (data.saltus ? `, saltus ${data.saltus}` : "") + (data.certified ? " (certified)" : " (observed)") : "no period found";
     $("period").dataset.period = data.period || "";
-  } catch (e) { showError(e); }
+  } catch (e) { if (fresh()) showError(e); }
 }
 
 function tab(which) {
@@ -263,6 +324,7 @@ async function init() {
     }
   }
   $("ruleset").onchange = chooseRuleset;
+  $("params").oninput = contextChanged;
   $("random").onclick = randomPosition;
   $("start").onclick = start;
   $("hint").onclick = hint;
@@ -270,7 +332,7 @@ async function init() {
   $("play-move").onclick = () => {   // a typed move: the server checks it and gives the reason if it is illegal
     try { userMove(positionFromText($("move").value, current())); } catch (e) { showError(e); }
   };
-  $("show-values").onchange = () => { if (game && !game.over) listOptions(); };
+  $("show-values").onchange = () => { if (game && !game.over) listOptions().catch(showError); };
   $("draw").onclick = drawHeatmap;
   $("draw-sequence").onclick = drawSequence;
   $("tab-play").onclick = () => tab("play");
