@@ -85,6 +85,7 @@ __all__ = [
     "SUFFIX",
     "STALE_SECONDS",
     "CHECKPOINT_SECONDS",
+    "CHECKPOINT_SAVE_FACTOR",
     "Cache",
     "CacheError",
     "CacheWarning",
@@ -113,10 +114,13 @@ _MAGIC = b"SPRAGUE\x00"
 _PREFIX = struct.Struct("<8sQ")  # magic, header length
 _MAX_HEADER = 1 << 20  # a header is a few hundred bytes; more means garbage
 STALE_SECONDS = 3600.0
-"""A temporary file whose writer cannot be checked (another host, an older name) is stale after this long unmodified."""
+"""A temporary file unmodified this long is stale, whoever wrote it (the only test for another host's files)."""
 
 CHECKPOINT_SECONDS = 5.0
 """Least time between two checkpoints of a long computation (:class:`Checkpoints`)."""
+
+CHECKPOINT_SAVE_FACTOR = 20.0
+"""After a checkpoint that took ``s`` seconds to save, the next waits at least this times ``s`` (saves cost <= 1/20)."""
 
 _TEMP_SUFFIX = ".sprague-tmp"
 _TEMP_NAME = re.compile(r"\.[A-Za-z0-9_-]+\.(?P<pid>[0-9]+)@(?P<host>[A-Za-z0-9-]*)\.[^.]*" + re.escape(_TEMP_SUFFIX)
@@ -617,9 +621,10 @@ class Checkpoints:
     A computation that runs in chunks asks :meth:`due` after each chunk and, when
     it says yes, calls :meth:`save` with the finished prefix (a valid start for
     the next run: the cache keeps the longest). Saves are at least ``every``
-    seconds apart (default :data:`CHECKPOINT_SECONDS`) and at least 20 times as
-    long as the last save took, so they cost at most about 5% of the run, and a
-    kill loses at most one interval and one chunk of work.
+    seconds apart (default :data:`CHECKPOINT_SECONDS`) and at least
+    :data:`CHECKPOINT_SAVE_FACTOR` (20) times as long as the last save took, so
+    they cost at most about 5% of the run, and a kill loses at most one interval
+    and one chunk of work.
 
     Parameters
     ----------
@@ -658,7 +663,7 @@ class Checkpoints:
         if self.cache.store(self.kind, self.key, values, start - self.began) is not None:
             self.saved = len(values)
         self._last = time.perf_counter()
-        self._wait = max(self.every, 20 * (self._last - start))
+        self._wait = max(self.every, CHECKPOINT_SAVE_FACTOR * (self._last - start))
 
 
 def _read_header(fh: Any) -> tuple[dict[str, Any], int]:

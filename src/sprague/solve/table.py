@@ -31,8 +31,8 @@ from sprague.kernels import config
 from sprague.errors import InvalidParameter, InvalidPosition
 from sprague.solve.box import Box, sieve_pays
 
-__all__ = ["Table", "GrundySequence", "heap_table", "box_table", "checkpointed_truth", "kernel_shapes", "sorted_positions",
-           "ordered_positions", "table_size", "KINDS"]
+__all__ = ["Table", "GrundySequence", "heap_table", "box_table", "checkpointed_truth", "kernel_shapes",
+           "sorted_positions", "ordered_positions", "table_size", "KINDS"]
 
 KINDS = ("grundy", "outcome")
 CACHE_FROM = 10_000  #: positions from which a table is looked up in (and stored to) the results cache
