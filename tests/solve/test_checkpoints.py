@@ -22,13 +22,13 @@ from sprague.solve import sequence as sequence_module
 
 CHUNK = 4096  # the take-and-break kernel's chunk in these runs (the default is 65,536 values)
 SEQUENCE_N = 2048 + 6 * CHUNK  # the naive prefix, then six chunks
-TABLE = ("single-delete", 4, 60)  # ruleset, heaps, max_heap: 595,665 positions, 12 segments of 50,000
+TABLE = ("single-delete", 4, 60)  # ruleset, heaps, max_heap: 595,665 positions, 12 chunks of 50,000 here
 
 CHILD = """
 import sys, time
 import sprague
 from sprague import cache
-from sprague.kernels import takebreak
+from sprague.kernels import config, takebreak
 from sprague.solve import sequence
 
 what, directory, pause = sys.argv[1], sys.argv[2], float(sys.argv[3])
@@ -36,6 +36,7 @@ cache.CHECKPOINT_SECONDS = 0.0  # save after every chunk: the least work lost
 cache.CHECKPOINT_SAVE_FACTOR = 0.0  # however long a save takes
 sequence.CACHE_FROM = 0
 takebreak.CHUNK = %d
+config.BOX_CHUNK = 2500  # box search in chunks of 20 * 2,500 positions
 cache.use(cache.Cache(directory, min_seconds=0))
 done = 0
 def progress(k):

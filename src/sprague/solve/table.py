@@ -27,12 +27,11 @@ import numpy as np
 from sprague import cache as _cache
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, refuse_if_too_large
 from sprague.core.parsing import as_int
-from sprague.kernels import config
 from sprague.errors import InvalidParameter, InvalidPosition
 from sprague.solve.box import Box, sieve_pays
 
-__all__ = ["Table", "GrundySequence", "heap_table", "box_table", "checkpointed_truth", "kernel_shapes",
-           "sorted_positions", "ordered_positions", "table_size", "KINDS"]
+__all__ = ["Table", "GrundySequence", "heap_table", "box_table", "kernel_shapes", "sorted_positions",
+           "ordered_positions", "table_size", "KINDS"]
 
 KINDS = ("grundy", "outcome")
 CACHE_FROM = 10_000  #: positions from which a table is looked up in (and stored to) the results cache
@@ -56,7 +55,7 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     single-heap sequence), or the closed forms and search position by position.
     Tables of 10,000 positions or more go through the results cache
     (:func:`sprague.cache.active`); a colex table is a prefix of the tables of larger heaps.
-    A long search in rank order is checkpointed there as it runs (:func:`checkpointed_truth`).
+    A long search in rank order is checkpointed there as it runs (:class:`sprague.cache.Checkpoints`).
     """
     if values not in KINDS:
         raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
@@ -92,8 +91,8 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
         prefix = stored if stored is not None and stored.ndim == 1 else None
         box = Box(heaps, lo, max_heap)
         try:
-            found = checkpointed_truth(box, shapes, values == "grundy", size, prefix, progress,
-                                       _cache.Checkpoints(cache, "table", key))
+            found = box.truth(shapes, values == "grundy", size, prefix, progress,
+                              None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)))
         except KeyboardInterrupt as exc:
             partial = getattr(exc, "partial", None)
             if cache is not None and partial is not None and len(partial):
@@ -113,31 +112,17 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     return Table(rules.describe(), heaps, lo, max_heap, values, positions, found, rules.interchangeable_heaps, method)
 
 
-def checkpointed_truth(box: Box, shapes: np.ndarray, grundy: bool, size: int, prefix: np.ndarray | None,
-                       progress: Callable[[int], Any] | None, checkpoints: _cache.Checkpoints) -> np.ndarray:
-    """``box.truth(...)`` in segments of about one checkpoint interval, saving the finished ranks between them.
+def _checkpoint(points: _cache.Checkpoints) -> Callable[[np.ndarray], None]:
+    """What :meth:`Box.truth` calls after each chunk: save the finished ranks when a checkpoint is due.
 
     Search in rank order only looks at lower ranks, so the finished ranks are a
-    valid prefix to restart from: a run killed outright loses at most about one
-    interval. The retrograde sieve (outcomes, where it pays) is one step and is
-    not checkpointed; nor is anything without a cache.
+    valid prefix to continue from: a run killed outright loses at most about one
+    interval (and one chunk) of work.
     """
-    if checkpoints.cache is None or (not grundy and sieve_pays(shapes)):
-        return box.truth(shapes, grundy, size, prefix, progress)
-    start = 0 if prefix is None else min(len(prefix), size)
-    step = config.BOX_CHUNK
-    while True:
-        stop = min(start + step, size)
-        began = time.perf_counter()
-        prefix = box.truth(shapes, grundy, stop, prefix, progress)
-        if stop == size:
-            return prefix
-        took = time.perf_counter() - began
-        # the next segment: about one interval long (never more than 4 times this one)
-        step = max(config.BOX_CHUNK, min(4 * step, int(step * checkpoints.every / max(took, 1e-3))))
-        start = stop
-        if checkpoints.due():
-            checkpoints.save(_compact(prefix))
+    def checkpoint(finished: np.ndarray) -> None:
+        if points.due():
+            points.save(_compact(finished))
+    return checkpoint
 
 
 def _compact(found: np.ndarray) -> np.ndarray:
