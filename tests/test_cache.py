@@ -6,7 +6,11 @@ import argparse
 import io
 import json
 import multiprocessing
+import os
+import signal
+import subprocess
 import sys
+import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -33,6 +37,12 @@ def stored(tmp_path: Path, values: np.ndarray | None = None, key: dict[str, Any]
 
 def cache_files(directory: Path) -> list[str]:
     return sorted(p.name for p in directory.iterdir() if p.name != ".lock")
+
+
+def age(path: Path, seconds: float) -> None:
+    """Make ``path`` look last modified ``seconds`` ago."""
+    then = time.time() - seconds
+    os.utime(path, (then, then))
 
 
 # ------------------------------------------------------------------ round trip
@@ -291,14 +301,133 @@ def test_entries_skip_a_damaged_file_with_a_warning(tmp_path: Path) -> None:
     assert cache.clear() == 1 and not path.exists()
 
 
-def test_clear_removes_cache_files_and_temp_files_only(tmp_path: Path) -> None:
+def test_clear_removes_cache_files_and_stale_temp_files_only(tmp_path: Path) -> None:
     cache, _ = stored(tmp_path)
     cache.store("table", OTHER, np.zeros((3, 3)), seconds=5.0)
-    (cache.directory / ".sequence-0123456789abcdef.x1y2.sprague-tmp").write_bytes(b"half")
+    old = cache.directory / ".sequence-0123456789abcdef.x1y2.sprague-tmp"  # an older version's name: no writer
+    old.write_bytes(b"half")
+    age(old, cache_module.STALE_SECONDS + 60)
+    fresh = cache.directory / ".table-0123456789abcdef.x1y2.sprague-tmp"  # might be written right now: kept
+    fresh.write_bytes(b"half")
     (cache.directory / "notes.txt").write_text("mine")
     assert cache.clear() == 3
-    assert cache_files(cache.directory) == ["notes.txt"]
+    assert cache_files(cache.directory) == [fresh.name, "notes.txt"]
     assert cache.entries() == [] and cache.clear() == 0
+
+
+# ------------------------------------------------------------------ temporary files of unfinished writes
+WRITER = """
+import json, os, sys
+import numpy as np
+from sprague.cache import Cache
+
+real, blocked = os.fsync, []
+def fsync(fd):  # the first fsync (of the temporary file) waits for a line on stdin: a write caught midway
+    if not blocked:
+        blocked.append(fd)
+        print("writing", flush=True)
+        sys.stdin.readline()
+    real(fd)
+os.fsync = fsync
+path = Cache(sys.argv[1], min_seconds=0).store("sequence", json.loads(sys.argv[2]), np.arange(5000), seconds=5.0)
+print("stored", path, flush=True)
+"""
+
+
+def sprague_env() -> dict[str, str]:
+    """The environment of a child process that imports this checkout's sprague."""
+    src = str(Path(cache_module.__file__).resolve().parents[1])
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([src, *filter(None, [os.environ.get("PYTHONPATH")])])}
+
+
+def start_writer(directory: Path) -> subprocess.Popen[str]:
+    """A process stopped in the middle of writing an entry (its temporary file written, not yet renamed)."""
+    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(directory), json.dumps(KEY)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env=sprague_env())
+    assert proc.stdout is not None and proc.stdout.readline() == "writing\n"
+    return proc
+
+
+def temp_files(directory: Path) -> list[Path]:
+    return sorted(directory.glob(".*.sprague-tmp"))
+
+
+@pytest.mark.timeout(60)
+def test_a_writer_killed_mid_write_leaves_a_stale_temp_file_that_the_next_open_removes(tmp_path: Path) -> None:
+    proc = start_writer(tmp_path)
+    try:
+        [temp] = temp_files(tmp_path)
+        assert temp.name.startswith(f".{Cache(tmp_path).path('sequence', KEY).stem}.{proc.pid}@")
+        [listed] = Cache(tmp_path).temporaries()
+        assert (listed.path, listed.pid, listed.stale) == (temp, proc.pid, False)  # its writer runs
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    [listed] = Cache(tmp_path).temporaries()
+    assert listed.stale and listed.nbytes == temp.stat().st_size > 5000 * 8
+    # listed by `cache list`, text and JSON, with its size; the listing removes nothing
+    status, out, _ = run("cache", "list", "--cache-dir", str(tmp_path))
+    assert status == 0 and f"stale: its writer is gone (pid {proc.pid} on " in out and str(temp) in out
+    assert "1 temporary file, " in out and "1 stale, " in out and "'sprague cache clear' removes them" in out
+    status, out, _ = run("cache", "list", "--cache-dir", str(tmp_path), "--json")
+    [shown] = json.loads(out)["temporary"]
+    assert (shown["path"], shown["pid"], shown["stale"], shown["nbytes"]) == (str(temp), proc.pid, True,
+                                                                             listed.nbytes)
+    assert temp.exists()
+    # the next cache to be used removes it (and finds nothing stored)
+    cache = Cache(tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert cache.load("sequence", KEY) is None
+    assert temp_files(tmp_path) == [] and cache.temporaries() == []
+
+
+@pytest.mark.timeout(60)
+def test_a_live_writers_temp_file_survives_other_processes_opening_and_clearing(tmp_path: Path) -> None:
+    proc = start_writer(tmp_path)
+    try:
+        [temp] = temp_files(tmp_path)
+        other = subprocess.run([sys.executable, "-c", "import sys, numpy as np; from sprague.cache import Cache; "
+                                "c = Cache(sys.argv[1], min_seconds=0); c.store('table', {'ruleset': 'nim'}, "
+                                "np.arange(3), 5.0); print(len(c.sweep()), c.load('table', {'ruleset': 'nim'}))",
+                                str(tmp_path)], capture_output=True, text=True, env=sprague_env(), timeout=50)
+        assert other.stdout == "0 [0 1 2]\n", other.stderr
+        assert temp_files(tmp_path) == [temp]
+        assert run("cache", "clear", "--cache-dir", str(tmp_path)) == (
+            0, f"removed 1 cached result from {tmp_path}\nkept 1 temporary file of writes under way\n", "")
+        assert temp_files(tmp_path) == [temp]
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("go on\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline().startswith("stored ")  # its rename still found its file
+    finally:
+        proc.kill()
+        proc.wait()
+    assert temp_files(tmp_path) == []
+    np.testing.assert_array_equal(Cache(tmp_path).load("sequence", KEY), np.arange(5000))
+
+
+def test_staleness_from_the_writer_named_in_the_file_and_the_age(tmp_path: Path) -> None:
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()  # reaped: its pid names no process now
+    host = cache_module._host()
+    names = {
+        f".sequence-0123456789abcdef.{dead.pid}@{host}.ab_12.sprague-tmp": (0, True),  # a dead writer here
+        f".sequence-0123456789abcdef.{os.getpid()}@{host}.ab_12.sprague-tmp": (0, False),  # this very process
+        f".sequence-0123456789abcdef.{os.getpid()}@{host}.cd_34.sprague-tmp": (7200, True),  # ... long idle
+        f".table-0123456789abcdef.{dead.pid}@other-host.ab_12.sprague-tmp": (0, False),  # cannot check: wait
+        f".table-0123456789abcdef.{dead.pid}@other-host.cd_34.sprague-tmp": (7200, True),
+        ".sequence-0123456789abcdef.x1y2.sprague-tmp": (0, False),  # an older version's name: only the age tells
+        ".sequence-0123456789abcdef.z9y8.sprague-tmp": (7200, True),
+    }
+    for name, (seconds, _) in names.items():
+        (tmp_path / name).write_bytes(b"x" * 10)
+        age(tmp_path / name, seconds)
+    cache = Cache(tmp_path)
+    assert {t.path.name: t.stale for t in cache.temporaries()} == {n: stale for n, (_, stale) in names.items()}
+    assert sorted(t.path.name for t in cache.sweep()) == sorted(n for n, (_, stale) in names.items() if stale)
+    assert sorted(t.path.name for t in cache.temporaries()) == sorted(n for n, (_, s) in names.items() if not s)
+    assert all(not t.stale for t in cache.temporaries())
 
 
 # ------------------------------------------------------------------ command line
@@ -332,7 +461,8 @@ def test_cli_cache_list_and_clear(tmp_path: Path) -> None:
     assert run("cache", "clear", "--cache-dir", directory) == (0, f"removed 2 cached results from {directory}\n", "")
     assert cache.entries() == []
     assert run("cache", "clear", "--cache-dir", directory, "--json") == (
-        0, json.dumps({"directory": directory, "removed": 0}) + "\n", "")
+        0, json.dumps({"directory": directory, "removed": 0, "removed_temporary": 0, "kept_temporary": 0}) + "\n",
+        "")
 
 
 def test_cli_cache_uses_the_env_var_and_rejects_a_bad_action(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,13 +18,27 @@ first 16 hex digits of the SHA-256 of the key's canonical JSON)::
               data bytes), seconds, created (ISO 8601, UTC), sprague (version)
     nbytes    the array's bytes, C order
 
-Writes are atomic: a temporary file in the same directory, flushed and
-fsynced, then :func:`os.replace`; the check "is the stored entry shorter?" and
+Writes are atomic: a temporary file in the same directory
+(``.{kind}-{hash}.{pid}@{host}.{random}.sprague-tmp``, naming its writer), flushed
+and fsynced, then :func:`os.replace`; the check "is the stored entry shorter?" and
 the replace happen under a lock on the directory (POSIX), so two processes
 computing the same entry leave one whole file, the longer one. A file that is
 truncated, fails its checksum or has a bad header is reported with a
 :class:`CacheWarning`, removed, and never used. A cache never makes a
 computation fail: a directory that cannot be written gives a warning.
+
+A writer killed mid-write leaves its temporary file behind. Such a file is
+*stale* when its writer is gone: written on this host by a process that no
+longer runs, or (another host's, an older name, a reused pid) not modified for
+:data:`STALE_SECONDS`. A temporary file of a live writer is never removed. The
+first :meth:`Cache.load` or :meth:`Cache.store` of a :class:`Cache` removes the
+stale ones (:meth:`Cache.sweep`), :meth:`Cache.clear` does too, and
+:meth:`Cache.temporaries` lists them all.
+
+A long computation saves its finished prefix at bounded intervals
+(:class:`Checkpoints`, every :data:`CHECKPOINT_SECONDS` or more), so a process
+killed outright loses at most about one interval of work: the next run
+continues from the saved prefix.
 
 Examples
 --------
@@ -47,9 +61,11 @@ import json
 import math
 import os
 import re
+import socket
 import struct
 import sys
 import tempfile
+import time
 import warnings
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -67,10 +83,15 @@ __all__ = [
     "MIN_SECONDS",
     "FORMAT_VERSION",
     "SUFFIX",
+    "STALE_SECONDS",
+    "CHECKPOINT_SECONDS",
+    "CHECKPOINT_SAVE_FACTOR",
     "Cache",
     "CacheError",
     "CacheWarning",
+    "Checkpoints",
     "Entry",
+    "Temporary",
     "default_dir",
     "use",
     "using",
@@ -92,7 +113,18 @@ SUFFIX = ".sprague"
 _MAGIC = b"SPRAGUE\x00"
 _PREFIX = struct.Struct("<8sQ")  # magic, header length
 _MAX_HEADER = 1 << 20  # a header is a few hundred bytes; more means garbage
+STALE_SECONDS = 3600.0
+"""A temporary file unmodified this long is stale, whoever wrote it (the only test for another host's files)."""
+
+CHECKPOINT_SECONDS = 5.0
+"""Least time between two checkpoints of a long computation (:class:`Checkpoints`)."""
+
+CHECKPOINT_SAVE_FACTOR = 20.0
+"""After a checkpoint that took ``s`` seconds to save, the next waits at least this times ``s`` (saves cost <= 1/20)."""
+
 _TEMP_SUFFIX = ".sprague-tmp"
+_TEMP_NAME = re.compile(r"\.[A-Za-z0-9_-]+\.(?P<pid>[0-9]+)@(?P<host>[A-Za-z0-9-]*)\.[^.]*" + re.escape(_TEMP_SUFFIX)
+                        + r"\Z")
 _LOCK_NAME = ".lock"
 _KIND = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*\Z")
 
@@ -148,6 +180,34 @@ class Entry:
     nbytes: int
     seconds: float
     created: str
+
+
+@dataclass(frozen=True)
+class Temporary:
+    """A temporary file of an unfinished write, as :meth:`Cache.temporaries` lists it.
+
+    Attributes
+    ----------
+    path : Path
+        The file (``.{kind}-{hash}.{pid}@{host}.{random}.sprague-tmp``).
+    nbytes : int
+        Its size in bytes.
+    modified : str
+        When it was last written, ISO 8601 in UTC.
+    pid : int or None
+        The writer's process id, None for a name without one (an older version's).
+    host : str or None
+        The writer's host name (letters, digits and ``-``), None as for ``pid``.
+    stale : bool
+        Whether its writer is gone (see the module's docstring): :meth:`Cache.sweep` removes it.
+    """
+
+    path: Path
+    nbytes: int
+    modified: str
+    pid: int | None
+    host: str | None
+    stale: bool
 
 
 def default_dir() -> Path:
@@ -214,6 +274,42 @@ def _fsync_dir(directory: Path) -> None:
             os.close(fd)
 
 
+_HOST: list[str] = []
+
+
+def _host() -> str:
+    """This host's name as temporary file names carry it: letters, digits and ``-``, at most 63 characters."""
+    if not _HOST:
+        try:
+            name = socket.gethostname()
+        except OSError:
+            name = ""
+        _HOST.append(re.sub(r"[^A-Za-z0-9-]", "-", name)[:63])
+    return _HOST[0]
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs on this host (POSIX; elsewhere always True: only the age decides)."""
+    if os.name != "posix" or pid <= 0:
+        return True
+    try:
+        os.kill(pid, 0)  # signal 0: no signal, only the check
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: it runs, as another user
+        return True
+    return True
+
+
+def _stale(pid: int | None, host: str | None, age: float) -> bool:
+    """Whether a temporary file's writer is gone: a dead process of this host, or (any file) long unmodified."""
+    if age >= STALE_SECONDS:
+        return True
+    if pid is None or not host or host != _host() or pid == os.getpid():
+        return False  # cannot check another host's process; this process's own writes are live
+    return not _alive(pid)
+
+
 class Cache:
     """Arrays stored on disk under (kind, key), with checksums and atomic writes.
 
@@ -237,6 +333,7 @@ class Cache:
             raise CacheError(f"min_seconds must be a number >= 0, got {min_seconds!r}; 0 stores every result")
         self.directory: Path = default_dir() if directory is None else Path(directory).expanduser()
         self.min_seconds = float(min_seconds)
+        self._swept = False
 
     def __repr__(self) -> str:
         return f"Cache({str(self.directory)!r}, min_seconds={self.min_seconds!r})"
@@ -271,6 +368,7 @@ class Cache:
         """
         canonical = _canonical(key)
         path = self.path(kind, key)
+        self._open()
         try:
             with open(path, "rb") as fh:
                 header, _ = _read_header(fh)
@@ -358,6 +456,7 @@ class Cache:
                              "such as int64")
         if not seconds >= self.min_seconds:
             return None
+        self._open()
         arr = np.ascontiguousarray(arr)
         length = int(arr.shape[0])
         stored = self._stored_length(path, kind, canonical)
@@ -381,7 +480,8 @@ class Cache:
         tmp: str | None = None
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".{path.stem}.", suffix=_TEMP_SUFFIX)
+            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".{path.stem}.{os.getpid()}@{_host()}.",
+                                       suffix=_TEMP_SUFFIX)
             with os.fdopen(fd, "wb") as fh:
                 fh.write(_PREFIX.pack(_MAGIC, len(head)))
                 fh.write(head)
@@ -454,23 +554,116 @@ class Cache:
         found.sort(key=lambda e: (e.kind, str(e.key.get("ruleset", "")), json.dumps(e.key, sort_keys=True)))
         return found
 
+    def temporaries(self) -> list[Temporary]:
+        """Every temporary file in the directory (``.*.sprague-tmp``), by name, each marked stale or not."""
+        if not self.directory.is_dir():
+            return []
+        now = time.time()
+        found: list[Temporary] = []
+        for path in sorted(self.directory.glob(f".*{_TEMP_SUFFIX}")):
+            try:
+                st = path.stat()
+            except OSError:  # removed meanwhile
+                continue
+            match = _TEMP_NAME.match(path.name)
+            pid, host = (int(match["pid"]), match["host"]) if match else (None, None)
+            found.append(Temporary(path=path, nbytes=st.st_size, pid=pid, host=host,
+                                   modified=datetime.fromtimestamp(st.st_mtime, timezone.utc).isoformat(
+                                       timespec="seconds"),
+                                   stale=_stale(pid, host, now - st.st_mtime)))
+        return found
+
+    def sweep(self) -> list[Temporary]:
+        """Remove the stale temporary files (writers killed mid-write); returns those removed.
+
+        A temporary file a live process is still writing is kept. The first
+        :meth:`load` or :meth:`store` of a cache calls it.
+        """
+        removed = []
+        for temp in self.temporaries():
+            if temp.stale:
+                try:
+                    temp.path.unlink()
+                except OSError:  # removed meanwhile, or not ours to remove
+                    continue
+                removed.append(temp)
+        return removed
+
+    def _open(self) -> None:
+        """On first use: remove the stale temporary files (never failing a computation)."""
+        if not self._swept:
+            self._swept = True
+            with contextlib.suppress(OSError):
+                self.sweep()
+
     def clear(self) -> int:
-        """Remove every cache file and stray temporary file; returns how many were removed.
+        """Remove every cache file and stale temporary file; returns how many were removed.
 
         Only files this cache writes (``*.sprague`` and its ``.*.sprague-tmp``
-        temporary files) are removed, never the directory or anything else in it.
+        temporary files) are removed, never the directory or anything else in it,
+        nor the temporary file of a write still under way (:meth:`sweep`).
         """
         if not self.directory.is_dir():
             return 0
         removed = 0
-        for pattern in (f"*{SUFFIX}", f".*{_TEMP_SUFFIX}"):
-            for path in self.directory.glob(pattern):
-                try:
-                    path.unlink()
-                except FileNotFoundError:  # removed meanwhile
-                    continue
-                removed += 1
-        return removed
+        for path in self.directory.glob(f"*{SUFFIX}"):
+            try:
+                path.unlink()
+            except FileNotFoundError:  # removed meanwhile
+                continue
+            removed += 1
+        return removed + len(self.sweep())
+
+
+class Checkpoints:
+    """Saves the finished prefix of a long computation to a cache, at bounded intervals.
+
+    A computation that runs in chunks asks :meth:`due` after each chunk and, when
+    it says yes, calls :meth:`save` with the finished prefix (a valid start for
+    the next run: the cache keeps the longest). Saves are at least ``every``
+    seconds apart (default :data:`CHECKPOINT_SECONDS`) and at least
+    :data:`CHECKPOINT_SAVE_FACTOR` (20) times as long as the last save took, so
+    they cost at most about 5% of the run, and a kill loses at most one interval
+    and one chunk of work.
+
+    Parameters
+    ----------
+    cache : Cache or None
+        Where to save; None saves nothing (:meth:`due` is always False).
+    kind, key
+        As for :meth:`Cache.store`.
+    every : float, optional
+        Least seconds between two saves.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     points = Checkpoints(Cache(tmp, min_seconds=0), "sequence", {"ruleset": "nim"}, every=0)
+    ...     points.due(), points.save(np.arange(5)), points.saved
+    (True, None, 5)
+    """
+
+    def __init__(self, cache: Cache | None, kind: str, key: Mapping[str, Any], every: float | None = None) -> None:
+        self.cache, self.kind, self.key = cache, kind, key
+        self.every = CHECKPOINT_SECONDS if every is None else float(every)
+        self.began = self._last = time.perf_counter()
+        self._wait = self.every
+        self.saved = 0  #: length of the last prefix saved
+
+    def due(self) -> bool:
+        """Whether the next save is due."""
+        return self.cache is not None and time.perf_counter() - self._last >= self._wait
+
+    def save(self, values: np.ndarray) -> None:
+        """Store ``values`` (the finished prefix) as the entry of (kind, key), if longer than the stored one."""
+        if self.cache is None:
+            return
+        start = time.perf_counter()
+        if self.cache.store(self.kind, self.key, values, start - self.began) is not None:
+            self.saved = len(values)
+        self._last = time.perf_counter()
+        self._wait = max(self.every, CHECKPOINT_SAVE_FACTOR * (self._last - start))
 
 
 def _read_header(fh: Any) -> tuple[dict[str, Any], int]:

@@ -114,13 +114,16 @@ class Box:
                                        failures))
 
     def truth(self, shapes: np.ndarray, grundy: bool, upto: int, prefix: np.ndarray | None = None,
-              progress: Callable[[int], Any] | None = None) -> np.ndarray:
+              progress: Callable[[int], Any] | None = None,
+              checkpoint: Callable[[np.ndarray], Any] | None = None) -> np.ndarray:
         """Outcomes (0 P / 1 N) or Grundy values of the ranks below ``upto``, by compiled search.
 
         ``shapes`` are the ruleset's ``(s, p)`` move shapes (``kernel_shapes``).
         Search in rank order extends ``prefix`` (the values of the first ranks, e.g.
-        from the results cache) in chunks, calling ``progress(k)`` after each; on
-        Ctrl-C the KeyboardInterrupt carries the finished ranks as ``.partial``.
+        from the results cache) in chunks, calling ``progress(k)`` after each, then
+        ``checkpoint(finished)`` with the values of the ranks finished so far (a
+        view: a valid ``prefix`` for a later run); on Ctrl-C the KeyboardInterrupt
+        carries the finished ranks as ``.partial``. The retrograde sieve is one step.
         """
         if not grundy and sieve_pays(shapes):
             from sprague.kernels.retro import retro_outcomes
@@ -141,6 +144,8 @@ class Box:
                     done, start = stop - start, stop
                     if progress is not None:
                         progress(done)
+                    if checkpoint is not None and start < upto:
+                        checkpoint(table[:start])
             except KeyboardInterrupt as exc:
                 exc.partial = table[:start]  # type: ignore[attr-defined]
                 raise

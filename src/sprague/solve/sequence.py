@@ -5,8 +5,10 @@ knows (``game._values``); :func:`grow` extends them by the game's own compiled
 kernel (its ``extend_values`` hook), the take-and-break kernel (games with
 ``take_break_moves``: the sparse-space method of Winning Ways ch. 4) or the plain
 heap recursion ``G(n) = mex`` of the options' values. Long computations are looked
-up in and stored to the results cache (:func:`sprague.cache.active`), and on
-Ctrl-C what is finished is kept.
+up in and stored to the results cache (:func:`sprague.cache.active`), checkpointed
+there while they run (:class:`sprague.cache.Checkpoints`: a killed run loses at most
+one interval, the next continues from the saved prefix), and on Ctrl-C what is
+finished is kept.
 
 >>> import sprague
 >>> game = sprague.ruleset("grundys-game")
@@ -145,14 +147,19 @@ def grow(game: Any, n: int, limit: int, progress: Progress = None) -> None:
                 return
     start, began = len(game._values), time.perf_counter()
     try:
-        extend(game, n, limit, progress)
+        extend(game, n, limit, progress, _cache.Checkpoints(cache, "sequence", game.cache_key()))
     finally:  # also on Ctrl-C: what is finished is kept
         if cache is not None and len(game._values) > start:
             cache.store("sequence", game.cache_key(), game._values, time.perf_counter() - began)
 
 
-def extend(game: Any, n: int, limit: int, progress: Progress = None) -> None:
-    """Compute the first ``n`` values: the game's own kernel, the take-and-break kernel, or the heap recursion."""
+def extend(game: Any, n: int, limit: int, progress: Progress = None,
+           checkpoints: _cache.Checkpoints | None = None) -> None:
+    """Compute the first ``n`` values: the game's own kernel, the take-and-break kernel, or the heap recursion.
+
+    The last two save the finished prefix to ``checkpoints`` when one is due (a
+    value depends only on the earlier ones, so any prefix is a valid restart).
+    """
     cost = game.sequence_cost(n)
     refuse_if_too_large(f"{game.name}: computing single-heap values up to {n - 1:,}", n * n if cost is None else cost,
                         limit)
@@ -162,7 +169,7 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None) -> None:
         return
     moves = game.take_break_moves()
     if moves is not None:
-        return _extend_take_break(game, n, moves, progress)
+        return _extend_take_break(game, n, moves, progress, checkpoints)
     values = game._values.tolist()
     try:
         for m in range(len(values), n):
@@ -175,12 +182,14 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None) -> None:
             values.append(mex(seen))
             if progress is not None and m % 4096 == 0:
                 progress(4096)
+            if checkpoints is not None and checkpoints.due():
+                checkpoints.save(np.array(values, dtype=np.int64))
     finally:
         game._values = np.array(values, dtype=np.int64)
 
 
 def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], list[int], bool],
-                       progress: Progress) -> None:
+                       progress: Progress, checkpoints: _cache.Checkpoints | None = None) -> None:
     from sprague.kernels.takebreak import extend as kernel
 
     start = len(game._values)
@@ -191,6 +200,8 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
             done, start = reached - start, reached
             if progress is not None:
                 progress(done)
+            if checkpoints is not None and checkpoints.due():
+                checkpoints.save(g[:start])
     finally:
         game._values = g[:start]
 

@@ -55,6 +55,7 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     single-heap sequence), or the closed forms and search position by position.
     Tables of 10,000 positions or more go through the results cache
     (:func:`sprague.cache.active`); a colex table is a prefix of the tables of larger heaps.
+    A long search in rank order is checkpointed there as it runs (:class:`sprague.cache.Checkpoints`).
     """
     if values not in KINDS:
         raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
@@ -90,7 +91,8 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
         prefix = stored if stored is not None and stored.ndim == 1 else None
         box = Box(heaps, lo, max_heap)
         try:
-            found = box.truth(shapes, values == "grundy", size, prefix, progress)
+            found = box.truth(shapes, values == "grundy", size, prefix, progress,
+                              None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)))
         except KeyboardInterrupt as exc:
             partial = getattr(exc, "partial", None)
             if cache is not None and partial is not None and len(partial):
@@ -105,10 +107,27 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
         positions = enumerate_positions(heaps, lo, max_heap)
         found, method = rules.table_values(positions, max_heap, values, limit)
     if cache is not None:  # a colex table is a prefix of the tables of larger heaps
-        compact = found.astype(np.min_scalar_type(int(found.max()) if len(found) else 0))
-        cache.store("table", key, compact, time.perf_counter() - began)
+        cache.store("table", key, _compact(found), time.perf_counter() - began)
     positions = positions.astype(np.min_scalar_type(-max_heap - 1))  # int16 for heaps below 32768
     return Table(rules.describe(), heaps, lo, max_heap, values, positions, found, rules.interchangeable_heaps, method)
+
+
+def _checkpoint(points: _cache.Checkpoints) -> Callable[[np.ndarray], None]:
+    """What :meth:`Box.truth` calls after each chunk: save the finished ranks when a checkpoint is due.
+
+    Search in rank order only looks at lower ranks, so the finished ranks are a
+    valid prefix to continue from: a run killed outright loses at most about one
+    interval (and one chunk) of work.
+    """
+    def checkpoint(finished: np.ndarray) -> None:
+        if points.due():
+            points.save(_compact(finished))
+    return checkpoint
+
+
+def _compact(found: np.ndarray) -> np.ndarray:
+    """The values in the smallest integer type that holds them (as the cache stores a table)."""
+    return found.astype(np.min_scalar_type(int(found.max()) if len(found) else 0))
 
 
 def box_table(rules: Any, heaps: int, max_heap: int, values: str = "grundy",
