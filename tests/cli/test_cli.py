@@ -199,7 +199,11 @@ BAD_INPUT = [
     (["verify", "single-delete-3", "--max-heap", "3", "--scheduler", "garbage://x"], "unknown address scheme"),
     (["graph", "nim", "3", "-o", "/nonexistent/x.dot"], "-o '/nonexistent/x.dot': cannot write it"),
     (["moves", "nim", "3", "--max-options", "-1"], "--max-options: must be a whole number >= 0"),
-    (["graph", "nim", "3", "--max-nodes", "0"], "--max-nodes: must be a whole number >= 1"),
+    (["graph", "nim", "3", "--max-nodes", "0"], "--max-nodes: must be a whole number in 1..100,000"),
+    (["graph", "kayles", "134185773", "--max-nodes", "499741597", "--format", "png", "-o", "x.png"],
+     "--max-nodes: must be a whole number in 1..100,000"),  # found by benchmarks/fuzz_cli.py: it ran for hours
+    (["graph", "nim", "12", "12", "12", "--format", "svg", "-o", "x.svg"],  # Graphviz: about 1 min
+     "drawing a game graph of 7,098 edges is over the limit of 2,500"),
     (["sequence", "nim", "--to", "x"], "--to: must be a whole number >= 0"),
     (["serve", "--port", "70000"], "--port: must be a whole number in 0..65,535"),
     (["verify", "single-delete-3", "--workers", "0"], "--workers: must be a whole number >= 1"),

@@ -111,6 +111,31 @@ def test_too_large_graph_is_refused_with_the_limit_named() -> None:
         game_graph(nim, (1,), max_nodes=0)
 
 
+def test_graph_limits_on_vertices_moves_and_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14: a graph past MAX_GRAPH_NODES is refused at once, one whose search would examine more than
+    MAX_GRAPH_EDGES moves stops there, and one with more than MAX_RENDER_EDGES edges is not given to Graphviz."""
+    import sprague.viz.graph as graph
+    from sprague.core.limits import MAX_GRAPH_NODES
+
+    nim = sprague.ruleset("nim")
+    with pytest.raises(sprague.InvalidParameter, match="MAX_GRAPH_NODES"):
+        game_graph(nim, (3,), max_nodes=MAX_GRAPH_NODES + 1)
+    nodes, edges = game_graph(nim, (20, 20), max_nodes=1000)  # from (x, y): x + y moves, x + y - x edges if x = y
+    assert len(nodes) == 21 * 22 // 2 and len(edges) == sum(y if x == y else x + y for x in range(21)
+                                                            for y in range(x, 21))
+    monkeypatch.setattr(graph, "MAX_GRAPH_EDGES", sum(x + y for x in range(21) for y in range(x, 21)))
+    assert game_graph(nim, (20, 20), max_nodes=1000) == (nodes, edges)  # exactly at the limit: drawn
+    monkeypatch.setattr(graph, "MAX_GRAPH_EDGES", graph.MAX_GRAPH_EDGES - 1)
+    with pytest.raises(sprague.TooLarge, match="MAX_GRAPH_EDGES"):
+        game_graph(nim, (20, 20), max_nodes=1000)
+    dot = to_dot(nim, (8, 8, 8), max_nodes=1000)
+    drawn = len(re.findall(r"^  n\d+ -> n\d+;$", dot, re.M))
+    monkeypatch.setattr(graph, "MAX_RENDER_EDGES", drawn - 1)
+    with pytest.raises(sprague.TooLarge, match="MAX_RENDER_EDGES") as info:
+        render(dot, "svg")
+    assert info.value.estimate == drawn
+
+
 def test_max_nodes_is_exact() -> None:
     sub = sprague.ruleset("subtraction", S={1, 2, 5})
     assert len(game_graph(sub, (10,), max_nodes=11)[0]) == 11

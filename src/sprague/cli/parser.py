@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from sprague import InvalidParameter, Ruleset, SpragueError, Sum, __version__, ruleset
+from sprague.core.limits import MAX_GRAPH_NODES
 from sprague.core.parsing import parse_int, split_on_plus
 from sprague.core.ruleset import METHODS
 
@@ -164,7 +165,7 @@ def build_parser() -> Parser:
     p = game_cmd("graph", "the game graph from a position, with P/N and Grundy labels")
     p.add_argument("--format", choices=("dot", "svg", "png"), default="dot", dest="fmt")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for png)")
-    p.add_argument("--max-nodes", type=whole(1), default=500, metavar="N")
+    p.add_argument("--max-nodes", type=whole(1, MAX_GRAPH_NODES), default=500, metavar="N")
     p = game_cmd("play", "play in the terminal against the computer")
     p.add_argument("--first", choices=("human", "me", "computer"), default="human",
                    help="who moves first: you (human, or me) or the computer")

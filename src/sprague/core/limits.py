@@ -19,6 +19,9 @@ __all__ = [
     "MAX_HEAPS",
     "MAX_OPTION_ENTRIES",
     "MAX_TABLE_HEAP",
+    "MAX_GRAPH_NODES",
+    "MAX_GRAPH_EDGES",
+    "MAX_RENDER_EDGES",
     "refuse_if_too_large",
     "format_size",
 ]
@@ -52,6 +55,19 @@ MAX_OPTION_ENTRIES = 20_000_000
 #: Input limit: the largest heap in a table (``table(max_heap=...)``); tables hold heaps
 #: as NumPy int64, so larger heaps are refused rather than overflow.
 MAX_TABLE_HEAP = 2**62
+
+#: Input limit: the largest ``max_nodes`` (``--max-nodes``) of a game graph; a graph of this many
+#: vertices takes seconds to build and is far past what a picture can show.
+MAX_GRAPH_NODES = 100_000
+
+#: Work limit: the most moves a game graph's breadth-first search examines (about 10 s);
+#: a graph with more edges is refused, whatever ``max_nodes``.
+MAX_GRAPH_EDGES = 2_000_000
+
+#: Work limit: the most edges of a graph drawn by Graphviz (SVG, PNG): its layout time grows
+#: steeply with the edges (1,800 edges about 1 s, 4,400 about 100 s on one core); larger
+#: graphs are refused for pictures and can still be written as DOT text.
+MAX_RENDER_EDGES = 2_500
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 

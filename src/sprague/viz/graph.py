@@ -24,6 +24,7 @@ digraph game {
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from collections import deque
@@ -31,8 +32,8 @@ from collections.abc import Hashable
 from typing import Any
 
 from sprague.core.ruleset import Ruleset
-from sprague.core.limits import format_size
-from sprague.errors import SpragueError, TooLarge
+from sprague.core.limits import MAX_GRAPH_EDGES, MAX_GRAPH_NODES, MAX_RENDER_EDGES, format_size
+from sprague.errors import InvalidParameter, SpragueError, TooLarge
 
 __all__ = ["game_graph", "to_dot", "render", "P_COLOUR", "N_COLOUR", "FORMATS"]
 
@@ -80,16 +81,25 @@ def game_graph(ruleset: Ruleset, position: Any, max_nodes: int = 500) -> tuple[N
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise SpragueError(f"max_nodes must be a positive integer, got {max_nodes!r}")
+    if max_nodes > MAX_GRAPH_NODES:
+        raise InvalidParameter(f"max_nodes={max_nodes:,} (--max-nodes) is over the limit of {MAX_GRAPH_NODES:,} "
+                               "vertices a game graph may have (MAX_GRAPH_NODES in sprague.core.limits)")
     start = ruleset.check_position(position)
     root = ruleset.canonical(start)
     nodes: Nodes = {root: start}
     edges: Edges = []
     seen_edges: set[tuple[Hashable, Hashable]] = set()
     queue = deque([root])
+    examined = 0
     while queue:
         key = queue.popleft()
         pos = nodes[key]
         for option in ruleset.moves(pos):
+            examined += 1
+            if examined > MAX_GRAPH_EDGES:
+                raise TooLarge(f"the game graph of {ruleset.format_position(start)!r} has more than {MAX_GRAPH_EDGES:,} "
+                               "moves to examine (MAX_GRAPH_EDGES in sprague.core.limits); start from a smaller "
+                               "position", limit=MAX_GRAPH_EDGES)
             okey = ruleset.canonical(option)
             if okey not in nodes:
                 if len(nodes) >= max_nodes:
@@ -209,6 +219,9 @@ def to_dot(
     return "\n".join(lines)
 
 
+_EDGE_LINE = re.compile(r"^\s*\S+ -> \S+;", re.M)  # an edge line of to_dot's text
+
+
 def render(dot_text: str, fmt: str) -> bytes:
     """Render DOT text with the Graphviz ``dot`` program.
 
@@ -234,6 +247,12 @@ def render(dot_text: str, fmt: str) -> bytes:
         return dot_text.encode("utf-8")
     if kind not in FORMATS:
         raise SpragueError(f"unknown graph format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    edges = len(_EDGE_LINE.findall(dot_text))
+    if edges > MAX_RENDER_EDGES:
+        raise TooLarge(f"drawing a game graph of {edges:,} edges is over the limit of {MAX_RENDER_EDGES:,} "
+                       "(MAX_RENDER_EDGES in sprague.core.limits: Graphviz's layout time grows steeply with the edges); "
+                       "start from a smaller position, or write the graph as text with --format dot",
+                       estimate=edges, limit=MAX_RENDER_EDGES)
     exe = shutil.which("dot")
     if exe is None:
         raise SpragueError(
