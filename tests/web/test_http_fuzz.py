@@ -57,6 +57,15 @@ def test_each_probe_gets_a_bounded_answer_and_the_server_stays_responsive(server
         assert_cheap_answers_fast(server)
 
 
+@pytest.mark.timeout(60)
+def test_a_heap_of_a_million_digits_is_refused_before_it_is_converted(server: str) -> None:
+    """The JSON number's digits are counted first (converting 10^6 digits took past the time limit: a 503)."""
+    body = dict((name, body) for name, _, body in PROBES)["heap-of-1e6-digits"]
+    status, data, seconds = post(server, "/api/value", body)
+    assert status == 422 and "1,000,000 digits" in data["detail"] and "MAX_INT_DIGITS" in data["detail"], data
+    assert seconds < 1.0, seconds
+
+
 @pytest.mark.timeout(120)
 def test_four_huge_moore_requests_at_once_then_a_cheap_one(server: str) -> None:
     body = json.dumps({"ruleset": "moore", "params": {"k": "10**100"}, "position": [3, 4]}).encode()

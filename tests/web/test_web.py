@@ -303,7 +303,7 @@ def test_sprague_serve_binds_loopback_by_default() -> None:
     (["--time-limit", "0"], "got 0"),
     (["--time-limit", "-1"], "got -1"),
     (["--memory-limit", "0"], "--memory-limit must be a positive finite number, got 0"),
-    (["--workers", "0"], "--workers must be at least 1, got 0"),
+    (["--workers", "0"], "--workers: must be a whole number >= 1"),
     (["--host", ""], "--host '': give an address to bind"),
     (["--host", "no-such-host.invalid"], "--host no-such-host.invalid: not a host name or address"),
     (["--host", "999.1.1.1"], "not a host name or address"),

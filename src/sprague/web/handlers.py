@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from sprague.core.limits import MAX_INT_DIGITS
 from sprague.core.move import Move
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
@@ -361,7 +362,7 @@ def parse_body(body: bytes, model: type[BaseModel]) -> Any:
     if not text.strip():
         raise ApiError(422, f"body: field required; send a JSON object, e.g. {EXAMPLE}", "body")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         raise ApiError(400, f"the request body is not valid JSON ({exc.msg} at line {exc.lineno} column "
                        f"{exc.colno}); send e.g. {EXAMPLE}", "body") from None
@@ -372,6 +373,14 @@ def parse_body(body: bytes, model: type[BaseModel]) -> Any:
         return model.model_validate(data)
     except ValidationError as exc:
         raise validation_error(exc.errors(include_url=False)) from None
+
+
+def _json_int(digits: str) -> int:
+    """A JSON integer, its length checked before it is converted (converting 10^6 digits takes seconds)."""
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise ApiError(422, f"a number in the body has {len(digits.lstrip('-')):,} digits, over the limit of "
+                       f"{MAX_INT_DIGITS:,} (MAX_INT_DIGITS in sprague.core.limits)", "body")
+    return int(digits)
 
 
 def validation_error(errors: Any) -> ApiError:
