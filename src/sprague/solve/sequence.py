@@ -96,7 +96,8 @@ def cost(game: Any, n: int) -> int | None:
     if moves is not None:  # the compiled kernel's steps (a lower bound), STEPS_PER_POSITION to a position
         from sprague.kernels.takebreak import STEPS_PER_POSITION, work
 
-        return -(-work(*moves[:3], start, n) // STEPS_PER_POSITION)
+        take_all, take_one, split, _ = moves
+        return -(-work(take_all, take_one, split, start, n) // STEPS_PER_POSITION)
     last = game.heap_option_count(n - 1)
     if last is None:
         if n > 10**7:
