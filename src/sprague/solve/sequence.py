@@ -88,7 +88,11 @@ def heap_value(game: Any, n: int, limit: int) -> int:
 
 
 def cost(game: Any, n: int) -> int | None:
-    """Options examined to compute the first ``n`` single-heap values (an upper estimate), or None if unknown."""
+    """Options examined to compute the first ``n`` single-heap values (an upper estimate), or None if unknown.
+
+    Take-and-break games: a lower bound of the compiled kernel's steps, in positions (the kernel stops at
+    its budget when the rare positions make it more; see :func:`sprague.kernels.takebreak.work`).
+    """
     start = len(game._values)
     if n <= start:
         return 0
