@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import naive
 import sprague
 from sprague.errors import InvalidParameter, InvalidPosition, SpragueError, TooLarge
 
@@ -143,3 +144,175 @@ def test_turning_turtles_winning_move_is_linear():
     for p in ["TTHHTHH", "HTHT", "HHH", "TTT", "HTTHHTTTH"]:
         moves = r.winning_moves(p)
         assert r.winning_move(p) == (moves[0] if moves else None)
+
+
+# ---------------------------------------------------------------- take-and-break codes: the kernel's work
+LONG_CODE = "0.77777777777777777777"  # 20 digits: every value scans 20 splits
+
+
+def _digits(code: str) -> list[int]:
+    head, tail = code.split(".")
+    return [int(head or 0)] + [int(d) for d in tail]
+
+
+def _steps(moves, n: int, budget: int | None = None):
+    """The values g[:reached] and the kernel's counted steps for the first ``n`` values."""
+    import numpy as np
+
+    from sprague.kernels import takebreak as tb
+
+    g = np.zeros(n, dtype=np.int64)
+    steps = tb.Steps() if budget is None else tb.Steps(budget=budget)
+    reached = 0
+    for reached in tb.extend(g, 0, *moves, steps=steps):
+        pass
+    return g[:reached].tolist(), steps
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("code", ["0.137", "0.6", "4.07", "0.7777", "0.77777777", LONG_CODE])
+@pytest.mark.parametrize("n", [300, 1500])
+def test_the_estimate_of_the_naive_prefix_is_its_pair_count(code, n):
+    """Below the prefix, the kernel's steps are the pairs of the rules (counted here by a loop), its single-heap
+    moves and its mex scans; the estimate is the same count without the mex scans, so it is a lower bound."""
+    from sprague.kernels import takebreak as tb
+
+    moves = sprague.ruleset("octal", code=code).take_break_moves()
+    take_all, take_one, split, _ = moves
+    values, steps = _steps(moves, n)
+    assert values == naive.octal_sequence(_digits(code), n)
+    pairs = sum(1 for m in range(n) for k in split for a in range(1, (m - k) // 2 + 1))
+    mex_scans = sum(v + 1 for v in values)
+    assert steps.done == pairs + n * (len(take_all) + len(take_one)) + mex_scans
+    assert tb.work(take_all, take_one, split, 0, n) == steps.done - sum(values) <= steps.done
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("code", ["0.137", "0.6", "4.07", "0.16", "0.7777", LONG_CODE])
+def test_the_estimates_bound_the_counted_steps_past_the_prefix(code, monkeypatch):
+    """Past the prefix: the estimate before starting, and the one made once the prefix shows the rare
+    positions, are both at most the steps the kernel counts."""
+    import numpy as np
+
+    from sprague.kernels import takebreak as tb
+
+    monkeypatch.setattr(tb, "PREFIX", 256)  # the sparse kernel does most of the work
+    moves = sprague.ruleset("octal", code=code).take_break_moves()
+    n = 3000
+    values, steps = _steps(moves, n)
+    assert values == naive.octal_sequence(_digits(code), n)
+    assert tb.work(*moves[:3], 0, n) <= steps.done
+    prefix, naive_part = _steps(moves, 256)
+    budget = naive_part.done + tb._mask_steps(np.array(prefix)) + 1  # enough for the prefix and the mask only
+    _, stopped = _steps(moves, n, budget=budget)
+    assert stopped.done < budget  # stopped at once after the prefix, on the estimate
+    assert 0 < stopped.least <= steps.done
+
+
+@pytest.mark.timeout(20)
+def test_a_long_code_sequence_is_refused_at_once_with_the_option():
+    r = sprague.ruleset("octal", code=LONG_CODE)
+    with pytest.raises(TooLarge, match=r"would take [\d,]+ positions, over the limit of 2,000,000.*max_positions=") as info:
+        r.sequence(10**6)
+    assert info.value.estimate > info.value.limit
+    assert r.sequence(60).tolist() == naive.octal_sequence(_digits(LONG_CODE), 60)
+
+
+@pytest.mark.timeout(20)
+def test_the_cli_sequence_of_a_long_code_ends_within_its_limit():
+    import io
+
+    from sprague.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["sequence", "octal", "-p", f"code={LONG_CODE}", "--to", "50", "--no-cache"], out=out, err=err) == 0
+    assert "no period found" in out.getvalue() or "observed" in out.getvalue()
+
+
+@pytest.mark.timeout(20)
+def test_a_sequence_whose_work_passes_its_limit_stops_there_and_keeps_exact_values():
+    """Grundy's game: its rare positions are few, so no estimate refuses 10,000 values under a limit of
+    20,000 positions; the kernel's budget stops it, and the values it kept are exact."""
+    r = sprague.ruleset("grundys-game")
+    with pytest.raises(TooLarge, match=r"passed the limit of 20,000 positions after [\d,]+ values.*max_positions="):
+        r.sequence(10_000, max_positions=20_000)
+    kept = r.known_length
+    assert 2048 <= kept < 10_000
+    assert r._values.tolist() == naive.grundys_game_sequence(kept)
+
+
+@pytest.mark.timeout(20)
+def test_huge_sequences_of_octal_codes_are_refused():
+    r = sprague.ruleset("octal", code="0.137")
+    with pytest.raises(TooLarge, match="max_positions"):
+        r.sequence(10**8)
+    with pytest.raises(TooLarge, match="max_positions"):
+        sprague.ruleset("octal", code="4.07").sequence(10**6)
+
+
+@pytest.mark.timeout(20)
+def test_code_length_limit():
+    from sprague.core.limits import MAX_CODE_DIGITS
+
+    assert len(sprague.ruleset("octal", code="0." + "7" * MAX_CODE_DIGITS).digits) == MAX_CODE_DIGITS + 1
+    for code in ["0." + "7" * (MAX_CODE_DIGITS + 1), "0." + "1" * 10**6]:
+        with pytest.raises(InvalidParameter, match="MAX_CODE_DIGITS"):
+            sprague.ruleset("octal", code=code)
+    with pytest.raises(InvalidParameter, match="not an octal code") as info:
+        sprague.ruleset("octal", code="x" * 10**6)
+    assert len(str(info.value)) < 300
+
+
+# ---------------------------------------------------------------- Green Hackenbush
+def _stalk(n: int) -> str:
+    return " ".join(f"{i}-{i + 1}" for i in range(n))
+
+
+@pytest.mark.timeout(20)
+def test_hackenbush_edge_limit():
+    from sprague.core.limits import MAX_EDGES
+
+    g = sprague.ruleset("green-hackenbush")
+    for position in [" ".join(["0-1"] * (MAX_EDGES + 1)), [(0, 1)] * (MAX_EDGES + 1)]:
+        with pytest.raises(InvalidPosition, match="MAX_EDGES"):
+            g.grundy(position)
+    assert g.grundy([(0, 0)] * 3) == 1  # three loops at the ground: Nim heap 1 each
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("position", ["0-" + "1" * 5000, "0-99999999999999999999", ((0, 10**5000),),
+                                      ((0, -(10**5000)),), ((0, 2**63),)])
+def test_hackenbush_vertex_limit(position):
+    with pytest.raises(InvalidPosition) as info:
+        sprague.ruleset("green-hackenbush").grundy(position)
+    assert len(str(info.value)) < 400
+
+
+@pytest.mark.timeout(20)
+def test_hackenbush_options_are_the_pruned_cuts():
+    """The options (bridges cut by search intervals) against cutting each edge and pruning what falls."""
+    import random
+
+    from sprague.rulesets.hackenbush import _prune
+
+    g = sprague.ruleset("green-hackenbush")
+    rng = random.Random(14)
+    for _ in range(300):
+        size = rng.randrange(1, 8)
+        edges = [(rng.randrange(size), rng.randrange(size)) for _ in range(rng.randrange(1, 12))]
+        edges += [(0, v) for v in range(size)]  # every vertex grounded
+        pos = g.check_position(edges)
+        cuts = [_prune(pos[:i] + pos[i + 1:]) for i in range(len(pos)) if not (i and pos[i - 1] == pos[i])]
+        assert g.options(pos) == list(dict.fromkeys(cuts))
+        for option in cuts:
+            assert g.describe_move(pos, option).startswith("cut edge")
+
+
+@pytest.mark.timeout(20)
+def test_hackenbush_large_positions_are_answered_or_refused():
+    g = sprague.ruleset("green-hackenbush")
+    assert len(g.options(_stalk(2000))) == 2000
+    assert g.describe_move(g.check_position(_stalk(10**4)), ()) == "cut edge 0-1 (9999 edges fall)"
+    assert g.grundy(_stalk(20_000)) == 20_000
+    with pytest.raises(TooLarge, match="max-positions"):
+        g.options(_stalk(10**4))

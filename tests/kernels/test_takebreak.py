@@ -56,13 +56,14 @@ def test_every_mask_gives_the_same_values(mask: int) -> None:
     n = 2500
     truth = naive.grundys_game_sequence(n)
     g = np.zeros(n, dtype=np.int64)
-    tb._naive_extend(g, 0, 10, NONE, NONE, np.array([0]), True)
+    tb._naive_extend(g, 0, 10, NONE, NONE, np.array([0]), True, tb.UNLIMITED)
     parity = [bin(v & mask).count("1") % 2 for v in g[:10].tolist()]
     listed = [r for r in range(1, 10) if parity[r] == 0]
     rare = np.array(listed + [0] * 4, dtype=np.int64)  # tiny: the kernel stops and resumes as it fills
     n_rare, reached = len(listed), 10
     while reached < n:
-        reached, n_rare = tb._sparse_extend(g, reached, n, NONE, NONE, np.array([0]), True, mask, rare, n_rare)
+        reached, n_rare, _ = tb._sparse_extend(g, reached, n, NONE, NONE, np.array([0]), True, mask, rare, n_rare,
+                                               tb.UNLIMITED)
         if n_rare == len(rare):
             rare = np.concatenate([rare, np.zeros(len(rare), dtype=np.int64)])
     assert g.tolist() == truth

@@ -346,3 +346,13 @@ def test_play_takes_the_move_in_the_words_sprague_prints(client: TestClient) -> 
         assert sorted(data["moves"][0]["position"]) == sorted(option["position"])
     resp = client.post("/api/play", json={"ruleset": "nim", "position": [5, 3, 7], "move": "heap 3: 7 -> 9"})
     assert resp.status_code == 422 and resp.json()["field"] == "move"
+
+
+@pytest.mark.timeout(30)
+def test_a_long_octal_code_sequence_is_413_not_a_timeout(client: TestClient) -> None:
+    body = {"ruleset": "octal", "params": {"code": "0.77777777777777777777"}, "to": 100_000}
+    resp = client.post("/api/sequence", json=body)
+    assert resp.status_code == 413 and "max-positions" in resp.json()["detail"]
+    body["params"]["code"] = "0." + "7" * 40
+    resp = client.post("/api/sequence", json=body)
+    assert resp.status_code == 422 and "MAX_CODE_DIGITS" in resp.json()["detail"]

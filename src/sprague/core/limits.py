@@ -22,6 +22,9 @@ __all__ = [
     "MAX_GRAPH_NODES",
     "MAX_GRAPH_EDGES",
     "MAX_RENDER_EDGES",
+    "MAX_CODE_DIGITS",
+    "MAX_EDGES",
+    "MAX_VERTEX",
     "refuse_if_too_large",
     "format_size",
 ]
@@ -68,6 +71,20 @@ MAX_GRAPH_EDGES = 2_000_000
 #: steeply with the edges (1,800 edges about 1 s, 4,400 about 100 s on one core); larger
 #: graphs are refused for pictures and can still be written as DOT text.
 MAX_RENDER_EDGES = 2_500
+
+#: Input limit: the most digits after the point of a take-and-break code (``0.137`` has 3). The
+#: literature's codes have at most a dozen or so (Winning Ways' tables, Flammenkamp's octal tables; CGSuite
+#: takes the same codes); each digit with a split costs a pass over the heap's pairs, and 32 digits keep
+#: the first 2,048 values, computed before any estimate can see the rare positions, under 0.1 s.
+MAX_CODE_DIGITS = 32
+
+#: Input limit: the most edges of a Hackenbush position. Its closed form is linear (about 15 us an edge
+#: in Python: 1.5 s at the limit); a 1 MiB request body holds about as many edges.
+MAX_EDGES = 100_000
+
+#: Input limit: the largest vertex label of a Hackenbush position (labels only name vertices, so the
+#: 2^63 - 1 of an int64 is plenty; larger ones could not even be printed in full by Python).
+MAX_VERTEX = 2**63 - 1
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 

@@ -8,12 +8,15 @@ drives them reads this module at each call, so tests may monkeypatch it.
 
 from __future__ import annotations
 
-__all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "MEX_SCRATCH", "BOX_CHUNK", "SPLIT_MEMO_BYTES",
+__all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "MEX_SCRATCH", "BOX_CHUNK", "SPLIT_MEMO_BYTES",
            "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "KEEP_FAILURES"]
 
 #: take-and-break sequences: values from the naive recursion before the sparse-space kernel takes over
 #: (the mask is chosen on them)
 TAKE_BREAK_PREFIX = 2048
+#: take-and-break sequences: kernel steps (loop iterations, 1-5 ns each on a 2-core machine) counted as one
+#: position of the work limit (``max_positions``), so that the default limit is a few seconds of work
+TAKE_BREAK_STEPS_PER_POSITION = 500
 #: take-and-break sequences: values computed between two progress reports (and Ctrl-C checks)
 TAKE_BREAK_CHUNK = 1 << 16
 #: box kernels: distinct small values a mex keeps track of (larger ones report MEX_OVERFLOW)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from operator import index
 from typing import Any
 
+from sprague.core.limits import MAX_EDGES, MAX_VERTEX
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition
 
@@ -36,17 +38,25 @@ def _fmt(edge: Edge) -> str:
 def _vertex(value: Any, where: str) -> int:
     """A vertex given from Python: a non-negative int (bool and float refused)."""
     if isinstance(value, (bool, float)):
-        raise InvalidPosition(f"{_NAME}: vertex {value!r} in {where} is not an integer; vertices are non-negative integers")
+        raise InvalidPosition(f"{_NAME}: vertex {_shown(value)} in {where} is not an integer; vertices are non-negative integers")
     if isinstance(value, str):
         return _vertex_token(value, where)
     try:
         n = index(value)
     except TypeError:
         raise InvalidPosition(
-            f"{_NAME}: vertex {value!r} in {where} is not an integer; vertices are non-negative integers"
+            f"{_NAME}: vertex {_shown(value)} in {where} is not an integer; vertices are non-negative integers"
         ) from None
     if n < 0:
-        raise InvalidPosition(f"{_NAME}: vertex {n} in {where} is negative; vertices are non-negative integers (0 is the ground)")
+        raise InvalidPosition(f"{_NAME}: vertex {_shown(n)} in {where} is negative; vertices are non-negative integers (0 is the ground)")
+    return _check_vertex(n, where)
+
+
+def _check_vertex(n: int, where: str) -> int:
+    if n > MAX_VERTEX:
+        raise InvalidPosition(f"{_NAME}: a vertex of {n.bit_length():,} bits in {where} is over the limit of "
+                              f"{MAX_VERTEX:,} (MAX_VERTEX in sprague.core.limits); vertices only name vertices, "
+                              "number them 0, 1, 2, ...")
     return n
 
 
@@ -56,7 +66,11 @@ def _vertex_token(text: str, where: str) -> int:
     if t in ("g", "G"):
         return 0
     if _DIGITS.fullmatch(t):
-        return int(t)
+        if len(t) > len(str(MAX_VERTEX)):  # refused before int() reads it
+            raise InvalidPosition(f"{_NAME}: a vertex of {len(t):,} digits in {where[:60]} is over the limit of "
+                                  f"{MAX_VERTEX:,} (MAX_VERTEX in sprague.core.limits); vertices only name "
+                                  "vertices, number them 0, 1, 2, ...")
+        return _check_vertex(int(t), where)
     if t.startswith("-") and _DIGITS.fullmatch(t[1:]):
         raise InvalidPosition(f"{_NAME}: vertex {t!r} in {where} is negative; vertices are non-negative integers (0 or g is the ground)")
     raise InvalidPosition(f"{_NAME}: {t!r} in {where} is not a vertex; {_EDGE_HINT}")
@@ -77,11 +91,29 @@ def _edge_token(token: str) -> Edge:
     return (u, v) if u <= v else (v, u)
 
 
+def _check_edge_count(count: int) -> None:
+    """Refuse a position of more than MAX_EDGES edges, before reading them."""
+    if count > MAX_EDGES:
+        raise InvalidPosition(f"{_NAME}: a position of {count:,} edges is over the limit of {MAX_EDGES:,} edges "
+                              "(MAX_EDGES in sprague.core.limits)")
+
+
 def _parse_string(text: str) -> list[Edge]:
     t = text.strip()
     if t.lower() == _EMPTY:
         return []
-    return [_edge_token(tok) for tok in _SEPARATORS.split(t) if tok]
+    tokens = [tok for tok in _SEPARATORS.split(t) if tok]
+    _check_edge_count(len(tokens))
+    return [_edge_token(tok) for tok in tokens]
+
+
+def _shown(item: Any) -> str:
+    """``repr(item)`` cut to 60 characters; Python refuses to print integers of over 4300 digits."""
+    try:
+        text = repr(item)
+    except ValueError:
+        return "(too long to print)"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _edge_from_python(item: Any) -> Edge:
@@ -89,10 +121,10 @@ def _edge_from_python(item: Any) -> Edge:
         return _edge_token(item.strip())
     if not isinstance(item, (tuple, list)) or len(item) != 2:
         raise InvalidPosition(
-            f"{_NAME}: edge {item!r} is not a pair of vertices; write each edge as (u, v), e.g. ((0, 1), (1, 2)), "
+            f"{_NAME}: edge {_shown(item)} is not a pair of vertices; write each edge as (u, v), e.g. ((0, 1), (1, 2)), "
             "or the position as a string like '0-1 1-2'"
         )
-    where = f"edge {item!r}"
+    where = f"edge {_shown(item)}"
     u, v = _vertex(item[0], where), _vertex(item[1], where)
     return (u, v) if u <= v else (v, u)
 
@@ -119,59 +151,99 @@ def _prune(edges: Sequence[Edge]) -> Graph:
     return tuple(e for e, ok in zip(edges, _grounded(edges)) if ok)
 
 
+class _Bridges:
+    """The bridges of a multigraph rooted at the ground (vertex 0), by an iterative Tarjan lowlink search.
+
+    The search runs over edge ids, so a second parallel edge is a back edge, never a
+    bridge. ``ids`` numbers the vertices (the ground is 0), ``disc`` gives each
+    vertex its discovery time (-1 if not reached), ``bridge`` each edge, and
+    ``below[eid]`` the discovery times ``[lo, hi)`` of the vertices a bridge holds
+    up: the search subtree under it.
+    """
+
+    def __init__(self, edges: Sequence[Edge]) -> None:
+        ids: dict[int, int] = {0: 0}
+        for u, v in edges:
+            ids.setdefault(u, len(ids))
+            ids.setdefault(v, len(ids))
+        n, m = len(ids), len(edges)
+        adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        loops = [0] * n
+        for eid, (u, v) in enumerate(edges):
+            a, b = ids[u], ids[v]
+            if a == b:
+                loops[a] += 1
+            else:
+                adj[a].append((b, eid))
+                adj[b].append((a, eid))
+        disc = [-1] * n
+        low = [0] * n
+        ptr = [0] * n
+        bridge = [False] * m
+        below: dict[int, tuple[int, int]] = {}
+        disc[0] = low[0] = 0
+        timer = 1
+        stack: list[tuple[int, int]] = [(0, -1)]  # (vertex, id of the tree edge into it)
+        while stack:
+            v, into = stack[-1]
+            if ptr[v] < len(adj[v]):
+                w, eid = adj[v][ptr[v]]
+                ptr[v] += 1
+                if eid == into:
+                    continue
+                if disc[w] < 0:
+                    disc[w] = low[w] = timer
+                    timer += 1
+                    stack.append((w, eid))
+                elif disc[w] < low[v]:
+                    low[v] = disc[w]
+            else:
+                stack.pop()
+                if stack:
+                    p = stack[-1][0]
+                    if low[v] < low[p]:
+                        low[p] = low[v]
+                    if low[v] > disc[p]:
+                        bridge[into] = True
+                        below[into] = (disc[v], timer)
+        self.ids, self.adj, self.loops, self.disc, self.bridge, self.below = ids, adj, loops, disc, bridge, below
+
+
+def _options(edges: Graph) -> Iterator[Graph]:
+    """The options of ``edges`` (cutting each edge in turn, parallel copies once), each pruned.
+
+    Cutting a bridge drops the edges under it (one comparison an edge); any other
+    cut drops that edge alone. Edges not joined to the ground are pruned one option
+    at a time, as :func:`_prune` does.
+    """
+    b = _Bridges(edges)
+    if min(b.disc) < 0:
+        for i, edge in enumerate(edges):
+            if not (i and edges[i - 1] == edge):
+                yield _prune(edges[:i] + edges[i + 1:])
+        return
+    key = [b.disc[b.ids[u]] for u, _ in edges]
+    for i, edge in enumerate(edges):
+        if i and edges[i - 1] == edge:
+            continue  # cutting either of two parallel edges gives the same option
+        if b.bridge[i]:
+            lo, hi = b.below[i]
+            yield tuple(e for j, (e, k) in enumerate(zip(edges, key)) if j != i and not lo <= k < hi)
+        else:
+            yield edges[:i] + edges[i + 1:]
+
+
 def _colon_fusion(edges: Sequence[Edge]) -> tuple[int, bool]:
     """Grundy value by the fusion and colon principles, and whether the graph is a tree.
 
-    Bridges are found with an iterative Tarjan lowlink search over edge ids (so a
-    second parallel edge is a back edge, never a bridge). Each 2-edge-connected
+    Bridges are found by :class:`_Bridges`. Each 2-edge-connected
     component is fused to one vertex, where its non-bridge edges become loops;
     the bridges form a tree over the components, rooted at the ground's, and
     G(c) = XOR over children d of (G(d) + 1), XOR (loops at c) mod 2.
     """
-    ids: dict[int, int] = {0: 0}
-    for u, v in edges:
-        ids.setdefault(u, len(ids))
-        ids.setdefault(v, len(ids))
-    n, m = len(ids), len(edges)
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    loops = [0] * n
-    for eid, (u, v) in enumerate(edges):
-        a, b = ids[u], ids[v]
-        if a == b:
-            loops[a] += 1
-        else:
-            adj[a].append((b, eid))
-            adj[b].append((a, eid))
-
-    # bridges: iterative DFS from the ground
-    disc = [-1] * n
-    low = [0] * n
-    ptr = [0] * n
-    bridge = [False] * m
-    disc[0] = low[0] = 0
-    timer = 1
-    stack: list[tuple[int, int]] = [(0, -1)]  # (vertex, id of the tree edge into it)
-    while stack:
-        v, into = stack[-1]
-        if ptr[v] < len(adj[v]):
-            w, eid = adj[v][ptr[v]]
-            ptr[v] += 1
-            if eid == into:
-                continue
-            if disc[w] < 0:
-                disc[w] = low[w] = timer
-                timer += 1
-                stack.append((w, eid))
-            elif disc[w] < low[v]:
-                low[v] = disc[w]
-        else:
-            stack.pop()
-            if stack:
-                p = stack[-1][0]
-                if low[v] < low[p]:
-                    low[p] = low[v]
-                if low[v] > disc[p]:
-                    bridge[into] = True
+    found = _Bridges(edges)
+    ids, adj, loops, disc, bridge = found.ids, found.adj, found.loops, found.disc, found.bridge
+    n = len(ids)
 
     # 2-edge-connected components (only those reached from the ground)
     comp = [-1] * n
@@ -257,6 +329,7 @@ class GreenHackenbush(Ruleset):
         if isinstance(position, str):
             edges = _parse_string(position)
         elif isinstance(position, (tuple, list, set, frozenset)):
+            _check_edge_count(len(position))
             edges = [_edge_from_python(item) for item in position]
         else:
             raise InvalidPosition(
@@ -288,10 +361,7 @@ class GreenHackenbush(Ruleset):
 
     # ---------------------------------------------------------------- moves
     def moves(self, position: Graph) -> Iterator[Graph]:
-        for i, edge in enumerate(position):
-            if i and position[i - 1] == edge:
-                continue  # cutting either of two parallel edges gives the same option
-            yield _prune(position[:i] + position[i + 1:])
+        return _options(position)
 
     def option_count(self, position: Graph) -> int:
         return len(position)
@@ -300,7 +370,16 @@ class GreenHackenbush(Ruleset):
         return 2 ** min(len(position), _MAX_ESTIMATE_EXPONENT)
 
     def describe_move(self, position: Graph, option: Any) -> str:
-        for i, edge in enumerate(position):
+        """The cut edge is the one removed edge with an end still grounded (the rest fell with it): one prune."""
+        try:
+            removed = Counter(position) - Counter(option)
+            grounded = {0, *(v for edge in option for v in edge)}
+        except TypeError:
+            return super().describe_move(position, option)
+        cut = {edge for edge in removed if edge[0] in grounded or edge[1] in grounded}
+        if len(cut) == 1:
+            (edge,) = cut
+            i = position.index(edge)
             if _prune(position[:i] + position[i + 1:]) == option:
                 fall = len(position) - len(option) - 1
                 if fall == 0:

@@ -331,7 +331,8 @@ class HeapRuleset(MultiHeapRuleset):
         return len(self._values)
 
     def sequence_cost(self, n: int) -> int | None:
-        """Options examined to compute the first ``n`` single-heap values (an upper estimate)."""
+        """Options examined to compute the first ``n`` single-heap values (an upper estimate; for the
+        take-and-break kernel a lower bound, the kernel itself stopping at the limit)."""
         return _solve_sequence.cost(self, n)
 
     def table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:

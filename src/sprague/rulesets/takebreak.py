@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from sprague.analysis.periodicity import Periodicity, certify_octal
+from sprague.core.limits import MAX_CODE_DIGITS
 from sprague.core.ruleset import Param
 from sprague.errors import InvalidParameter
 from sprague.rulesets.heap import HeapRuleset, Heaps, PeriodicHeapRuleset
@@ -68,9 +69,14 @@ class Octal(PeriodicHeapRuleset):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         code = str(self.params["code"]).strip()
+        digits = len(code.partition(".")[2])
+        if digits > MAX_CODE_DIGITS:  # refused before the code is read
+            raise InvalidParameter(f"octal: code of {digits:,} digits after the point is over the limit of "
+                                   f"{MAX_CODE_DIGITS} (MAX_CODE_DIGITS in sprague.core.limits)")
         m = _OCTAL.match(code)
         if not m:
-            raise InvalidParameter(f"octal: code {code!r} is not an octal code such as 0.77, 0.137 or 4.7 "
+            shown = code if len(code) <= 40 else code[:37] + "..."
+            raise InvalidParameter(f"octal: code {shown!r} is not an octal code such as 0.77, 0.137 or 4.7 "
                                    "(digits 0-7 after the point, ending in a non-zero digit; 0 or 4 before it)")
         self.digits = [int(m.group(1) or 0)] + [int(d) for d in m.group(2)]
 

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_SEQUENCE_VALUES, refuse_if_too_large
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_SEQUENCE_VALUES, RAISE_HINT, refuse_if_too_large
 from sprague.core.nimber import mex
 from sprague.core.parsing import as_int
 from sprague.errors import InvalidPosition, TooLarge
@@ -37,6 +37,7 @@ __all__ = ["values", "periodic_values", "heap_value", "cost", "grow", "extend", 
            "sparse_space", "CACHE_FROM"]
 
 CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
+CACHE_VALUES = 2048  #: take-and-break games: values from which the results cache is consulted
 
 Progress = Callable[[int], Any] | None
 
@@ -89,12 +90,20 @@ def heap_value(game: Any, n: int, limit: int) -> int:
 
 
 def cost(game: Any, n: int) -> int | None:
-    """Options examined to compute the first ``n`` single-heap values (an upper estimate), or None if unknown."""
+    """Options examined to compute the first ``n`` single-heap values (an upper estimate), or None if unknown.
+
+    Take-and-break games: a lower bound of the compiled kernel's steps, in positions (the kernel stops at
+    its budget when the rare positions make it more; see :func:`sprague.kernels.takebreak.work`).
+    """
     start = len(game._values)
     if n <= start:
         return 0
-    if game.take_break_moves() is not None:
-        return n - start  # the compiled kernel: nearly constant work a value (sparse space)
+    moves = game.take_break_moves()
+    if moves is not None:  # the compiled kernel's steps (a lower bound), STEPS_PER_POSITION to a position
+        from sprague.kernels.takebreak import STEPS_PER_POSITION, work
+
+        take_all, take_one, split, _ = moves
+        return -(-work(take_all, take_one, split, start, n) // STEPS_PER_POSITION)
     last = game.heap_option_count(n - 1)
     if last is None:
         if n > 10**7:
@@ -138,7 +147,10 @@ def grow(game: Any, n: int, limit: int, progress: Progress = None) -> None:
     """Know the first ``n`` values of ``game``: from the results cache, else computed (then cached)."""
     if n <= len(game._values):
         return
-    cache = _cache.active() if (game.sequence_cost(n) or 0) >= CACHE_FROM else None
+    # take-and-break kernels: their cost is a lower bound (rare positions are only known as they come), so the
+    # cache is consulted from as many values as the mask is chosen on
+    long = (game.sequence_cost(n) or 0) >= CACHE_FROM or (game.take_break_moves() is not None and n > CACHE_VALUES)
+    cache = _cache.active() if long else None
     if cache is not None:
         stored = cache.load("sequence", game.cache_key())
         if stored is not None and stored.ndim == 1 and len(stored) > len(game._values):
@@ -169,7 +181,7 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None,
         return
     moves = game.take_break_moves()
     if moves is not None:
-        return _extend_take_break(game, n, moves, progress, checkpoints)
+        return _extend_take_break(game, n, moves, limit, progress, checkpoints)
     values = game._values.tolist()
     try:
         for m in range(len(values), n):
@@ -188,15 +200,19 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None,
         game._values = np.array(values, dtype=np.int64)
 
 
-def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], list[int], bool],
+def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], list[int], bool], limit: int,
                        progress: Progress, checkpoints: _cache.Checkpoints | None = None) -> None:
+    """The kernel's steps are budgeted: it stops, values kept, when at least its budget is certain (known once
+    the prefix is: the rare positions each later value scans) or when its steps pass the limit."""
+    from sprague.kernels.takebreak import STEPS_PER_POSITION, Steps
     from sprague.kernels.takebreak import extend as kernel
 
     start = len(game._values)
     g = np.zeros(n, dtype=np.int64)
     g[:start] = game._values
+    steps = Steps(budget=limit * STEPS_PER_POSITION)
     try:
-        for reached in kernel(g, start, *moves):
+        for reached in kernel(g, start, *moves, steps=steps):
             done, start = reached - start, reached
             if progress is not None:
                 progress(done)
@@ -204,6 +220,12 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
                 checkpoints.save(g[:start])
     finally:
         game._values = g[:start]
+    if start < n:
+        what = f"{game.name}: computing single-heap values up to {n - 1:,}"
+        if steps.least:
+            refuse_if_too_large(what, -(-steps.least // STEPS_PER_POSITION), limit)
+        raise TooLarge(f"{what} passed the limit of {limit:,} positions after {start:,} values "
+                       f"(they are kept); {RAISE_HINT}", estimate=steps.done // STEPS_PER_POSITION, limit=limit)
 
 
 def sparse_space(game: Any, n: int) -> tuple[int, np.ndarray] | None:
