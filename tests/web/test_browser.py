@@ -61,6 +61,16 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     assert not errors, errors
 
 
+def _start_nim_345(page: Any) -> None:
+    """A game of Nim from 3 4 5 against the perfect player, the user first; returns once the options are listed."""
+    page.select_option("#ruleset", "nim")
+    page.fill("#position", "3 4 5")
+    page.select_option("#first", "human")
+    page.select_option("#mode", "perfect")
+    page.click("#start")
+    page.wait_for_selector("[data-testid=option]")
+
+
 def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any) -> str:
     """Start a game as the first player with values shown; play a winning option when there is one."""
     page.select_option("#ruleset", ruleset)
@@ -391,12 +401,7 @@ def test_random_for_the_previous_ruleset_is_dropped(page: Any) -> None:
 
 def test_a_slow_hint_for_an_earlier_position_is_dropped(page: Any) -> None:
     """A hint asked at (3, 4, 5) that arrives after the user moved is not shown for the new position."""
-    page.select_option("#ruleset", "nim")
-    page.fill("#position", "3 4 5")
-    page.select_option("#first", "human")
-    page.select_option("#mode", "perfect")
-    page.click("#start")
-    page.wait_for_selector("[data-testid=option]")
+    _start_nim_345(page)
     hold = Hold(page, "/api/play")
     page.click("#hint")
     hold.wait()
@@ -439,12 +444,7 @@ def test_editing_a_parameter_ends_the_game_played_with_the_old_one(page: Any) ->
 
 def test_slow_options_for_an_earlier_position_are_dropped(page: Any) -> None:
     """Options listed again at (3, 4, 5) (show values ticked) arrive after the user moved: the new position's stay."""
-    page.select_option("#ruleset", "nim")
-    page.fill("#position", "3 4 5")
-    page.select_option("#first", "human")
-    page.select_option("#mode", "perfect")
-    page.click("#start")
-    page.wait_for_selector("[data-testid=option]")
+    _start_nim_345(page)
     hold = Hold(page, "/api/moves")
     page.check("#show-values")
     hold.wait()
