@@ -7,7 +7,9 @@ option that raises the limit.
 
 from __future__ import annotations
 
-from sprague.errors import TooLarge
+from typing import Any
+
+from sprague.errors import InvalidParameter, TooLarge
 
 __all__ = [
     "DEFAULT_MAX_POSITIONS",
@@ -19,6 +21,8 @@ __all__ = [
     "MAX_HEAPS",
     "MAX_OPTION_ENTRIES",
     "MAX_TABLE_HEAP",
+    "SEARCH_OPTIONS_PER_POSITION",
+    "check_limit",
     "refuse_if_too_large",
     "format_size",
 ]
@@ -53,12 +57,26 @@ MAX_OPTION_ENTRIES = 20_000_000
 #: as NumPy int64, so larger heaps are refused rather than overflow.
 MAX_TABLE_HEAP = 2**62
 
+#: Work limit on a search: on average this many options examined per position of the limit
+#: (``max_positions``); a search whose positions times the options of its start are more is refused.
+SEARCH_OPTIONS_PER_POSITION = 64
+
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 
 
 def format_size(n: int) -> str:
     """``1,234,567`` for a readable count, ``about 2^20000`` for one too long to print."""
     return f"{n:,}" if n < 10**15 else f"about 2^{n.bit_length() - 1}"
+
+
+def check_limit(value: Any, name: str = "max_positions") -> int:
+    """A work limit given from Python (``max_positions``, ``max_options``): None for the default, else a positive int."""
+    if value is None:
+        return DEFAULT_MAX_POSITIONS
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidParameter(f"{name} must be a positive integer (or None for the default "
+                               f"{DEFAULT_MAX_POSITIONS:,}), got {value!r}")
+    return value
 
 
 def refuse_if_too_large(what: str, estimate: int | None, limit: int) -> None:

@@ -51,6 +51,7 @@ from typing import Any
 
 import numpy as np
 
+from sprague.core.limits import MAX_HEAPS
 from sprague.core.nimber import mex
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
@@ -222,6 +223,14 @@ def verify(
     return report
 
 
+def _check_heaps(n: Any) -> int:
+    """The number of heaps of a box: a positive integer, at most MAX_HEAPS."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_HEAPS:
+        raise InvalidParameter(f"heaps={n!r} must be a positive integer of at most {MAX_HEAPS:,} "
+                               "(MAX_HEAPS in sprague.core.limits)")
+    return n
+
+
 # ------------------------------------------------------------------------ the job
 @dataclass
 class _Job:
@@ -252,7 +261,7 @@ class _Job:
                 raise InvalidParameter("give either a theorem or a claim function, not both")
             theorem_params = {**theorem.params, **params}
             rules = get_ruleset(theorem.ruleset, **theorem_params)
-            n = theorem.heaps_default(theorem_params) if heaps is None else heaps
+            n = theorem.heaps_default(theorem_params) if heaps is None else _check_heaps(heaps)
             theorem.check_heaps(n, theorem_params)
             kind, name, citation = theorem.kind, theorem.name, theorem.citation
             codes = theorem.make_claim(n, theorem_params)
@@ -269,8 +278,7 @@ class _Job:
             codes = _codes(claim, kind, heap_game=isinstance(rules, MultiHeapRuleset))
             if not isinstance(rules, MultiHeapRuleset):
                 return cls._enumerated(rules, name, citation, kind, hi, codes, theorem_params, max_positions)
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise InvalidParameter(f"heaps={n!r} must be a positive integer")
+        _check_heaps(n)
         if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0:
             raise InvalidParameter(f"max_heap={max_heap!r} must be a non-negative integer")
         lo = rules.min_heap if isinstance(rules, MultiHeapRuleset) else 0
