@@ -91,10 +91,10 @@ def params_for(draw: Any, name: str) -> dict[str, Any]:
     cls = sprague.find_ruleset(name)
     out: dict[str, Any] = {}
     for p in cls.parameters:
-        choice = draw(st.integers(0, 4))
-        if choice <= 1 and p.example is not None:
+        choice = draw(st.integers(0, 5))
+        if choice <= 2 and p.example is not None:
             out[p.name] = p.example
-        elif choice <= 3:
+        elif choice <= 4:
             out[p.name] = draw(param_values)
     if draw(st.integers(0, 9)) == 0:
         out[draw(st.sampled_from(["x", "S", "k", "code"]))] = draw(param_values)
@@ -105,12 +105,16 @@ def params_for(draw: Any, name: str) -> dict[str, Any]:
 def position_for(draw: Any, name: str) -> Any:
     """Often the ruleset's example position (scaled or as typed), else any hostile value."""
     cls = sprague.find_ruleset(name)
-    kind = draw(st.integers(0, 5))
+    kind = draw(st.integers(0, 6))
     if kind == 0 and cls.example:
         return " ".join(cls.example)
-    if kind == 1 and cls.example and all(t.isdigit() for t in cls.example):
-        scale = draw(st.sampled_from([1, 1, 2, 10, 10**3, 10**9, 10**40]))
-        return tuple(int(t) * scale for t in cls.example)
+    if kind <= 2 and cls.example and all(t.isdigit() for t in cls.example):
+        scale = draw(st.sampled_from([1, 1, 2, 3, 10, 10**3, 10**9, 10**40]))
+        shift = draw(st.integers(-2, 3))
+        return tuple(max(int(t) * scale + shift, 0) for t in cls.example)
+    if kind == 3 and issubclass(cls, MultiHeapRuleset):
+        return tuple(draw(st.lists(st.integers(cls.min_heap, 25), min_size=cls.heaps or cls.min_heaps,
+                                   max_size=cls.heaps or max(cls.min_heaps, 5))))
     return draw(positions)
 
 

@@ -58,8 +58,10 @@ MAX_OPTION_ENTRIES = 20_000_000
 MAX_TABLE_HEAP = 2**62
 
 #: Work limit on a search: on average this many options examined per position of the limit
-#: (``max_positions``); a search whose positions times the options of its start are more is refused.
-SEARCH_OPTIONS_PER_POSITION = 64
+#: (``max_positions``); a search whose estimated positions times the options of its start are
+#: more is refused before it starts. Measured: about 0.2-0.3 us of search per estimated option,
+#: so the default limit allows a search of some 10 s.
+SEARCH_OPTIONS_PER_POSITION = 16
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 
@@ -69,13 +71,13 @@ def format_size(n: int) -> str:
     return f"{n:,}" if n < 10**15 else f"about 2^{n.bit_length() - 1}"
 
 
-def check_limit(value: Any, name: str = "max_positions") -> int:
-    """A work limit given from Python (``max_positions``, ``max_options``): None for the default, else a positive int."""
+def check_limit(value: Any, name: str = "max_positions", default: int = DEFAULT_MAX_POSITIONS) -> int:
+    """A work limit given from Python (``max_positions``, ``max_options``): None for ``default``, else a positive int."""
     if value is None:
-        return DEFAULT_MAX_POSITIONS
+        return default
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidParameter(f"{name} must be a positive integer (or None for the default "
-                               f"{DEFAULT_MAX_POSITIONS:,}), got {value!r}")
+        raise InvalidParameter(f"{name} must be a positive integer (or None for the default {default:,}), "
+                               f"got {value!r}")
     return value
 
 

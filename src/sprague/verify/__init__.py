@@ -51,7 +51,7 @@ from typing import Any
 
 import numpy as np
 
-from sprague.core.limits import MAX_HEAPS
+from sprague.core.limits import MAX_HEAPS, check_limit
 from sprague.core.nimber import mex
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
@@ -198,7 +198,8 @@ def verify(
                                "give a Dask scheduler")
     if engine not in ("auto", "python"):
         raise InvalidParameter(f"engine {engine!r} is not 'auto' or 'python'")
-    job = _Job.build(target, claim, kind, heaps, max_heap, params or {}, max_positions)
+    job = _Job.build(target, claim, kind, heaps, max_heap, params or {},
+                     check_limit(max_positions, default=DEFAULT_MAX_BOX))
     if engine == "python":
         job.shapes = None
     started = time.perf_counter()
