@@ -106,6 +106,10 @@ def main() -> int:
 
     cache.use(False)
     import sprague.web.warm  # noqa: F401  (loads the numba kernels once, before the workers fork)
+    from sprague.verify import verify
+
+    for method in ("local", "table"):  # the box kernels too
+        verify("delete-nim", max_heap=4, method=method)
 
     workers = [Worker() for _ in range(args.workers)]
     free = list(workers)

@@ -57,11 +57,10 @@ MAX_OPTION_ENTRIES = 20_000_000
 #: as NumPy int64, so larger heaps are refused rather than overflow.
 MAX_TABLE_HEAP = 2**62
 
-#: Work limit on a search: on average this many options examined per position of the limit
-#: (``max_positions``); a search whose estimated positions times the options of its start are
-#: more is refused before it starts. Measured: about 0.2-0.3 us of search per estimated option,
-#: so the default limit allows a search of some 10 s.
-SEARCH_OPTIONS_PER_POSITION = 16
+#: Work limit on a search: it may examine on average this many options per position of its
+#: limit (``max_positions``). A search whose estimated positions times the options of its start
+#: are more is refused before it starts; one that examines more (no estimate) is stopped.
+SEARCH_OPTIONS_PER_POSITION = 64
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 
