@@ -35,7 +35,8 @@ NAMES = [cls.name for cls in all_rulesets()]
 RAW = "moves"
 ENTRIES = ["ruleset", "grundy", "outcome", "evaluate", "is_p_position", "options", "options_with_value",
            "winning_move", "winning_moves", "apply", "check_position", "parse_position", "move_parse",
-           "sequence", "table", "heap_grundy", "periodicity", "sum", "verify", RAW]
+           "sequence", "table", "table_lookup", "heap_grundy", "periodicity", "sparse_space", "sum", "verify",
+           "find_period", RAW]
 
 ints = st.one_of(st.integers(-3, 40), st.integers(-10**30, 10**30),
                  st.sampled_from([10**6, 10**9, 10**12, 2**62, 2**63, 2**64, 10**100, 2**5000, -2**63]))
@@ -152,6 +153,16 @@ def cases(draw: Any, names: list[str] | None = None, entries: list[str] | None =
         kwargs = {"heaps": draw(st.one_of(st.integers(-1, 4), scalars)),
                   "values": draw(st.sampled_from(["grundy", "outcome", "x", None])),
                   "min_heap": draw(st.one_of(st.none(), st.integers(-2, 30), scalars)), "max_positions": draw(limits)}
+    elif entry == "table_lookup":
+        kwargs = {"heaps": draw(st.integers(1, 3)), "max_heap": draw(st.integers(1, 8))}
+    elif entry == "sparse_space":
+        args = (draw(st.one_of(st.integers(-2, 5000), scalars)),)
+    elif entry == "find_period":
+        args = (draw(st.one_of(st.lists(st.one_of(st.integers(-3, 5), scalars), max_size=30),
+                               st.builds(lambda p, n: p * n, st.lists(st.integers(0, 3), min_size=1, max_size=4),
+                                         st.integers(1, 12)), scalars)),)
+        kwargs = {"window": draw(st.one_of(st.none(), st.integers(-1, 5), scalars)),
+                  "arithmetic": draw(st.booleans()), "min_repeats": draw(st.one_of(st.integers(-1, 4), scalars))}
     elif entry == "heap_grundy":
         args = (draw(st.one_of(st.integers(-2, 3000), scalars)),)
         kwargs = {"max_positions": draw(limits)}
@@ -203,10 +214,16 @@ def run(case: Case) -> Any:
         if not isinstance(target, sprague.Ruleset):
             kwargs["params"] = params
         return verify(target, **kwargs).summary()
-    if entry in ("sequence", "heap_grundy", "periodicity") and not isinstance(rules, HeapRuleset):
+    if entry == "find_period":
+        return sprague.find_period(*args, **kwargs)
+    if entry in ("sequence", "heap_grundy", "periodicity", "sparse_space") and not isinstance(rules, HeapRuleset):
         return None  # not an entry point of this ruleset
-    if entry == "table" and not isinstance(rules, MultiHeapRuleset):
+    if entry in ("table", "table_lookup") and not isinstance(rules, MultiHeapRuleset):
         return None
+    if entry == "table_lookup":
+        heaps = rules.heaps or max(kwargs["heaps"], rules.min_heaps)
+        table = rules.table(max(kwargs["max_heap"], rules.min_heap), heaps=heaps)
+        return table[args[0]], args[0] in table
     method = getattr(rules, entry)
     if entry == RAW:
         return list(method(*args))

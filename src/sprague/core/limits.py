@@ -70,13 +70,13 @@ def format_size(n: int) -> str:
     return f"{n:,}" if n < 10**15 else f"about 2^{n.bit_length() - 1}"
 
 
-def check_limit(value: Any, name: str = "max_positions", default: int = DEFAULT_MAX_POSITIONS) -> int:
-    """A work limit given from Python (``max_positions``, ``max_options``): None for ``default``, else a positive int."""
+def check_limit(value: Any, name: str = "max_positions", default: int = DEFAULT_MAX_POSITIONS, least: int = 1) -> int:
+    """A work limit given from Python (``max_positions``, ``max_options``): None for ``default``, else an int >= ``least``."""
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidParameter(f"{name} must be a positive integer (or None for the default {default:,}), "
-                               f"got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        what = "a positive integer" if least == 1 else f"an integer of at least {least}"
+        raise InvalidParameter(f"{name} must be {what} (or None for the default {default:,}), got {value!r}")
     return value
 
 

@@ -471,7 +471,7 @@ class PeriodicHeapRuleset(HeapRuleset):
     def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
         """The certified period of the G-value sequence (computing as far as needed, within the limit)."""
         return _solve_sequence.certify_period(self, self._limit_now if max_positions is None
-                                              else check_limit(max_positions))
+                                              else check_limit(max_positions, least=0))
 
     def sequence(self, n: int, max_positions: int | None = None,
                  progress: Callable[[int], Any] | None = None) -> np.ndarray:
