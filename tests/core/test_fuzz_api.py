@@ -18,10 +18,12 @@ import apifuzz
 import sprague
 from sprague import cache
 from sprague.errors import SpragueError
+from sprague.rulesets.heap import MultiHeapRuleset
 
 ENTRIES = [e for e in apifuzz.ENTRIES if e != apifuzz.RAW]
-#: seconds one call may take (hypothesis's deadline: a slower call fails the test)
-BOUND_MS = 3000
+#: milliseconds one call may take (hypothesis's deadline: a slower call fails the test); the work
+#: limits allow some 10 s at the defaults (sprague.core.limits), the hang bound of benchmarks/fuzz_api.py
+BOUND_MS = 10_000
 
 
 def _known_slow(case: apifuzz.Case) -> bool:
@@ -42,12 +44,20 @@ def _known_slow(case: apifuzz.Case) -> bool:
 
 @pytest.fixture(scope="module", autouse=True)
 def warm_kernels():
-    """Load the numba kernels once (a first call costs a second or more), with the results cache off."""
+    """Load the numba kernels once (a first call costs a second or more; compiling, more), results cache off."""
+    from sprague.verify import verify
+
     with cache.using(False):
-        for name in ("nim", "delete-nim", "single-delete", "kayles"):
-            rules = sprague.ruleset(name)
-            rules.grundy(tuple(int(t) for t in rules.example))
-            rules.table(4, heaps=2)
+        for name in apifuzz.NAMES:
+            cls = sprague.find_ruleset(name)
+            rules = sprague.ruleset(cls, **{p.name: p.example for p in cls.parameters})
+            position = rules.parse_position(list(rules.example))
+            rules.grundy(position), rules.outcome(position)
+            if isinstance(rules, MultiHeapRuleset):
+                heaps = len(position)
+                rules.table(4, heaps=heaps), rules.table(4, heaps=heaps, values="outcome")
+        for method in ("local", "table"):
+            verify("delete-nim", max_heap=4, method=method)
         yield
 
 
@@ -59,19 +69,23 @@ def _check(case: apifuzz.Case) -> None:
             pass  # a project error: the answer to a bad call
 
 
-@pytest.mark.timeout(60)
-@settings(max_examples=400, deadline=BOUND_MS, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(apifuzz.cases(entries=ENTRIES))
-def test_api_calls_answer_or_raise_project_errors(case):
-    if _known_slow(case):
-        return
-    _check(case)
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("name", apifuzz.NAMES)
+def test_api_calls_answer_or_raise_project_errors(name):
+    """30 calls on each registered ruleset (every entry point, its parameters and positions fuzzed)."""
+    @settings(max_examples=30, deadline=BOUND_MS, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(apifuzz.cases(names=[name], entries=ENTRIES))
+    def calls(case: apifuzz.Case) -> None:
+        if not _known_slow(case):
+            _check(case)
+
+    calls()
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(900)
-@settings(max_examples=3000, deadline=10_000, database=None,
+@settings(max_examples=3000, deadline=BOUND_MS, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(apifuzz.cases(entries=ENTRIES))
 def test_api_calls_answer_or_raise_project_errors_long(case):

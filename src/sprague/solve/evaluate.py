@@ -20,6 +20,7 @@ from sprague.core.limits import (
     DEFAULT_MAX_POSITIONS,
     MAX_OPTION_ENTRIES,
     RAISE_HINT,
+    SEARCH_ESTIMATE_SLACK,
     SEARCH_OPTIONS_PER_POSITION,
     check_limit,
     format_size,
@@ -153,12 +154,12 @@ def search(r: Ruleset, pos: Position, limit: int) -> int:
     estimate = r.estimate_positions(pos)
     refuse_if_too_large(what, estimate, limit)
     count = r.option_count(pos) if estimate is not None and estimate > 1 else None
-    if count is not None and estimate is not None and estimate * count > limit * SEARCH_OPTIONS_PER_POSITION:
-        work = estimate * count
-        raise TooLarge(f"{what} would examine up to {format_size(work)} options ({format_size(estimate)} positions, "
-                       f"{format_size(count)} options at the start), over the limit of {SEARCH_OPTIONS_PER_POSITION} "
-                       f"per position of {limit:,} positions; {RAISE_HINT}", estimate=work,
-                       limit=limit * SEARCH_OPTIONS_PER_POSITION)
+    most = limit * SEARCH_OPTIONS_PER_POSITION * SEARCH_ESTIMATE_SLACK
+    if count is not None and estimate is not None and estimate * count > most:
+        raise TooLarge(f"{what} would examine up to {format_size(estimate * count)} options "
+                       f"({format_size(estimate)} positions, {format_size(count)} options at the start), over the "
+                       f"limit of {most:,} ({SEARCH_OPTIONS_PER_POSITION * SEARCH_ESTIMATE_SLACK} per position of "
+                       f"{limit:,}); {RAISE_HINT}", estimate=estimate * count, limit=most)
     if r._solver is None:
         r._solver = Solver(r.moves, r.canonical)
     return r._solver.grundy(pos, limit)
