@@ -9,7 +9,9 @@ validated entry).
 
 from __future__ import annotations
 
+import math
 import re
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 import apifuzz
 import sprague
 from sprague import cache
-from sprague.errors import SpragueError
+from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge
 from sprague.rulesets.heap import MultiHeapRuleset
 
 ENTRIES = [e for e in apifuzz.ENTRIES if e != apifuzz.RAW]
@@ -35,9 +37,8 @@ def _known_slow(case: apifuzz.Case) -> bool:
     answer or the TooLarge (rulesets/takebreak.py, kernels/takebreak.py). Remove when that lands.
     """
     name, params, entry, args, kwargs = case
-    if entry == "sum":
-        name, args = args[0], args[2]
-    if name not in ("officers", "treblecross", "octal"):
+    names = {name, args[0]} if entry == "sum" else {name}
+    if not names & {"officers", "treblecross", "octal"}:
         return False
     return entry == "periodicity" or re.search(r"[0-9]{5}|\*\*|\^", repr(args)) is not None
 
@@ -104,3 +105,51 @@ def test_every_registered_ruleset_is_fuzzed(name):
     with cache.using(False):
         value = apifuzz.run((name, params, "grundy", (position,), {"method": "auto", "max_positions": None}))
     assert isinstance(value, int) and value >= 0
+
+
+# What the fuzz found (benchmarks/fuzz_api.py on 6ec0dde), each now a project error at once.
+FOUND = [
+    (("nim", {}, "options", ("3 5 6",), {"max_options": -1}), InvalidParameter),
+    (("nim", {}, "parse_position", (2006400733,), {}), InvalidPosition),
+    (("green-hackenbush", {}, "parse_position", (10**12,), {}), InvalidPosition),
+    (("gcn", {"h": 4, "sets": "all;1-7;all-but:4,8"}, "parse_position", ([b"3"],), {}), InvalidPosition),
+    (("moore", {"k": 2}, "move_parse", ((3, 5, 6), 606), {}), IllegalMove),
+    (("laskers-nim", {}, "options_with_value", (8, ()), {}), InvalidPosition),
+    (("delete-nim", {}, "verify", ("ruleset",), {"claim": "grundy-sum", "kind": "grundy", "heaps": 10**100,
+                                                  "max_heap": 16, "method": "table", "max_positions": 2}),
+     InvalidParameter),
+    (("half-delete", {}, "verify", ("half-delete",), {"claim": None, "kind": "grundy", "heaps": 2, "max_heap": 6,
+                                                      "method": "local", "max_positions": math.inf}),
+     InvalidParameter),
+    (("nim", {}, "table_lookup", ((1, math.nan),), {"heaps": 2, "max_heap": 3}), InvalidPosition),
+    (("nim", {}, "find_period", (6752961,), {"window": None, "arithmetic": True, "min_repeats": 3}),
+     InvalidParameter),
+    (("nimhoff", {"R": range(1, 10**9)}, "ruleset", (), {}), InvalidParameter),
+    (("treblecross", {}, "heap_grundy", (2**64,), {"max_positions": 1}), TooLarge),
+    (("abo-delete", {}, "grundy", ((70, 90, 130),), {"method": "auto", "max_positions": None}), TooLarge),
+    (("single-delete", {}, "outcome", ((58, 48, 38, 28),), {"method": "search", "max_positions": None}), TooLarge),
+]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("case, error", FOUND, ids=[f"{c[0]}.{c[2]}" for c, _ in FOUND])
+def test_what_the_fuzz_found_is_a_project_error_at_once(case, error):
+    began = time.perf_counter()
+    with cache.using(False), pytest.raises(error):
+        apifuzz.run(case)
+    assert time.perf_counter() - began < 2
+
+
+@pytest.mark.timeout(60)
+def test_search_stops_after_its_options_budget():
+    """A ruleset with no estimate: the solver stops once it has examined 4 options per position of the limit."""
+    class Wide(sprague.Ruleset):
+        name = "wide"
+
+        def moves(self, n):  # 50 options a position; about 2 per position are new
+            return [n - k for k in range(1, 51) if n - k >= 0]
+
+    wide = sprague.ruleset(Wide)
+    with pytest.raises(TooLarge, match="examining 4,000 options"):
+        wide.grundy(5000, max_positions=1000)
+    assert wide.grundy(60, max_positions=1000) == 60 % 51  # a subtraction game of {1..50}
