@@ -13,6 +13,9 @@ from sprague.errors import InvalidParameter, TooLarge
 
 __all__ = [
     "DEFAULT_MAX_POSITIONS",
+    "SEARCH_OPTIONS_PER_POSITION",
+    "SEARCH_ESTIMATE_SLACK",
+    "check_limit",
     "RAISE_HINT",
     "MAX_SET_ELEMENTS",
     "MAX_INT_DIGITS",
@@ -21,15 +24,23 @@ __all__ = [
     "MAX_HEAPS",
     "MAX_OPTION_ENTRIES",
     "MAX_TABLE_HEAP",
-    "SEARCH_OPTIONS_PER_POSITION",
-    "SEARCH_ESTIMATE_SLACK",
-    "check_limit",
     "refuse_if_too_large",
     "format_size",
 ]
 
 #: Default bound on the positions one brute-force search may visit (``--max-positions``).
 DEFAULT_MAX_POSITIONS = 2_000_000
+
+#: Work limit on a search: it may examine on average this many options per position of its limit
+#: (``max_positions``), and is stopped when it has examined more. Measured: some 5 us a position
+#: and 1.5 us an option, so either bound at the default limit is some 10 s of search.
+SEARCH_OPTIONS_PER_POSITION = 4
+
+#: A search is refused before it starts when its estimated positions times the options of its
+#: start pass this many times the options it may examine. Estimates are upper bounds and the start
+#: has the most options, so the product can be 70 times the work done (single-delete 8 12 14 47,
+#: allowed: 127,000,000 against 256,000,000 at the default limit).
+SEARCH_ESTIMATE_SLACK = 32
 
 #: Input limit: the most elements a finite integer set parameter may have (``S=1-1000000``,
 #: ``S=range(1, 10**6 + 1)``). Checked from the ranges' bounds before any element is built.
@@ -57,17 +68,6 @@ MAX_OPTION_ENTRIES = 20_000_000
 #: Input limit: the largest heap in a table (``table(max_heap=...)``); tables hold heaps
 #: as NumPy int64, so larger heaps are refused rather than overflow.
 MAX_TABLE_HEAP = 2**62
-
-#: Work limit on a search: it may examine on average this many options per position of its limit
-#: (``max_positions``), and is stopped when it has examined more. Measured: some 5 us a position
-#: and 1.5 us an option, so either bound at the default limit is some 10 s of search.
-SEARCH_OPTIONS_PER_POSITION = 4
-
-#: A search is refused before it starts when its estimated positions times the options of its
-#: start pass this many times the options it may examine. Estimates are upper bounds and the start
-#: has the most options, so the product can be 70 times the work done (single-delete 8 12 14 47,
-#: allowed: 127,000,000 against 256,000,000 at the default limit).
-SEARCH_ESTIMATE_SLACK = 32
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 

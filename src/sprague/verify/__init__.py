@@ -51,8 +51,9 @@ from typing import Any
 
 import numpy as np
 
-from sprague.core.limits import MAX_HEAPS, check_limit
+from sprague.core.limits import check_limit
 from sprague.core.nimber import mex
+from sprague.core.parsing import check_heap_count
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.kernels import config
@@ -224,14 +225,6 @@ def verify(
     return report
 
 
-def _check_heaps(n: Any) -> int:
-    """The number of heaps of a box: a positive integer, at most MAX_HEAPS."""
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_HEAPS:
-        raise InvalidParameter(f"heaps={n!r} must be a positive integer of at most {MAX_HEAPS:,} "
-                               "(MAX_HEAPS in sprague.core.limits)")
-    return n
-
-
 # ------------------------------------------------------------------------ the job
 @dataclass
 class _Job:
@@ -262,7 +255,7 @@ class _Job:
                 raise InvalidParameter("give either a theorem or a claim function, not both")
             theorem_params = {**theorem.params, **params}
             rules = get_ruleset(theorem.ruleset, **theorem_params)
-            n = theorem.heaps_default(theorem_params) if heaps is None else _check_heaps(heaps)
+            n = _heap_number(theorem.heaps_default(theorem_params) if heaps is None else heaps, theorem.name)
             theorem.check_heaps(n, theorem_params)
             kind, name, citation = theorem.kind, theorem.name, theorem.citation
             codes = theorem.make_claim(n, theorem_params)
@@ -274,12 +267,11 @@ class _Job:
                 raise InvalidParameter("verifying a ruleset needs claim=, a function of the position (the sorted "
                                        "heaps for a heap game) returning 'P'/'N' or a Grundy value")
             rules, theorem_params = target, dict(target.params)
-            n = heaps if heaps is not None else 2
+            n = _heap_number(heaps if heaps is not None else 2, rules.name)
             name, citation, hi = getattr(claim, "__name__", "claim"), "user claim", max_heap
             codes = _codes(claim, kind, heap_game=isinstance(rules, MultiHeapRuleset))
             if not isinstance(rules, MultiHeapRuleset):
                 return cls._enumerated(rules, name, citation, kind, hi, codes, theorem_params, max_positions)
-        _check_heaps(n)
         if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0:
             raise InvalidParameter(f"max_heap={max_heap!r} must be a non-negative integer")
         lo = rules.min_heap if isinstance(rules, MultiHeapRuleset) else 0
@@ -557,6 +549,14 @@ def _init_worker(args: tuple[Any, ...], claims: np.ndarray) -> None:
 
 def _check_in_worker(start: int, stop: int) -> tuple[int, int, int, np.ndarray]:
     return _check_chunk(_WORKER["args"], _WORKER["claims"], start, stop)
+
+
+def _heap_number(n: Any, name: str) -> int:
+    """``n`` heaps, refused unless a positive integer of at most MAX_HEAPS (``-p k=10**100`` gives 2k heaps)."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise InvalidParameter(f"heaps={n!r} must be a positive integer")
+    check_heap_count(n, name)
+    return n
 
 
 def _client(scheduler: Any) -> Any:
