@@ -117,7 +117,7 @@ FOUND = [
     (("laskers-nim", {}, "options_with_value", (8, ()), {}), InvalidPosition),
     (("delete-nim", {}, "verify", ("ruleset",), {"claim": "grundy-sum", "kind": "grundy", "heaps": 10**100,
                                                   "max_heap": 16, "method": "table", "max_positions": 2}),
-     InvalidParameter),
+     InvalidPosition),
     (("half-delete", {}, "verify", ("half-delete",), {"claim": None, "kind": "grundy", "heaps": 2, "max_heap": 6,
                                                       "method": "local", "max_positions": math.inf}),
      InvalidParameter),
