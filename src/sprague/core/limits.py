@@ -32,15 +32,16 @@ __all__ = [
 DEFAULT_MAX_POSITIONS = 2_000_000
 
 #: Work limit on a search: it may examine on average this many options per position of its limit
-#: (``max_positions``), and is stopped when it has examined more. Measured: some 5 us a position
-#: and 1.5 us an option, so either bound at the default limit is some 10 s of search.
-SEARCH_OPTIONS_PER_POSITION = 4
+#: (``max_positions``), and is stopped when it has examined more. Measured: some 5 us a position and
+#: 1-1.5 us an option; Wythoff's (300, 300) examines about 27,000,000 options in 20 s and is allowed
+#: at max_positions=10**6 (tests/rulesets/test_rulesets.py).
+SEARCH_OPTIONS_PER_POSITION = 32
 
 #: A search is refused before it starts when its estimated positions times the options of its
 #: start pass this many times the options it may examine. Estimates are upper bounds and the start
-#: has the most options, so the product can be 70 times the work done (single-delete 8 12 14 47,
-#: allowed: 127,000,000 against 256,000,000 at the default limit).
-SEARCH_ESTIMATE_SLACK = 32
+#: has the most options, so the product can be 70 times the work done (single-delete 8 12 14 47:
+#: 127,000,000, allowed against 256,000,000 at the default limit; abo-delete 70 90 130: 9.3 * 10**9).
+SEARCH_ESTIMATE_SLACK = 4
 
 #: Input limit: the most elements a finite integer set parameter may have (``S=1-1000000``,
 #: ``S=range(1, 10**6 + 1)``). Checked from the ranges' bounds before any element is built.

@@ -270,15 +270,19 @@ class HeapRuleset(MultiHeapRuleset):
     def describe_move(self, position: Heaps, option: Heaps) -> str:
         if len(position) == len(option):
             return super().describe_move(position, option)
+        k = len(option) - len(position) + 1  # the parts the changed heap becomes
         for i, h in enumerate(position):
             if position[:i] != option[:i]:
                 break
-            if (self.heap_option_count(h) or 0) > self._limit_now:
+            parts = option[i:i + k] if k >= 0 else None
+            if parts is None or position[i + 1:] != option[i + k:]:
                 continue
-            for parts in self.heap_options(h):
-                if position[:i] + tuple(parts) + position[i + 1:] == option:
-                    after = " + ".join(map(str, parts)) if parts else "nothing"
-                    return f"heap {i + 1}: {h} -> {after}"
+            legal = self.is_heap_option(h, parts)  # decided at once where the ruleset can (no listing)
+            if legal is None and (self.heap_option_count(h) or 0) <= self._limit_now:
+                legal = any(tuple(p) == parts for p in self.heap_options(h))
+            if legal:
+                after = " + ".join(map(str, parts)) if parts else "nothing"
+                return f"heap {i + 1}: {h} -> {after}"
         return super().describe_move(position, option)
 
     def estimate_positions(self, position: Heaps) -> int | None:
