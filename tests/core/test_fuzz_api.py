@@ -121,6 +121,9 @@ FOUND = [
     (("half-delete", {}, "verify", ("half-delete",), {"claim": None, "kind": "grundy", "heaps": 2, "max_heap": 6,
                                                       "method": "local", "max_positions": math.inf}),
      InvalidParameter),
+    (("delete-nim", {}, "verify", ("ruleset",), {"claim": "grundy-sum", "kind": "grundy", "heaps": 2,
+                                                  "max_heap": 10**4400, "method": "table", "max_positions": 2}),
+     TooLarge),  # was a ValueError: the message printed a 4,401-digit heap (Python's int-to-text limit)
     (("nim", {}, "table_lookup", ((1, math.nan),), {"heaps": 2, "max_heap": 3}), InvalidPosition),
     (("nim", {}, "find_period", (6752961,), {"window": None, "arithmetic": True, "min_repeats": 3}),
      InvalidParameter),
