@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from sprague.errors import InvalidParameter
+
 __all__ = ["Periodicity", "find_period", "certify_all_but", "certify_octal"]
 
 
@@ -101,6 +103,11 @@ def find_period(
     >>> find_period([0, 1, 2] * 6, window=2).describe()  # doctest: +ELLIPSIS
     'purely periodic: period 3, preperiod 0 (certified: ...)'
     """
+    _check_values(values)
+    for what, value, least in (("window", window, 0), ("min_repeats", min_repeats, 1)):
+        if (value is not None or what == "min_repeats") and (
+                isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least):
+            raise InvalidParameter(f"find_period: {what}={value!r} must be an integer of at least {least}")
     n = len(values)
     for p in range(1, n):
         saltus = values[n - 1] - values[n - 1 - p] if arithmetic else 0
@@ -122,6 +129,17 @@ def find_period(
             cert = f"seen for {run} consecutive n up to {n - 1}, about {run // p} periods"
             return Periodicity(start, p, saltus, False, cert)
     return None
+
+
+def _check_values(values: Any) -> None:
+    """Refuse ``values`` that are not a sequence of integers (a NumPy integer array is one)."""
+    if isinstance(values, np.ndarray):
+        if values.ndim == 1 and values.dtype.kind in "iu":
+            return
+    elif isinstance(values, Sequence) and not isinstance(values, (str, bytes)) and all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in values):
+        return
+    raise InvalidParameter(f"find_period: {repr(values)[:80]} is not a sequence of integers (the values a[0..N-1])")
 
 
 def certify_all_but(values: Sequence[int], excluded: Sequence[int]) -> Periodicity | None:

@@ -57,6 +57,9 @@ class Move:
         """
         pos = ruleset.check_position(position) if not isinstance(position, str) else ruleset.parse_position(
             position.split())
+        if not isinstance(text, str):
+            raise IllegalMove(f"{ruleset.name}: the move {repr(text)[:80]} is not text; write the position after "
+                              "the move, or the move as 'sprague moves' prints it")
         words = _words(text)
         if not words:
             raise IllegalMove(f"{ruleset.name}: no move given; write the position after it, or the move as "

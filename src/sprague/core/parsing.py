@@ -10,7 +10,7 @@ from typing import Any
 from sprague.core.limits import MAX_HEAPS, MAX_INT_BITS, MAX_INT_DIGITS, MAX_SET_ELEMENTS, format_size
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["parse_int", "as_int", "check_heap_count", "parse_int_set", "format_int_set", "split_on_plus"]
+__all__ = ["parse_int", "as_int", "check_heap_count", "check_tokens", "parse_int_set", "format_int_set", "split_on_plus"]
 
 # ASCII digits only ([0-9], not \\d: str.isdigit and int() also take "１２" and "٣");
 # underscores only between digits, as in a Python literal ("1_000", not "_1")
@@ -88,6 +88,16 @@ def as_int(value: Any, what: str = "heap") -> int:
             "(MAX_INT_BITS in sprague.core.limits)"
         )
     return n
+
+
+def check_tokens(tokens: Any, name: str) -> list[str]:
+    """Command-line tokens given from Python: a list or tuple of strings (a string is split on spaces)."""
+    if isinstance(tokens, str):
+        return tokens.split()
+    if not isinstance(tokens, (list, tuple)) or not all(isinstance(t, str) for t in tokens):
+        raise InvalidPosition(f"{name}: {repr(tokens)[:80]} is not a list of words; give the position as typed on "
+                              "the command line, e.g. ['3', '5'], or as a value to check_position()")
+    return list(tokens)
 
 
 def check_heap_count(count: int, name: str) -> None:

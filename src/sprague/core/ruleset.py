@@ -61,6 +61,7 @@ A closed-form game: a counter lowered by 1 or 2, with ``G(n) = n mod 3``.
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
@@ -68,7 +69,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
-from sprague.core.parsing import as_int, check_heap_count, format_int_set, parse_int, parse_int_set
+from sprague.core.parsing import as_int, check_heap_count, check_tokens, format_int_set, parse_int, parse_int_set
 from sprague.core.sets import parse_subset, parse_subsets, parse_vectors
 from sprague.errors import InvalidParameter, InvalidPosition
 
@@ -188,6 +189,13 @@ class Ruleset(ABC):
     #: the work limit of the public call in progress, for hooks that compute (see ``_set_limit``)
     _limit_now: int = DEFAULT_MAX_POSITIONS
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A ``parse_position`` a subclass defines first checks its tokens (:func:`check_tokens`)."""
+        super().__init_subclass__(**kwargs)
+        parse = cls.__dict__.get("parse_position")
+        if parse is not None:
+            setattr(cls, "parse_position", _checking_tokens(parse))
+
     def __init__(self, **params: Any) -> None:
         known = {p.name: p for p in self.parameters}
         for key in params:
@@ -236,7 +244,12 @@ class Ruleset(ABC):
         return position
 
     def parse_position(self, tokens: Sequence[str]) -> Position:
-        """Parse command-line tokens. Default: one integer, or a tuple of integers."""
+        """Parse command-line tokens. Default: one integer, or a tuple of integers.
+
+        Tokens that are not a list of strings raise :class:`InvalidPosition` before an
+        override sees them (a string is split on spaces), so overrides may trust them.
+        """
+        tokens = check_tokens(tokens, self.name)
         if not tokens:
             raise InvalidPosition(f"{self.name}: no position given; write {self.position_help}")
         check_heap_count(len(tokens), self.name)
@@ -257,7 +270,13 @@ class Ruleset(ABC):
 
     @abstractmethod
     def moves(self, position: Position) -> Iterable[Position]:
-        """The options of ``position`` (positions reachable in one move). Every ruleset defines this."""
+        """The options of ``position`` (positions reachable in one move). Every ruleset defines this.
+
+        A raw hook, trusted: it takes a position already checked by :meth:`check_position`
+        and does no validation or size check of its own (the search calls it on every
+        position it visits). From user input call :meth:`options`, which checks the
+        position, refuses listings too large (``max_options``) and removes repeats.
+        """
 
     def describe_move(self, position: Position, option: Position) -> str:
         """A short human description of the move ``position -> option``."""
@@ -390,6 +409,15 @@ class Ruleset(ABC):
     def apply(self, position: Position, option: Position, max_positions: int | None = None) -> Position:
         """Check that ``option`` is reachable from ``position`` in one move and return it normalised."""
         return _engine().apply(self, position, option, max_positions)
+
+
+def _checking_tokens(parse: Any) -> Any:
+    """``parse`` (a ``parse_position``) with its tokens checked first."""
+    @functools.wraps(parse)
+    def checked(self: Ruleset, tokens: Any) -> Any:
+        return parse(self, check_tokens(tokens, self.name))
+
+    return checked
 
 
 class Engine(Protocol):

@@ -20,6 +20,7 @@ Written forms (command line and Python alike): ``1,2,5`` and ranges ``1-7``
 from __future__ import annotations
 
 import re
+from itertools import islice
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -135,6 +136,11 @@ class SubtractionSet:
         return "{n >= 1: " + ", ".join(parts) + "}"
 
 
+def _first(values: Iterable[Any], most: int) -> list[Any]:
+    """The first ``most + 1`` items of ``values`` at most (so a huge iterable is refused, not built)."""
+    return list(islice(values, most + 1))
+
+
 def parse_subset(value: Any, name: str, ruleset: str = "") -> SubtractionSet:
     """A parameter value as a :class:`SubtractionSet`."""
     return SubtractionSet.parse(value, name)
@@ -145,7 +151,10 @@ def parse_subsets(value: Any, name: str, ruleset: str = "") -> tuple[Subtraction
     if not isinstance(value, (str, Iterable)):
         raise InvalidParameter(f"{ruleset}: {name}={value!r} is not a list of sets; write one set per heap "
                                f"separated by ';', e.g. {name}=\"all;1-7;all-but:4,8\"")
-    items = value.split(";") if isinstance(value, str) else list(value)
+    items = value.split(";") if isinstance(value, str) else _first(value, MAX_HEAPS)
+    if len(items) > MAX_HEAPS:
+        raise InvalidParameter(f"{ruleset}: {name} has more than {MAX_HEAPS:,} sets, one per heap, over the limit "
+                               "(MAX_HEAPS in sprague.core.limits)")
     if not items or any(isinstance(v, str) and not v.strip() for v in items):
         raise InvalidParameter(f"{ruleset}: {name} needs one set per heap separated by ';', e.g. "
                                f"{name}=\"all;1-7;all-but:4,8\"")
@@ -157,19 +166,19 @@ def parse_vectors(value: Any, name: str, ruleset: str = "") -> tuple[tuple[int, 
     if not isinstance(value, (str, Iterable)):
         raise InvalidParameter(f"{ruleset}: {name}={value!r} is not a list of move vectors; write e.g. "
                                f"{name}=\"1,1;2,0\"")
-    rows = [r for r in value.split(";")] if isinstance(value, str) else list(value)
+    rows = value.split(";") if isinstance(value, str) else _first(value, MAX_SET_ELEMENTS)
     if len(rows) > MAX_SET_ELEMENTS:
-        raise InvalidParameter(f"{ruleset}: {name} has {len(rows):,} vectors, over the limit of "
-                               f"{MAX_SET_ELEMENTS:,} (MAX_SET_ELEMENTS in sprague.core.limits)")
+        raise InvalidParameter(f"{ruleset}: {name} has more than {MAX_SET_ELEMENTS:,} vectors, over the limit "
+                               f"(MAX_SET_ELEMENTS in sprague.core.limits)")
     vectors = []
     for row in rows:
         try:
             if not isinstance(row, (str, Iterable)):
                 raise TypeError
-            parts = row.split(",") if isinstance(row, str) else list(row)
+            parts = row.split(",") if isinstance(row, str) else _first(row, MAX_HEAPS)
             if len(parts) > MAX_HEAPS:
-                raise InvalidParameter(f"{ruleset}: {name}: a vector of {len(parts):,} entries is over the limit "
-                                       f"of {MAX_HEAPS:,} heaps (MAX_HEAPS in sprague.core.limits)")
+                raise InvalidParameter(f"{ruleset}: {name}: a vector of more than {MAX_HEAPS:,} entries is over "
+                                       f"the limit (MAX_HEAPS in sprague.core.limits)")
             if any(isinstance(p, (bool, float)) or (isinstance(p, str) and not _ASCII_INT.match(p.strip()))
                    for p in parts):
                 raise TypeError

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
+from sprague.core.limits import check_limit, refuse_if_too_large
 from sprague.core.parsing import as_int, check_heap_count, parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition, TooLarge
@@ -171,6 +171,8 @@ class MultiHeapRuleset(Ruleset):
         >>> len(t), t[1, 2, 3], t.p_positions()[:4]
         (56, 'N', [(1, 1, 1), (2, 2, 2), (1, 1, 3), (1, 3, 3)])
         """
+        if max_positions is not None:
+            check_limit(max_positions)
         return heap_table(self, max_heap, heaps, values, min_heap, max_positions, progress)
 
     def kernel_shapes(self, n: int) -> tuple[tuple[int, int], ...] | None:
@@ -268,15 +270,19 @@ class HeapRuleset(MultiHeapRuleset):
     def describe_move(self, position: Heaps, option: Heaps) -> str:
         if len(position) == len(option):
             return super().describe_move(position, option)
+        k = len(option) - len(position) + 1  # the parts the changed heap becomes
         for i, h in enumerate(position):
             if position[:i] != option[:i]:
                 break
-            if (self.heap_option_count(h) or 0) > self._limit_now:
+            parts = option[i:i + k] if k >= 0 else None
+            if parts is None or position[i + 1:] != option[i + k:]:
                 continue
-            for parts in self.heap_options(h):
-                if position[:i] + tuple(parts) + position[i + 1:] == option:
-                    after = " + ".join(map(str, parts)) if parts else "nothing"
-                    return f"heap {i + 1}: {h} -> {after}"
+            legal = self.is_heap_option(h, parts)  # decided at once where the ruleset can (no listing)
+            if legal is None and (self.heap_option_count(h) or 0) <= self._limit_now:
+                legal = any(tuple(p) == parts for p in self.heap_options(h))
+            if legal:
+                after = " + ".join(map(str, parts)) if parts else "nothing"
+                return f"heap {i + 1}: {h} -> {after}"
         return super().describe_move(position, option)
 
     def estimate_positions(self, position: Heaps) -> int | None:
@@ -300,6 +306,8 @@ class HeapRuleset(MultiHeapRuleset):
         >>> sprague.ruleset("grundys-game").sequence(10).tolist()
         [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
         """
+        if max_positions is not None:
+            check_limit(max_positions)
         return _solve_sequence.values(self, n, max_positions, progress)
 
     def _sequence(self, values: Any) -> np.ndarray:
@@ -312,7 +320,8 @@ class HeapRuleset(MultiHeapRuleset):
 
     def heap_grundy(self, n: int, max_positions: int | None = None) -> int:
         """Grundy value of a single heap of ``n``."""
-        return self._heap_value(as_int(n), max_positions or DEFAULT_MAX_POSITIONS)
+        self._limit_now = check_limit(max_positions)  # the hooks' limit too (a certified period's work)
+        return self._heap_value(as_int(n), self._limit_now)
 
     def _heap_value(self, n: int, limit: int) -> int:
         return _solve_sequence.heap_value(self, n, limit)
@@ -466,11 +475,14 @@ class PeriodicHeapRuleset(HeapRuleset):
 
     def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
         """The certified period of the G-value sequence (computing as far as needed, within the limit)."""
-        return _solve_sequence.certify_period(self, self._limit_now if max_positions is None else max_positions)
+        return _solve_sequence.certify_period(self, self._limit_now if max_positions is None
+                                              else check_limit(max_positions, least=0))
 
     def sequence(self, n: int, max_positions: int | None = None,
                  progress: Callable[[int], Any] | None = None) -> np.ndarray:
         """As :meth:`HeapRuleset.sequence`; past a certified period the values are filled in, not computed."""
+        if max_positions is not None:
+            check_limit(max_positions)
         return _solve_sequence.periodic_values(self, n, max_positions, progress)
 
     def _sequence(self, values: Any) -> np.ndarray:

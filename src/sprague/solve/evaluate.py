@@ -16,9 +16,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_OPTION_ENTRIES, format_size, refuse_if_too_large
+from sprague.core.limits import (
+    DEFAULT_MAX_POSITIONS,
+    MAX_OPTION_ENTRIES,
+    RAISE_HINT,
+    SEARCH_ESTIMATE_SLACK,
+    SEARCH_OPTIONS_PER_POSITION,
+    check_limit,
+    format_size,
+    refuse_if_too_large,
+)
+from sprague.core.parsing import as_int
 from sprague.core.ruleset import METHODS, Evaluation, Ruleset
-from sprague.errors import IllegalMove, NoClosedForm, SpragueError, TooLarge
+from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, TooLarge
 from sprague.solve.search import Solver
 
 __all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves", "winning_move", "evaluate",
@@ -29,7 +39,7 @@ Position = Any
 
 def options(r: Ruleset, position: Position, max_options: int = DEFAULT_MAX_POSITIONS) -> list[Position]:
     """Every option of ``position``, in a fixed order, without repeats (refused if too many to list)."""
-    pos = r.check_position(position)
+    pos, max_options = r.check_position(position), check_limit(max_options, "max_options")
     what = f"listing the options of {r.format_position(pos)!s}"
     count = r.option_count(pos)
     refuse_if_too_large(what, count, max_options)
@@ -52,6 +62,7 @@ def options_with_value(r: Ruleset, position: Position, value: int, method: str =
                        max_positions: int | None = None) -> list[Position]:
     """The options of ``position`` whose Grundy value is ``value``."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
+    value = as_int(value, "value")
     if method != "search":
         if value == 0 and r.closed_outcome(pos) == "P":
             return []  # every option of a P-position is an N-position
@@ -139,7 +150,16 @@ def apply(r: Ruleset, position: Position, option: Position, max_positions: int |
 
 def search(r: Ruleset, pos: Position, limit: int) -> int:
     """The Grundy value by memoised search of the game graph (the memo is kept on the ruleset)."""
-    refuse_if_too_large(f"brute-force search from {r.format_position(pos)!s}", r.estimate_positions(pos), limit)
+    what = f"brute-force search from {r.format_position(pos)!s}"
+    estimate = r.estimate_positions(pos)
+    refuse_if_too_large(what, estimate, limit)
+    count = r.option_count(pos) if estimate is not None and estimate > 1 else None
+    most = limit * SEARCH_OPTIONS_PER_POSITION * SEARCH_ESTIMATE_SLACK
+    if count is not None and estimate is not None and estimate * count > most:
+        raise TooLarge(f"{what} would examine up to {format_size(estimate * count)} options "
+                       f"({format_size(estimate)} positions, {format_size(count)} options at the start), over the "
+                       f"limit of {most:,} ({SEARCH_OPTIONS_PER_POSITION * SEARCH_ESTIMATE_SLACK} per position of "
+                       f"{limit:,}); {RAISE_HINT}", estimate=estimate * count, limit=most)
     if r._solver is None:
         r._solver = Solver(r.moves, r.canonical)
     return r._solver.grundy(pos, limit)
@@ -147,12 +167,7 @@ def search(r: Ruleset, pos: Position, limit: int) -> int:
 
 def _set_limit(r: Ruleset, max_positions: int | None) -> int:
     """Check the work limit of a public call and keep it for the hooks (``r._limit_now``)."""
-    if max_positions is None:
-        r._limit_now = DEFAULT_MAX_POSITIONS
-    elif isinstance(max_positions, bool) or not isinstance(max_positions, int) or max_positions < 1:
-        raise SpragueError(f"max_positions must be a positive integer, got {max_positions!r}")
-    else:
-        r._limit_now = max_positions
+    r._limit_now = check_limit(max_positions)
     return r._limit_now
 
 
@@ -192,7 +207,7 @@ def _constructed_winning_move(r: Ruleset, pos: Position, method: str) -> Positio
 
 def _check_method(method: str) -> str:
     if method not in METHODS:
-        raise SpragueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+        raise InvalidParameter(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
     return method
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT, SEARCH_OPTIONS_PER_POSITION
 from sprague.core.nimber import mex
 from sprague.errors import NotShortGame, TooLarge
 
@@ -42,6 +42,7 @@ class Solver:
         if root in memo:
             return memo[root]
         budget = len(memo) + max_positions
+        examined, most = 0, max_positions * SEARCH_OPTIONS_PER_POSITION  # options: the other measure of work
         active: set[Hashable] = set()
         # each entry: [position, key, child keys or None before expansion]
         stack: list[list[Any]] = [[position, root, None]]
@@ -53,6 +54,15 @@ class Solver:
                     stack.pop()
                     continue
                 opts = list(self.moves(entry[0]))
+                examined += len(opts)
+                if examined > most:
+                    raise TooLarge(
+                        f"brute-force search from {position!r} stopped after examining {most:,} options "
+                        f"({SEARCH_OPTIONS_PER_POSITION} per position of the limit of {max_positions:,}) "
+                        f"without finishing; {RAISE_HINT}",
+                        estimate=None,
+                        limit=most,
+                    )
                 keys = [canonical(o) for o in opts]
                 entry[2] = keys
                 active.add(key)

@@ -228,7 +228,11 @@ class Table:
         """The row of ``position`` (any order of heaps when they are interchangeable)."""
         if isinstance(position, (str, bytes)) or not isinstance(position, Iterable):
             raise InvalidPosition(f"position {position!r} is not a tuple of heaps; write table[3, 5, 6]")
-        if any(isinstance(h, bool) or int(h) != h for h in position):
+        try:
+            whole = not any(isinstance(h, bool) or int(h) != h for h in position)
+        except (TypeError, ValueError, OverflowError):  # None, "x", NaN, infinity
+            whole = False
+        if not whole:
             raise InvalidPosition(f"position {tuple(position)!r} has a heap that is not a whole number")
         heaps = [int(h) for h in position]
         if len(heaps) != self.heaps or not all(self.min_heap <= h <= self.max_heap for h in heaps):

@@ -51,6 +51,7 @@ from typing import Any
 
 import numpy as np
 
+from sprague.core.limits import check_limit, format_size
 from sprague.core.nimber import mex
 from sprague.core.parsing import check_heap_count
 from sprague.core.ruleset import Ruleset
@@ -198,7 +199,8 @@ def verify(
                                "give a Dask scheduler")
     if engine not in ("auto", "python"):
         raise InvalidParameter(f"engine {engine!r} is not 'auto' or 'python'")
-    job = _Job.build(target, claim, kind, heaps, max_heap, params or {}, max_positions)
+    job = _Job.build(target, claim, kind, heaps, max_heap, params or {},
+                     check_limit(max_positions, default=DEFAULT_MAX_BOX))
     if engine == "python":
         job.shapes = None
     started = time.perf_counter()
@@ -277,12 +279,15 @@ class _Job:
             rules.check_position((max(hi, lo),) * n)
         except ValueError as exc:
             raise InvalidParameter(f"{name}: {exc}") from None
-        size = box_size(n, lo, hi)
+        # a box holds at least its largest heaps' range: a huge max_heap is refused before counting (comb)
+        counted = hi - lo < max_positions
+        size = box_size(n, lo, hi) if counted else hi - lo + 1
         if size == 0:
             raise InvalidParameter(f"{name}: the box is empty: heaps have at least {lo} token(s), so the largest "
                                    f"heap must be at least {lo} (got {hi})")
         if size > max_positions:
-            raise TooLarge(f"verifying {name} on {n} heaps <= {hi} would take {size:,} positions, over the limit "
+            raise TooLarge(f"verifying {name} on {n} heaps <= {format_size(hi)} would take {format_size(size)} positions"
+                           f"{'' if counted else ' or more'}, over the limit "
                            f"of {max_positions:,}; lower --max-heap or raise the limit with --max-positions N",
                            estimate=size, limit=max_positions)
         shapes = kernel_shapes(rules, n) if isinstance(rules, MultiHeapRuleset) else None

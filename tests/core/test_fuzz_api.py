@@ -1,0 +1,159 @@
+"""Hypothesis over the Python API: every call answers or raises a sprague.errors exception, in bounded time.
+
+The cases (``tests/apifuzz.py``) cover every registered ruleset and every public
+entry point with bad positions, parameters and sizes; ``benchmarks/fuzz_api.py``
+counts the same cases over many more calls. The raw ``moves()`` hook is left out:
+it is documented as trusted (it takes a checked position; ``options()`` is the
+validated entry).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import apifuzz
+import sprague
+from sprague import cache
+from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge
+from sprague.rulesets.heap import MultiHeapRuleset
+
+ENTRIES = [e for e in apifuzz.ENTRIES if e != apifuzz.RAW]
+#: milliseconds one call may take (hypothesis's deadline: a slower call fails the test); the work
+#: limits allow some 10 s at the defaults (sprague.core.limits), the hang bound of benchmarks/fuzz_api.py
+BOUND_MS = 10_000
+
+
+def _known_slow(case: apifuzz.Case) -> bool:
+    """Cases left to the helper reworking the take-and-break cost model (issue 14: per-value cost of codes).
+
+    Splitting octal games with no known period (Officers 0.6, Treblecross 0.007, and
+    ``octal`` with any code) certify a period up to the work limit before answering a
+    long heap or ``periodicity()``, and each value costs O(n): 10-90 s before the
+    answer or the TooLarge (rulesets/takebreak.py, kernels/takebreak.py). Remove when that lands.
+    """
+    name, params, entry, args, kwargs = case
+    names = {name, args[0]} if entry == "sum" else {name}
+    if not names & {"officers", "treblecross", "octal"}:
+        return False
+    return entry == "periodicity" or re.search(r"[0-9]{5}|\*\*|\^", repr(args)) is not None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm_kernels():
+    """Load the numba kernels once (a first call costs a second or more; compiling, more), results cache off."""
+    from sprague.verify import verify
+
+    with cache.using(False):
+        for name in apifuzz.NAMES:
+            cls = sprague.find_ruleset(name)
+            rules = sprague.ruleset(cls, **{p.name: p.example for p in cls.parameters})
+            position = rules.parse_position(list(rules.example))
+            rules.grundy(position), rules.outcome(position)
+            if isinstance(rules, MultiHeapRuleset):
+                heaps = len(position)
+                rules.table(4, heaps=heaps), rules.table(4, heaps=heaps, values="outcome")
+        for method in ("local", "table"):
+            verify("delete-nim", max_heap=4, method=method)
+        yield
+
+
+def _check(case: apifuzz.Case) -> None:
+    with cache.using(False):
+        try:
+            apifuzz.run(case)
+        except SpragueError:
+            pass  # a project error: the answer to a bad call
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("name", apifuzz.NAMES)
+def test_api_calls_answer_or_raise_project_errors(name):
+    """30 calls on each registered ruleset (every entry point, its parameters and positions fuzzed)."""
+    @settings(max_examples=30, deadline=BOUND_MS, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(apifuzz.cases(names=[name], entries=ENTRIES))
+    def calls(case: apifuzz.Case) -> None:
+        if not _known_slow(case):
+            _check(case)
+
+    calls()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@settings(max_examples=3000, deadline=3 * BOUND_MS, database=None,  # random cases: cold kernels, loaded CI
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(apifuzz.cases(entries=ENTRIES))
+def test_api_calls_answer_or_raise_project_errors_long(case):
+    if _known_slow(case):
+        return
+    _check(case)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("name", apifuzz.NAMES)
+def test_every_registered_ruleset_is_fuzzed(name):
+    """Each ruleset's example answers through the same runner (so the fuzz reaches real computations)."""
+    cls = sprague.find_ruleset(name)
+    params = {p.name: p.example for p in cls.parameters}
+    position = " ".join(cls.example)
+    with cache.using(False):
+        value = apifuzz.run((name, params, "grundy", (position,), {"method": "auto", "max_positions": None}))
+    assert isinstance(value, int) and value >= 0
+
+
+# What the fuzz found (benchmarks/fuzz_api.py on 6ec0dde), each now a project error at once.
+FOUND = [
+    (("nim", {}, "options", ("3 5 6",), {"max_options": -1}), InvalidParameter),
+    (("nim", {}, "parse_position", (2006400733,), {}), InvalidPosition),
+    (("green-hackenbush", {}, "parse_position", (10**12,), {}), InvalidPosition),
+    (("gcn", {"h": 4, "sets": "all;1-7;all-but:4,8"}, "parse_position", ([b"3"],), {}), InvalidPosition),
+    (("moore", {"k": 2}, "move_parse", ((3, 5, 6), 606), {}), IllegalMove),
+    (("laskers-nim", {}, "options_with_value", (8, ()), {}), InvalidPosition),
+    (("delete-nim", {}, "verify", ("ruleset",), {"claim": "grundy-sum", "kind": "grundy", "heaps": 10**100,
+                                                  "max_heap": 16, "method": "table", "max_positions": 2}),
+     InvalidPosition),
+    (("half-delete", {}, "verify", ("half-delete",), {"claim": None, "kind": "grundy", "heaps": 2, "max_heap": 6,
+                                                      "method": "local", "max_positions": math.inf}),
+     InvalidParameter),
+    (("delete-nim", {}, "verify", ("ruleset",), {"claim": "grundy-sum", "kind": "grundy", "heaps": 2,
+                                                  "max_heap": 10**4400, "method": "table", "max_positions": 2}),
+     TooLarge),  # was a ValueError: the message printed a 4,401-digit heap (Python's int-to-text limit)
+    (("nim", {}, "table_lookup", ((1, math.nan),), {"heaps": 2, "max_heap": 3}), InvalidPosition),
+    (("nim", {}, "find_period", (6752961,), {"window": None, "arithmetic": True, "min_repeats": 3}),
+     InvalidParameter),
+    (("nimhoff", {"R": range(1, 10**9)}, "ruleset", (), {}), InvalidParameter),
+    (("treblecross", {}, "heap_grundy", (2**64,), {"max_positions": 1}), TooLarge),
+    (("kayles", {}, "move_parse", ((12001,), "5640-783"), {}), IllegalMove),  # was 17-110 s: quadratic describe_move
+    (("abo-delete", {}, "grundy", ((70, 90, 130),), {"method": "auto", "max_positions": None}), TooLarge),
+    (("single-delete", {}, "outcome", ((58, 48, 38, 28),), {"method": "search", "max_positions": None}), TooLarge),
+]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("case, error", FOUND, ids=[f"{c[0]}.{c[2]}" for c, _ in FOUND])
+def test_what_the_fuzz_found_is_a_project_error_at_once(case, error):
+    began = time.perf_counter()
+    with cache.using(False), pytest.raises(error):
+        apifuzz.run(case)
+    assert time.perf_counter() - began < 2
+
+
+@pytest.mark.timeout(60)
+def test_search_stops_after_its_options_budget():
+    """A ruleset with no estimate: the solver stops once it has examined 32 options per position of the limit."""
+    class Wide(sprague.Ruleset):
+        name = "wide"
+
+        def moves(self, n):  # 50 options a position; about 2 per position are new
+            return [n - k for k in range(1, 51) if n - k >= 0]
+
+    wide = sprague.ruleset(Wide)
+    with pytest.raises(TooLarge, match="examining 32,000 options"):
+        wide.grundy(5000, max_positions=1000)
+    assert wide.grundy(60, max_positions=1000) == 60 % 51  # a subtraction game of {1..50}
