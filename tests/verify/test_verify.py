@@ -141,7 +141,7 @@ def test_cli_verify_list_and_run():
     (["verify", "half-delete", "--heaps", "3"], "3 heaps is outside its domain"),
     (["verify", "single-delete-4", "--heaps", "x"], "--heaps 'x'"),
     (["verify", "single-delete-4", "--max-heap", "400"], "would take 1,082,740,100 positions, over the limit"),
-    (["verify", "single-delete-4", "--workers", "0"], "--workers must be at least 1"),
+    (["verify", "single-delete-4", "--workers", "0"], "--workers: must be a whole number >= 1"),
     (["verify"], "name a theorem"),
     pytest.param(["verify", "nmth-delete", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler",
                  marks=pytest.mark.slow),  # waits for the connection timeout (10 s)
