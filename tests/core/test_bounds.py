@@ -316,3 +316,20 @@ def test_hackenbush_large_positions_are_answered_or_refused():
     assert g.grundy(_stalk(20_000)) == 20_000
     with pytest.raises(TooLarge, match="max-positions"):
         g.options(_stalk(10**4))
+
+
+def test_the_readme_table_of_limits_is_the_limits_module() -> None:
+    """Every integer constant of sprague.core.limits is in the README's table of limits, with its value."""
+    import ast
+    import re
+    from pathlib import Path
+
+    from sprague.core import limits
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    rows = dict(re.findall(r"^\| `([A-Z_]+)` \| `([^`]+)` \|", readme, re.M))
+    constants = {name for name in limits.__all__ if isinstance(getattr(limits, name), int)}
+    assert set(rows) == constants
+    for name, text in rows.items():
+        value = eval(compile(ast.parse(text, mode="eval"), name, "eval"), {})  # 2**62, 10_000: arithmetic only
+        assert value == getattr(limits, name), name
