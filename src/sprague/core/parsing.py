@@ -10,7 +10,8 @@ from typing import Any
 from sprague.core.limits import MAX_HEAPS, MAX_INT_BITS, MAX_INT_DIGITS, MAX_SET_ELEMENTS, format_size
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["parse_int", "as_int", "check_heap_count", "check_tokens", "parse_int_set", "format_int_set", "split_on_plus"]
+__all__ = ["parse_int", "as_int", "check_heap_count", "check_tokens", "parse_int_set", "format_int_set", "split_on_plus",
+           "int_text"]
 
 # ASCII digits only ([0-9], not \\d: str.isdigit and int() also take "１２" and "٣");
 # underscores only between digits, as in a Python literal ("1_000", not "_1")
@@ -63,6 +64,19 @@ def parse_int(text: str, what: str = "heap") -> int:
     if t.startswith("-") and _INT.match(t[1:]):
         raise InvalidPosition(f"{what} {text!r} is negative; {_plural(what)} are non-negative integers")
     raise InvalidPosition(f"{what} {text!r} is not a non-negative integer (write e.g. 26, 10**100 or 2^64-1)")
+
+
+def int_text(n: int) -> str:
+    """``n`` in decimal; past Python's int-to-text limit (``sys.get_int_max_str_digits``, which the command
+    line and the server lift) a description of its size instead of a ValueError.
+
+    >>> int_text(26)
+    '26'
+    """
+    try:
+        return str(n)
+    except ValueError:
+        return f"<a number of {int((abs(n).bit_length() - 1) * 0.30103) + 1:,} digits or so>"
 
 
 def _plural(what: str) -> str:

@@ -69,7 +69,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
-from sprague.core.parsing import as_int, check_heap_count, check_tokens, format_int_set, parse_int, parse_int_set
+from sprague.core.parsing import as_int, check_heap_count, check_tokens, format_int_set, int_text, parse_int, parse_int_set
 from sprague.core.sets import parse_subset, parse_subsets, parse_vectors
 from sprague.errors import InvalidParameter, InvalidPosition
 
@@ -258,7 +258,7 @@ class Ruleset(ABC):
 
     def format_position(self, position: Position) -> str:
         if isinstance(position, tuple):
-            return " ".join(map(str, position))
+            return " ".join(map(int_text, position))
         return str(position)
 
     def position_to_json(self, position: Position) -> Any:

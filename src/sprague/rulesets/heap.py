@@ -34,7 +34,7 @@ import numpy as np
 
 from sprague.analysis.periodicity import Periodicity
 from sprague.core.limits import check_limit, refuse_if_too_large
-from sprague.core.parsing import as_int, check_heap_count, parse_int
+from sprague.core.parsing import as_int, check_heap_count, int_text, parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition, TooLarge
 from sprague.solve import heapsum
@@ -97,7 +97,7 @@ class MultiHeapRuleset(Ruleset):
         return heaps
 
     def format_position(self, position: Any) -> str:
-        return " ".join(map(str, position))
+        return " ".join(map(int_text, position))
 
     def position_to_json(self, position: Any) -> list[int]:
         return list(position)
