@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from operator import index
@@ -76,7 +77,7 @@ def int_text(n: int) -> str:
     try:
         return str(n)
     except ValueError:
-        return f"<a number of {int((abs(n).bit_length() - 1) * 0.30103) + 1:,} digits or so>"
+        return f"<a number of {math.floor(math.log10(abs(n))) + 1:,} digits or so>"
 
 
 def _plural(what: str) -> str:
