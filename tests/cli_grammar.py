@@ -108,7 +108,8 @@ commands = st.one_of(
               st.lists(st.one_of(st.sampled_from(["all", "single-delete-3", "nmth-delete", "fraction-delete",
                                                   "no-such-theorem", "nim"]), words), max_size=2),
               st.sampled_from([[], ["-p", "k=3"], ["-p", "k=x"], ["-p", "k=10**100"], ["-p", "k=1"], ["-p", "h=2"]]),
-              _options(_option("--max-heap", numbers), _option("--heaps", st.one_of(numbers, st.sampled_from(
+              # --max-heap small or absurd: a box of millions of positions is a batch job allowed to take minutes
+              _options(_option("--max-heap", st.one_of(small, hostile_numbers)), _option("--heaps", st.one_of(numbers, st.sampled_from(
                   ["5-40", "2,3", "3-2", "1-10**9"]))), _option("--workers", numbers),
                   _option("--scheduler", st.sampled_from(["garbage://x", "", "tcp://[::1"])),
                   _option("--claim", st.sampled_from(["x.py:f", ":", "nosuch:f", "os:getcwd", "os:", "claims.py:f"])),

@@ -611,7 +611,11 @@ def _codes(claim: Callable[[Any], Any], kind: str, heap_game: bool = True) -> Ca
     """
 
     def code(h: Any) -> int:
-        v = claim(tuple(h) if heap_game else h)
+        try:
+            v = claim(tuple(h) if heap_game else h)
+        except Exception as exc:  # the user's code: one line naming the position, not a traceback of ours
+            raise InvalidParameter(f"the claim raised {type(exc).__name__}: {exc} at {_fmt(h)}; fix the claim "
+                                   "(it is called with each position of the box)") from None
         if v is None:
             return -1
         if kind == "grundy":
