@@ -163,9 +163,7 @@ def _steps(moves, n: int, budget: int | None = None):
 
     g = np.zeros(n, dtype=np.int64)
     steps = tb.Steps() if budget is None else tb.Steps(budget=budget)
-    reached = 0
-    for reached in tb.extend(g, 0, *moves, steps=steps):
-        pass
+    reached = max(tb.extend(g, 0, *moves, steps=steps), default=0)  # the kernel yields the values reached so far
     return g[:reached].tolist(), steps
 
 
