@@ -171,8 +171,6 @@ class MultiHeapRuleset(Ruleset):
         >>> len(t), t[1, 2, 3], t.p_positions()[:4]
         (56, 'N', [(1, 1, 1), (2, 2, 2), (1, 1, 3), (1, 3, 3)])
         """
-        if max_positions is not None:
-            check_limit(max_positions)
         return heap_table(self, max_heap, heaps, values, min_heap, max_positions, progress)
 
     def kernel_shapes(self, n: int) -> tuple[tuple[int, int], ...] | None:
@@ -306,8 +304,6 @@ class HeapRuleset(MultiHeapRuleset):
         >>> sprague.ruleset("grundys-game").sequence(10).tolist()
         [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
         """
-        if max_positions is not None:
-            check_limit(max_positions)
         return _solve_sequence.values(self, n, max_positions, progress)
 
     def _sequence(self, values: Any) -> np.ndarray:
@@ -481,8 +477,6 @@ class PeriodicHeapRuleset(HeapRuleset):
     def sequence(self, n: int, max_positions: int | None = None,
                  progress: Callable[[int], Any] | None = None) -> np.ndarray:
         """As :meth:`HeapRuleset.sequence`; past a certified period the values are filled in, not computed."""
-        if max_positions is not None:
-            check_limit(max_positions)
         return _solve_sequence.periodic_values(self, n, max_positions, progress)
 
     def _sequence(self, values: Any) -> np.ndarray:

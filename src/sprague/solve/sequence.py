@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_SEQUENCE_VALUES, RAISE_HINT, refuse_if_too_large
+from sprague.core.limits import MAX_SEQUENCE_VALUES, RAISE_HINT, check_limit, refuse_if_too_large
 from sprague.core.nimber import mex
 from sprague.core.parsing import as_int
 from sprague.errors import InvalidPosition, TooLarge
@@ -45,10 +45,10 @@ Progress = Callable[[int], Any] | None
 def values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None) -> np.ndarray:
     """G(0..n-1) as a :class:`~sprague.solve.table.GrundySequence`: by the closed form if every value has one,
     else grown bottom-up (compiled where the game has a kernel, through the results cache)."""
+    limit = check_limit(max_positions)
     n = as_int(n, "length")
     if n < 0:
         raise InvalidPosition(f"{game.name}: sequence length {n} is negative; give the number of heaps, n >= 0")
-    limit = max_positions or DEFAULT_MAX_POSITIONS
     refuse_long(game, n, limit)
     if all(game.heap_grundy_closed(m) is not None for m in (0, 1, max(n - 1, 0))):
         return game._sequence([heap_value(game, m, limit) for m in range(n)])
@@ -58,8 +58,9 @@ def values(game: Any, n: int, max_positions: int | None = None, progress: Progre
 
 def periodic_values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None) -> np.ndarray:
     """As :func:`values`; past a certified period the values are filled in from it, not computed."""
+    limit = check_limit(max_positions)
     n = as_int(n, "length")
-    refuse_long(game, n, max_positions or DEFAULT_MAX_POSITIONS)
+    refuse_long(game, n, limit)
     if n > max(len(game._values), 4 * game.first_length()):
         try:  # never more work than computing the n values outright
             per = game.periodicity(min(max_positions or game._limit_now, game.sequence_cost(n) or n))

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, refuse_if_too_large
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, check_limit, refuse_if_too_large
 from sprague.core.parsing import as_int
 from sprague.errors import InvalidParameter, InvalidPosition
 from sprague.solve.box import Box, sieve_pays
@@ -57,6 +57,8 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     (:func:`sprague.cache.active`); a colex table is a prefix of the tables of larger heaps.
     A long search in rank order is checkpointed there as it runs (:class:`sprague.cache.Checkpoints`).
     """
+    if max_positions is not None:
+        check_limit(max_positions)
     if values not in KINDS:
         raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
     heaps = as_int(heaps, "heaps")
