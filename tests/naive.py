@@ -47,6 +47,55 @@ def outcome(moves: Moves, position: Hashable) -> str:
     return "P" if grundy(moves, position) == 0 else "N"
 
 
+# misère play: the player who makes the last move loses
+_MISERE: dict[Moves, dict[Hashable, bool]] = {}
+_MISERE_VALUE: dict[Moves, dict[Hashable, int]] = {}
+
+
+def misere_outcome(moves: Moves, position: Hashable) -> str:
+    """Outcome under misère play, from the rule alone: with no move the player to move has won (the other
+    player made the last move), so a terminal position is N; otherwise N iff some option is P."""
+    memo = _MISERE.setdefault(moves, {})
+    if position not in memo:
+        opts = moves(position)
+        memo[position] = not opts or any(misere_outcome(moves, o) == "P" for o in opts)
+    return "N" if memo[position] else "P"
+
+
+def misere_grundy(moves: Moves, position: Hashable) -> int:
+    """Conway's misère Grundy value g-: 1 at a terminal position, else the mex of the options' values
+    (Winning Ways ch. 13; ONAG ch. 12). A position is a misère P-position iff its g- is 0."""
+    memo = _MISERE_VALUE.setdefault(moves, {})
+    if position not in memo:
+        opts = moves(position)
+        memo[position] = mex(misere_grundy(moves, o) for o in opts) if opts else 1
+    return memo[position]
+
+
+def misere_p_options(moves: Moves, position: Hashable) -> set[Any]:
+    """The options that are misère P-positions (the winning moves under misère play)."""
+    return {o for o in moves(position) if misere_outcome(moves, o) == "P"}
+
+
+def genus(moves: Moves, position: tuple[int, ...], terms: int) -> tuple[int, list[int]]:
+    """Conway's genus of a heap position of a one-heap game given by ``moves``, by its definition:
+    the normal value g and g-(position + k copies of *2) for k < ``terms`` (Winning Ways ch. 13).
+    The copies of *2 are nim heaps, kept after a ``|`` marker: positions are ``(heaps, nim heaps)``."""
+    def with_nim(pos: tuple[tuple[int, ...], tuple[int, ...]]) -> list[Any]:
+        heaps, nims = pos
+        out = [(tuple(sorted(o)), nims) for o in moves(heaps)]
+        out += [(heaps, tuple(sorted(nims[:i] + (m,) + nims[i + 1:])))
+                for i, h in enumerate(nims) for m in range(h)]
+        return out
+
+    key = _WITH_NIM.setdefault(moves, with_nim)
+    start = tuple(sorted(position))
+    return grundy(moves, start), [misere_grundy(key, (start, (2,) * k)) for k in range(terms)]
+
+
+_WITH_NIM: dict[Moves, Moves] = {}
+
+
 def p_options(moves: Moves, position: Hashable) -> set[Any]:
     """The options of ``position`` that are P-positions (the winning moves)."""
     return {o for o in moves(position) if grundy(moves, o) == 0}
