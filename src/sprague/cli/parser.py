@@ -19,12 +19,14 @@ from sprague.core.limits import MAX_GRAPH_NODES
 from sprague.core.parsing import parse_int, split_on_plus
 from sprague.core.ruleset import METHODS
 
-__all__ = ["GAME_COMMANDS", "ArgumentError", "Parser", "build_parser", "add_cache_dir", "parse", "parse_params", "whole",
+__all__ = ["MISERE_HELP", "GAME_COMMANDS", "ArgumentError", "Parser", "build_parser", "add_cache_dir", "parse", "parse_params", "whole",
            "game", "spec"]
 
 #: the commands that take ``RULESET [-p KEY=VALUE ...] POSITION...`` (and sums of such groups)
 GAME_COMMANDS = ("value", "moves", "graph", "play")
 _SEQUENCE_DEFAULT = 100
+#: the help of ``--misere``, on every command that answers about positions
+MISERE_HELP = "misère play: the player who makes the last move loses"
 
 _VERIFY_HELP = """\
 Check a theorem of the papers against brute force over every position with a
@@ -81,7 +83,7 @@ def whole(least: int = 0, most: int | None = None) -> Callable[[str], int]:
     return read
 
 
-def _common(game: bool, merge: bool = False) -> Parser:
+def _common(game: bool, merge: bool = False, misere: bool = False) -> Parser:
     """Options shared by the game commands.
 
     For a '+'-segment (``merge``) they have no defaults (SUPPRESS), so that only
@@ -96,6 +98,8 @@ def _common(game: bool, merge: bool = False) -> Parser:
                    help="auto: closed form where a theorem gives one, else search; closed; search: brute force")
     p.add_argument("--max-positions", type=whole(1), metavar="N",
                    help="largest brute-force search allowed (default 2,000,000 positions)")
+    if game or misere:
+        p.add_argument("--misere", action="store_true", help=MISERE_HELP)
     if not merge:
         p.set_defaults(method="auto")
     return p
@@ -142,7 +146,7 @@ def build_parser() -> Parser:
                    "needs: pip install 'sprague[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_cache_dir(p)
-    p = sub.add_parser("table", parents=[_common(game=False)],
+    p = sub.add_parser("table", parents=[_common(game=False, misere=True)],
                        help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",
                        description="Each GAME is a quoted ruleset with its parameters, e.g. \"subtraction -p S=1,2,5\". "
                        "Two games: the first goes along the columns, the second up the rows (as in the handout). "
@@ -184,6 +188,8 @@ def build_parser() -> Parser:
                    "or None; MODULE may be a .py file")
     p.add_argument("--kind", choices=("outcome", "grundy"), default="outcome",
                    help="what --claim returns (default outcome)")
+    p.add_argument("--misere", action="store_true", help=MISERE_HELP + " (the claim is checked against misère "
+                   "search: outcomes, or misère Grundy values g- with --kind grundy)")
     p.add_argument("--heaps", metavar="N", help="number of heaps: 4, a range 5-40 or a list 5,7 (default: the theorem's)")
     p.add_argument("--max-heap", type=whole(0), default=16, metavar="H", help="largest heap in the box (default 16)")
     p.add_argument("--method", choices=("local", "table", "both"), default="local",

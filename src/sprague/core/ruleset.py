@@ -34,6 +34,22 @@ how much work?                ``option_count``,              --                 
                               ``estimate_positions``
 ============================  =============================  =============================  ==================
 
+Misère play (``misere=True``: the player who makes the last move loses) has its own
+hooks, tried in the same three tiers; the value asked is Conway's misère Grundy value
+g- (1 at a terminal position, else the mex of the options' g-; Winning Ways ch. 13),
+and a position is a misère P-position iff g- = 0. No nim-sum shortcut exists for
+sums under misère play, so tier 3 searches the sum as a whole.
+
+============================  ===================================  =================================
+question under misère         1. theorem                           2. the ruleset's own algorithm
+============================  ===================================  =================================
+misère value g-               ``misere_closed_grundy``             --
+outcome P/N                   ``misere_closed_outcome`` (default:  ``misere_computed_outcome``
+                              from ``misere_closed_grundy``)
+one winning move              ``misere_closed_winning_move``       ``misere_computed_winning_move``
+the ``method`` text           ``misere_closed_method``             ``misere_computed_method``
+============================  ===================================  =================================
+
 A closed form that knows the outcome but not the value (Wythoff's Nim) answers
 the outcome in tier 1 and leaves the value to search, within the size guard.
 One-heap games (:class:`~sprague.rulesets.heap.HeapRuleset`) answer tier 1 from
@@ -159,13 +175,18 @@ class Param:
 
 @dataclass(frozen=True)
 class Evaluation:
-    """What ``sprague value`` reports: outcome always, Grundy value when it could be had."""
+    """What ``sprague value`` reports: outcome always, Grundy value when it could be had.
+
+    Under misère play (``misere`` True) the outcome is the misère outcome and ``grundy``
+    is Conway's misère Grundy value g- (the normal-play value is not computed).
+    """
 
     position: Any
     outcome: str
     grundy: int | None
     method: str
     note: str | None = field(default=None)
+    misere: bool = False
 
 
 class Ruleset(ABC):
@@ -214,6 +235,7 @@ class Ruleset(ABC):
             values[p.name] = p.parse(self.preset[p.name], self.name)
         self.params: dict[str, Any] = values
         self._solver: Any = None  # the memo of sprague.solve's search
+        self._misere_solver: Any = None  # the same under misère play
 
     # ------------------------------------------------------------------ identity
     def __repr__(self) -> str:
@@ -265,7 +287,12 @@ class Ruleset(ABC):
         return list(position) if isinstance(position, tuple) else position
 
     def canonical(self, position: Position) -> Hashable:
-        """Memo key: positions with equal keys have equal values (default: the position)."""
+        """Memo key: positions with equal keys have isomorphic game graphs (default: the position).
+
+        Heaps in another order, or an empty heap dropped, give the same key; a
+        reduction true only under normal play (a component replaced by a nim heap of
+        its value) must not, since the same memo key serves misère play.
+        """
         return position
 
     @abstractmethod
@@ -294,6 +321,10 @@ class Ruleset(ABC):
     def explain_winning_move(self, position: Position, option: Position) -> str:
         """Why ``position -> option`` wins, in a few words (a computer player says it when it moves)."""
         return "moves to a P-position (Grundy value 0)"
+
+    def explain_misere_winning_move(self, position: Position, option: Position) -> str:
+        """Why ``position -> option`` wins under misère play, in a few words."""
+        return "moves to a misère P-position (the opponent cannot avoid making the last move)"
 
     def random_position(self, rng: random.Random) -> Position | None:
         """A position to start a game from, drawn with ``rng`` (the page's "random position"), or None.
@@ -324,6 +355,36 @@ class Ruleset(ABC):
         """One winning move from an N-position, constructed by a theorem, or None if there is no construction."""
         found = self.closed_options_with_value(position, 0)
         return found[0] if found else None
+
+    # ---------------------------------------------------------- misère hooks
+    def misere_closed_grundy(self, position: Position) -> int | None:
+        """Conway's misère Grundy value g- from a theorem, or None where no closed form applies."""
+        return None
+
+    def misere_closed_outcome(self, position: Position) -> str | None:
+        """Misère outcome ("P"/"N") from a theorem, or None. Default: from ``misere_closed_grundy``."""
+        g = self.misere_closed_grundy(position)
+        return None if g is None else ("P" if g == 0 else "N")
+
+    def misere_closed_winning_move(self, position: Position) -> Position | None:
+        """One misère winning move from a misère N-position, constructed by a theorem, or None."""
+        return None
+
+    def misere_closed_method(self, position: Position) -> str:
+        """Name of the misère theorem used for ``position`` (shown as the ``method``)."""
+        return "closed form under misère play"
+
+    def misere_computed_outcome(self, position: Position) -> str | None:
+        """Misère outcome by an exact algorithm of the ruleset's own (``auto`` only), or None."""
+        return None
+
+    def misere_computed_winning_move(self, position: Position) -> Position | None:
+        """One misère winning move by the ruleset's own algorithm (``auto`` only), or None."""
+        return None
+
+    def misere_computed_method(self, position: Position) -> str:
+        """How :meth:`misere_computed_outcome` had the outcome (shown as the ``method``)."""
+        return "computed by the ruleset's own misère algorithm"
 
     # --------------------------------------------- the ruleset's own algorithm
     def computed_grundy(self, position: Position) -> int | None:
@@ -369,42 +430,58 @@ class Ruleset(ABC):
         """Every option of ``position``, in a fixed order, without repeats."""
         return _engine().options(self, position, max_options)
 
-    def grundy(self, position: Position, method: str = "auto", max_positions: int | None = None) -> int:
-        """Grundy value. ``method``: ``"auto"`` (closed form if any, else search), ``"closed"``, ``"search"``."""
-        return _engine().grundy(self, position, method, max_positions)
+    def grundy(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
+               misere: bool = False) -> int:
+        """Grundy value. ``method``: ``"auto"`` (closed form if any, else search), ``"closed"``, ``"search"``.
 
-    def outcome(self, position: Position, method: str = "auto", max_positions: int | None = None) -> str:
-        """``"P"`` (previous player wins) or ``"N"`` (next player wins)."""
-        return _engine().outcome(self, position, method, max_positions)
+        With ``misere=True``, Conway's misère Grundy value g- (1 at a terminal position, else the
+        mex of the options' g-): the position is a misère P-position iff it is 0.
+        """
+        return _engine().grundy(self, position, method, max_positions, misere)
 
-    def is_p_position(self, position: Position, method: str = "auto") -> bool:
-        return self.outcome(position, method) == "P"
+    def outcome(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
+                misere: bool = False) -> str:
+        """``"P"`` (previous player wins) or ``"N"`` (next player wins).
+
+        ``misere=True``: under misère play, where the player who makes the last move loses.
+        """
+        return _engine().outcome(self, position, method, max_positions, misere)
+
+    def is_p_position(self, position: Position, method: str = "auto", *, misere: bool = False) -> bool:
+        return self.outcome(position, method, misere=misere) == "P"
 
     def options_with_value(
-        self, position: Position, value: int, method: str = "auto", max_positions: int | None = None
+        self, position: Position, value: int, method: str = "auto", max_positions: int | None = None, *,
+        misere: bool = False,
     ) -> list[Position]:
-        """The options of ``position`` whose Grundy value is ``value``."""
-        return _engine().options_with_value(self, position, value, method, max_positions)
+        """The options of ``position`` whose Grundy value (misère: g-) is ``value``."""
+        return _engine().options_with_value(self, position, value, method, max_positions, misere)
 
-    def winning_moves(self, position: Position, method: str = "auto", max_positions: int | None = None) -> list[Position]:
-        """The options that are P-positions: the moves that win with perfect play.
+    def winning_moves(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
+                      misere: bool = False) -> list[Position]:
+        """The options that are P-positions: the moves that win with perfect play (misère play with ``misere``).
 
         All of them or none: where the options are too many to list, this raises
         :class:`TooLarge` and says whether :meth:`winning_move` can construct one.
         """
-        return _engine().winning_moves(self, position, method, max_positions)
+        return _engine().winning_moves(self, position, method, max_positions, misere)
 
-    def winning_move(self, position: Position, method: str = "auto", max_positions: int | None = None) -> Position | None:
+    def winning_move(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
+                     misere: bool = False) -> Position | None:
         """One winning move (an option that is a P-position), or None from a P-position.
 
-        Where a theorem constructs one (``closed_winning_move``) this answers at
-        once even when the options are far too many to list.
+        Where a theorem constructs one (``closed_winning_move``; misère: ``misere_closed_winning_move``)
+        this answers at once even when the options are far too many to list.
         """
-        return _engine().winning_move(self, position, method, max_positions)
+        return _engine().winning_move(self, position, method, max_positions, misere)
 
-    def evaluate(self, position: Position, method: str = "auto", max_positions: int | None = None) -> Evaluation:
-        """Outcome and, where it can be had within the limits, the Grundy value, with the method used."""
-        return _engine().evaluate(self, position, method, max_positions)
+    def evaluate(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
+                 misere: bool = False) -> Evaluation:
+        """Outcome and, where it can be had within the limits, the Grundy value, with the method used.
+
+        Under misère play (``misere=True``) the value given is the misère Grundy value g-.
+        """
+        return _engine().evaluate(self, position, method, max_positions, misere)
 
     def apply(self, position: Position, option: Position, max_positions: int | None = None) -> Position:
         """Check that ``option`` is reachable from ``position`` in one move and return it normalised."""
@@ -424,15 +501,18 @@ class Engine(Protocol):
     """What :mod:`sprague.solve` provides to the public methods of :class:`Ruleset` (installed on import)."""
 
     def options(self, r: Ruleset, position: Position, max_options: int) -> list[Position]: ...
-    def grundy(self, r: Ruleset, position: Position, method: str, max_positions: int | None) -> int: ...
-    def outcome(self, r: Ruleset, position: Position, method: str, max_positions: int | None) -> str: ...
+    def grundy(self, r: Ruleset, position: Position, method: str, max_positions: int | None,
+               misere: bool) -> int: ...
+    def outcome(self, r: Ruleset, position: Position, method: str, max_positions: int | None,
+                misere: bool) -> str: ...
     def options_with_value(self, r: Ruleset, position: Position, value: int, method: str,
-                           max_positions: int | None) -> list[Position]: ...
+                           max_positions: int | None, misere: bool) -> list[Position]: ...
     def winning_moves(self, r: Ruleset, position: Position, method: str,
-                      max_positions: int | None) -> list[Position]: ...
+                      max_positions: int | None, misere: bool) -> list[Position]: ...
     def winning_move(self, r: Ruleset, position: Position, method: str,
-                     max_positions: int | None) -> Position | None: ...
-    def evaluate(self, r: Ruleset, position: Position, method: str, max_positions: int | None) -> Evaluation: ...
+                     max_positions: int | None, misere: bool) -> Position | None: ...
+    def evaluate(self, r: Ruleset, position: Position, method: str, max_positions: int | None,
+                 misere: bool) -> Evaluation: ...
     def apply(self, r: Ruleset, position: Position, option: Position, max_positions: int | None) -> Position: ...
 
 

@@ -24,6 +24,13 @@ class Nim(HeapRuleset):
     Grundy value is the nim-sum ``x1 xor ... xor xn``, so a position is P iff its
     nim-sum is 0. Winning moves are constructive (handout's proof of property 2):
     heap ``x`` goes to ``x xor s`` wherever that is smaller, ``s`` the nim-sum.
+
+    Misère play (Bouton 1901; Winning Ways ch. 13): play as in normal Nim until
+    a move would leave no heap of 2 or more, then leave an odd number of heaps
+    of 1. So a position with a heap of 2 or more is a misère P-position iff its
+    nim-sum is 0, and one of heaps of 0 and 1 iff its number of 1s is odd. Its
+    misère Grundy value g- is the nim-sum, or the nim-sum xor 1 when every heap
+    is 0 or 1 (nim heaps are tame: Conway, ONAG ch. 12).
     """
 
     name = "nim"
@@ -62,6 +69,36 @@ class Nim(HeapRuleset):
     def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps]:
         s = reduce(xor, position, 0) ^ value
         return [position[:i] + (h ^ s,) + position[i + 1:] for i, h in enumerate(position) if h ^ s < h]
+
+    # misère play (Bouton 1901)
+    def misere_closed_grundy(self, position: Heaps) -> int:
+        s = reduce(xor, position, 0)
+        return s ^ 1 if all(h <= 1 for h in position) else s
+
+    def misere_closed_method(self, position: Heaps) -> str:
+        if all(h <= 1 for h in position):
+            return "closed form: misère Nim (Bouton), heaps of 0 and 1: P iff the number of 1s is odd"
+        return "closed form: misère Nim (Bouton), a heap of 2 or more: P iff the nim-sum is 0"
+
+    def misere_closed_winning_move(self, position: Heaps) -> Heaps | None:
+        """Bouton's misère strategy: the normal move, unless it would leave only heaps of 0 and 1; then
+        the one big heap goes to 0 or 1 so that an odd number of 1s is left."""
+        big = [i for i, h in enumerate(position) if h >= 2]
+        if len(big) == 1:
+            i = big[0]
+            ones = sum(1 for h in position if h == 1)
+            return position[:i] + (1 - ones % 2,) + position[i + 1:]
+        if big:
+            return self.closed_winning_move(position)
+        i = next((i for i, h in enumerate(position) if h == 1), None)
+        if i is None or sum(position) % 2:
+            return None  # no move, or an odd number of 1s: a misère P-position
+        return position[:i] + (0,) + position[i + 1:]
+
+    def explain_misere_winning_move(self, position: Heaps, option: Heaps) -> str:
+        if all(h <= 1 for h in option):
+            return "moves to a misère P-position: an odd number of heaps of 1, nothing larger"
+        return "moves to a misère P-position: nim-sum 0 with a heap of 2 or more left"
 
 
 def decreases_at_most(position: Heaps, option: Heaps, k: int) -> bool:

@@ -45,6 +45,7 @@ class Sum(Ruleset):
         )
         self.params = {"components": self.components}
         self._solver = None
+        self._misere_solver = None
 
     def __repr__(self) -> str:
         return f"sprague.Sum({', '.join(map(repr, self.components))})"

@@ -48,21 +48,32 @@ def options(r: Ruleset, position: Position, max_options: int = DEFAULT_MAX_POSIT
     return list(dict.fromkeys(r.moves(pos)))
 
 
-def grundy(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None) -> int:
-    """The Grundy value of ``position``: by a closed form where ``method`` allows one, else by search."""
-    return _grundy(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
+def grundy(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
+           misere: bool = False) -> int:
+    """The Grundy value of ``position`` (misère: g-): by a closed form where ``method`` allows one, else by search."""
+    value = _misere_grundy if _check_misere(misere) else _grundy
+    return value(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
 
 
-def outcome(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None) -> str:
-    """``"P"`` (previous player wins) or ``"N"`` (next player wins)."""
-    return _outcome(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
+def outcome(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
+            misere: bool = False) -> str:
+    """``"P"`` (previous player wins) or ``"N"`` (next player wins), under misère play with ``misere``."""
+    find = _misere_outcome if _check_misere(misere) else _outcome
+    return find(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
 
 
 def options_with_value(r: Ruleset, position: Position, value: int, method: str = "auto",
-                       max_positions: int | None = None) -> list[Position]:
-    """The options of ``position`` whose Grundy value is ``value``."""
+                       max_positions: int | None = None, misere: bool = False) -> list[Position]:
+    """The options of ``position`` whose Grundy value (misère: g-) is ``value``."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
     value = as_int(value, "value")
+    if _check_misere(misere):
+        if method != "search" and value == 0 and r.misere_closed_outcome(pos) == "P":
+            return []  # every option of a P-position is an N-position
+        opts = options(r, pos, limit)
+        if value == 0:
+            return [o for o in opts if _misere_outcome(r, o, method, limit) == "P"]
+        return [o for o in opts if _misere_grundy(r, o, method, limit) == value]
     if method != "search":
         if value == 0 and r.closed_outcome(pos) == "P":
             return []  # every option of a P-position is an N-position
@@ -78,13 +89,13 @@ def options_with_value(r: Ruleset, position: Position, value: int, method: str =
 
 
 def winning_moves(r: Ruleset, position: Position, method: str = "auto",
-                  max_positions: int | None = None) -> list[Position]:
+                  max_positions: int | None = None, misere: bool = False) -> list[Position]:
     """The options that are P-positions; all of them, or :class:`TooLarge` when they are too many to list."""
     try:
-        return options_with_value(r, position, 0, method, max_positions)
+        return options_with_value(r, position, 0, method, max_positions, misere)
     except TooLarge as exc:
         pos = r.check_position(position)
-        if method == "search" or exc.estimate is None or _constructed_winning_move(r, pos, method) is None:
+        if method == "search" or exc.estimate is None or _constructed_winning_move(r, pos, method, misere) is None:
             raise
         raise TooLarge(f"{r.name}: its options ({format_size(exc.estimate)}) are too many to list, so the "
                        "winning moves cannot all be given; winning_move() constructs one from the theorem's proof "
@@ -92,23 +103,26 @@ def winning_moves(r: Ruleset, position: Position, method: str = "auto",
 
 
 def winning_move(r: Ruleset, position: Position, method: str = "auto",
-                 max_positions: int | None = None) -> Position | None:
+                 max_positions: int | None = None, misere: bool = False) -> Position | None:
     """One winning move, constructed by a theorem where the ruleset has one, else found among the options."""
-    pos, method = r.check_position(position), _check_method(method)
+    pos, method, misere = r.check_position(position), _check_method(method), _check_misere(misere)
     _set_limit(r, max_positions)
     if method != "search":
-        if r.closed_outcome(pos) == "P":
+        if (r.misere_closed_outcome(pos) if misere else r.closed_outcome(pos)) == "P":
             return None
-        move = _constructed_winning_move(r, pos, method)
+        move = _constructed_winning_move(r, pos, method, misere)
         if move is not None:
             return move
-    found = winning_moves(r, pos, method, max_positions)
+    found = winning_moves(r, pos, method, max_positions, misere)
     return found[0] if found else None
 
 
-def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None) -> Evaluation:
-    """Outcome and, where it can be had within the limits, the Grundy value, with the method used."""
+def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
+             misere: bool = False) -> Evaluation:
+    """Outcome and, where it can be had within the limits, the Grundy value (misère: g-), with the method used."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
+    if _check_misere(misere):
+        return _misere_evaluate(r, pos, method, limit)
     if method != "search":
         g = r.closed_grundy(pos)
         if g is not None:
@@ -148,8 +162,31 @@ def apply(r: Ruleset, position: Position, option: Position, max_positions: int |
     )
 
 
-def search(r: Ruleset, pos: Position, limit: int) -> int:
-    """The Grundy value by memoised search of the game graph (the memo is kept on the ruleset)."""
+def _misere_evaluate(r: Ruleset, pos: Position, method: str, limit: int) -> Evaluation:
+    """:func:`evaluate` under misère play: a theorem's g- or outcome, the ruleset's own outcome, else search."""
+    if method != "search":
+        g = r.misere_closed_grundy(pos)
+        if g is not None:
+            return Evaluation(pos, "P" if g == 0 else "N", g, r.misere_closed_method(pos), misere=True)
+        o, how = r.misere_closed_outcome(pos), r.misere_closed_method(pos)
+        if method == "closed" and o is None:
+            raise _no_closed_form(r, pos, misere=True)
+        if o is None and method == "auto":
+            o, how = r.misere_computed_outcome(pos), r.misere_computed_method(pos)
+        if o is not None:
+            try:
+                g = None if method == "closed" else search(r, pos, limit, misere=True)
+            except TooLarge as exc:
+                return Evaluation(pos, o, None, how, f"misère Grundy value not computed: {exc}", misere=True)
+            note = "no closed form gives the misère Grundy value here; use method 'auto' or 'search' for it"
+            return Evaluation(pos, o, g, how if g is None else f"{how}; misère Grundy value by search",
+                              note if g is None else None, misere=True)
+    g = search(r, pos, limit, misere=True)
+    return Evaluation(pos, "P" if g == 0 else "N", g, "search", misere=True)
+
+
+def search(r: Ruleset, pos: Position, limit: int, misere: bool = False) -> int:
+    """The Grundy value (misère: g-) by memoised search of the game graph (the memo is kept on the ruleset)."""
     what = f"brute-force search from {r.format_position(pos)!s}"
     estimate = r.estimate_positions(pos)
     refuse_if_too_large(what, estimate, limit)
@@ -160,6 +197,10 @@ def search(r: Ruleset, pos: Position, limit: int) -> int:
                        f"({format_size(estimate)} positions, {format_size(count)} options at the start), over the "
                        f"limit of {most:,} ({SEARCH_OPTIONS_PER_POSITION * SEARCH_ESTIMATE_SLACK} per position of "
                        f"{limit:,}); {RAISE_HINT}", estimate=estimate * count, limit=most)
+    if misere:
+        if r._misere_solver is None:
+            r._misere_solver = Solver(r.moves, r.canonical, misere=True)
+        return int(r._misere_solver.grundy(pos, limit))
     if r._solver is None:
         r._solver = Solver(r.moves, r.canonical)
     return r._solver.grundy(pos, limit)
@@ -171,13 +212,13 @@ def _set_limit(r: Ruleset, max_positions: int | None) -> int:
     return r._limit_now
 
 
-def _tiers(r: Ruleset, pos: Position, method: str, closed: Any, computed: Any) -> Any:
+def _tiers(r: Ruleset, pos: Position, method: str, closed: Any, computed: Any, misere: bool = False) -> Any:
     """Tier 1 (``closed``), then under ``auto`` tier 2 (``computed``); None leaves it to search."""
     if method == "search":
         return None
     found = closed(pos)
     if found is None and method == "closed":
-        raise _no_closed_form(r, pos)
+        raise _no_closed_form(r, pos, misere)
     return found if found is not None else computed(pos)
 
 
@@ -197,12 +238,35 @@ def _outcome(r: Ruleset, pos: Position, method: str, limit: int) -> str:
     return str(o)
 
 
-def _constructed_winning_move(r: Ruleset, pos: Position, method: str) -> Position | None:
+def _misere_grundy(r: Ruleset, pos: Position, method: str, limit: int) -> int:
+    g = _tiers(r, pos, method, r.misere_closed_grundy, lambda p: None, misere=True)
+    return search(r, pos, limit, misere=True) if g is None else int(g)
+
+
+def _misere_outcome(r: Ruleset, pos: Position, method: str, limit: int) -> str:
+    o = _tiers(r, pos, method, r.misere_closed_outcome, r.misere_computed_outcome, misere=True)
+    if o is None:
+        o = "P" if search(r, pos, limit, misere=True) == 0 else "N"
+    return str(o)
+
+
+def _constructed_winning_move(r: Ruleset, pos: Position, method: str, misere: bool = False) -> Position | None:
     """A winning move constructed without listing the options: by a theorem, or (``auto``) the ruleset's algorithm."""
+    if misere:
+        move = r.misere_closed_winning_move(pos)
+        if move is None and method == "auto":
+            move = r.misere_computed_winning_move(pos)
+        return move
     move = r.closed_winning_move(pos)
     if move is None and method == "auto":
         move = r.computed_winning_move(pos)
     return move
+
+
+def _check_misere(misere: Any) -> bool:
+    if not isinstance(misere, bool):
+        raise InvalidParameter(f"misere={misere!r} must be True or False")
+    return misere
 
 
 def _check_method(method: str) -> str:
@@ -211,5 +275,7 @@ def _check_method(method: str) -> str:
     return method
 
 
-def _no_closed_form(r: Ruleset, pos: Position) -> NoClosedForm:
-    return NoClosedForm(f"{r.name}: no closed form applies to {r.format_position(pos)!r}; use method 'search' or 'auto'")
+def _no_closed_form(r: Ruleset, pos: Position, misere: bool = False) -> NoClosedForm:
+    play = " under misère play" if misere else ""
+    return NoClosedForm(f"{r.name}: no closed form applies to {r.format_position(pos)!r}{play}; "
+                        "use method 'search' or 'auto'")

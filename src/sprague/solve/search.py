@@ -1,5 +1,9 @@
 """The game-agnostic solver: memoised, iterative Grundy values for any short game.
 
+Under misère play (``misere=True``) it computes Conway's misère Grundy value g-
+instead: 1 at a terminal position, else the mex of the options' values (Winning
+Ways ch. 13), so that a position is a misère P-position iff its value is 0.
+
 It needs from a ruleset only ``moves(position)`` (the options) and
 ``canonical(position)`` (a hashable memo key). It keeps an explicit stack, so a
 chain of 10^5 positions needs no recursion, and it detects cycles, which a short
@@ -27,15 +31,19 @@ class Solver:
     canonical : callable
         ``canonical(position)`` returns a hashable key; positions with the same key
         must have the same Grundy value (e.g. a sorted tuple of heaps).
+    misere : bool
+        Compute misère Grundy values g- (a terminal position has value 1).
     """
 
-    def __init__(self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable]):
+    def __init__(self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable],
+                 misere: bool = False):
         self.moves = moves
         self.canonical = canonical
+        self.misere = misere
         self.memo: dict[Hashable, int] = {}
 
     def grundy(self, position: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> int:
-        """Grundy value of ``position`` by exhaustive search of its game graph."""
+        """Grundy value (misère: g-) of ``position`` by exhaustive search of its game graph."""
         memo = self.memo
         canonical = self.canonical
         root = canonical(position)
@@ -83,6 +91,7 @@ class Solver:
                     )
             else:
                 stack.pop()
-                memo[key] = mex(memo[k] for k in entry[2])
+                keys = entry[2]
+                memo[key] = mex(memo[k] for k in keys) if keys or not self.misere else 1
                 active.discard(key)
         return memo[root]
