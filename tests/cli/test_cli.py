@@ -41,7 +41,7 @@ def test_list_names_every_ruleset_with_source() -> None:
 def test_value_json_has_the_fixed_keys() -> None:
     data = run_json("value", "subtraction", "-p", "S=1,2,5", "26")
     assert data == {"ruleset": "subtraction", "params": {"S": [1, 2, 5]}, "position": [26], "grundy": 2,
-                    "outcome": "N", "method": data["method"]}
+                    "outcome": "N", "misere": False, "method": data["method"]}
     assert run_json("value", "nim", "3", "5", "6")["grundy"] == 0
 
 

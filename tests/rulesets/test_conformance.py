@@ -23,6 +23,8 @@ import sprague
 from sprague.core.move import Move
 from sprague import Ruleset, SpragueError, TooLarge
 
+import naive
+
 CLASSES: list[type[Ruleset]] = list(sprague.REGISTRY)
 IDS = [cls.name for cls in CLASSES]
 
@@ -396,3 +398,56 @@ def test_turtles_empty_row_round_trips() -> None:
     tt = sprague.ruleset("turning-turtles")
     empty = tt.check_position("")
     assert tt.parse_position(tt.format_position(empty).split()) == empty
+
+
+# ------------------------------------------------------------------ misère play
+def naive_moves(r: Ruleset) -> Any:
+    """The ruleset's own moves as a move function for tests/naive.py's independent misère solver; positions
+    with one canonical key (heaps reordered) are given as one representative, so the naive memo shares them."""
+    rep: dict[Any, Any] = {}
+    return lambda pos: [rep.setdefault(r.canonical(o), o) for o in dict.fromkeys(r.moves(pos))]
+
+
+def check_misere(r: Ruleset, start: Any) -> int:
+    """Misère search, closed forms and the ruleset's own algorithms against tests/naive.py's misère solver,
+    written from the rule alone, near ``start``; the number of positions a closed form answered."""
+    moves, applied = naive_moves(r), 0
+    for pos in within_two_moves(r, start):
+        want, want_g = naive.misere_outcome(moves, pos), naive.misere_grundy(moves, pos)
+        assert r.outcome(pos, method="search", misere=True) == want, f"misère search outcome of {pos!r}"
+        assert r.grundy(pos, method="search", misere=True) == want_g, f"misère search g- of {pos!r}"
+        assert r.outcome(pos, misere=True) == want, f"misère auto outcome of {pos!r}"
+        assert r.grundy(pos, misere=True) == want_g, f"misère auto g- of {pos!r}"
+        closed = r.misere_closed_outcome(pos)
+        if closed is not None:
+            assert closed == want, f"misère closed form of {pos!r}"
+            assert r.outcome(pos, method="closed", misere=True) == want
+            applied += 1
+        wins = {r.canonical(o) for o in naive.misere_p_options(moves, pos)}
+        for method in ("auto", "search"):
+            got = r.winning_moves(pos, method=method, misere=True)
+            assert {r.canonical(o) for o in got} == wins, f"misère winning_moves({pos!r}, {method})"
+            one = r.winning_move(pos, method=method, misere=True)
+            assert (one is None) == (not wins) and (one is None or r.canonical(one) in wins)
+        ev = r.evaluate(pos, misere=True)
+        assert (ev.outcome, ev.grundy, ev.misere) == (want, want_g, True), ev
+        # misère and normal play differ only where the game is nearly over: the terminal position flips
+        if not r.options(pos):
+            assert (want, want_g, wins) == ("N", 1, set())
+    return applied
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=IDS)
+def test_misere_play_equals_the_independent_solver(cls: type[Ruleset]) -> None:
+    r, start = at_example(cls)
+    check_misere(r, start)
+    end = first_option_walk(r, start)[-1]
+    check_misere(r, end)  # the terminal position: misère N, g- = 1, no winning move
+
+
+@pytest.mark.parametrize("name", list(SUMS))
+def test_sum_misere_play_equals_the_independent_solver(name: str) -> None:
+    """No nim-sum rule under misère play: the sum is searched as a whole, against the naive solver."""
+    make, tokens, _ = SUMS[name]
+    r = make()
+    assert check_misere(r, r.parse_position(list(tokens))) == 0

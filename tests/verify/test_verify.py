@@ -256,3 +256,32 @@ def test_a_claim_that_raises_is_one_project_error_naming_the_position(tmp_path) 
                 out=out, err=err) == 2
     assert err.getvalue().startswith("sprague: error: the claim raised ZeroDivisionError") and \
         err.getvalue().count("\n") == 1, err.getvalue()
+
+
+# ------------------------------------------------------------------ misère play
+def test_misere_claims_are_checked_against_misere_search():
+    """A claim about misère play is checked by the misère rule (terminal positions are N; g- = 1 there), and a
+    normal-play formula given as a misère claim is refuted at its smallest counterexample, confirmed by naive."""
+    nim = sprague.ruleset("nim")
+
+    def normal(h):
+        s = 0
+        for x in h:
+            s ^= x
+        return "P" if s == 0 else "N"
+
+    for method in ("local", "table"):
+        report = verify(nim, claim=normal, heaps=3, max_heap=5, method=method, misere=True)
+        cx = report.counterexample
+        assert not report.ok and report.misere and cx.position == (0, 0, 0)
+        assert naive.misere_outcome(naive.nim_moves, cx.position) == cx.found == "N" != cx.claimed
+        assert verify(nim, claim=normal, heaps=3, max_heap=5, method=method).ok  # the same claim, normal play
+    # Grundy claims under misère play: g-; "nim-sum" alone fails where every heap is 0 or 1
+    report = verify(nim, claim=naive.xor_all, kind="grundy", heaps=2, max_heap=4, misere=True)
+    cx = report.counterexample
+    assert not report.ok and cx.position == (0, 0) and cx.claimed == 0
+    assert naive.misere_grundy(naive.nim_moves, cx.position) == cx.found == 1
+    with pytest.raises(sprague.InvalidParameter, match="normal play"):
+        verify("delete-nim", misere=True)
+    with pytest.raises(sprague.InvalidParameter, match="True or False"):
+        verify(nim, claim=normal, misere="yes")

@@ -53,47 +53,61 @@ def header(r: Ruleset) -> dict[str, Any]:
     return {"ruleset": r.name, "params": r.params_json()}
 
 
-def value_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int | None = None) -> dict[str, Any]:
-    """What ``sprague value --json`` prints: position, grundy (None if not computed), outcome, method, note."""
-    ev = r.evaluate(pos, method, max_positions)
-    data = {**header(r), "position": r.position_to_json(ev.position), "grundy": ev.grundy,
-            "outcome": ev.outcome, "method": ev.method}
+def value_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int | None = None,
+                 misere: bool = False) -> dict[str, Any]:
+    """What ``sprague value --json`` prints: position, grundy (None if not computed), outcome, method, note.
+
+    Under misère play (``misere``) the outcome is the misère outcome and ``misere_grundy``
+    (Conway's g-) replaces ``grundy``.
+
+    >>> import sprague
+    >>> value_report(sprague.ruleset("nim"), (1, 1, 1), misere=True)["outcome"]
+    'P'
+    """
+    ev = r.evaluate(pos, method, max_positions, misere=misere)
+    data = {**header(r), "position": r.position_to_json(ev.position), _value_key(misere): ev.grundy,
+            "outcome": ev.outcome, "misere": misere, "method": ev.method}
     if ev.note:
         data["note"] = ev.note
     return data
 
 
+def _value_key(misere: bool) -> str:
+    """The key of the value in a report: ``grundy``, or ``misere_grundy`` (g-) under misère play."""
+    return "misere_grundy" if misere else "grundy"
+
+
 def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int | None = None,
-                 max_options: int = 2000) -> dict[str, Any]:
+                 max_options: int = 2000, misere: bool = False) -> dict[str, Any]:
     """What ``sprague moves --json`` prints; each option also has ``"text"``, the position as typed.
 
     Every option is listed when there are at most ``max_options``; else only the
     winning ones (or one, constructed by the theorem, when even those are too many).
     """
     pos = r.check_position(pos)
-    ev = r.evaluate(pos, method, max_positions)
+    ev = r.evaluate(pos, method, max_positions, misere=misere)
     count = r.option_count(pos)
     limit = max(1, max_options)
     listed_all = count is None or count <= limit
     one_only = False
     if listed_all:
         opts = r.options(pos, max_options=max(limit, max_positions or 0))
-        winning = set(r.winning_moves(pos, method, max_positions)) if ev.outcome == "N" else set()
+        winning = set(r.winning_moves(pos, method, max_positions, misere=misere)) if ev.outcome == "N" else set()
     else:
         try:
-            opts = r.winning_moves(pos, method, max_positions)
+            opts = r.winning_moves(pos, method, max_positions, misere=misere)
         except TooLarge:  # too many to list them all: one constructed by the theorem
-            move = r.winning_move(pos, method, max_positions)
+            move = r.winning_move(pos, method, max_positions, misere=misere)
             opts = [] if move is None else [move]
             one_only = True
         winning = set(opts)
     rows = []
     for o in opts:
-        sub = r.evaluate(o, method, max_positions)
+        sub = r.evaluate(o, method, max_positions, misere=misere)
         rows.append({"move": r.describe_move(pos, o), "position": r.position_to_json(o), "text": r.format_position(o),
-                     "grundy": sub.grundy, "outcome": sub.outcome, "winning": o in winning})
-    return {**header(r), "position": r.position_to_json(pos), "grundy": ev.grundy, "outcome": ev.outcome,
-            "method": ev.method, "option_count": count if count is not None else len(opts),
+                     _value_key(misere): sub.grundy, "outcome": sub.outcome, "winning": o in winning})
+    return {**header(r), "position": r.position_to_json(pos), _value_key(misere): ev.grundy, "outcome": ev.outcome,
+            "misere": misere, "method": ev.method, "option_count": count if count is not None else len(opts),
             "all_options_listed": listed_all, "all_winning_moves_listed": not one_only, "options": rows}
 
 
@@ -243,7 +257,7 @@ def theorems_report() -> list[dict[str, Any]]:
     from sprague.theorems import all_theorems
 
     return [{"name": t.name, "ruleset": t.ruleset, "citation": t.citation, "statement": t.statement,
-             "kind": t.kind, "heaps": t.heaps_doc, "default_heaps": t.heaps_default(),
+             "kind": t.kind, "misere": t.misere, "heaps": t.heaps_doc, "default_heaps": t.heaps_default(),
              "params": t.params, "origin": t.origin, "note": t.note,
              "refuted": t.refutation()} for t in all_theorems()]
 

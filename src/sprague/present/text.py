@@ -51,11 +51,18 @@ def list_text(rows: list[dict[str, Any]]) -> str:
 
 def value_text(r: Ruleset, position: Any, data: dict[str, Any]) -> str:
     """``sprague value``: the position (checked) and its :func:`~sprague.present.reports.value_report`."""
-    g = "not computed" if data["grundy"] is None else str(data["grundy"])
+    misere = data.get("misere", False)
+    value = data["misere_grundy" if misere else "grundy"]
+    g = "not computed" if value is None else str(value)
     who = "the player to move loses" if data["outcome"] == "P" else "the player to move wins"
-    text = (f"{r.describe()}: {r.format_position(position)}\n"
-            f"G = {g}, {data['outcome']}-position ({who})\n"
-            f"method: {data['method']}\n")
+    if misere:
+        text = (f"{r.describe()}: {r.format_position(position)}, misère play (the last player to move loses)\n"
+                f"g- = {g} (misère Grundy value), {data['outcome']}-position ({who})\n"
+                f"method: {data['method']}\n")
+    else:
+        text = (f"{r.describe()}: {r.format_position(position)}\n"
+                f"G = {g}, {data['outcome']}-position ({who})\n"
+                f"method: {data['method']}\n")
     return text + (f"note: {data['note']}\n" if "note" in data else "")
 
 
@@ -77,20 +84,24 @@ def moves_text(r: Ruleset, position: Any, data: dict[str, Any], max_options: int
     rows = data["options"]
     count, limit = data["option_count"], max(1, max_options)
     listed_all, one_only = data["all_options_listed"], not data["all_winning_moves_listed"]
-    g = "?" if data["grundy"] is None else data["grundy"]
-    lines = [f"{r.describe()}: {r.format_position(position)}   G = {g}, {data['outcome']}-position\n"]
+    misere = data.get("misere", False)
+    key, name = ("misere_grundy", "g-") if misere else ("grundy", "G")
+    g = "?" if data[key] is None else data[key]
+    play = ", misère play" if misere else ""
+    lines = [f"{r.describe()}: {r.format_position(position)}   {name} = {g}, {data['outcome']}-position{play}\n"]
     if not listed_all:
         shown = "one winning move, constructed" if one_only else "the winning moves only"
         lines.append(f"{count:,} options (more than --max-options {limit:,}); showing {shown}\n")
     if not rows:
-        lines.append("no options: the game is over, the player to move loses\n" if listed_all
-                     else "no winning move: this is a P-position\n")
+        over = ("no options: the game is over, the player to move has won (misère play)\n" if misere
+                else "no options: the game is over, the player to move loses\n")
+        lines.append(over if listed_all else "no winning move: this is a P-position\n")
         return "".join(lines)
     width = max(len(row["move"]) for row in rows)
     for row in rows:
         mark = "*" if row["winning"] else " "
-        gv = "?" if row["grundy"] is None else row["grundy"]
-        lines.append(f"{mark} {row['move']:<{width}}  -> {row['text']}   G = {gv} {row['outcome']}\n")
+        gv = "?" if row[key] is None else row[key]
+        lines.append(f"{mark} {row['move']:<{width}}  -> {row['text']}   {name} = {gv} {row['outcome']}\n")
     n_win = sum(row["winning"] for row in rows)
     if one_only:
         lines.append("one winning move shown (marked *), constructed as in the theorem's proof; there may be more\n")
@@ -190,7 +201,8 @@ def theorems_text(rows: list[dict[str, Any]]) -> str:
     lines = []
     for t in rows:
         params = "".join(f" -p {k}={v}" for k, v in t["params"].items())
-        lines.append(f"{t['name']}{params}   [{t['kind']}; {t['ruleset']}; {t['heaps']}, default {t['default_heaps']}]\n"
+        kind = f"{t['kind']}, misère play" if t.get("misere") else t["kind"]
+        lines.append(f"{t['name']}{params}   [{kind}; {t['ruleset']}; {t['heaps']}, default {t['default_heaps']}]\n"
                      f"    {t['citation']}{'' if t['origin'] == 'paper' else ' (not in the papers)'}\n"
                      f"    {t['statement']}\n")
         if t["refuted"]:

@@ -1,7 +1,7 @@
 """The papers' results as data: each theorem is a claim function with its citation and its domain.
 
 A :class:`Theorem` says, for the positions of a ruleset with ``n`` heaps, what a
-paper claims: an outcome (``kind="outcome"``: the claim function returns 0 for a
+paper claims (under normal play, or misère play where ``misere`` is set): an outcome (``kind="outcome"``: the claim function returns 0 for a
 P-position, 1 for an N-position, -1 where the theorem says nothing) or a Grundy
 value (``kind="grundy"``: the value, or -1). Claim functions take the heaps
 sorted in ascending order and use plain integer operations only, so that the
@@ -66,6 +66,8 @@ class Theorem:
     note: str = ""
     #: a statement that search refutes: its smallest counterexample (by total size), what it claims, what is true
     refuted: tuple[tuple[int, ...], str, str] | None = None
+    #: a statement about misère play (the player who makes the last move loses): checked against misère search
+    misere: bool = False
 
     def heaps_default(self, params: dict[str, Any] | None = None) -> int:
         """The number of heaps verified when none is given."""
@@ -83,7 +85,8 @@ class Theorem:
                                    "choose --heaps accordingly")
 
     def describe(self) -> str:
-        return f"{self.name}: {self.citation}: {self.statement}"
+        play = " [misère play]" if self.misere else ""
+        return f"{self.name}{play}: {self.citation}: {self.statement}"
 
     def refutation(self) -> str | None:
         """One line on the smallest counterexample of a refuted statement, or None."""

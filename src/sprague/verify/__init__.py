@@ -113,6 +113,8 @@ class Report:
     domain: str = ""
     #: why the check ran as it did when it could not run as asked (a local check on a box moves leave)
     fallback: str = ""
+    #: whether the claim is about misère play (checked against misère search)
+    misere: bool = False
 
     @property
     def ok(self) -> bool:
@@ -124,7 +126,7 @@ class Report:
         how = f"{self.method} check, {self.engine}, {self.workers} worker{'s' if self.workers != 1 else ''}"
         if self.fallback:
             how += f"; {self.fallback}"
-        head = f"{self.name} ({self.citation})"
+        head = f"{self.name} ({self.citation}{'; misère play' if self.misere else ''})"
         if self.interrupted:
             return (f"{head}: interrupted after {self.checked:,} of {self.positions:,} positions {where}; "
                     f"no failure among them ({self.seconds:.2f} s)")
@@ -162,6 +164,7 @@ def verify(
     max_positions: int = DEFAULT_MAX_BOX,
     progress: Callable[[int], None] | None = None,
     engine: str = "auto",
+    misere: bool | None = None,
 ) -> Report:
     """Check a registered theorem (by name), or ``claim`` on a ruleset, over every position of a box.
 
@@ -186,6 +189,12 @@ def verify(
     engine : {"auto", "python"}
         ``"python"`` runs the plain-Python check over ``Ruleset.moves`` even where a
         compiled kernel exists (the kernels' twin, for comparisons and benchmarks).
+    misere : bool, optional
+        Whether ``claim`` is about misère play (the player who makes the last move
+        loses): outcomes, or Conway's misère Grundy values g- with ``kind="grundy"``,
+        checked against misère search (in Python: the compiled kernels are for normal
+        play). A theorem says itself which play it is about (``Theorem.misere``);
+        ``misere=True`` with a normal-play theorem is refused.
     """
     if method not in METHODS:
         raise InvalidParameter(f"method {method!r} is not one of {', '.join(METHODS)}")
@@ -199,9 +208,18 @@ def verify(
                                "give a Dask scheduler")
     if engine not in ("auto", "python"):
         raise InvalidParameter(f"engine {engine!r} is not 'auto' or 'python'")
+    if misere is not None and not isinstance(misere, bool):
+        raise InvalidParameter(f"misere={misere!r} must be True or False")
     job = _Job.build(target, claim, kind, heaps, max_heap, params or {},
                      check_limit(max_positions, default=DEFAULT_MAX_BOX))
-    if engine == "python":
+    if job.theorem is not None:
+        if misere and not job.theorem.misere:
+            raise InvalidParameter(f"theorem {job.theorem.name} is about normal play; drop --misere (misère theorems: "
+                                   "'sprague verify --list' marks them)")
+        job.misere = job.theorem.misere
+    else:
+        job.misere = bool(misere)
+    if engine == "python" or job.misere:
         job.shapes = None
     started = time.perf_counter()
     report = job.report(method, workers if scheduler is None else _dask_workers(scheduler))
@@ -242,6 +260,7 @@ class _Job:
     shapes: Any
     #: the positions of a ruleset that enumerates its own (``Ruleset.positions``), else None (a box of heaps)
     enumerated: list[Any] | None = None
+    misere: bool = False
     _claims: np.ndarray | None = None
     _truth: np.ndarray | None = None
     _box: Box | None = None
@@ -319,7 +338,7 @@ class _Job:
         domain = f"positions of size <= {self.hi}" if self.enumerated is not None else ""
         return Report(self.name, self.citation, self.rules.name, self.kind, self.n, self.hi, method, self.size,
                       workers=workers, engine="compiled" if self.shapes is not None else "python",
-                      params=self.params, domain=domain)
+                      params=self.params, domain=domain, misere=self.misere)
 
     # ---------------------------------------------------------------- helpers
     @property
@@ -476,6 +495,7 @@ class _Job:
             positions.sort(key=lambda p: (sum(p), p))
         box = {self.key(p) for p in positions}
         report.engine = "python"
+        report.checked = report.claimed = 0  # "both" runs the table, then this
         cache: dict[Any, int] = {}
 
         def claim_of(p: Any) -> int:
@@ -492,7 +512,7 @@ class _Job:
                 continue
             report.claimed += 1
             if table:
-                g = self.rules.grundy(pos, method="search")
+                g = self.rules.grundy(pos, method="search", misere=self.misere)
                 ok = c == (g if self.kind == "grundy" else int(g != 0))
             else:
                 opts = list(self.rules.moves(pos))
@@ -504,7 +524,9 @@ class _Job:
                     report.checked = report.claimed = 0
                     return self._python_check(report, table=True)
                 vals = [claim_of(o) for o in opts]
-                if self.kind == "grundy":
+                if self.misere and not opts:  # misère play: the player to move at the end has won
+                    ok = c == 1
+                elif self.kind == "grundy":
                     ok = -1 not in vals and c == mex(vals)
                 else:
                     ok = all(v == 1 for v in vals) if c == 0 else 0 in vals
@@ -512,7 +534,7 @@ class _Job:
                 failed.append(pos)
         report.failures = len(failed)
         for pos in failed:
-            g = self.rules.grundy(pos, method="search")
+            g = self.rules.grundy(pos, method="search", misere=self.misere)
             found: str | int = g if self.kind == "grundy" else ("P" if g == 0 else "N")
             claimed = self.show(claim_of(pos))
             if claimed != found:

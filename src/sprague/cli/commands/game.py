@@ -18,7 +18,7 @@ __all__ = ["cmd_value", "cmd_moves", "cmd_graph", "cmd_play"]
 def cmd_value(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague value RULESET POSITION``: the Grundy value and outcome."""
     r, pos = game(ns)
-    data = value_report(r, pos, ns.method, ns.max_positions)
+    data = value_report(r, pos, ns.method, ns.max_positions, misere=ns.misere)
     if ns.json:
         print_json(data, out)
     else:
@@ -30,7 +30,7 @@ def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague moves RULESET POSITION``: every option with its value, the winning ones marked."""
     r, pos = game(ns)
     pos = r.check_position(pos)
-    data = moves_report(r, pos, ns.method, ns.max_positions, ns.max_options)
+    data = moves_report(r, pos, ns.method, ns.max_positions, ns.max_options, misere=ns.misere)
     if ns.json:
         print_json({**data, "options": [{k: v for k, v in row.items() if k != "text"} for row in data["options"]]}, out)
     else:

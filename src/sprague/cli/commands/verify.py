@@ -51,6 +51,8 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     if not ns.theorems:
         raise InvalidParameter("name a theorem to verify, or all ('sprague verify --list' shows them)")
     chosen = list(all_theorems()) if ns.theorems == ["all"] else [find_theorem(name) for name in ns.theorems]
+    if ns.misere and ns.theorems == ["all"]:
+        chosen = [t for t in chosen if t.misere]  # all the theorems about misère play
     counts = heap_counts(ns.heaps)
     ruleset_params = parse_params(ns.param)
     takes = {t.name: {p.name for p in find_ruleset(t.ruleset).parameters} for t in chosen}
@@ -100,7 +102,7 @@ def _run(ns: argparse.Namespace, out: TextIO, jobs: list[tuple[Any, Any, dict[st
     for target, claim, own, n, label in jobs:
         bar = progress_bar(ns.quiet, label)
         try:
-            report = verify(target, claim, kind=ns.kind, heaps=n, max_heap=ns.max_heap, params=own,
+            report = verify(target, claim, kind=ns.kind, heaps=n, max_heap=ns.max_heap, params=own, misere=ns.misere,
                             method=ns.method, workers=ns.workers, scheduler=ns.scheduler,
                             max_positions=ns.max_positions or DEFAULT_MAX_BOX, progress=bar.update if bar else None)
         finally:
