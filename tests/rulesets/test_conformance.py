@@ -451,3 +451,25 @@ def test_sum_misere_play_equals_the_independent_solver(name: str) -> None:
     make, tokens, _ = SUMS[name]
     r = make()
     assert check_misere(r, r.parse_position(list(tokens))) == 0
+
+
+class NoMisere(Ruleset):
+    """A user's ruleset that declares misère play meaningless (as a loopy game may)."""
+
+    name = "test-no-misere"
+    misere_play = False
+
+    def moves(self, position: int) -> list[int]:
+        return [position - 1] if position > 0 else []
+
+
+def test_misere_where_it_has_no_meaning_is_refused_in_one_line() -> None:
+    r = sprague.ruleset(NoMisere)
+    assert r.outcome(3) == "N"  # normal play unchanged
+    for call in (r.outcome, r.grundy, r.winning_moves, r.winning_move, r.evaluate):
+        with pytest.raises(sprague.InvalidParameter, match="no misère play.*drop --misere"):
+            call(3, misere=True)
+    with pytest.raises(sprague.InvalidParameter, match="no misère play"):
+        sprague.Sum("nim", r).outcome(((1,), 2), misere=True)
+    with pytest.raises(sprague.InvalidParameter, match="True or False"):
+        sprague.ruleset("nim").outcome((1,), misere="yes")

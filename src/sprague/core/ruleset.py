@@ -207,6 +207,9 @@ class Ruleset(ABC):
     #: a named game's parameters, fixed: their declarations and values (they are not ``parameters``)
     preset_parameters: ClassVar[tuple[Param, ...]] = ()
     preset: ClassVar[dict[str, Any]] = {}
+    #: whether misère play has a meaning for this ruleset (a loopy game, where play may never end, may say False:
+    #: then ``misere=True`` is refused in one line)
+    misere_play: bool = True
     #: the work limit of the public call in progress, for hooks that compute (see ``_set_limit``)
     _limit_now: int = DEFAULT_MAX_POSITIONS
 

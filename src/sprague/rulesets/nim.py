@@ -90,10 +90,10 @@ class Nim(HeapRuleset):
             return position[:i] + (1 - ones % 2,) + position[i + 1:]
         if big:
             return self.closed_winning_move(position)
-        i = next((i for i, h in enumerate(position) if h == 1), None)
-        if i is None or sum(position) % 2:
+        one = next((j for j, h in enumerate(position) if h == 1), None)
+        if one is None or sum(position) % 2:
             return None  # no move, or an odd number of 1s: a misère P-position
-        return position[:i] + (0,) + position[i + 1:]
+        return position[:one] + (0,) + position[one + 1:]
 
     def explain_misere_winning_move(self, position: Heaps, option: Heaps) -> str:
         if all(h <= 1 for h in option):

@@ -46,6 +46,7 @@ class Sum(Ruleset):
         self.params = {"components": self.components}
         self._solver = None
         self._misere_solver = None
+        self.misere_play = all(c.misere_play for c in self.components)
 
     def __repr__(self) -> str:
         return f"sprague.Sum({', '.join(map(repr, self.components))})"

@@ -51,14 +51,14 @@ def options(r: Ruleset, position: Position, max_options: int = DEFAULT_MAX_POSIT
 def grundy(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
            misere: bool = False) -> int:
     """The Grundy value of ``position`` (misère: g-): by a closed form where ``method`` allows one, else by search."""
-    value = _misere_grundy if _check_misere(misere) else _grundy
+    value = _misere_grundy if _check_misere(r, misere) else _grundy
     return value(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
 
 
 def outcome(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
             misere: bool = False) -> str:
     """``"P"`` (previous player wins) or ``"N"`` (next player wins), under misère play with ``misere``."""
-    find = _misere_outcome if _check_misere(misere) else _outcome
+    find = _misere_outcome if _check_misere(r, misere) else _outcome
     return find(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
 
 
@@ -67,7 +67,7 @@ def options_with_value(r: Ruleset, position: Position, value: int, method: str =
     """The options of ``position`` whose Grundy value (misère: g-) is ``value``."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
     value = as_int(value, "value")
-    if _check_misere(misere):
+    if _check_misere(r, misere):
         if method != "search" and value == 0 and r.misere_closed_outcome(pos) == "P":
             return []  # every option of a P-position is an N-position
         opts = options(r, pos, limit)
@@ -105,7 +105,7 @@ def winning_moves(r: Ruleset, position: Position, method: str = "auto",
 def winning_move(r: Ruleset, position: Position, method: str = "auto",
                  max_positions: int | None = None, misere: bool = False) -> Position | None:
     """One winning move, constructed by a theorem where the ruleset has one, else found among the options."""
-    pos, method, misere = r.check_position(position), _check_method(method), _check_misere(misere)
+    pos, method, misere = r.check_position(position), _check_method(method), _check_misere(r, misere)
     _set_limit(r, max_positions)
     if method != "search":
         if (r.misere_closed_outcome(pos) if misere else r.closed_outcome(pos)) == "P":
@@ -121,7 +121,7 @@ def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions
              misere: bool = False) -> Evaluation:
     """Outcome and, where it can be had within the limits, the Grundy value (misère: g-), with the method used."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
-    if _check_misere(misere):
+    if _check_misere(r, misere):
         return _misere_evaluate(r, pos, method, limit)
     if method != "search":
         g = r.closed_grundy(pos)
@@ -263,9 +263,12 @@ def _constructed_winning_move(r: Ruleset, pos: Position, method: str, misere: bo
     return move
 
 
-def _check_misere(misere: Any) -> bool:
+def _check_misere(r: Ruleset, misere: Any) -> bool:
     if not isinstance(misere, bool):
         raise InvalidParameter(f"misere={misere!r} must be True or False")
+    if misere and not r.misere_play:
+        raise InvalidParameter(f"{r.name} has no misère play (its play need not end, so no player surely makes "
+                               "the last move); drop --misere (Python: misere=False)")
     return misere
 
 
