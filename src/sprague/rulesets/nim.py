@@ -156,6 +156,16 @@ class Wythoff(MultiHeapRuleset):
     Closed form for the outcome (Wythoff 1907; 003 section 1.2): ``(a, b)`` with
     ``a <= b`` is P iff ``a = floor((b - a) * phi)``, evaluated in exact integer
     arithmetic. No closed form is known for the Grundy values, which come from search.
+
+    Misère play: the misère P-positions are the normal ones with ``(0, 0), (1, 2),
+    (2, 1)`` replaced by ``(0, 1), (1, 0), (2, 2)``. (sprague's statement, proved
+    so: no move joins two of these positions, since a normal P-position ``(a, a + k)``
+    with ``k >= 2`` has ``a >= 3`` and cannot reach ``(0, 1)`` or ``(2, 2)``; and every
+    other position has a move to one: where the normal winning move goes to
+    ``(0, 0)`` it reaches ``(0, 1)``, ``(1, 0)`` or ``(2, 2)`` instead (``(0, k)``, ``(k, 0)``,
+    ``(k, k)``, ``k >= 3``; ``(1, 1)`` to ``(1, 0)``), and where it goes to ``(1, 2)`` or
+    ``(2, 1)`` it reaches ``(1, 0)``, ``(2, 2)`` or, diagonally, ``(0, 1)``. ``sprague verify
+    misere-wythoff`` checks it against misère search.)
     """
 
     name = "wythoff"
@@ -204,6 +214,25 @@ class Wythoff(MultiHeapRuleset):
             drop = min(x, y) - low
             found.append((x - drop, y - drop))
         return list(dict.fromkeys(found))
+
+    # misère play: three P-positions of normal play swapped for three others (see the class docstring)
+    _NORMAL_ONLY = frozenset({(0, 0), (1, 2), (2, 1)})
+    _MISERE_ONLY = ((0, 1), (1, 0), (2, 2))
+
+    def misere_closed_outcome(self, position: Heaps) -> str:
+        if tuple(position) in self._MISERE_ONLY:
+            return "P"
+        return "N" if tuple(position) in self._NORMAL_ONLY else self.closed_outcome(position)
+
+    def misere_closed_method(self, position: Heaps) -> str:
+        return ("closed form: misère Wythoff, the normal P-positions with (0,0), (1,2), (2,1) replaced by "
+                "(0,1), (1,0), (2,2)")
+
+    def misere_closed_winning_move(self, position: Heaps) -> Heaps | None:
+        found = self.closed_options_with_value(position, 0) or []
+        found = [o for o in found if o not in self._NORMAL_ONLY]
+        found += [o for o in self._MISERE_ONLY if self.is_move(position, o)]
+        return found[0] if found else None
 
 
 class Moore(MultiHeapRuleset):

@@ -3,6 +3,9 @@
 * ``misere-nim`` -- Bouton 1901 (his paper treats both conventions); Winning Ways
   ch. 13: a Nim position with a heap of 2 or more is a misère P-position iff its
   nim-sum is 0; one with every heap 0 or 1 iff the number of 1s is odd.
+* ``misere-wythoff`` -- sprague's statement with its proof (see
+  :class:`~sprague.rulesets.nim.Wythoff`): the normal P-positions with (0,0),
+  (1,2), (2,1) replaced by (0,1), (1,0), (2,2).
 * ``misere-nim-value`` -- Conway, ONAG ch. 12 (Nim heaps are tame): the misère
   Grundy value g- of a Nim position is its nim-sum, xor 1 when every heap is 0 or 1.
 
@@ -14,11 +17,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import isqrt
 from typing import Any
 
 from sprague.theorems import N, P, Theorem, register_theorem
 
-__all__ = ["misere_nim_claim", "misere_nim_value_claim"]
+__all__ = ["misere_nim_claim", "misere_nim_value_claim", "misere_wythoff_claim"]
 
 
 def _nim_sum(heaps: Sequence[int]) -> tuple[int, bool]:
@@ -64,3 +68,24 @@ register_theorem(Theorem(
     misere=True, statement="misère Grundy value of Nim: g- = nim-sum, xor 1 when every heap is 0 or 1",
     make_claim=misere_nim_value_claim, heap_ok=_any_heaps, heaps_doc="any number of heaps", default_heaps=3,
     test_box=(3, 6)))
+
+
+def misere_wythoff_claim(n: int, params: dict[str, Any]) -> Any:
+    def claim(heaps: Sequence[int]) -> int:
+        a, b = heaps[0], heaps[1]
+        if (a, b) in ((0, 1), (2, 2)):
+            return P
+        if (a, b) in ((0, 0), (1, 2)):
+            return N
+        k = b - a  # Wythoff: (a, b), a <= b, is P iff a = floor(k phi) = (k + isqrt(5 k^2)) // 2
+        return P if a == (k + isqrt(5 * k * k)) // 2 else N
+
+    return claim
+
+
+register_theorem(Theorem(
+    name="misere-wythoff", ruleset="wythoff", citation="sprague (proof in the Wythoff class docstring)",
+    kind="outcome", misere=True, origin="sprague",
+    statement="misère Wythoff: the normal P-positions with (0,0), (1,2), (2,1) replaced by (0,1), (1,0), (2,2)",
+    make_claim=misere_wythoff_claim, heap_ok=lambda n, params: n == 2, heaps_doc="2 heaps", default_heaps=2,
+    test_box=(2, 60)))
