@@ -247,6 +247,13 @@ class Moore(MultiHeapRuleset):
     winning move is constructed bit by bit from the top (``winning_move``, see
     :func:`moore_winning_move`), so huge heaps get one at once; ``winning_moves``
     lists all of them, which needs the options listed. Grundy values come from search.
+
+    Misère play (Moore 1910 treats it too): the same rule while a heap of 2 or more
+    is left; a position of heaps of 0 and 1 is a misère P-position iff its number
+    of 1s is 1 mod ``k + 1``. (``sprague verify misere-moore`` checks it against
+    misère search.) A misère winning move is the normal one unless that leaves only
+    heaps of 0 and 1; then the large heaps (at most ``k``) go to 0 or 1 and a few
+    1s are taken, so that the number of 1s left is 1 mod ``k + 1``.
     """
 
     name = "moore"
@@ -284,6 +291,40 @@ class Moore(MultiHeapRuleset):
 
     def closed_winning_move(self, position: Heaps) -> Heaps | None:
         return moore_winning_move(position, self.params["k"])
+
+    # misère play (see the class docstring)
+    def misere_closed_outcome(self, position: Heaps) -> str:
+        if any(h >= 2 for h in position):
+            return self.closed_outcome(position)
+        return "P" if sum(position) % (self.params["k"] + 1) == 1 else "N"
+
+    def misere_closed_method(self, position: Heaps) -> str:
+        if any(h >= 2 for h in position):
+            return f"closed form: misère {self.closed_form} (a heap of 2 or more is left)"
+        return "closed form: misère Moore, heaps of 0 and 1: P iff the number of 1s is 1 mod k+1"
+
+    def misere_closed_winning_move(self, position: Heaps) -> Heaps | None:
+        k = self.params["k"]
+        big = [i for i, h in enumerate(position) if h >= 2]
+        ones = [i for i, h in enumerate(position) if h == 1]
+        if big:
+            move = self.closed_winning_move(position)
+            if move is None or any(h >= 2 for h in move):
+                return move  # a normal P-position (misère P too), or the normal move, which keeps a large heap
+        # leave t ones, t = 1 mod k+1: the large heaps go to 0 or 1 (x of them to 1), y ones are taken,
+        # touching len(big) + y <= k heaps; t may be anything from c - min(c, k - b) to c + b
+        b, c = len(big), len(ones)
+        lo = c - min(c, k - b)
+        t = lo + (1 - lo) % (k + 1)
+        if t > c + b or (not big and t == c):
+            return None  # no move (the game is over), or already a misère P-position
+        y, x = max(0, c - t), max(0, t - c)
+        new = list(position)
+        for j, i in enumerate(big):
+            new[i] = 1 if j < x else 0
+        for i in ones[:y]:
+            new[i] = 0
+        return tuple(new)
 
 
 def _reduce_each(position: Heaps, chosen: tuple[int, ...]) -> Iterator[Heaps]:

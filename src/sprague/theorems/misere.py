@@ -89,3 +89,28 @@ register_theorem(Theorem(
     statement="misère Wythoff: the normal P-positions with (0,0), (1,2), (2,1) replaced by (0,1), (1,0), (2,2)",
     make_claim=misere_wythoff_claim, heap_ok=lambda n, params: n == 2, heaps_doc="2 heaps", default_heaps=2,
     test_box=(2, 60)))
+
+
+def misere_moore_claim(n: int, params: dict[str, Any]) -> Any:
+    m = params["k"] + 1
+
+    def claim(heaps: Sequence[int]) -> int:
+        if heaps[-1] <= 1:  # sorted: every heap is 0 or 1
+            return P if sum(heaps) % m == 1 else N
+        for j in range(heaps[-1].bit_length()):
+            column = 0
+            for h in heaps:
+                column += (h >> j) & 1
+            if column % m:
+                return N
+        return P
+
+    return claim
+
+
+register_theorem(Theorem(
+    name="misere-moore", ruleset="moore", citation="Moore 1910", kind="outcome", misere=True, params={"k": 2},
+    statement="misère Moore's Nim_k: as in normal play while a heap of 2 or more is left; heaps of 0 and 1: "
+              "P iff the number of 1s is 1 mod k+1",
+    make_claim=misere_moore_claim, heap_ok=_any_heaps, heaps_doc="any number of heaps", default_heaps=4,
+    test_box=(4, 7)))
