@@ -159,3 +159,15 @@ def test_a_module_named_on_the_command_line_is_loaded(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, "-m", "sprague", "--plugin", "no_such_module_here", "list"], env=env,
                              capture_output=True, text=True, timeout=300)
     assert missing.returncode == 2 and "cannot import plugin 'no_such_module_here'" in missing.stderr
+
+
+def test_two_claim_files_of_one_name_in_different_folders_are_two_modules(tmp_path) -> None:
+    """Found by running the suite in one process: a second ``claims.py`` was served the first one's module."""
+    from sprague.core.plugins import load_module
+
+    for folder, value in (("a", 1), ("b", 2)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "claims.py").write_text(f"VALUE = {value}\n")
+    first, second = (load_module(str(tmp_path / f / "claims.py")) for f in ("a", "b"))
+    assert (first.VALUE, second.VALUE) == (1, 2)
+    assert load_module(str(tmp_path / "a" / "claims.py")) is first  # the same file loads once

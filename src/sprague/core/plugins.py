@@ -20,6 +20,7 @@ and the error; sprague goes on without it.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import sys
@@ -70,7 +71,9 @@ def load_module(spec: str) -> ModuleType:
         if spec.endswith(".py") or path.is_file():
             if not path.is_file():
                 raise InvalidParameter(f"plugin file {spec!r} does not exist; give a .py file or an importable module")
-            name = f"sprague_plugin_{path.stem}"
+            # one module per file: two files of one name in different folders are two modules
+            digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:10]
+            name = f"sprague_plugin_{path.stem}_{digest}"
             module = sys.modules.get(name)
             if module is None:
                 loader_spec = importlib.util.spec_from_file_location(name, path)
