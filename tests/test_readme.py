@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from sprague import cache
 from sprague.cli import main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -45,9 +46,12 @@ def test_readme_has_examples() -> None:
 
 
 @pytest.mark.parametrize("command,expected", EXAMPLES, ids=[c for c, _ in EXAMPLES])
-def test_readme_example(command: str, expected: str) -> None:
+def test_readme_example(command: str, expected: str, tmp_path: Path) -> None:
+    """Each example as a new user runs it: with an empty results cache (what earlier tests cached would change
+    the sizes a refusal quotes)."""
     out, err = io.StringIO(), io.StringIO()
-    status = main(shlex.split(command)[1:], out=out, err=err)
+    with cache.using(tmp_path):
+        status = main(shlex.split(command)[1:], out=out, err=err)
     got = (out.getvalue() + err.getvalue()).rstrip("\n")
     assert got == expected.rstrip("\n")
     assert status == (2 if err.getvalue().startswith("sprague: error:") else 0)
