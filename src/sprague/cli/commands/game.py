@@ -39,11 +39,11 @@ def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_graph(ns: argparse.Namespace, out: TextIO) -> int:
-    """``sprague graph RULESET POSITION``: the game graph as DOT, SVG or PNG."""
+    """``sprague graph RULESET POSITION``: the game graph as DOT, SVG or PNG (``--misere``: misère labels)."""
     from sprague.viz.graph import render, to_dot
 
     r, pos = game(ns)
-    dot = to_dot(r, r.check_position(pos), max_nodes=ns.max_nodes)
+    dot = to_dot(r, r.check_position(pos), max_nodes=ns.max_nodes, misere=bool(ns.misere))
     if ns.fmt == "dot":
         data: bytes = dot.encode()
     else:
