@@ -222,21 +222,10 @@ NIM_PLUS_SUB = sprague.Sum(NIM, SUB12)
 KAYLES = sprague.ruleset("kayles")
 
 
-def kayles_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Kayles from its rules: knock down one pin, or two adjacent pins, of one row (rows as a sorted multiset)."""
-    out = set()
-    for i, h in enumerate(heaps):
-        rest = heaps[:i] + heaps[i + 1:]
-        for k in (1, 2):
-            for left in range(h - k + 1):  # pins left of the gap; the others stay right of it
-                out.add(tuple(sorted(x for x in rest + (left, h - k - left) if x)))
-    return sorted(out)
-
-
 def naive_moves(game: sprague.Ruleset):
     """The naive move function of ``game`` and how a sprague position is written for it."""
     if game is KAYLES:
-        return kayles_moves, lambda p: tuple(sorted(x for x in p if x))
+        return naive.kayles_moves, lambda p: tuple(sorted(x for x in p if x))
     if game is NIM_PLUS_SUB:
         return naive.sum_moves([naive.nim_moves, naive.subtraction_moves({1, 2})]), lambda p: p
     return naive.nim_moves, lambda p: p
