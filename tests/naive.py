@@ -182,6 +182,18 @@ def laskers_nim_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
+def kayles_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Kayles on multisets: knock down one pin, or two adjacent pins, of one row; the pins left of the gap and
+    those right of it are two rows (empty rows vanish)."""
+    out = set()
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1:]
+        for k in (1, 2):
+            for left in range(h - k + 1):
+                out.add(tuple(sorted(x for x in rest + (left, h - k - left) if x)))
+    return sorted(out)
+
+
 def laskers_nim_sequence(n: int) -> list[int]:
     """Single-heap values of Lasker's Nim by G(h) = mex({G(m) : m < h} | {G(a) xor G(h-a) : 0 < a < h})."""
     g: list[int] = []

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 from functools import reduce
 from operator import xor
 
 import pytest
 
+import naive
 import sprague
 from sprague.play import HumanPlayer, MatchResult, PerfectPlayer, QuitGame, RandomPlayer, play_match
 
@@ -27,9 +30,9 @@ def scripted(lines: list[str]) -> Callable[[str], str]:
     return input_fn
 
 
-def human(lines: list[str]) -> tuple[HumanPlayer, list[str]]:
+def human(lines: list[str], misere: bool = False) -> tuple[HumanPlayer, list[str]]:
     out: list[str] = []
-    return HumanPlayer(input_fn=scripted(lines), output_fn=out.append), out
+    return HumanPlayer(input_fn=scripted(lines), output_fn=out.append, misere=misere), out
 
 
 # ------------------------------------------------------------------ computer players
@@ -209,3 +212,171 @@ def test_a_move_typed_as_sprague_moves_prints_it_is_played() -> None:
     player, out = human(["heap 3: 7 -> 9", "delete 3, split 6 into 1 + 5"])
     assert sorted(player.choose(sprague.ruleset("single-delete"), (3, 6, 7))[0]) == [1, 5, 7]
     assert any("cannot be reached" in line or "not a move" in line for line in out)
+
+
+# ------------------------------------------------------------------ misère play
+# Under misère play the player who makes the last move loses. Every claim below is checked
+# against tests/naive.py's misère solver, which knows nothing of sprague.
+SUB12 = sprague.ruleset("subtraction", S={1, 2})
+NIM_PLUS_SUB = sprague.Sum(NIM, SUB12)
+KAYLES = sprague.ruleset("kayles")
+
+
+def naive_moves(game: sprague.Ruleset):
+    """The naive move function of ``game`` and how a sprague position is written for it."""
+    if game is KAYLES:
+        return naive.kayles_moves, lambda p: tuple(sorted(x for x in p if x))
+    if game is NIM_PLUS_SUB:
+        return naive.sum_moves([naive.nim_moves, naive.subtraction_moves({1, 2})]), lambda p: p
+    return naive.nim_moves, lambda p: p
+
+
+MISERE_N_STARTS = [(NIM, (3, 4, 5)), (NIM, (1, 1, 1, 4)), (NIM, (2, 2, 1)),
+                   (NIM_PLUS_SUB, ((3, 2), (5,))), (NIM_PLUS_SUB, ((1, 1), (5,))), (NIM_PLUS_SUB, ((1, 2, 3), (7,))),
+                   (KAYLES, (3, 4, 5)), (KAYLES, (1, 4, 6))]
+
+
+@pytest.mark.parametrize("game,start", MISERE_N_STARTS, ids=lambda x: str(x) if isinstance(x, tuple) else x.name)
+@pytest.mark.parametrize("seed", range(12))
+def test_perfect_misere_player_never_loses_from_a_misere_n_position(game, start, seed: int) -> None:
+    moves, key = naive_moves(game)
+    assert naive.misere_outcome(moves, key(start)) == "N"
+    out: list[str] = []
+    result = play_match(game, start, PerfectPlayer(misere=True), RandomPlayer(seed=seed, misere=True),
+                        output_fn=out.append, misere=True)
+    assert result.winner == 0 and result.misere
+    assert result.moves and result.moves[-1][0] == 1  # the random player was left the last move, and lost
+    assert not moves(key(result.final))
+    for player, option, reason in result.moves:
+        if player == 0:  # every move of the perfect player leaves a misère P-position
+            assert naive.misere_outcome(moves, key(option)) == "P", (option, reason)
+            assert reason.startswith("moves to a misère P-position"), reason
+    assert out[-1] == "Player 2 made the last move and loses: Player 1 wins."
+    assert len(out) == len(result.moves) + 1
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_perfect_misere_second_player_wins_from_a_misere_p_position(seed: int) -> None:
+    moves, key = naive_moves(KAYLES)
+    start = (1, 2, 3)
+    assert naive.misere_outcome(moves, key(start)) == "P"
+    result = play_match(KAYLES, start, RandomPlayer(seed=seed, misere=True), PerfectPlayer(misere=True),
+                        output_fn=lambda line: None, misere=True)
+    assert result.winner == 1 and result.moves[-1][0] == 0
+
+
+def test_misere_and_normal_play_differ_on_the_same_start() -> None:
+    """Nim 1 1: under normal play the first player loses (nim-sum 0), under misère play the first player wins."""
+    assert naive.outcome(naive.nim_moves, (1, 1)) == "P" and naive.misere_outcome(naive.nim_moves, (1, 1)) == "N"
+    normal = play_match(NIM, (1, 1), PerfectPlayer(), PerfectPlayer(), output_fn=lambda line: None)
+    misere = play_match(NIM, (1, 1), PerfectPlayer(misere=True), PerfectPlayer(misere=True),
+                        output_fn=lambda line: None, misere=True)
+    assert normal.winner == 1 and misere.winner == 0
+    assert len(normal.moves) == len(misere.moves) == 2 and misere.moves[-1][0] == 1
+
+
+def test_perfect_misere_player_from_a_misere_p_position_keeps_the_game_long_and_says_so() -> None:
+    moves, _ = naive_moves(NIM)
+    start = (2, 2, 1, 1)
+    assert naive.misere_outcome(moves, start) == "P"
+    option, reason = PerfectPlayer(misere=True).choose(NIM, start)
+    assert option in NIM.options(start) and sum(start) - sum(option) == 1
+    assert reason == ("no winning move: the position is a misère P-position; removes as little as possible "
+                      "to keep the game long and hopes for a mistake")
+
+
+def test_misere_perfect_vs_perfect_decided_by_the_misere_outcome() -> None:
+    for game, start in MISERE_N_STARTS + [(NIM, (2, 2)), (NIM, (1,)), (KAYLES, (1, 2, 3)), (NIM_PLUS_SUB, ((3, 2), (4,)))]:
+        moves, key = naive_moves(game)
+        result = play_match(game, start, PerfectPlayer(misere=True), PerfectPlayer(misere=True),
+                            output_fn=lambda line: None, misere=True)
+        assert result.winner == (0 if naive.misere_outcome(moves, key(start)) == "N" else 1), (game, start)
+
+
+def test_misere_end_messages_name_the_winner() -> None:
+    out: list[str] = []
+    result = play_match(NIM, (0, 0), PerfectPlayer(misere=True), PerfectPlayer(misere=True),
+                        output_fn=out.append, misere=True)
+    assert result.winner == 0 and result.moves == []  # nobody can move: the player to move has won
+    assert out == ["No move is possible, and under misère play the player who cannot move wins: Player 1 wins."]
+
+    player, _ = human(["= 0"], misere=True)  # you take the last token, and lose
+    out = []
+    result = play_match(NIM, (1,), player, PerfectPlayer(misere=True), output_fn=out.append, misere=True)
+    assert result.winner == 1 and result.loser == 0
+    assert out == ["you: heap 1: 1 -> 0", "You made the last move and lose: the computer wins."]
+
+    player, _ = human(["= 0 1"], misere=True)  # 2 1 -> 0 1: a single heap of 1 for the computer, which must take it
+    out = []
+    result = play_match(NIM, (2, 1), player, PerfectPlayer(misere=True), output_fn=out.append, misere=True)
+    assert result.winner == 0
+    assert out[-2].startswith("computer: heap 2: 1 -> 0   (no winning move: the position is a misère P-position")
+    assert out[-1] == "The computer made the last move and loses: you win!"
+
+    player, _ = human([], misere=True)
+    out = []
+    result = play_match(NIM, (0,), player, PerfectPlayer(misere=True), output_fn=out.append, misere=True)
+    assert result.winner == 0
+    assert out == ["No move is possible, and under misère play the player who cannot move wins: you win!"]
+
+
+def test_players_of_the_other_convention_are_refused() -> None:
+    with pytest.raises(sprague.InvalidParameter, match=r"player 2 .* plays normal play, but the match is misère"):
+        play_match(NIM, (3, 4), PerfectPlayer(misere=True), PerfectPlayer(), output_fn=lambda line: None, misere=True)
+    with pytest.raises(sprague.InvalidParameter, match=r"player 1 .* plays misère play, but the match is normal"):
+        play_match(NIM, (3, 4), RandomPlayer(misere=True), PerfectPlayer(), output_fn=lambda line: None)
+    with pytest.raises(sprague.InvalidParameter, match="misere='yes' is not True or False"):
+        PerfectPlayer(misere="yes")  # type: ignore[arg-type]
+
+
+def test_misere_hint_and_value() -> None:
+    start = (1, 1, 5)
+    assert naive.misere_p_options(naive.nim_moves, start) == {(1, 1, 1)}
+    player, out = human(["hint", "value", "q"], misere=True)
+    with pytest.raises(QuitGame):
+        player.choose(NIM, start)
+    assert [line for line in out if line.startswith("hint:")] == [
+        f"hint: move {NIM.options(start).index((1, 1, 1)) + 1}: heap 3: 5 -> 1, leaving 1 1 1 (a misère P-position)"]
+    g = naive.misere_grundy(naive.nim_moves, start)
+    assert any(line.startswith(f"misère Grundy value g- = {g}, outcome N (the player to move wins with perfect "
+                               "misère play") for line in out)
+
+    player, out = human(["hint", "value", "q"], misere=True)
+    with pytest.raises(QuitGame):
+        player.choose(NIM, (1, 0, 0))
+    assert "hint: no winning move; 1 0 0 is a misère P-position (every move leads to a misère N-position)" in out
+    assert any(line.startswith("misère Grundy value g- = 0, outcome P") for line in out)
+
+
+def _play_cli(args: list[str], moves: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "sprague.cli", "play", *args], input=moves,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_piped_misere_cli_game_you_lose_by_taking_the_last_token() -> None:
+    """nim 2 2 is a misère P-position: whatever you do, the computer leaves you the last token."""
+    assert naive.misere_outcome(naive.nim_moves, (2, 2)) == "P"
+    proc = _play_cli(["nim", "2", "2", "--misere", "--hints"], "1\n1\n1\n1\n")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "nim: 2 2. Misère play: whoever makes the last move loses."
+    assert "hint: no winning move; 2 2 is a misère P-position (every move leads to a misère N-position)" in proc.stdout
+    assert "computer: heap 2: 2 -> 0   (moves to a misère P-position" in proc.stdout
+    assert lines[-1] == "You made the last move and lose: the computer wins."
+
+
+def test_piped_misere_cli_game_the_computer_loses() -> None:
+    """nim 1 1 1 (three heaps of 1) is a misère P-position: the computer, moving first, must take the last token."""
+    assert naive.misere_outcome(naive.nim_moves, (1, 1, 1)) == "P"
+    proc = _play_cli(["nim", "1", "1", "1", "--misere", "--first", "computer"], "1\n")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "nim: 1 1 1. Misère play: whoever makes the last move loses."
+    assert lines[-1] == "The computer made the last move and loses: you win!"
+
+
+def test_piped_normal_cli_game_still_says_normal_play() -> None:
+    proc = _play_cli(["nim", "1", "1", "--first", "computer"], "1\n")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == "nim: 1 1. Normal play: whoever makes the last move wins."
+    assert proc.stdout.splitlines()[-1] == "You win!"

@@ -184,3 +184,102 @@ def test_kernel_entry_points_refuse_what_would_read_out_of_bounds():
     good = box.positions(3, 1, 6, binom, 0, 3)
     assert good.tolist() == [[1, 1, 1], [1, 1, 2], [1, 2, 2]]
     assert box.rank(np.array([1, 2, 2], dtype=np.int64), 1, binom) == 2
+
+
+# ------------------------------------------------------------------ misère play
+# Under misère play (the last mover loses) there is no nim-sum shortcut and no compiled kernel: each
+# position is checked against tests/naive.py's misère solver, which imports nothing from sprague.
+def _sorted_moves(moves):
+    """A naive move function on sorted tuples of heaps (keeps the naive memo small; empty heaps kept)."""
+    return lambda heaps: sorted({tuple(sorted(o)) for o in moves(heaps)})
+
+
+MISERE_TABLES = [
+    # (name, params, heaps, max_heap, naive moves on sorted tuples, key of a table row for them)
+    ("nim", {}, 3, 6, _sorted_moves(naive.nim_moves), tuple),  # misère Nim's closed form (Bouton)
+    ("subtraction", {"S": {1, 2, 5}}, 2, 9, _sorted_moves(naive.subtraction_moves({1, 2, 5})), tuple),
+    ("subtraction", {"S": {1, 3}}, 3, 6, _sorted_moves(naive.subtraction_moves({1, 3})), tuple),
+    ("kayles", {}, 2, 8, naive.kayles_moves, lambda p: tuple(sorted(x for x in p if x))),
+    ("single-delete", {}, 3, 6, naive.single_delete_moves, tuple),  # normal play: a compiled kernel
+    ("wythoff", {}, 2, 7, naive.wythoff_moves, tuple),
+]
+
+
+@pytest.mark.parametrize("name,params,heaps,max_heap,moves,key", MISERE_TABLES,
+                         ids=[f"{m[0]}{m[1].get('S', '')}-{m[2]}" for m in MISERE_TABLES])
+@pytest.mark.parametrize("values", ["grundy", "outcome"])
+def test_misere_tables_equal_naive_misere_search(name, params, heaps, max_heap, moves, key, values):
+    r = sprague.ruleset(name, **params)
+    t = r.table(max_heap, heaps=heaps, values=values, misere=True)
+    assert t.misere and t.kind == values and "misère" in repr(t)
+    normal = r.table(max_heap, heaps=heaps, values=values)
+    assert [p for p, _ in t] == [p for p, _ in normal]  # the same positions, in the same order
+    differ = 0
+    for (p, v), (_, w) in zip(t, normal):
+        if values == "grundy":
+            assert v == naive.misere_grundy(moves, key(p)), p
+        else:
+            assert v == naive.misere_outcome(moves, key(p)), p
+        differ += v != w
+    assert differ  # misère play is not normal play: e.g. the terminal position is N (g- = 1)
+    assert t.p_positions() == [p for p, v in t if v in (0, "P")]
+
+
+def test_misere_table_of_one_heap_game_is_not_the_nim_sum_of_its_sequence():
+    """Misère Nim 1 1 is N (the player to move takes one heap and leaves the last token), and 0 0 is N (no move:
+    the player to move has won), though the nim-sums are 0."""
+    t = sprague.ruleset("nim").table(3, heaps=2, values="outcome", misere=True)
+    assert t[0, 0] == "N" and t[1, 1] == "N" and t[0, 1] == "P" and t[2, 2] == "P"
+    assert not t.method.startswith("Sprague-Grundy") and "misère closed form" in t.method
+    sub = sprague.ruleset("subtraction", S={1, 2}).table(4, heaps=2, misere=True)
+    assert "misère search" in sub.method and sub[0, 0] == 1
+    assert list(sub.to_pandas().columns) == ["heap1", "heap2", "misere_grundy"]
+
+
+def test_misere_table_is_refused_before_it_starts_with_its_size_and_the_option():
+    with pytest.raises(sprague.TooLarge, match=r"nim: a misère table of 3 heaps of 0\.\.300 would take "
+                                               r"4,590,551 positions, over the limit of 2,000,000; .*--max-positions"):
+        sprague.ruleset("nim").table(300, heaps=3, misere=True)  # normal play: a vectorised nim-sum, allowed
+    assert len(sprague.ruleset("nim").table(300, heaps=3, values="outcome")) == 4_590_551
+    with pytest.raises(sprague.TooLarge, match=r"a misère table of 2 heaps of 0\.\.20 \(misère search from 20 20\)"):
+        sprague.ruleset("subtraction", S={1, 2}).table(20, heaps=2, misere=True, max_positions=300)
+    with pytest.raises(sprague.InvalidParameter, match="misere='yes' is not True or False"):
+        sprague.ruleset("nim").table(3, misere="yes")
+
+
+def test_misere_searches_of_a_table_share_one_budget():
+    """A game whose search size is unknown: the table stops once its searches together pass the limit."""
+    kayles = sprague.ruleset("kayles")
+
+    class NoEstimate(type(kayles)):  # type: ignore[misc]
+        name = "kayles-no-estimate"
+        listed = False
+
+        def estimate_positions(self, position):
+            return None
+
+    r = NoEstimate(**kayles.params) if kayles.parameters else NoEstimate()
+    with pytest.raises(sprague.TooLarge, match=r"its misère searches stopped after 60 positions \(the limit\)"):
+        r.table(20, heaps=1, misere=True, max_positions=60)
+    assert len(r.table(20, heaps=1, misere=True)) == 21
+
+
+def test_misere_table_has_its_own_cache_entry(tmp_path, monkeypatch):
+    """The key of a misère table says so: it is never served the normal table's entry, nor the other way."""
+    import sprague.solve.table as table
+
+    monkeypatch.setattr(table, "CACHE_FROM", 0)
+    cache.use(cache.Cache(tmp_path, min_seconds=0.0))
+    try:
+        r = sprague.ruleset("subtraction", S={1, 2})
+        normal = r.table(6, heaps=2)
+        misere = r.table(6, heaps=2, misere=True)
+        assert misere.method != "the results cache" and not np.array_equal(normal.values, misere.values)
+        keys = [e.key for e in cache.active().entries()]
+        assert len(keys) == 2 and sorted(k.get("misere", False) for k in keys) == [False, True]
+        again = sprague.ruleset("subtraction", S={1, 2}).table(6, heaps=2, misere=True)
+        assert again.method == "the results cache" and again.misere
+        assert np.array_equal(again.values, misere.values)
+        assert np.array_equal(sprague.ruleset("subtraction", S={1, 2}).table(6, heaps=2).values, normal.values)
+    finally:
+        cache.use(True)

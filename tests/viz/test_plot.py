@@ -92,6 +92,33 @@ def test_table_figure_refuses_three_heaps_and_ragged_grids() -> None:
         plot.table_figure([[0, 1], [1]])
 
 
+def test_table_figure_of_a_misere_table_says_misere_and_marks_the_misere_p_positions(tmp_path: Path) -> None:
+    """Misère Nim on 2 heaps (Bouton): P iff x = y >= 2 or {x, y} = {0, 1}, and the title says misère play."""
+    t = sprague.ruleset("nim").table(7, heaps=2, misere=True)
+    fig = plot.table_figure(t)
+    expected = {(x, x) for x in range(2, 8)} | {(0, 1), (1, 0)}
+    assert p_cells(fig) == expected
+    title = fig.axes[0].get_title()
+    assert "misère play (last mover loses): misère Grundy values g-" in title and "8 misère P-positions" in title
+    assert fig.axes[1].get_ylabel() == "misère Grundy value g-"  # the colour bar
+    normal = plot.table_figure(sprague.ruleset("nim").table(7, heaps=2))
+    assert "misère" not in normal.axes[0].get_title() and p_cells(normal) == {(x, x) for x in range(8)}
+    path = tmp_path / "m.png"
+    status, _, err = run("table", "nim", "--max", "7", "--misere", "--plot", str(path))
+    assert status == 0, err
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_table_figure_of_a_misere_grid_of_a_sum() -> None:
+    game = sprague.Sum(sprague.ruleset("subtraction", S={1, 2}), sprague.ruleset("subtraction", S={1, 3}))
+    heaps = list(range(0, 6))
+    cells = sprague.viz.grid(lambda y, x: game.outcome(((x,), (y,)), misere=True), heaps, heaps)
+    fig = plot.table_figure(cells, heaps, heaps, title=game.describe(), misere=True)
+    assert p_cells(fig) == {(x, y) for x in heaps for y in heaps
+                            if game.outcome(((x,), (y,)), misere=True, method="search") == "P"}
+    assert "misère play (last mover loses): P/N" in fig.axes[0].get_title()
+
+
 # ------------------------------------------------------------------------- sequences
 def test_sequence_figure_line_is_the_sequence_and_the_period_is_marked(tmp_path: Path) -> None:
     kayles = sprague.ruleset("octal", code="0.77")

@@ -28,7 +28,8 @@ def parse_dot(text: str) -> tuple[dict[str, tuple[str, int | None, str, str]], s
         if m := NODE.match(line):
             position, values = m.group(2).split("\\n")
             g, outcome = values.split()
-            nodes[m.group(1)] = (position, None if g == "G=?" else int(g[2:]), outcome, m.group(3))
+            name, _, value = g.partition("=")  # G=2, or g-=1 under misère play
+            nodes[m.group(1)] = (position, None if value == "?" else int(value), outcome, m.group(3))
         elif m := EDGE.match(line):
             edges.add((m.group(1), m.group(2)))
     return nodes, edges
@@ -97,6 +98,61 @@ def test_nim_211_graph_matches_an_independent_enumeration() -> None:
     graph_nodes, graph_edges = game_graph(nim, start)
     assert len(graph_nodes) == 7 and len(graph_edges) == len(class_edges)
     assert next(iter(graph_nodes.values())) == start
+
+
+MISERE_GRAPHS = [
+    ("subtraction S=1,2,5 from 10", sprague.ruleset("subtraction", S={1, 2, 5}), (10,)),
+    ("nim 2 1 1", sprague.ruleset("nim"), (2, 1, 1)),
+    ("nim 3 3 2", sprague.ruleset("nim"), (3, 3, 2)),
+    ("kayles 3 4", sprague.ruleset("kayles"), (3, 4)),
+    ("sum", sprague.Sum(sprague.ruleset("subtraction", S={1, 2}), sprague.ruleset("subtraction", S={1, 3})),
+     ((3,), (4,))),
+]
+
+
+@pytest.mark.parametrize("label,game,start", MISERE_GRAPHS, ids=[m[0] for m in MISERE_GRAPHS])
+def test_misere_graph_labels_are_misere_outcomes_and_values(label: str, game: sprague.Ruleset, start: object) -> None:
+    """Each vertex of ``to_dot(..., misere=True)`` shows g- and the misère outcome, as misère search has them."""
+    text = to_dot(game, start, misere=True)
+    assert "misère play (the last mover loses)" in text.splitlines()[1]
+    nodes, edges = parse_dot(text)
+    graph_nodes, graph_edges = game_graph(game, start)
+    assert len(nodes) == len(graph_nodes) and len(edges) == len(graph_edges)  # the same graph as under normal play
+    assert {"g-"} == {g.split("\\n")[1].split("=")[0] for g in re.findall(r'label="([^"]*\\n[^"]*)"', text)}
+    outcomes = []
+    for (position, g, outcome, colour), pos in zip(nodes.values(), graph_nodes.values()):
+        assert position == game.format_position(pos)
+        assert outcome == game.outcome(pos, misere=True, method="search"), position
+        assert g == game.grundy(pos, misere=True, method="search"), position
+        assert colour == (P_COLOUR if outcome == "P" else N_COLOUR)
+        outcomes.append(outcome)
+    terminal = [p for p in graph_nodes.values() if not game.options(p)]
+    assert terminal and all(game.grundy(p, misere=True, method="search") == 1 for p in terminal)  # g- = 1: N
+    assert "P" in outcomes and "N" in outcomes
+
+
+def test_misere_graph_against_naive_misere_search() -> None:
+    """Nim from 2 1 1 (handout 002 section 2) under misère play: labels by tests/naive.py, which imports no sprague."""
+    import naive
+
+    nim = sprague.ruleset("nim")
+    nodes, _ = parse_dot(to_dot(nim, (2, 1, 1), misere=True))
+    for position, g, outcome, _ in nodes.values():
+        heaps = tuple(int(t) for t in position.split())
+        assert g == naive.misere_grundy(naive.nim_moves, heaps), position
+        assert outcome == naive.misere_outcome(naive.nim_moves, heaps), position
+    shown = {position: outcome for position, _, outcome, _ in nodes.values()}
+    assert shown["0 0 0"] == "N" and shown["0 0 1"] == "P"  # the player to move at the end has won
+    normal, _ = parse_dot(to_dot(nim, (2, 1, 1)))
+    assert {p for p, _, o, _ in normal.values() if o == "P"} != {p for p, o in shown.items() if o == "P"}
+
+
+def test_misere_graph_title_and_bad_convention() -> None:
+    text = to_dot(sprague.ruleset("nim"), (1,), misere=True)
+    assert 'label="nim from 1, misère play (the last mover loses): misère P-positions green' in text
+    assert "misère" not in to_dot(sprague.ruleset("nim"), (1,))
+    with pytest.raises(sprague.InvalidParameter, match="misere='yes' is not True or False"):
+        to_dot(sprague.ruleset("nim"), (1,), misere="yes")  # type: ignore[arg-type]
 
 
 def test_too_large_graph_is_refused_with_the_limit_named() -> None:

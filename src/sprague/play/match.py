@@ -4,8 +4,11 @@ A player is any object with a ``name`` and a method
 ``choose(ruleset, position) -> (option, reason)``: ``option`` is a position
 reachable from ``position`` in one move and ``reason`` a short text shown next
 to the move ("moves to a P-position (Grundy value 0)"), possibly empty.
-:func:`play_match` alternates two players under the normal play rule: the
-player who makes the last move wins.
+:func:`play_match` alternates two players under the normal play rule, where the
+player who makes the last move wins, or with ``misere=True`` under the misère
+rule, where the player who makes the last move loses. The players take the same
+convention (``PerfectPlayer(misere=True)``...): a perfect player then plays misère
+winning moves and a human player's hints are misère hints.
 
 Examples
 --------
@@ -20,6 +23,19 @@ player 1: heap 2: 1 -> 0   (moves to a P-position: nim-sum becomes 0)
 Player 1 wins.
 >>> result.winner, len(result.moves)
 (0, 3)
+
+Under misère play (the last mover loses) 2 2 is a P-position: whatever the first
+player does, the second leaves a single heap of 1 (Bouton's misère strategy).
+
+>>> result = play_match(nim, (2, 2), PerfectPlayer(misere=True), PerfectPlayer(misere=True), misere=True)  # doctest: +NORMALIZE_WHITESPACE
+player 1: heap 1: 2 -> 1   (no winning move: the position is a misère P-position; removes as little as possible
+    to keep the game long and hopes for a mistake)
+player 2: heap 2: 2 -> 0   (moves to a misère P-position: an odd number of heaps of 1, nothing larger)
+player 1: heap 1: 1 -> 0   (no winning move: the position is a misère P-position; removes as little as possible
+    to keep the game long and hopes for a mistake)
+Player 1 made the last move and loses: Player 2 wins.
+>>> result.winner, result.misere
+(1, True)
 """
 
 from __future__ import annotations
@@ -32,7 +48,7 @@ from typing import Any, Protocol, runtime_checkable
 from sprague.core.ruleset import Ruleset
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.move import Move
-from sprague.errors import IllegalMove, InvalidPosition, SpragueError
+from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError
 
 __all__ = ["Player", "PerfectPlayer", "RandomPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]
 
@@ -81,12 +97,25 @@ def _tokens(position: Position) -> int | None:
     return None
 
 
+def _check_misere(misere: object) -> bool:
+    if not isinstance(misere, bool):
+        raise InvalidParameter(f"misere={misere!r} is not True or False; misere=True plays the misère rule "
+                               "(whoever makes the last move loses)")
+    return misere
+
+
 class PerfectPlayer:
     """Plays a winning move whenever there is one (a move to a P-position).
 
     From a P-position there is none; it then makes a small move -- the option
     with the fewest tokens removed when positions are heaps, else the first
-    option -- and hopes the opponent errs.
+    option -- so that the game lasts long, and hopes the opponent errs.
+
+    Under misère play (``misere=True``: whoever makes the last move loses) the
+    winning moves are the moves to misère P-positions
+    (``ruleset.winning_move(position, misere=True)``), explained by
+    ``ruleset.explain_misere_winning_move``; from a misère P-position it makes
+    the same small move.
 
     Parameters
     ----------
@@ -94,41 +123,50 @@ class PerfectPlayer:
         Passed to :meth:`Ruleset.winning_moves`: ``"auto"``, ``"closed"`` or ``"search"``.
     max_positions : int, optional
         Work limit of the analysis; :class:`~sprague.errors.TooLarge` propagates when exceeded.
+    misere : bool
+        Play the misère rule instead of normal play.
 
     Examples
     --------
     >>> import sprague
     >>> PerfectPlayer().choose(sprague.ruleset("subtraction", S={1, 2, 5}), (26,))
     ((24,), 'moves to a P-position (Grundy value 0)')
+    >>> PerfectPlayer(misere=True).choose(sprague.ruleset("nim"), (1, 1, 5))
+    ((1, 1, 1), 'moves to a misère P-position: an odd number of heaps of 1, nothing larger')
     """
 
     name = "perfect"
 
-    def __init__(self, method: str = "auto", max_positions: int | None = None) -> None:
+    def __init__(self, method: str = "auto", max_positions: int | None = None, *, misere: bool = False) -> None:
         self.method = method
         self.max_positions = max_positions
+        self.misere = _check_misere(misere)
 
     def __repr__(self) -> str:
-        return f"PerfectPlayer(method={self.method!r})"
+        return f"PerfectPlayer(method={self.method!r}{', misere=True' if self.misere else ''})"
 
     def choose(self, ruleset: Ruleset, position: Position) -> Choice:
         """Return a move to a P-position and the reason, or a small move from a P-position."""
         pos = ruleset.check_position(position)
-        move = ruleset.winning_move(pos, self.method, self.max_positions)
+        move = ruleset.winning_move(pos, self.method, self.max_positions, misere=self.misere)
         if move is not None:
-            return move, ruleset.explain_winning_move(pos, move)
+            explain = ruleset.explain_misere_winning_move if self.misere else ruleset.explain_winning_move
+            return move, explain(pos, move)
+        p = "a misère P-position" if self.misere else "P"
         count = ruleset.option_count(pos)
         if count is not None and count > (self.max_positions or DEFAULT_MAX_POSITIONS):
             first = next(iter(ruleset.moves(pos)))  # too many to compare: any move loses equally
-            return first, "no winning move: the position is P; plays its first option and hopes for a mistake"
+            return first, f"no winning move: the position is {p}; plays its first option and hopes for a mistake"
         options = _options_or_fail(ruleset, pos)
         here = _tokens(pos)
         left = [_tokens(o) for o in options]
         if here is not None and None not in left:
             removed = [here - n for n in left if n is not None]
             best = min(range(len(options)), key=removed.__getitem__)
-            return options[best], "no winning move: the position is P; removes as little as possible and hopes for a mistake"
-        return options[0], "no winning move: the position is P; plays its first option and hopes for a mistake"
+            longer = " to keep the game long" if self.misere else ""
+            return options[best], (f"no winning move: the position is {p}; removes as little as possible{longer} "
+                                   "and hopes for a mistake")
+        return options[0], f"no winning move: the position is {p}; plays its first option and hopes for a mistake"
 
 
 class RandomPlayer:
@@ -138,6 +176,8 @@ class RandomPlayer:
     ----------
     seed : int, optional
         Seed of its own :class:`random.Random`, for repeatable games.
+    misere : bool
+        The convention of the match it plays in; a random move does not depend on it.
 
     Examples
     --------
@@ -149,12 +189,13 @@ class RandomPlayer:
 
     name = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, misere: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.misere = _check_misere(misere)
 
     def __repr__(self) -> str:
-        return f"RandomPlayer(seed={self.seed!r})"
+        return f"RandomPlayer(seed={self.seed!r}{', misere=True' if self.misere else ''})"
 
     def choose(self, ruleset: Ruleset, position: Position) -> Choice:
         """Return a random option and the reason ``"random move"``."""
@@ -179,6 +220,11 @@ class HumanPlayer:
       one-heap position must be typed with ``=``, as ``= 5``;
     * ``hint``: the winning moves (or that the position is P);
     * ``value``: the Grundy value and the outcome of the position;
+
+    Under misère play (``misere=True``) ``hint`` gives the misère winning moves
+    (to misère P-positions) and ``value`` the misère Grundy value g- and the
+    misère outcome.
+
     * ``help`` or ``?``: this summary;
     * ``quit`` or ``q`` (or end of input): raises :class:`QuitGame`.
 
@@ -196,6 +242,8 @@ class HumanPlayer:
     hints : bool
         Show the hint (a winning move, or that there is none) before every move,
         not only when ``hint`` is typed.
+    misere : bool
+        Hints and values under misère play (whoever makes the last move loses).
 
     Examples
     --------
@@ -221,15 +269,18 @@ class HumanPlayer:
         output_fn: Callable[[str], Any] = print,
         prompt: str = "your move> ",
         hints: bool = False,
+        *,
+        misere: bool = False,
     ) -> None:
         self.input_fn = input_fn
         self.output_fn = output_fn
         self.prompt = prompt
         self.hints = hints
+        self.misere = _check_misere(misere)
         self._greeted = False
 
     def __repr__(self) -> str:
-        return "HumanPlayer()"
+        return "HumanPlayer(misere=True)" if self.misere else "HumanPlayer()"
 
     # ----------------------------------------------------------------- public
     def choose(self, ruleset: Ruleset, position: Position) -> Choice:
@@ -250,7 +301,8 @@ class HumanPlayer:
             self.output_fn(
                 "Type a move number from the list, the move as the list writes it, or the position after your "
                 "move (e.g. '3 4 1', or '= 5' for a single heap); an empty line lists the moves, "
-                "'hint' shows the winning moves, 'value' the Grundy value, 'q' quits."
+                f"'hint' shows the winning moves, 'value' the {'misère ' if self.misere else ''}Grundy value, "
+                "'q' quits."
             )
             self._greeted = True
         self.output_fn(f"position: {ruleset.format_position(pos)}")
@@ -343,30 +395,32 @@ class HumanPlayer:
 
     def _hint(self, ruleset: Ruleset, pos: Position, options: list[Position] | None) -> None:
         try:
-            winning = ruleset.winning_moves(pos)
+            winning = ruleset.winning_moves(pos, misere=self.misere)
         except SpragueError as exc:
             self.output_fn(f"no hint: {_one_line(exc)}")
             return
+        kind = "misère " if self.misere else ""
         if not winning:
-            self.output_fn(
-                f"hint: no winning move; {ruleset.format_position(pos)} is a P-position (every move leads to an N-position)"
-            )
+            self.output_fn(f"hint: no winning move; {ruleset.format_position(pos)} is a {kind}P-position "
+                           f"(every move leads to a{'' if self.misere else 'n'} {kind}N-position)")
             return
         for w in winning:
             number = f"move {options.index(w) + 1}: " if options is not None and w in options else ""
             self.output_fn(
-                f"hint: {number}{ruleset.describe_move(pos, w)}, leaving {ruleset.format_position(w)} (a P-position)"
+                f"hint: {number}{ruleset.describe_move(pos, w)}, leaving {ruleset.format_position(w)} (a {kind}P-position)"
             )
 
     def _value(self, ruleset: Ruleset, pos: Position) -> None:
         try:
-            ev = ruleset.evaluate(pos)
+            ev = ruleset.evaluate(pos, misere=self.misere)
         except SpragueError as exc:
             self.output_fn(f"no value: {_one_line(exc)}")
             return
         who = "the player to move wins" if ev.outcome == "N" else "the player to move loses"
-        g = f"Grundy value {ev.grundy}" if ev.grundy is not None else "Grundy value not computed"
-        self.output_fn(f"{g}, outcome {ev.outcome} ({who} with perfect play; {ev.method})")
+        name = "misère Grundy value g- =" if self.misere else "Grundy value"
+        g = f"{name} {ev.grundy}" if ev.grundy is not None else f"{name} not computed"
+        play = "perfect misère play" if self.misere else "perfect play"
+        self.output_fn(f"{g}, outcome {ev.outcome} ({who} with {play}; {ev.method})")
 
 
 def _one_line(exc: BaseException) -> str:
@@ -386,16 +440,20 @@ class MatchResult:
         Every move as ``(player_index, option, reason)``, in order.
     start, final : position
         The starting and the final (terminal) position.
+    misere : bool
+        Whether the match was played under the misère rule (the last mover loses).
     """
 
     winner: int
     moves: list[tuple[int, Any, str]] = field(default_factory=list)
     start: Any = None
     final: Any = None
+    misere: bool = False
 
     @property
     def loser(self) -> int:
-        """Index of the player who could not move."""
+        """Index of the loser: under normal play the player who could not move, under misère play
+        the player who made the last move."""
         return 1 - self.winner
 
 
@@ -411,6 +469,7 @@ def play_match(
     output_fn: Callable[[str], Any] = print,
     *,
     names: Sequence[str] | None = None,
+    misere: bool = False,
 ) -> MatchResult:
     """Play ``first`` against ``second`` from ``position`` until no move is left.
 
@@ -419,6 +478,13 @@ def play_match(
     written as one line, ``"<player>: <move>   (<reason>)"``, and the result at the end:
     ``"You win!"`` / ``"The computer wins."`` when exactly one side is human,
     ``"Player 1 wins."`` / ``"Player 2 wins."`` otherwise.
+
+    Misère play (``misere=True``): the player who makes the last move loses (so if
+    ``position`` is already terminal, ``first`` wins without moving). The result
+    line names both: ``"The computer made the last move and loses: you win!"``,
+    ``"You made the last move and lose: the computer wins."``, ``"Player 2 made the
+    last move and loses: Player 1 wins."``; from a terminal start, ``"No move is
+    possible, and under misère play the player who cannot move wins: Player 1 wins."``.
 
     Parameters
     ----------
@@ -433,6 +499,9 @@ def play_match(
     names : pair of str, optional
         Labels of the players in the move lines; default ``"you"`` and ``"computer"``
         when one side is human, else ``"player 1"`` and ``"player 2"``.
+    misere : bool
+        Play the misère rule. A player with a ``misere`` attribute (the players of
+        this module) must play the same convention.
 
     Returns
     -------
@@ -442,8 +511,18 @@ def play_match(
     ------
     QuitGame
         When a human player quits; the match is abandoned.
+    InvalidParameter
+        When a player plays the other convention (e.g. ``PerfectPlayer()`` in a misère match).
     """
+    misere = _check_misere(misere)
     players = (first, second)
+    for i, p in enumerate(players):
+        theirs = getattr(p, "misere", misere)
+        if theirs is not misere:
+            rule = "misère play" if misere else "normal play"
+            raise InvalidParameter(
+                f"player {i + 1} ({p!r}) plays {'misère' if theirs else 'normal'} play, but the match is {rule}; "
+                f"give it misere={misere} as well")
     humans = [i for i, p in enumerate(players) if _is_human(p)]
     if names is None:
         if len(humans) == 1:
@@ -460,12 +539,31 @@ def play_match(
         moves.append((turn, option, reason))
         pos = option
         turn = 1 - turn
-    winner = 1 - turn  # the player to move cannot: the other one made the last move
-    if len(humans) == 1:
-        output_fn("You win!" if winner in humans else "The computer wins.")
+    if not misere:
+        winner = 1 - turn  # the player to move cannot: the other one made the last move
+        if len(humans) == 1:
+            output_fn("You win!" if winner in humans else "The computer wins.")
+        else:
+            output_fn(f"Player {winner + 1} wins.")
     else:
-        output_fn(f"Player {winner + 1} wins.")
-    return MatchResult(winner=winner, moves=moves, start=start, final=pos)
+        winner = turn  # the other one made the last move, and loses (or nobody moved: the player to move wins)
+        output_fn(_misere_result(winner, humans, bool(moves)))
+    return MatchResult(winner=winner, moves=moves, start=start, final=pos, misere=misere)
+
+
+def _misere_result(winner: int, humans: list[int], moved: bool) -> str:
+    """The last line of a misère match: who made the last move and lost, who won."""
+    if len(humans) == 1:
+        you_win = winner in humans
+        result = "you win!" if you_win else "the computer wins."
+        if not moved:
+            return f"No move is possible, and under misère play the player who cannot move wins: {result}"
+        return (f"The computer made the last move and loses: {result}" if you_win
+                else f"You made the last move and lose: {result}")
+    result = f"Player {winner + 1} wins."
+    if not moved:
+        return f"No move is possible, and under misère play the player who cannot move wins: {result}"
+    return f"Player {2 - winner} made the last move and loses: {result}"
 
 
 def _has_move(ruleset: Ruleset, position: Position) -> bool:

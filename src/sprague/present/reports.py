@@ -182,11 +182,14 @@ class GridReport:
 
 def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = None, values: str = "outcome",
                 method: str = "auto", max_positions: int | None = None, fixed: str = "",
-                use_cache: Callable[[], None] | None = None) -> GridReport:
+                use_cache: Callable[[], None] | None = None, *, misere: bool = False) -> GridReport:
     """The grid of ``sprague table``: a sum of two heap games, or the two-heap positions of one game.
 
     Cells are ``table[row][column]`` with rows ``y`` and columns ``x`` both over
     ``min_heap..max_heap``; ``values`` is ``"outcome"`` (P/N) or ``"grundy"``.
+    With ``misere=True``, misère outcomes or misère Grundy values g-, cell by cell
+    (a sum is searched as a whole: no nim-sum holds under misère play); the JSON
+    says ``"misere": true``.
     """
     from sprague.viz.table import grid
 
@@ -220,33 +223,39 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
     if len(games) == 1 and not fixed and isinstance(game, MultiHeapRuleset) and method == "auto":
         if use_cache is not None:
             use_cache()
-        table = game.table(max_heap, heaps=2, values=values, min_heap=min_heap, max_positions=max_positions)
+        table = game.table(max_heap, heaps=2, values=values, min_heap=min_heap, max_positions=max_positions,
+                           misere=misere)
 
     def value_fn(y: int, x: int) -> Any:
         if table is not None:
             return table[x, y]
         p = position(x, y)
         if want_grundy:
-            return game.grundy(p, method, max_positions)
-        return game.outcome(p, method, max_positions)
+            return game.grundy(p, method, max_positions, misere=misere)
+        return game.outcome(p, method, max_positions, misere=misere)
 
     cells = grid(value_fn, heaps, heaps)
-    data = {"games": [header(g) for g in games], "rows": heaps, "columns": heaps, "values": values, "table": cells}
+    data = {"games": [header(g) for g in games], "rows": heaps, "columns": heaps, "values": values,
+            "misere": misere, "table": cells}
     return GridReport(data, heaps, col_title, row_title)
 
 
 def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "grundy", min_heap: int | None = None,
                       max_positions: int | None = None,
-                      progress: Callable[[int], Any] | None = None) -> tuple[Any, dict[str, Any]]:
-    """``sprague table GAME --heaps K``: the :class:`~sprague.solve.table.Table` and its JSON summary."""
+                      progress: Callable[[int], Any] | None = None, *, misere: bool = False
+                      ) -> tuple[Any, dict[str, Any]]:
+    """``sprague table GAME --heaps K``: the :class:`~sprague.solve.table.Table` and its JSON summary.
+
+    ``misere=True``: misère outcomes or misère Grundy values g- (the JSON says ``"misere": true``).
+    """
     if not isinstance(game, MultiHeapRuleset):
         raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
     t = game.table(max_heap, heaps=heaps, values=values, min_heap=min_heap, max_positions=max_positions,
-                   progress=progress)
+                   progress=progress, misere=misere)
     counts = t.counts()
     p_list = t.p_positions()
     data = {**header(game), "heaps": t.heaps, "min_heap": t.min_heap, "max_heap": t.max_heap,
-            "values": t.kind, "positions": len(t), "method": t.method,
+            "values": t.kind, "misere": t.misere, "positions": len(t), "method": t.method,
             "counts": {str(k): v for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))},
             "p_positions": [list(p) for p in p_list[:1000]]}
     return t, data

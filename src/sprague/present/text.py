@@ -175,22 +175,30 @@ def describe_mask(mask: int) -> str:
 
 
 def grid_text(report: GridReport, origin: str = "bottom") -> str:
-    """``sprague table``: the grid of :func:`~sprague.present.reports.grid_report`, first row at the ``origin``."""
-    from sprague.viz.table import format_grid
+    """``sprague table``: the grid of :func:`~sprague.present.reports.grid_report`, first row at the ``origin``.
 
-    return format_grid(report.data["table"], report.heaps, report.heaps, values=report.data["values"], origin=origin,
-                       row_title=report.row_title, col_title=report.col_title) + "\n"
+    A misère grid is headed by a line that says so (and, for values, that they are g-).
+    """
+    from sprague.viz.table import format_grid, misere_title
+
+    values = report.data["values"]
+    title = misere_title(values) if report.data.get("misere") else None
+    return format_grid(report.data["table"], report.heaps, report.heaps, values=values, origin=origin,
+                       row_title=report.row_title, col_title=report.col_title, title=title) + "\n"
 
 
 def heap_table_text(t: Table, saved: str | None = None) -> str:
     """``sprague table GAME --heaps K``: a summary of the table ``t`` (and the file it was ``saved`` to)."""
     counts = t.counts()
     p_list = t.p_positions()
-    lines = [f"{t.ruleset}: {len(t):,} positions of {t.heaps} heaps in {t.min_heap}..{t.max_heap} ({t.method})\n",
-             f"{len(p_list):,} P-positions; the first: {', '.join(map(str, p_list[:12]))}\n"]
+    rule = ", misère play (the last mover loses)" if t.misere else ""
+    kind = "misère " if t.misere else ""
+    lines = [f"{t.ruleset}: {len(t):,} positions of {t.heaps} heaps in {t.min_heap}..{t.max_heap}{rule} ({t.method})\n",
+             f"{len(p_list):,} {kind}P-positions; the first: {', '.join(map(str, p_list[:12]))}\n"]
     if t.kind == "grundy":
         common = ", ".join(f"{v}: {c:,}" for v, c in sorted(counts.items())[:16])
-        lines.append(f"{len(counts)} distinct values, largest {max(counts)}; positions per value: {common}\n")
+        name = "misère Grundy values g-" if t.misere else "values"
+        lines.append(f"{len(counts)} distinct {name}, largest {max(counts)}; positions per value: {common}\n")
     if saved:
         lines.append(f"wrote {saved}\n")
     return "".join(lines)

@@ -137,7 +137,8 @@ class MultiHeapRuleset(Ruleset):
 
     # tables --------------------------------------------------------------------
     def table(self, max_heap: int, heaps: int = 2, values: str = "grundy", min_heap: int | None = None,
-              max_positions: int | None = None, progress: Callable[[int], Any] | None = None) -> Table:
+              max_positions: int | None = None, progress: Callable[[int], Any] | None = None, *,
+              misere: bool = False) -> Table:
         """Every position of ``heaps`` heaps in ``min_heap..max_heap`` with its Grundy value or outcome.
 
         Values come from the fastest exact method the ruleset has: the compiled box
@@ -158,6 +159,9 @@ class MultiHeapRuleset(Ruleset):
         progress : callable, optional
             Called with the number of positions done, as they are (compiled search).
             On Ctrl-C the positions finished are kept in the results cache.
+        misere : bool
+            Under misère play (the last mover loses): misère outcomes, or misère Grundy
+            values g-, position by position (closed form or search; no nim-sum shortcut).
 
         Returns
         -------
@@ -171,7 +175,7 @@ class MultiHeapRuleset(Ruleset):
         >>> len(t), t[1, 2, 3], t.p_positions()[:4]
         (56, 'N', [(1, 1, 1), (2, 2, 2), (1, 1, 3), (1, 3, 3)])
         """
-        return heap_table(self, max_heap, heaps, values, min_heap, max_positions, progress)
+        return heap_table(self, max_heap, heaps, values, min_heap, max_positions, progress, misere=misere)
 
     def kernel_shapes(self, n: int) -> tuple[tuple[int, int], ...] | None:
         """The ``(s, p)`` move shapes of the compiled box kernels for ``n`` heaps, or None (no kernel).

@@ -10,6 +10,11 @@ When heaps are interchangeable, positions are the sorted tuples ``a_1 <= ... <= 
 in colex order (the order of :class:`~sprague.solve.box.Box`: a table for a smaller
 ``max_heap`` is a prefix of one for a larger); otherwise every ordered tuple, the
 first heap varying slowest.
+
+Under misère play (``misere=True``: the player who makes the last move loses) the
+values are misère outcomes or Conway's misère Grundy values g-, position by
+position from the ruleset's misère closed form (misère Nim) or misère search: no
+nim-sum of the sequence and no compiled kernel holds under misère play.
 """
 
 from __future__ import annotations
@@ -25,9 +30,10 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, check_limit, refuse_if_too_large
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, RAISE_HINT, check_limit, refuse_if_too_large
 from sprague.core.parsing import as_int
-from sprague.errors import InvalidParameter, InvalidPosition
+from sprague.core.ruleset import Ruleset
+from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
 from sprague.solve.box import Box, sieve_pays
 
 __all__ = ["Table", "GrundySequence", "heap_table", "box_table", "kernel_shapes", "sorted_positions",
@@ -46,7 +52,8 @@ def kernel_shapes(rules: Any, heaps: int) -> np.ndarray | None:
 
 
 def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy", min_heap: int | None = None,
-               max_positions: int | None = None, progress: Callable[[int], Any] | None = None) -> Table:
+               max_positions: int | None = None, progress: Callable[[int], Any] | None = None, *,
+               misere: bool = False) -> Table:
     """Every position of ``heaps`` heaps in ``min_heap..max_heap`` with its Grundy value or outcome.
 
     Values come from the fastest exact method the ruleset has: the compiled box
@@ -56,11 +63,24 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     Tables of 10,000 positions or more go through the results cache
     (:func:`sprague.cache.active`); a colex table is a prefix of the tables of larger heaps.
     A long search in rank order is checkpointed there as it runs (:class:`sprague.cache.Checkpoints`).
+
+    With ``misere=True`` the values are misère outcomes or misère Grundy values g-,
+    each position's from ``rules.grundy(position, misere=True)`` (or ``outcome``): the
+    misère closed form where the ruleset has one, else misère search, whose positions
+    visited for the whole table are bounded by ``max_positions``. The cache key says
+    ``"misere": true``, so a misère table is never read from a normal-play entry.
+
+    >>> import sprague
+    >>> t = heap_table(sprague.ruleset("subtraction", S={1, 2}), 4, heaps=2, misere=True)
+    >>> t, t[0, 0], t[0, 1], t[1, 1]
+    (<Table subtraction -p S=1,2: 15 positions of 2 heaps in 0..4, misère grundy>, 1, 0, 1)
     """
     if max_positions is not None:
         check_limit(max_positions)
     if values not in KINDS:
         raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
+    if not isinstance(misere, bool):
+        raise InvalidParameter(f"misere={misere!r} is not True or False; misere=True tabulates misère play")
     heaps = as_int(heaps, "heaps")
     max_heap = as_int(max_heap, "max_heap")
     least = rules.min_heap
@@ -76,13 +96,19 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
                                "(MAX_TABLE_HEAP in sprague.core.limits: tables hold heaps as 64-bit integers); "
                                "ask grundy() or outcome() of single positions instead")
     rules.check_position((lo,) * heaps)  # a clear error for a heap count the ruleset does not play
-    shapes = kernel_shapes(rules, heaps) if lo == least else None
-    fast = shapes is not None or rules.vectorised_tables  # compiled, or a vectorised nim-sum of a sequence
+    # the compiled kernels and the nim-sum of the sequence are normal-play results: not under misère play
+    shapes = kernel_shapes(rules, heaps) if lo == least and not misere else None
+    fast = shapes is not None or (rules.vectorised_tables and not misere)
     limit = max_positions or (TABLE_MAX_COMPILED if fast else DEFAULT_MAX_POSITIONS)
     size = table_size(heaps, lo, max_heap, rules.interchangeable_heaps)
-    refuse_if_too_large(f"{rules.name}: a table of {heaps} heaps of {lo}..{max_heap}", size, limit)
+    what = f"{rules.name}: a {'misère ' if misere else ''}table of {heaps} heaps of {lo}..{max_heap}"
+    refuse_if_too_large(what, size, limit)
+    if misere:
+        _refuse_misere_search(rules, what, (max_heap,) * heaps, values, limit)
     enumerate_positions = sorted_positions if rules.interchangeable_heaps else ordered_positions
     key = {**rules.cache_key(), "heaps": heaps, "min_heap": lo, "values": values}
+    if misere:  # normal-play keys stay as they were: their cached tables remain valid
+        key["misere"] = True
     cache = _cache.active() if size >= CACHE_FROM and rules.interchangeable_heaps else None
     stored = cache.load("table", key) if cache is not None else None
     began = time.perf_counter()
@@ -105,13 +131,75 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
         method = f"compiled box kernel ({'retrograde sieve' if sieve else 'search in rank order'})"
         if prefix is not None and not sieve:
             method += f", continuing {len(prefix):,} cached positions"
+    elif misere:
+        positions = enumerate_positions(heaps, lo, max_heap)
+        found, method = _misere_values(rules, positions, values, limit, what, progress)
     else:
         positions = enumerate_positions(heaps, lo, max_heap)
         found, method = rules.table_values(positions, max_heap, values, limit)
     if cache is not None:  # a colex table is a prefix of the tables of larger heaps
         cache.store("table", key, _compact(found), time.perf_counter() - began)
     positions = positions.astype(np.min_scalar_type(-max_heap - 1))  # int16 for heaps below 32768
-    return Table(rules.describe(), heaps, lo, max_heap, values, positions, found, rules.interchangeable_heaps, method)
+    return Table(rules.describe(), heaps, lo, max_heap, values, positions, found, rules.interchangeable_heaps, method,
+                 misere)
+
+
+def _refuse_misere_search(rules: Any, what: str, top: tuple[int, ...], values: str, limit: int) -> None:
+    """Refuse a misère table, before it starts, whose largest position search would refuse.
+
+    Where the misère closed form (or, for outcomes, the ruleset's own misère
+    algorithm) answers the largest position no search is needed there.
+    """
+    if (rules.misere_closed_grundy(top) if values == "grundy" else rules.misere_closed_outcome(top)) is not None:
+        return
+    if values == "outcome" and rules.misere_computed_outcome(top) is not None:
+        return
+    refuse_if_too_large(f"{what} (misère search from {rules.format_position(top)})", rules.estimate_positions(top),
+                        limit)
+
+
+def _misere_values(rules: Any, positions: np.ndarray, values: str, limit: int, what: str,
+                   progress: Callable[[int], Any] | None) -> tuple[np.ndarray, str]:
+    """Misère outcomes (0 P / 1 N) or misère Grundy values g- of the rows of ``positions``, and how they were had.
+
+    Each position is asked of the ruleset's misère closed form first, then of
+    ``rules.grundy(..., misere=True)`` (``outcome``), which searches; the searches
+    of the whole table share one memo and may visit ``limit`` positions in all.
+    """
+    grundy = values == "grundy"
+    closed = rules.misere_closed_grundy if grundy else rules.misere_closed_outcome
+    found = np.empty(len(positions), dtype=np.int64)
+    by_closed = used = 0
+    for i, row in enumerate(positions.tolist()):
+        p = tuple(row)
+        v = closed(p)
+        if v is not None:
+            by_closed += 1
+        else:
+            memo = rules._misere_solver.memo if rules._misere_solver is not None else {}
+            before = len(memo)
+            try:
+                v = (rules.grundy if grundy else rules.outcome)(p, "auto", max(1, limit - used), misere=True)
+            except TooLarge as exc:
+                if used == 0:
+                    raise
+                raise TooLarge(f"{what}: its misère searches stopped after {limit:,} positions (the limit) at "
+                               f"{rules.format_position(p)}; {RAISE_HINT}", estimate=exc.estimate, limit=limit) from None
+            if rules._misere_solver is not None:
+                used += max(0, len(rules._misere_solver.memo) - before)
+        found[i] = v if grundy else int(v == "N")
+        if progress is not None and (i + 1) % 1024 == 0:
+            progress(1024)
+    if progress is not None and len(positions) % 1024:
+        progress(len(positions) % 1024)
+    searched = len(positions) - by_closed
+    if not searched:
+        return found, "the ruleset's misère closed form, position by position"
+    own = type(rules).misere_computed_outcome is not Ruleset.misere_computed_outcome and not grundy
+    rest = "the ruleset's own misère algorithm or memoised misère search" if own else "memoised misère search"
+    if not by_closed:
+        return found, f"{rest}, position by position"
+    return found, f"position by position: {by_closed:,} by the misère closed form, {searched:,} by {rest}"
 
 
 def _checkpoint(points: _cache.Checkpoints) -> Callable[[np.ndarray], None]:
@@ -191,6 +279,9 @@ class Table:
         Whether positions are sorted tuples (heaps interchangeable) or ordered ones.
     method : str
         How the values were had.
+    misere : bool
+        Whether the values are under misère play (the last mover loses): misère
+        outcomes, or Conway's misère Grundy values g- (P iff 0).
 
     Examples
     --------
@@ -213,6 +304,7 @@ class Table:
     values: np.ndarray
     interchangeable: bool
     method: str
+    misere: bool = False
 
     def __len__(self) -> int:
         return len(self.values)
@@ -267,13 +359,16 @@ class Table:
         return out if dtype is None else out.astype(dtype)
 
     def to_pandas(self) -> Any:
-        """A pandas DataFrame with columns ``heap1 .. heapk`` and ``grundy`` (or ``outcome``, "P"/"N")."""
+        """A pandas DataFrame with columns ``heap1 .. heapk`` and ``grundy`` (or ``outcome``, "P"/"N").
+
+        Under misère play the last column is ``misere_grundy`` (g-) or ``misere_outcome``.
+        """
         try:
             import pandas as pd  # type: ignore[import-untyped]
         except ImportError:
             raise ImportError("Table.to_pandas needs pandas: pip install pandas") from None
         data: dict[str, Any] = {f"heap{i + 1}": self.positions[:, i] for i in range(self.heaps)}
-        data[self.kind] = (np.array(["P", "N"])[self.values] if self.kind == "outcome" else self.values)
+        data[self.column] = (np.array(["P", "N"])[self.values] if self.kind == "outcome" else self.values)
         return pd.DataFrame(data)
 
     def p_positions(self) -> list[tuple[int, ...]]:
@@ -284,9 +379,14 @@ class Table:
         """How many positions take each value (or each outcome)."""
         return Counter(self._show(v) for v in self.values.tolist())
 
+    @property
+    def column(self) -> str:
+        """The name of the value column: ``grundy`` or ``outcome``, ``misere_grundy`` or ``misere_outcome``."""
+        return f"misere_{self.kind}" if self.misere else self.kind
+
     def __repr__(self) -> str:
         return (f"<Table {self.ruleset}: {len(self):,} positions of {self.heaps} heaps in "
-                f"{self.min_heap}..{self.max_heap}, {self.kind}>")
+                f"{self.min_heap}..{self.max_heap}, {'misère ' if self.misere else ''}{self.kind}>")
 
     def to_grid(self) -> np.ndarray:
         """A 2-heap table as a square array: ``grid[y - min_heap, x - min_heap]`` is the value of ``(x, y)``.

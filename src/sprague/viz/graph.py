@@ -5,6 +5,9 @@ Vertices are the positions reachable from the start, edges the legal moves
 ``canonical`` key: Nim heaps in another order, empty heaps) are one vertex,
 drawn as the first concrete position met. Each vertex shows its Grundy value
 and its outcome, P-positions filled in one colour and N-positions in another.
+Under misère play (``misere=True``: the last mover loses) a vertex shows
+Conway's misère Grundy value g- and its misère outcome instead; the key of
+``canonical`` holds under both conventions, so the graph is the same.
 
 Examples
 --------
@@ -18,6 +21,14 @@ digraph game {
   node [shape=box, style="rounded,filled", fontname="Helvetica"];
   n0 [label="2\\nG=1  N", fillcolor="#fdd0a2"];
   n1 [label="0\\nG=0  P", fillcolor="#c7e9c0"];
+  n0 -> n1;
+}
+>>> print(to_dot(sprague.ruleset("subtraction", S={2}), (2,), misere=True))
+digraph game {
+  graph [rankdir=LR, labelloc=t, fontname="Helvetica", label="subtraction -p S=2 from 2, misère play (the last mover loses): misère P-positions green, N-positions orange; g- is the misère Grundy value"];
+  node [shape=box, style="rounded,filled", fontname="Helvetica"];
+  n0 [label="2\\ng-=0  P", fillcolor="#c7e9c0"];
+  n1 [label="0\\ng-=1  N", fillcolor="#fdd0a2"];
   n0 -> n1;
 }
 """
@@ -124,17 +135,21 @@ def _too_large(ruleset: Ruleset, start: Any, max_nodes: int) -> TooLarge:
     )
 
 
-def _label(ruleset: Ruleset, position: Any, max_positions: int | None) -> tuple[str, str]:
-    """Grundy text and outcome of a vertex: ``("G=2", "N")``; ``G=?`` when only the outcome could be had."""
+def _label(ruleset: Ruleset, position: Any, max_positions: int | None, misere: bool = False) -> tuple[str, str]:
+    """Grundy text and outcome of a vertex: ``("G=2", "N")``; ``G=?`` when only the outcome could be had.
+
+    Under misère play the misère Grundy value g- and the misère outcome: ``("g-=1", "N")``.
+    """
+    name = "g-" if misere else "G"
     try:
-        g = ruleset.grundy(position, method="auto", max_positions=max_positions)
-        return f"G={g}", "P" if g == 0 else "N"
+        g = ruleset.grundy(position, method="auto", max_positions=max_positions, misere=misere)
+        return f"{name}={g}", "P" if g == 0 else "N"
     except TooLarge:
         pass
     try:
-        return "G=?", ruleset.outcome(position, method="auto", max_positions=max_positions)
+        return f"{name}=?", ruleset.outcome(position, method="auto", max_positions=max_positions, misere=misere)
     except TooLarge:
-        return "G=?", "?"
+        return f"{name}=?", "?"
 
 
 def _quote(text: str) -> str:
@@ -170,6 +185,7 @@ def to_dot(
     *,
     rankdir: str | None = None,
     max_positions: int | None = None,
+    misere: bool = False,
 ) -> str:
     """The game graph from ``position`` as a Graphviz DOT digraph.
 
@@ -178,6 +194,9 @@ def to_dot(
     filled light green (:data:`P_COLOUR`), N-positions light orange
     (:data:`N_COLOUR`). Where the Grundy value would exceed the work limit the
     label shows ``G=?`` and the outcome alone.
+
+    With ``misere=True`` the labels are misère Grundy values (``g-=1``) and misère
+    outcomes, coloured the same way, and the title says "misère play".
 
     Parameters
     ----------
@@ -192,6 +211,8 @@ def to_dot(
         at least as long as they are wide, else ``TB``.
     max_positions : int, optional
         Work limit of each Grundy computation.
+    misere : bool
+        Label by misère play (the player who makes the last move loses).
 
     Returns
     -------
@@ -202,14 +223,20 @@ def to_dot(
     ids = {key: f"n{i}" for i, key in enumerate(nodes)}
     start = next(iter(nodes.values()))
     direction = rankdir or _rankdir(nodes, edges)
-    title = f"{ruleset.describe()} from {ruleset.format_position(start)}: P-positions green, N-positions orange"
+    if not isinstance(misere, bool):
+        raise InvalidParameter(f"misere={misere!r} is not True or False; misere=True labels by misère play")
+    if misere:
+        title = (f"{ruleset.describe()} from {ruleset.format_position(start)}, misère play (the last mover loses): "
+                 "misère P-positions green, N-positions orange; g- is the misère Grundy value")
+    else:
+        title = f"{ruleset.describe()} from {ruleset.format_position(start)}: P-positions green, N-positions orange"
     lines = [
         "digraph game {",
         f'  graph [rankdir={direction}, labelloc=t, fontname="Helvetica", label="{_quote(title)}"];',
         '  node [shape=box, style="rounded,filled", fontname="Helvetica"];',
     ]
     for key, pos in nodes.items():
-        grundy, outcome = _label(ruleset, pos, max_positions)
+        grundy, outcome = _label(ruleset, pos, max_positions, misere)
         colour = P_COLOUR if outcome == "P" else N_COLOUR if outcome == "N" else "white"
         label = f"{_quote(ruleset.format_position(pos))}\\n{grundy}  {outcome}"
         lines.append(f'  {ids[key]} [label="{label}", fillcolor="{colour}"];')

@@ -103,11 +103,12 @@ def table_html(table: Table) -> str:
     """
     count_p = int((table.values == 0).sum())
     head = (f"<p><b>{escape(table.ruleset)}</b>: {len(table):,} positions of {table.heaps} heaps in "
-            f"{table.min_heap}..{table.max_heap}, {escape(table.kind)}; {count_p:,} P-positions</p>")
+            f"{table.min_heap}..{table.max_heap}, {'misère ' if table.misere else ''}{escape(table.kind)}; "
+            f"{count_p:,} {'misère ' if table.misere else ''}P-positions</p>")
     if table.heaps == 2:
         return f'<div class="sprague-table">{head}{_grid_html(table)}</div>'
     shown = min(len(table), ROWS_SHOWN)
-    names = [f"heap{i + 1}" for i in range(table.heaps)] + [table.kind]
+    names = [f"heap{i + 1}" for i in range(table.heaps)] + [table.column]
     lines = ["<tr>" + "".join(f"<th>{n}</th>" for n in names) + "</tr>"]
     for row, value in zip(table.positions[:shown].tolist(), table.values[:shown].tolist()):
         shown_value = ("P", "N")[value] if table.kind == "outcome" else value

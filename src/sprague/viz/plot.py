@@ -118,6 +118,7 @@ def table_figure(
     xlabel: str | None = None,
     ylabel: str | None = None,
     annotate: bool | None = None,
+    misere: bool | None = None,
 ) -> Figure:
     """A heat map of Grundy values (or P/N) over two heap sizes, P-positions outlined.
 
@@ -136,6 +137,9 @@ def table_figure(
         Title and axis labels (default: the Table's ruleset, ``x`` and ``y``).
     annotate : bool, optional
         Write each cell's value (or P/N) in it; default when the grid is at most 24 by 24.
+    misere : bool, optional
+        The values are under misère play (misère outcomes, or misère Grundy values g-):
+        the title and the colour bar say so. Default: the Table's, else False.
 
     Returns
     -------
@@ -161,6 +165,7 @@ def table_figure(
         columns = heaps if columns is None else columns
         values = values or data.kind
         title = data.ruleset if title is None else title
+        misere = data.misere if misere is None else misere
     else:
         cells = data
         if values is None:
@@ -196,12 +201,13 @@ def table_figure(
         cmap = matplotlib.colormaps["viridis"].resampled(top + 1)
         image = ax.imshow(array, origin="lower", extent=extent, cmap=cmap, vmin=-0.5, vmax=top + 0.5,
                           interpolation="nearest", aspect="equal")
-        bar = fig.colorbar(image, ax=ax, shrink=0.8, label="Grundy value")
+        bar = fig.colorbar(image, ax=ax, shrink=0.8, label="misère Grundy value g-" if misere else "Grundy value")
         step = max(1, (top + 1) // 12)
         bar.set_ticks(list(range(0, top + 1, step)))
     pi, pj = np.nonzero(array == 0)
     ax.scatter(pj + x0, pi + y0, marker="s", s=max(4.0, (0.6 * side * 72 / max(nrows, ncols)) ** 2),
-               facecolors="none", edgecolors=P_MARK, linewidths=1.5, label="P-position (G = 0)")
+               facecolors="none", edgecolors=P_MARK, linewidths=1.5,
+               label="misère P-position (g- = 0)" if misere else "P-position (G = 0)")
     if annotate:
         for i in range(nrows):
             for j in range(ncols):
@@ -218,8 +224,11 @@ def table_figure(
     ax.set_ylabel(ylabel or "y (second heap)")
     count = len(pi)
     what = "Grundy values" if values == "grundy" else "P/N"
+    if misere:
+        what = "misère play (last mover loses): " + ("misère Grundy values g-" if values == "grundy" else "P/N")
     head = f"{title}\n" if title else ""
-    ax.set_title(f"{head}{what}; {count} P-position{'s' if count != 1 else ''} outlined", fontsize=10)
+    ax.set_title(f"{head}{what}; {count} {'misère ' if misere else ''}P-position{'s' if count != 1 else ''} outlined",
+                 fontsize=10)
     return fig
 
 

@@ -36,7 +36,17 @@ from typing import Any
 
 from sprague.errors import SpragueError
 
-__all__ = ["grid", "format_grid"]
+__all__ = ["grid", "format_grid", "misere_title"]
+
+
+def misere_title(values: str) -> str:
+    """The heading of a table under misère play: what its cells are.
+
+    >>> misere_title("grundy")
+    'misère play (the last mover loses): misère Grundy values g- (P iff 0)'
+    """
+    what = "misère Grundy values g- (P iff 0)" if values == "grundy" else "misère outcomes"
+    return f"misère play (the last mover loses): {what}"
 
 
 def grid(value_fn: Callable[[Any, Any], int], rows: int | Iterable[Any], cols: int | Iterable[Any]) -> list[list[int]]:
@@ -72,6 +82,7 @@ def format_grid(
     origin: str = "bottom",
     row_title: str | None = None,
     col_title: str | None = None,
+    title: str | None = None,
 ) -> str:
     """Format an array of Grundy values as a plain-text table with labelled axes.
 
@@ -88,6 +99,8 @@ def format_grid(
         grows upwards as in the handout; ``"top"`` draws it first.
     row_title, col_title : str, optional
         Axis titles, written at the far end of the row axis and under (or over) the column labels.
+    title : str, optional
+        A first line above the table (e.g. :func:`misere_title`).
 
     Returns
     -------
@@ -125,7 +138,7 @@ def format_grid(
     rule = " " * lw + " +" + "-" * (ncols * (width + 1))
     pad = " " * (lw + 3)
     axis = pad + " ".join(f"{c:>{width}}" for c in clabels)
-    lines: list[str] = []
+    lines: list[str] = [title] if title else []
     if origin == "bottom":
         if row_title:
             lines.append(row_title)

@@ -39,11 +39,11 @@ def cmd_moves(ns: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_graph(ns: argparse.Namespace, out: TextIO) -> int:
-    """``sprague graph RULESET POSITION``: the game graph as DOT, SVG or PNG."""
+    """``sprague graph RULESET POSITION``: the game graph as DOT, SVG or PNG (``--misere``: misère labels)."""
     from sprague.viz.graph import render, to_dot
 
     r, pos = game(ns)
-    dot = to_dot(r, r.check_position(pos), max_nodes=ns.max_nodes)
+    dot = to_dot(r, r.check_position(pos), max_nodes=ns.max_nodes, misere=bool(ns.misere))
     if ns.fmt == "dot":
         data: bytes = dot.encode()
     else:
@@ -72,12 +72,15 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
         out.write(text + "\n")
         out.flush()
 
-    computer = PerfectPlayer() if ns.opponent == "perfect" else RandomPlayer(seed=ns.seed)
-    human = HumanPlayer(output_fn=say, hints=ns.hints)
+    misere = bool(ns.misere)
+    computer = (PerfectPlayer(misere=misere) if ns.opponent == "perfect"
+                else RandomPlayer(seed=ns.seed, misere=misere))
+    human = HumanPlayer(output_fn=say, hints=ns.hints, misere=misere)
     players = (computer, human) if ns.first == "computer" else (human, computer)
-    say(f"{r.describe()}: {r.format_position(pos)}. Normal play: whoever makes the last move wins.")
+    rule = "Misère play: whoever makes the last move loses." if misere else "Normal play: whoever makes the last move wins."
+    say(f"{r.describe()}: {r.format_position(pos)}. {rule}")
     try:
-        play_match(r, pos, players[0], players[1], output_fn=say)
+        play_match(r, pos, players[0], players[1], output_fn=say, misere=misere)
     except QuitGame:
         say("Game abandoned.")
     return 0

@@ -23,15 +23,17 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
         return _heap_table(games, ns, out)
     if ns.save:
         raise InvalidParameter("--save goes with --heaps K (the table of all K-heap positions)")
+    misere = bool(ns.misere)
     report = grid_report(games, ns.max, ns.min, ns.values, ns.method, ns.max_positions, ns.fixed,
-                         use_cache=lambda: use_cache(ns))
+                         use_cache=lambda: use_cache(ns), misere=misere)
     if ns.plot:
         from sprague.viz.plot import table_figure
 
         held = "".join(f" {h}" for h in ns.fixed.replace(",", " ").split())
         title = " + ".join(g.describe() for g in games) + (f" (positions x y{held})" if held else "")
         write_plot(ns.plot, lambda: table_figure(report.data["table"], report.heaps, report.heaps, values=ns.values,
-                                                 title=title, xlabel=report.col_title, ylabel=report.row_title))
+                                                 title=title, xlabel=report.col_title, ylabel=report.row_title,
+                                                 misere=misere))
     if ns.json:
         print_json(report.data, out)
     else:
@@ -52,7 +54,7 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
     bar = progress_bar(ns.quiet, f"{games[0].name}, {ns.heaps} heaps")
     try:
         t, data = heap_table_report(games[0], ns.max, ns.heaps, ns.values, ns.min, ns.max_positions,
-                                    progress=bar.update if bar else None)
+                                    progress=bar.update if bar else None, misere=bool(ns.misere))
     except KeyboardInterrupt:
         sys.stderr.write("sprague: interrupted; the positions finished are kept in the results cache\n")
         raise
@@ -62,7 +64,7 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
     if ns.save:
         import numpy as np
 
-        save_array(np.asarray(t), ns.save, ",".join([f"heap{i + 1}" for i in range(t.heaps)] + [t.kind]))
+        save_array(np.asarray(t), ns.save, ",".join([f"heap{i + 1}" for i in range(t.heaps)] + [t.column]))
     if ns.plot:
         from sprague.viz.plot import table_figure
 
