@@ -181,6 +181,8 @@ def test_work_limits() -> None:
     assert info.value.estimate is not None and info.value.estimate > info.value.limit
     with pytest.raises(TooLarge, match="max-positions"):
         sprague.ruleset("kayles").genus(30, max_positions=100)
+    with pytest.raises(TooLarge, match="would examine up to 81,009,000 options"):  # 9001 heaps x 9000 options
+        sprague.ruleset("nim").genus_sequence(9001)
     with pytest.raises(InvalidParameter):
         kayles.genus_sequence(-1)
 

@@ -33,7 +33,14 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity
-from sprague.core.limits import TAME_RULE_POSITIONS, check_limit, refuse_if_too_large
+from sprague.core.limits import (
+    RAISE_HINT,
+    SEARCH_OPTIONS_PER_POSITION,
+    TAME_RULE_POSITIONS,
+    check_limit,
+    format_size,
+    refuse_if_too_large,
+)
 from sprague.core.parsing import as_int, check_heap_count, int_text, parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
@@ -408,6 +415,18 @@ class HeapRuleset(MultiHeapRuleset):
             self._genus_solver = GenusSolver(self.moves, self.canonical)
         return self._genus_solver
 
+    def _refuse_genus_work(self, what: str, n: int, limit: int) -> None:
+        """Refuse (:class:`TooLarge`) before starting when the followers of heap ``n``, or their options (the
+        followers times the options of heap ``n``: an upper estimate), pass the limit."""
+        positions = self.estimate_positions((n,))
+        refuse_if_too_large(what, positions, limit)
+        count = self.heap_option_count(n)
+        most = limit * SEARCH_OPTIONS_PER_POSITION
+        if positions is not None and count is not None and positions * count > most:
+            raise TooLarge(f"{what} would examine up to {format_size(positions * count)} options, over the limit of "
+                           f"{most:,} ({SEARCH_OPTIONS_PER_POSITION} per position of {limit:,}); {RAISE_HINT}",
+                           estimate=positions * count, limit=most)
+
     def genus(self, n: int, max_positions: int | None = None) -> Genus:
         """Conway's genus of a single heap of ``n`` under misère play, with its class (:mod:`sprague.solve.genus`).
 
@@ -419,7 +438,7 @@ class HeapRuleset(MultiHeapRuleset):
         ('4^146', 'restless')
         """
         n, limit = as_int(n), check_limit(max_positions)  # as_int refuses a negative heap
-        refuse_if_too_large(f"{self.name}: the genus of a heap of {int_text(n)}", self.estimate_positions((n,)), limit)
+        self._refuse_genus_work(f"{self.name}: the genus of a heap of {int_text(n)}", n, limit)
         return self._genera().genus((n,), limit)
 
     def genus_sequence(self, n: int, max_positions: int | None = None) -> GenusSequence:
@@ -437,8 +456,7 @@ class HeapRuleset(MultiHeapRuleset):
             raise InvalidParameter(f"{self.name}: the number of heaps must be non-negative, got {n}")
         n, limit = as_int(n), check_limit(max_positions)
         if n:
-            refuse_if_too_large(f"{self.name}: the genera of heaps 0..{int_text(n - 1)}",
-                                self.estimate_positions((n - 1,)), limit)
+            self._refuse_genus_work(f"{self.name}: the genera of heaps 0..{int_text(n - 1)}", n - 1, limit)
         solver, before = self._genera(), len(self._genera().memo)
         genera = []
         for h in range(n):  # smallest first: each heap's followers are mostly known already
