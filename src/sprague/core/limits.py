@@ -20,6 +20,7 @@ __all__ = [
     "MAX_SET_ELEMENTS",
     "MAX_INT_DIGITS",
     "MAX_SEQUENCE_VALUES",
+    "TAME_RULE_POSITIONS",
     "MAX_INT_BITS",
     "MAX_HEAPS",
     "MAX_OPTION_ENTRIES",
@@ -60,6 +61,11 @@ MAX_INT_DIGITS = 200_000
 #: Work limit: a single-heap sequence (``sequence(n)``) of up to this many values is always
 #: allowed (one NumPy int64 each, closed form or not); longer needs ``max_positions >= n``.
 MAX_SEQUENCE_VALUES = 10_000_000
+
+#: Work limit: the misère tame rule of a one-heap game (``misere_computed_outcome``) computes a heap's
+#: genus it does not know yet only when its followers are estimated at no more than this many positions
+#: (and within ``max_positions``); otherwise the rule is not used and search decides.
+TAME_RULE_POSITIONS = 20_000
 
 #: Input limit: the most bits one integer given from Python may have (checked on
 #: ``int.bit_length``, so cheaply); 4 bits a digit, so at least MAX_INT_DIGITS decimal digits.

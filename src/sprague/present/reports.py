@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from sprague.cache import Cache
 
 __all__ = ["list_report", "header", "value_report", "moves_report", "check_sequence", "sequence_report", "grid_report",
-           "heap_table_report", "GridReport", "theorems_report", "cache_report"]
+           "heap_table_report", "GridReport", "theorems_report", "cache_report", "genus_sequence_report"]
 
 
 def list_report() -> list[dict[str, Any]]:
@@ -168,6 +168,21 @@ def sequence_report(r: HeapRuleset, values: list[int], max_positions: int | None
         data.update({"structure": per.kind, "period": per.period, "preperiod": per.preperiod,
                      "saltus": per.saltus, "certified": per.certified, "certificate": per.certificate})
     return data, per
+
+
+def genus_sequence_report(r: HeapRuleset, to: int, max_positions: int | None = None) -> dict[str, Any]:
+    """What ``sprague sequence --misere --json`` prints: the genus of every heap 0..``to`` (Conway; WW ch. 13).
+
+    Keys: misere (True), to, genera (each ``{"g", "superscript", "text", "kind", ...}``),
+    misere_values (g- of each heap), first_not_tame and counts (heaps of each class).
+
+    >>> import sprague
+    >>> data = genus_sequence_report(sprague.ruleset("kayles"), 6)
+    >>> [g["text"] for g in data["genera"]], data["first_not_tame"], data["counts"]["restless"]
+    (['0^120', '1^031', '2^20', '3^31', '1^031', '4^146', '3^31'], 5, 1)
+    """
+    seq = r.genus_sequence(to + 1, max_positions)
+    return {**header(r), "to": to, **seq.to_json()}
 
 
 class GridReport:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from sprague.present.reports import GridReport
 
 __all__ = ["SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "describe_mask", "grid_text",
-           "heap_table_text", "theorems_text", "cache_text", "size_text", "cache_key_text"]
+           "heap_table_text", "theorems_text", "cache_text", "size_text", "cache_key_text", "genus_sequence_text"]
 
 SEQUENCE_SHOWN = 1000  # values printed; the rest are summarised (--save writes them all)
 
@@ -157,6 +157,59 @@ def sequence_text(r: Ruleset, data: dict[str, Any], per: Periodicity | None,
         lines.append(f"h-stair (003 Def 2.2): the {stairs['h']}-stair of a = {base} ({how}); "
                      f"h = {', '.join(map(str, stairs['heights']))} all fit\n")
     return "".join(lines)
+
+
+def genus_sequence_text(r: Ruleset, data: dict[str, Any]) -> str:
+    """``sprague sequence --misere``: the genera of :func:`~sprague.present.reports.genus_sequence_report`.
+
+    Ten heaps to a line, then the first heap that is not tame and the heaps of each class.
+
+    >>> import sprague
+    >>> from sprague.present import genus_sequence_report
+    >>> kayles = sprague.ruleset("kayles")
+    >>> print(genus_sequence_text(kayles, genus_sequence_report(kayles, 11)), end="")
+    kayles: genus of each heap n = 0..11 under misère play
+         0: 0^120 1^031 2^20  3^31  1^031 4^146 3^31  2^20  1^13  4^046
+        10: 2^20  6^46
+    g^abc: g = G(n), a = g-(n), b = g-(n + *2), c = g-(n + *2 + *2), ... (written until it alternates)
+    first heap that is not tame: 5 (4^146, restless)
+    5 tame, 0 restive, 1 restless, 6 wild: restless 5; wild 6-11
+    """
+    genera = data["genera"]
+    to = len(genera) - 1
+    texts = [g["text"] for g in genera]
+    width = max(len(t) for t in texts)
+    lines = [f"{r.describe()}: genus of each heap n = 0..{to} under misère play\n"]
+    shown = texts[:SEQUENCE_SHOWN]
+    for start in range(0, len(shown), 10):
+        chunk = " ".join(f"{t:<{width}}" for t in shown[start:start + 10]).rstrip()
+        lines.append(f"{start:>6}: {chunk}\n")
+    if len(shown) < len(texts):
+        lines.append(f"   ...  ({len(texts) - len(shown):,} more heaps; --json gives them all)\n")
+    lines.append("g^abc: g = G(n), a = g-(n), b = g-(n + *2), c = g-(n + *2 + *2), ... (written until it alternates)\n")
+    first = data["first_not_tame"]
+    if first is None:
+        lines.append(f"every heap 0..{to} is tame: sums of them are played as misère Nim on the genera\n")
+    else:
+        lines.append(f"first heap that is not tame: {first} ({texts[first]}, {genera[first]['kind']})\n")
+    counts = data["counts"]
+    summary = ", ".join(f"{counts[k]} {k}" for k in counts)
+    runs = [f"{k} {_ranges([n for n, g in enumerate(genera) if g['kind'] == k])}"
+            for k in counts if k != "tame" and counts[k]]
+    lines.append(summary + (": " + "; ".join(runs) if runs else "") + "\n")
+    return "".join(lines)
+
+
+def _ranges(ns: list[int], most: int = 12) -> str:
+    """``6-11, 14`` for the sorted heaps ``ns`` (at most ``most`` runs, then ``...``)."""
+    runs: list[list[int]] = []
+    for n in ns:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    text = ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in runs[:most])
+    return text + (", ..." if len(runs) > most else "")
 
 
 def describe_mask(mask: int) -> str:

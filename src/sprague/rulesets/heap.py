@@ -33,12 +33,20 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity
-from sprague.core.limits import check_limit, refuse_if_too_large
+from sprague.core.limits import (
+    RAISE_HINT,
+    SEARCH_OPTIONS_PER_POSITION,
+    TAME_RULE_POSITIONS,
+    check_limit,
+    format_size,
+    refuse_if_too_large,
+)
 from sprague.core.parsing import as_int, check_heap_count, int_text, parse_int
 from sprague.core.ruleset import Ruleset
-from sprague.errors import InvalidPosition, TooLarge
+from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
 from sprague.solve import heapsum
 from sprague.solve import sequence as _solve_sequence
+from sprague.solve.genus import Genus, GenusSequence, GenusSolver, tame_sum
 from sprague.solve.table import GrundySequence, Table, heap_table
 
 __all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps"]
@@ -214,6 +222,7 @@ class HeapRuleset(MultiHeapRuleset):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self._values: np.ndarray = np.zeros(0, dtype=np.int64)
+        self._genus_solver: GenusSolver | None = None  # the memo of genus theory (sprague.solve.genus)
 
     # hooks -------------------------------------------------------------------
     @abstractmethod
@@ -403,6 +412,116 @@ class HeapRuleset(MultiHeapRuleset):
 
     def computed_winning_move(self, position: Heaps) -> Heaps | None:
         return heapsum.winning_move(self, position, self._computed_heap_value)
+
+    # genus theory (sprague.solve.genus) ---------------------------------------------------------------------
+    def _genera(self) -> GenusSolver:
+        if self._genus_solver is None:
+            self._genus_solver = GenusSolver(self.moves, self.canonical)
+        return self._genus_solver
+
+    def _refuse_genus_work(self, what: str, n: int, limit: int) -> None:
+        """Refuse (:class:`TooLarge`) before starting when the followers of heap ``n``, or their options (the
+        followers times the options of heap ``n``: an upper estimate), pass the limit."""
+        positions = self.estimate_positions((n,))
+        refuse_if_too_large(what, positions, limit)
+        count = self.heap_option_count(n)
+        most = limit * SEARCH_OPTIONS_PER_POSITION
+        if positions is not None and count is not None and positions * count > most:
+            raise TooLarge(f"{what} would examine up to {format_size(positions * count)} options, over the limit of "
+                           f"{most:,} ({SEARCH_OPTIONS_PER_POSITION} per position of {limit:,}); {RAISE_HINT}",
+                           estimate=positions * count, limit=most)
+
+    def genus(self, n: int, max_positions: int | None = None) -> Genus:
+        """Conway's genus of a single heap of ``n`` under misère play, with its class (:mod:`sprague.solve.genus`).
+
+        Computed from the genera of every follower (sums of smaller heaps), memoised on the ruleset.
+
+        >>> import sprague
+        >>> kayles = sprague.ruleset("kayles")
+        >>> kayles.genus(5).text(), kayles.genus(5).kind
+        ('4^146', 'restless')
+        """
+        n, limit = as_int(n), check_limit(max_positions)  # as_int refuses a negative heap
+        self._refuse_genus_work(f"{self.name}: the genus of a heap of {int_text(n)}", n, limit)
+        return self._genera().genus((n,), limit)
+
+    def genus_sequence(self, n: int, max_positions: int | None = None) -> GenusSequence:
+        """The genera of single heaps ``0, 1, ..., n-1`` (one memo: heap n's followers are sums of smaller heaps).
+
+        Refused before it starts (:class:`TooLarge`) when the followers of heap ``n - 1`` are
+        estimated at more than ``max_positions``.
+
+        >>> import sprague
+        >>> seq = sprague.ruleset("dawsons-kayles").genus_sequence(12)
+        >>> seq.first_not_tame, seq.genera[10].text(), seq.misere_values
+        (10, '3^1431', [1, 1, 0, 0, 2, 1, 3, 0, 0, 1, 1, 3])
+        """
+        if isinstance(n, int) and n < 0:
+            raise InvalidParameter(f"{self.name}: the number of heaps must be non-negative, got {n}")
+        n, limit = as_int(n), check_limit(max_positions)
+        if n:
+            self._refuse_genus_work(f"{self.name}: the genera of heaps 0..{int_text(n - 1)}", n - 1, limit)
+        solver, before = self._genera(), len(self._genera().memo)
+        genera = []
+        for h in range(n):  # smallest first: each heap's followers are mostly known already
+            genera.append(solver.genus((h,), max(1, limit - (len(solver.memo) - before))))
+        return GenusSequence(self.describe(), tuple(genera))
+
+    def misere_sequence(self, n: int, max_positions: int | None = None) -> np.ndarray:
+        """Misère Grundy values g-(0), ..., g-(n-1) of single heaps (the γ0 of their genera)."""
+        return np.array(self.genus_sequence(n, max_positions).misere_values, dtype=np.int64)
+
+    def _tame_genera(self, position: Heaps) -> list[Genus] | None:
+        """The genera of the heaps of ``position`` if every one is tame and known or cheap to compute, else None."""
+        solver = self._genera()
+        cheap = min(self._limit_now, TAME_RULE_POSITIONS)
+        found: list[Genus] = []
+        for h in position:
+            if not h:
+                continue
+            known = solver.known((h,))
+            if known is None:
+                estimate = self.estimate_positions((h,))
+                if estimate is None or estimate > cheap:
+                    return None
+                try:
+                    known = solver.genus((h,), cheap)
+                except TooLarge:
+                    return None
+            if known.kind != "tame":
+                return None
+            found.append(known)
+        return found
+
+    def misere_computed_outcome(self, position: Heaps) -> str | None:
+        """The tame rule: when every heap is tame, misère Nim on the heaps' genera (ONAG ch. 12; WW ch. 13)."""
+        genera = self._tame_genera(position)
+        if genera is None:
+            return None
+        return "P" if tame_sum(genera).misere_value == 0 else "N"
+
+    def misere_computed_method(self, position: Heaps) -> str:
+        genera = self._tame_genera(position) or []
+        shown = ", ".join(dict.fromkeys(f"{h}: {self._genera().known((h,))}" for h in position if h))
+        rule = ("misère tame rule (ONAG ch. 12; Winning Ways ch. 13): every heap is tame, so the sum is misère Nim "
+                "on the genera")
+        return f"{rule} ({shown}; sum {tame_sum(genera)})" if shown else rule
+
+    def misere_computed_winning_move(self, position: Heaps) -> Heaps | None:
+        """By the tame rule: an option of one heap after which the genera's misère Nim is a P-position."""
+        genera = self._tame_genera(position)
+        if genera is None or tame_sum(genera).misere_value == 0:
+            return None
+        solver = self._genera()
+        for i, h in enumerate(position):
+            if not h or (self.heap_option_count(h) or 0) > self._limit_now:
+                continue
+            others = [g for g in self._tame_genera(position[:i] + position[i + 1:]) or []]
+            for parts in self.heap_options(h):
+                part = solver.known(tuple(parts))  # a follower of heap h: in the memo, tame with it
+                if part is not None and part.kind == "tame" and tame_sum(others + [part]).misere_value == 0:
+                    return position[:i] + tuple(parts) + position[i + 1:]
+        return None
 
     def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
         """An option of a heap of ``n`` of value ``value``, constructed without listing the options, or None.

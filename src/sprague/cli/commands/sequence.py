@@ -9,7 +9,9 @@ from typing import TextIO
 from sprague import ruleset
 from sprague.cli.common import check_plot, print_json, progress_bar, save_array, use_cache, write_plot
 from sprague.cli.parser import parse_params
-from sprague.present import check_sequence, sequence_report, sequence_text
+from sprague.errors import InvalidParameter
+from sprague.rulesets.heap import HeapRuleset
+from sprague.present import check_sequence, genus_sequence_report, genus_sequence_text, sequence_report, sequence_text
 
 __all__ = ["cmd_sequence"]
 
@@ -19,6 +21,8 @@ _SPARSE_FROM = 2048  # from this many values, take-and-break games report their 
 def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague sequence RULESET --to N``: G(0..N), with ``--save`` and ``--plot``."""
     r = check_sequence(ruleset(ns.ruleset, **parse_params(ns.param)), ns.to)
+    if ns.misere:
+        return _misere(r, ns, out)
     check_plot(ns.plot)
     use_cache(ns)
     bar = progress_bar(ns.quiet, f"{r.name} values", unit=" values", total=ns.to + 1)
@@ -44,4 +48,17 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
         return 0
     sparse = r.sparse_space(len(values)) if len(values) > _SPARSE_FROM else None
     out.write(sequence_text(r, data, per, sparse, saved=bool(ns.save)))
+    return 0
+
+
+def _misere(r: HeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague sequence RULESET --to N --misere``: the genus of each heap (Conway; Winning Ways ch. 13)."""
+    for flag, given in (("--save", ns.save), ("--plot", ns.plot)):
+        if given:
+            raise InvalidParameter(f"{flag} is not available with --misere; --json gives the genera to scripts")
+    data = genus_sequence_report(r, ns.to, ns.max_positions)
+    if ns.json:
+        print_json(data, out)
+    else:
+        out.write(genus_sequence_text(r, data))
     return 0
