@@ -517,6 +517,9 @@ def test_misere_toggle_on_nim_1_1_1_then_back_to_normal(page: Any) -> None:
     assert {xy for xy, v in cells.items() if v == "P"} == {
         (x, y) for x in range(6) for y in range(6) if naive.misere_outcome(naive.nim_moves, (x, y)) == "P"}
     assert page.text_content("#grid-caption") == "nim: outcomes under misère play"
+    assert _plot(page, 12) == [naive.misere_grundy(naive.nim_moves, (n,)) for n in range(13)]
+    assert page.text_content("#sequence-caption") == "nim: G⁻(0) to G⁻(12) (misère play)"
+    assert (page.text_content("#period") or "").endswith("(observed)")
 
 
 def test_a_misere_game_against_the_computer_announces_the_right_winner(page: Any) -> None:

@@ -391,7 +391,7 @@ def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, mis
         count = r.option_count(p)
         if count == 0:
             return True
-        if count is not None and count > limit:  # too many to look: a count that large is no over-count of none
+        if count is not None and count > limit:  # too many to list; an over-count is a few per heap, not this
             return False
         # option_count may over-count (octal games count slots per heap, empty heaps too): look for a move
         return next(iter(r.moves(p)), _NO_MOVE) is _NO_MOVE
