@@ -456,3 +456,110 @@ def test_slow_options_for_an_earlier_position_are_dropped(page: Any) -> None:
     listed = {tuple(sorted(json.loads(o.get_attribute("data-position"))))
               for o in page.query_selector_all("[data-testid=option]")}
     assert listed == {tuple(sorted(m)) for m in naive.nim_moves(here)}
+
+
+# ------------------------------------------------------------------ misère play
+def _misere_game(page: Any, position: str) -> str:
+    """Misère Nim from ``position``, the user first and playing a misère winning option whenever one is marked.
+
+    Every listed option is checked against the naive misère solver (marked winning exactly when it is a
+    misère P-position); returns the winner the page announces.
+    """
+    page.select_option("#ruleset", "nim")
+    page.check("#misere")
+    page.fill("#position", position)
+    page.select_option("#first", "human")
+    page.select_option("#mode", "perfect")
+    page.check("#show-values")
+    page.click("#start")
+    for _ in range(100):
+        page.wait_for_function("document.querySelector('#winner').dataset.winner || "
+                               "document.querySelectorAll('[data-testid=option]').length > 0")
+        if page.get_attribute("#winner", "data-winner"):
+            break
+        assert (page.text_content("#status") or "").startswith("Misère play: whoever makes the last move loses.")
+        options = page.query_selector_all("[data-testid=option]")
+        for o in options:
+            after = tuple(json.loads(o.get_attribute("data-position")))
+            assert (o.get_attribute("data-winning") == "true") == (naive.misere_outcome(naive.nim_moves, after) == "P")
+            assert o.get_attribute("data-value") == str(naive.misere_grundy(naive.nim_moves, after))
+        chosen = next((o for o in options if o.get_attribute("data-winning") == "true"), options[0])
+        before = page.get_attribute("#current", "data-position")
+        chosen.click()
+        page.wait_for_function("(before) => document.querySelector('#current').dataset.position !== before"
+                               " || document.querySelector('#winner').dataset.winner", arg=before)
+    return str(page.get_attribute("#winner", "data-winner"))
+
+
+def test_misere_toggle_on_nim_1_1_1_then_back_to_normal(page: Any) -> None:
+    """Nim 1 1 1: N under normal play, P under misère play (an odd number of heaps of 1; Bouton 1902)."""
+    assert naive.outcome(naive.nim_moves, (1, 1, 1)) == "N" and naive.misere_outcome(naive.nim_moves, (1, 1, 1)) == "P"
+    page.select_option("#ruleset", "nim")
+    page.check("#misere")
+    page.fill("#position", "1 1 1")
+    page.click("#value")
+    page.wait_for_function("document.querySelector('#value-out').dataset.outcome !== undefined")
+    assert page.get_attribute("#value-out", "data-outcome") == "P"
+    assert page.get_attribute("#value-out", "data-misere") == "true"
+    assert page.text_content("#value-out") == \
+        "Value of the typed position 1 1 1 under misère play: G⁻ = 0, P-position (the player to move loses)"
+    _shot(page, "browser-misere-value.png")
+    page.uncheck("#misere")   # the value shown is asked again, under normal play
+    page.wait_for_function("document.querySelector('#value-out').dataset.misere === 'false'")
+    assert page.get_attribute("#value-out", "data-outcome") == "N"
+    assert page.text_content("#value-out") == \
+        "Value of the typed position 1 1 1: G = 1, N-position (the player to move wins)"
+    # the heat map under misère play: Nim with two heaps is P iff x = y, but for (0, 0) N and (1, 0), (0, 1) P
+    page.check("#misere")
+    page.click("#tab-explore")
+    page.select_option("#grid-values", "outcome")
+    cells = _grid(page, 5)
+    assert {xy for xy, v in cells.items() if v == "P"} == {
+        (x, y) for x in range(6) for y in range(6) if naive.misere_outcome(naive.nim_moves, (x, y)) == "P"}
+    assert page.text_content("#grid-caption") == "nim: outcomes under misère play"
+    assert _plot(page, 12) == [naive.misere_grundy(naive.nim_moves, (n,)) for n in range(13)]
+    assert page.text_content("#sequence-caption") == "nim: G⁻(0) to G⁻(12) (misère play)"
+    assert (page.text_content("#period") or "").endswith("(observed)")
+
+
+def test_a_misere_game_against_the_computer_announces_the_right_winner(page: Any) -> None:
+    """Under misère play the player who makes the last move loses: from a misère N-position the user (first,
+    playing perfectly) wins; from a misère P-position the computer does. Winning Ways ch. 13 (misère Nim)."""
+    for start, position in (((1, 1, 2), "1 1 2"), ((2, 2), "2 2")):
+        expected = "user" if naive.misere_outcome(naive.nim_moves, start) == "N" else "computer"
+        assert _misere_game(page, position) == expected
+        history = page.query_selector_all("#history li")
+        last = (history[-1].text_content() or "").split(":")[0]   # "you" or "computer": who took the last token
+        assert last == ("computer" if expected == "user" else "you")
+        said = page.text_content("#winner") or ""
+        if expected == "user":
+            assert said == "You win! The computer made the last move, and under misère play the player who makes " \
+                           "the last move loses."
+        else:
+            assert said == "The computer wins. You made the last move, and under misère play the player who " \
+                           "makes the last move loses."
+        _shot(page, f"browser-misere-game-{expected}.png")
+        page.uncheck("#misere")   # the next game starts from normal play again
+
+
+def test_a_normal_play_answer_arriving_after_the_misere_toggle_is_dropped(page: Any) -> None:
+    """Value of nim 1 1 1 asked under normal play (N) is slow; misère is ticked meanwhile: N is never shown.
+    A game under way ends when the play changes."""
+    page.select_option("#ruleset", "nim")
+    hold = Hold(page, "/api/value")
+    page.fill("#position", "1 1 1")
+    page.click("#value")
+    hold.wait()
+    page.check("#misere")
+    hold.release()
+    assert page.text_content("#value-out") == ""
+    position, g = _value_of(page, "1 1 1")
+    assert g == naive.misere_grundy(naive.nim_moves, (1, 1, 1)) == 0
+    assert page.get_attribute("#value-out", "data-outcome") == "P"
+    # a game started under misère play ends when normal play is chosen
+    page.fill("#position", "3 4 5")
+    page.click("#start")
+    page.wait_for_selector("[data-testid=option]")
+    page.uncheck("#misere")
+    assert page.query_selector_all("[data-testid=option]") == []
+    assert page.text_content("#status") == "The game was played under misère play: press Start for a new one."

@@ -19,6 +19,8 @@ pytest.importorskip("starlette.testclient", reason="TestClient needs httpx2 ([de
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+import naive  # noqa: E402
+import sprague  # noqa: E402
 from sprague.cli import main  # noqa: E402
 from sprague.errors import InvalidParameter  # noqa: E402
 from sprague.web import app as web  # noqa: E402
@@ -72,23 +74,31 @@ def test_huge_heaps_as_numbers_and_strings(client: TestClient) -> None:
     assert moves == cli_json("moves", "nim", str(a), str(b))
 
 
+def normal(cli: object) -> object:
+    """The CLI's JSON as the API gives it: with ``"misere": false`` (the API says the play of every answer)."""
+    assert isinstance(cli, dict)
+    return {**cli, "misere": False}
+
+
 def test_sequence_and_tables_equal_the_cli(client: TestClient) -> None:
     body = {"ruleset": "subtraction", "params": {"S": "4,10,12"}, "to": 43}
-    assert post(client, "/api/sequence", body) == cli_json("sequence", "subtraction", "-p", "S=4,10,12", "--to", "43")
+    assert post(client, "/api/sequence", body) == normal(cli_json("sequence", "subtraction", "-p", "S=4,10,12",
+                                                                  "--to", "43"))
     body = {"ruleset": "all-but", "params": {"S": "4,8"}, "to": 23}
-    assert post(client, "/api/sequence", body) == cli_json("sequence", "all-but", "-p", "S=4,8", "--to", "23")
+    assert post(client, "/api/sequence", body) == normal(cli_json("sequence", "all-but", "-p", "S=4,8", "--to", "23"))
     grid = post(client, "/api/table", {"ruleset": "wythoff", "max": 8, "values": "grundy"})
-    assert grid == cli_json("table", "wythoff", "--max", "8", "--values", "grundy")
+    assert grid == normal(cli_json("table", "wythoff", "--max", "8", "--values", "grundy"))
     grid = post(client, "/api/table", {"ruleset": "delete-nim", "min": 1, "max": 6})
-    assert grid == cli_json("table", "delete-nim", "--min", "1", "--max", "6")
+    assert grid == normal(cli_json("table", "delete-nim", "--min", "1", "--max", "6"))
     summary = post(client, "/api/table", {"ruleset": "single-delete", "heaps": 3, "max": 12, "values": "grundy"})
-    assert summary == cli_json("table", "single-delete", "--heaps", "3", "--max", "12", "--values", "grundy", "--quiet")
+    assert summary == normal(cli_json("table", "single-delete", "--heaps", "3", "--max", "12", "--values", "grundy",
+                                      "--quiet"))
     body = {"ruleset": "subtraction", "params": {"S": "1,2"}, "second": "subtraction", "second_params": {"S": "1,3"},
             "max": 7, "values": "grundy"}
-    assert post(client, "/api/table", body) == cli_json("table", "subtraction -p S=1,2", "subtraction -p S=1,3",
-                                                        "--max", "7", "--values", "grundy")
+    assert post(client, "/api/table", body) == normal(cli_json("table", "subtraction -p S=1,2", "subtraction -p S=1,3",
+                                                               "--max", "7", "--values", "grundy"))
     body = {"ruleset": "single-delete", "fixed": "3", "max": 6}
-    assert post(client, "/api/table", body) == cli_json("table", "single-delete", "--fixed", "3", "--max", "6")
+    assert post(client, "/api/table", body) == normal(cli_json("table", "single-delete", "--fixed", "3", "--max", "6"))
     bad = client.post("/api/table", json={"ruleset": "nim", "second": "no-such", "max": 3})
     assert bad.status_code == 422 and bad.json()["field"] == "second"
 
@@ -289,6 +299,13 @@ def test_play_checks_the_users_move_then_replies(client: TestClient) -> None:
     assert data["position"] in [o["position"] for o in cli_json("moves", "turning-turtles", "TTHHTHH")["options"]]
 
 
+def test_a_game_ends_where_no_move_is_left_though_option_count_over_counts(client: TestClient) -> None:
+    """Octal 0.77 (Kayles) at 0 1: the computer takes the last pin and wins (its option_count counts 6 at 0 0)."""
+    data = post(client, "/api/play", {"ruleset": "octal", "params": {"code": "0.77"}, "position": [0, 1]})
+    assert data["position"] == [0, 0] and data["game_over"] and data["winner"] == "computer"
+    assert kayles_moves((0, 0)) == []
+
+
 def test_sprague_serve_binds_loopback_by_default() -> None:
     with running_server() as url:
         page = urllib.request.urlopen(url + "/", timeout=5).read().decode()
@@ -356,3 +373,181 @@ def test_a_long_octal_code_sequence_is_413_not_a_timeout(client: TestClient) -> 
     body["params"]["code"] = "0." + "7" * 40
     resp = client.post("/api/sequence", json=body)
     assert resp.status_code == 422 and "MAX_CODE_DIGITS" in resp.json()["detail"]
+
+
+# ------------------------------------------------------------------ misère play
+def kayles_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Kayles (octal 0.77) on multisets, from the rules: knock down one or two adjacent pins of a row."""
+    out = set()
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1:]
+        for take in (1, 2):
+            for left in range(h - take + 1):
+                out.add(tuple(sorted(rest + tuple(p for p in (left, h - take - left) if p))))
+    return sorted(out)
+
+
+def heaps_key(position: object) -> object:
+    """A heap position as a multiset (heap games: the order of heaps and empty heaps do not matter)."""
+    return tuple(sorted(h for h in position if h)) if isinstance(position, list) else position
+
+
+#: (request body without "misere", the naive moves function, a key making API and naive positions comparable)
+MISERE_CASES = [
+    ({"ruleset": "nim", "position": [1, 1, 1]}, naive.nim_moves, heaps_key),
+    ({"ruleset": "nim", "position": [2, 2]}, naive.nim_moves, heaps_key),
+    ({"ruleset": "nim", "position": [1, 2, 3]}, naive.nim_moves, heaps_key),
+    ({"ruleset": "nim", "position": [0, 0]}, naive.nim_moves, heaps_key),   # terminal: misère N, no winning move
+    ({"ruleset": "nim", "position": [1, 1, 4], "method": "search"}, naive.nim_moves, heaps_key),
+    ({"ruleset": "subtraction", "params": {"S": "1,2"}, "position": [5, 3]}, naive.subtraction_moves({1, 2}),
+     heaps_key),
+    ({"ruleset": "grundys-game", "position": [9]}, naive.sorted_grundys_game_moves, heaps_key),
+    ({"ruleset": "grundys-game", "position": [7, 4]}, naive.sorted_grundys_game_moves, heaps_key),
+    ({"ruleset": "octal", "params": {"code": "0.77"}, "position": [4, 3]}, kayles_moves, heaps_key),
+    ({"ruleset": "wythoff", "position": [3, 5]}, naive.wythoff_moves, tuple),
+    ({"ruleset": "turning-turtles", "position": "THHTH"}, naive.turtles_moves, str),
+]
+
+
+def as_naive(position: object) -> object:
+    """A position of the API's JSON as the naive solver takes it."""
+    return tuple(position) if isinstance(position, list) else position
+
+
+def parsed(r: sprague.Ruleset, position: object) -> object:
+    """The position of a request body, parsed as the command line parses it."""
+    return r.parse_position([position] if isinstance(position, str) else [str(h) for h in position])  # type: ignore
+
+
+@pytest.mark.parametrize("body, moves, key", MISERE_CASES, ids=lambda v: json.dumps(v) if isinstance(v, dict) else "")
+def test_misere_value_and_moves_agree_with_search_and_the_naive_solver(client: TestClient, body: dict, moves: object,
+                                                                       key: object) -> None:
+    """``misere: true``: outcome, g- and the winning moves as misère search and the naive misère solver say."""
+    r = sprague.ruleset(body["ruleset"], **body.get("params", {}))
+    start = as_naive(body["position"])
+    data = post(client, "/api/value", {**body, "misere": True})
+    assert data["misere"] is True and "grundy" not in data
+    assert data["outcome"] == naive.misere_outcome(moves, start)
+    assert data["outcome"] == r.outcome(parsed(r, body["position"]), misere=True, method="search")
+    assert data["misere_grundy"] == naive.misere_grundy(moves, start)
+    listed = post(client, "/api/moves", {**body, "misere": True})
+    assert listed["misere"] is True and listed["outcome"] == data["outcome"]
+    assert {key(o["position"]) for o in listed["options"]} == {key(list(o) if isinstance(o, tuple) else o)
+                                                               for o in moves(start)}
+    for o in listed["options"]:
+        after = as_naive(o["position"])
+        assert o["outcome"] == naive.misere_outcome(moves, after), o
+        assert o["misere_grundy"] == naive.misere_grundy(moves, after), o
+        assert o["winning"] == (naive.misere_outcome(moves, after) == "P"), o
+
+
+def test_misere_false_is_normal_play_on_every_endpoint(client: TestClient) -> None:
+    """``misere: false`` answers as before (as the command line without --misere), and says so."""
+    for path, body in [("/api/value", {"ruleset": "nim", "position": [1, 1, 1]}),
+                       ("/api/moves", {"ruleset": "nim", "position": [1, 1, 1]}),
+                       ("/api/sequence", {"ruleset": "grundys-game", "to": 20}),
+                       ("/api/table", {"ruleset": "wythoff", "max": 5}),
+                       ("/api/play", {"ruleset": "nim", "position": [3, 4, 5], "mode": "hint"})]:
+        plain, normal_play = post(client, path, body), post(client, path, {**body, "misere": False})
+        assert plain == normal_play and plain["misere"] is False, path
+    assert post(client, "/api/value", {"ruleset": "nim", "position": [1, 1, 1], "misere": False}) == \
+        normal(cli_json("value", "nim", "1", "1", "1"))
+    assert post(client, "/api/value", {"ruleset": "nim", "position": [1, 1, 1]})["outcome"] == "N"
+
+
+@pytest.mark.parametrize("value", ["yes", "true", 1, 0, None, [True], {"on": True}])
+@pytest.mark.parametrize("path, body", [
+    ("/api/value", {"ruleset": "nim", "position": [1, 1, 1]}),
+    ("/api/moves", {"ruleset": "nim", "position": [1, 1, 1]}),
+    ("/api/sequence", {"ruleset": "nim", "to": 5}),
+    ("/api/table", {"ruleset": "nim", "max": 3}),
+    ("/api/play", {"ruleset": "nim", "position": [1, 1, 1]}),
+])
+def test_a_bad_misere_value_is_422_naming_it(client: TestClient, path: str, body: dict, value: object) -> None:
+    resp = client.post(path, json={**body, "misere": value})
+    assert resp.status_code == 422, resp.text
+    assert resp.json()["field"] == "misere" and "valid boolean" in resp.json()["detail"]
+
+
+def test_misere_tables_agree_with_the_naive_solver_for_a_sum_and_one_game(client: TestClient) -> None:
+    """The grid of Subtraction({1, 2}) + Subtraction({1, 3}) and of Wythoff under misère play, cell by cell."""
+    moves = naive.sum_moves([naive.subtraction_moves({1, 2}), naive.subtraction_moves({1, 3})])
+    total = sprague.Sum(sprague.ruleset("subtraction", S="1,2"), sprague.ruleset("subtraction", S="1,3"))
+    body = {"ruleset": "subtraction", "params": {"S": "1,2"}, "second": "subtraction", "second_params": {"S": "1,3"},
+            "max": 7, "misere": True}
+    for values in ("outcome", "grundy"):
+        grid = post(client, "/api/table", {**body, "values": values})
+        assert grid["misere"] is True and grid["values"] == values
+        for i, y in enumerate(grid["rows"]):
+            for j, x in enumerate(grid["columns"]):
+                p = ((x,), (y,))
+                want = naive.misere_outcome(moves, p) if values == "outcome" else naive.misere_grundy(moves, p)
+                assert grid["table"][i][j] == want, (x, y)
+                if values == "outcome":
+                    assert want == total.outcome(p, misere=True, method="search")
+    normal_grid = post(client, "/api/table", {**body, "misere": False})
+    assert normal_grid["table"][0][0] == "P" and grid["table"][0][0] == 1   # (0, 0): the last move is made
+    grid = post(client, "/api/table", {"ruleset": "wythoff", "max": 9, "misere": True})
+    assert {(x, y) for i, y in enumerate(grid["rows"]) for j, x in enumerate(grid["columns"])
+            if grid["table"][i][j] == "P"} == {(x, y) for x in range(10) for y in range(10)
+                                               if naive.misere_outcome(naive.wythoff_moves, (x, y)) == "P"}
+    resp = client.post("/api/table", json={"ruleset": "nim", "heaps": 3, "max": 4, "misere": True})
+    assert resp.status_code == 422 and resp.json()["field"] == "misere"
+    resp = client.post("/api/table", json={"ruleset": "nim", "max": 10_000, "misere": True})
+    assert resp.status_code == 422 and "over the limit" in resp.json()["detail"]
+
+
+def test_misere_sequence_is_the_misere_values_of_single_heaps(client: TestClient) -> None:
+    data = post(client, "/api/sequence", {"ruleset": "grundys-game", "to": 18, "misere": True})
+    assert data["misere"] is True and data["stairs"] is None
+    assert data["values"] == [naive.misere_grundy(naive.sorted_grundys_game_moves, (n,)) for n in range(19)]
+    assert data["structure"] is None or data["certified"] is False   # a misère period is only observed here
+    data = post(client, "/api/sequence", {"ruleset": "octal", "params": {"code": "0.77"}, "to": 12, "misere": True})
+    assert data["values"] == [naive.misere_grundy(kayles_moves, (n,)) for n in range(13)]
+    # Misère Nim: g-(0) = 1, g-(1) = 0, g-(n) = n for n >= 2 (Conway, ONAG ch. 12; Winning Ways ch. 13)
+    assert post(client, "/api/sequence", {"ruleset": "nim", "to": 9, "misere": True})["values"] == \
+        [1, 0, 2, 3, 4, 5, 6, 7, 8, 9]
+
+
+def test_misere_play_the_last_mover_loses(client: TestClient) -> None:
+    """The user's last move loses; a computer stuck on its turn has won; hints are the misère winning moves."""
+    data = post(client, "/api/play", {"ruleset": "nim", "position": [0, 1], "move": [0, 0], "misere": True})
+    assert data["game_over"] and data["winner"] == "computer" and data["misere"] is True
+    data = post(client, "/api/play", {"ruleset": "nim", "position": [0, 1], "move": [0, 0]})
+    assert data["game_over"] and data["winner"] == "user" and data["misere"] is False
+    data = post(client, "/api/play", {"ruleset": "nim", "position": [0, 0], "misere": True})
+    assert data["game_over"] and data["winner"] == "computer" and data["moves"] == []
+    data = post(client, "/api/play", {"ruleset": "nim", "position": [0, 0], "mode": "hint", "misere": True})
+    assert data["game_over"] and data["winner"] == "user"
+    for start in ([2, 2], [1, 1, 1], [1, 2, 3], [3, 4, 5], [1, 1, 5]):
+        hint = post(client, "/api/play", {"ruleset": "nim", "position": start, "mode": "hint", "misere": True})
+        assert {heaps_key(h) for h in hint["hint"]} == {
+            heaps_key(list(o)) for o in naive.misere_p_options(naive.nim_moves, tuple(start))}, start
+        assert ("misère P-position" in hint["hint_text"]) == (naive.misere_outcome(naive.nim_moves, tuple(start)) == "P")
+
+
+@pytest.mark.parametrize("body, moves", [
+    ({"ruleset": "nim", "position": [1, 2, 3]}, naive.nim_moves),
+    ({"ruleset": "nim", "position": [1, 1, 1, 2]}, naive.nim_moves),
+    ({"ruleset": "nim", "position": [2, 2]}, naive.nim_moves),
+    ({"ruleset": "grundys-game", "position": [10]}, naive.sorted_grundys_game_moves),
+    ({"ruleset": "octal", "params": {"code": "0.77"}, "position": [5, 2]}, kayles_moves),
+])
+def test_perfect_players_play_misere_games_to_the_end(client: TestClient, body: dict, moves: object) -> None:
+    """The computer against itself under misère play: it moves to misère P-positions when it can, and the side
+    that makes the last move loses -- the first side wins exactly when the start is a misère N-position."""
+    position = body["position"]
+    mover = 0   # the side to move: 0 moved first
+    for _ in range(100):
+        data = post(client, "/api/play", {**body, "position": position, "misere": True})
+        (move,) = data["moves"]
+        before, position = tuple(move["from"]), data["position"]
+        if naive.misere_outcome(moves, before) == "N":
+            assert naive.misere_outcome(moves, tuple(position)) == "P", (before, position)
+        if data["game_over"]:
+            assert moves(tuple(position)) == [] and data["winner"] == "user"   # the computer moved last: it lost
+            first_side_won = mover == 1
+            assert first_side_won == (naive.misere_outcome(moves, tuple(body["position"])) == "N")
+            return
+        mover = 1 - mover
+    pytest.fail("the game did not end")

@@ -5,7 +5,9 @@ and answers with the keys of the matching ``sprague ... --json`` command (the
 functions of :mod:`sprague.present` build both). Positions are written as on the
 command line: heap games take a list of heaps (JSON numbers, or strings such as
 ``"10**100"``) or one string ``"3 5 6"``; Turning Turtles and Green Hackenbush
-take their string (``"TTHHTHH"``, ``"0-1 1-2"``).
+take their string (``"TTHHTHH"``, ``"0-1 1-2"``). ``"misere": true`` asks for
+misère play (the player who makes the last move loses) on value, moves,
+sequence, table and play; every answer of those says ``"misere": true/false``.
 
 No request can wedge the server. Each computation runs in a worker process
 (:mod:`sprague.web.pool`), parsing of the body included (:mod:`sprague.web.handlers`),

@@ -13,6 +13,12 @@ not UTF-8 JSON, 422 for bad input (naming the field), 413 for work over the
 limit. This module imports neither FastAPI nor the server (:mod:`sprague.web.app`
 serves it).
 
+Every endpoint that answers about positions (value, moves, sequence, table,
+play) takes ``"misere": true`` for misère play (the player who makes the last
+move loses) and says in its answer which convention it used (``"misere"``).
+Under misère play the value is Conway's misère Grundy value g- (key
+``misere_grundy`` in place of ``grundy``, as ``sprague value --misere --json``).
+
 Examples
 --------
 >>> status, body = handle("value", b'{"ruleset": "nim", "position": [3, 5, 6]}', 1000)
@@ -21,6 +27,9 @@ Examples
 >>> status, body = handle("value", b'{"ruleset": nim', 1000)
 >>> status, json.loads(body)["field"]
 (400, 'body')
+>>> status, body = handle("value", b'{"ruleset": "nim", "position": [1, 1, 1], "misere": true}', 1000)
+>>> {k: json.loads(body)[k] for k in ("outcome", "misere_grundy", "misere")}
+{'outcome': 'P', 'misere_grundy': 0, 'misere': True}
 """
 
 from __future__ import annotations
@@ -33,7 +42,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from sprague.core.limits import MAX_INT_DIGITS
+from sprague.analysis.periodicity import find_period
+from sprague.core.limits import MAX_INT_DIGITS, refuse_if_too_large
+from sprague.core.parsing import parse_int
 from sprague.core.move import Move
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
@@ -41,6 +52,7 @@ from sprague.present import (check_sequence, grid_report, header, heap_table_rep
                              sequence_report, value_report)
 from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
+from sprague.rulesets.sums import Sum
 
 __all__ = ["handle", "ApiError", "ErrorBody", "GameRequest", "MovesRequest", "RandomRequest", "SequenceRequest",
            "TableRequest", "PlayRequest", "ENDPOINTS", "MAX_GRID", "MAX_SEQUENCE", "rulesets_report", "dumps"]
@@ -81,6 +93,12 @@ class ErrorBody(BaseModel):
 Method = Literal["auto", "closed", "search"]
 
 
+def _misere_field(description: str = "misère play: the player who makes the last move loses (default false: "
+                  "normal play, the player who makes the last move wins)") -> Any:
+    """The ``misere`` field of a request: JSON true or false only (``"yes"`` or ``1`` is a 422)."""
+    return Field(False, strict=True, description=description)
+
+
 class GameRequest(BaseModel):
     """A ruleset, its parameters and a position."""
 
@@ -88,6 +106,7 @@ class GameRequest(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict, description='parameters, e.g. {"S": "1,2,5"} or {"S": [1, 2, 5]}')
     position: Any = Field(description='heaps [3, 5, 6] (numbers or strings such as "10**100"), or a string "TTHHTHH"')
     method: Method = "auto"
+    misere: bool = _misere_field()
 
 
 class MovesRequest(GameRequest):
@@ -106,6 +125,8 @@ class SequenceRequest(BaseModel):
     ruleset: str
     params: dict[str, Any] = Field(default_factory=dict)
     to: int = Field(100, ge=0, le=MAX_SEQUENCE, description="last heap size")
+    misere: bool = _misere_field("misère play: the values are Conway's misère Grundy values g-(n) of single heaps "
+                                 "(a period, if one shows, is only observed)")
 
 
 class TableRequest(BaseModel):
@@ -122,6 +143,8 @@ class TableRequest(BaseModel):
     second_params: dict[str, Any] = Field(default_factory=dict, description="the second game's parameters")
     fixed: str = Field("", description="more heaps held fixed, for a 2-heap slice of a multi-heap game, e.g. '3 5' "
                        "(as 'sprague table GAME --fixed 3,5')")
+    misere: bool = _misere_field("misère play: outcomes under misère play, and with values 'grundy' Conway's misère "
+                                 "Grundy values g- (the two-heap grid only)")
 
 
 class PlayRequest(BaseModel):
@@ -132,6 +155,7 @@ class PlayRequest(BaseModel):
                       "it (\"heap 3: 7 -> 4\"); omit to let the computer move")
     mode: Literal["perfect", "random", "hint"] = "perfect"
     seed: int | None = None
+    misere: bool = _misere_field()
 
 
 # ------------------------------------------------------------------ helpers
@@ -224,14 +248,14 @@ def random_position(req: RandomRequest, limit: int) -> dict[str, Any]:
 def value(req: GameRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
     pos = _position(r, req.position)
-    data: dict[str, Any] = _computed(lambda: value_report(r, pos, req.method, limit))
+    data: dict[str, Any] = _computed(lambda: value_report(r, pos, req.method, limit, misere=req.misere))
     return data
 
 
 def moves(req: MovesRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
     pos = _position(r, req.position)
-    data = _computed(lambda: moves_report(r, pos, req.method, limit, req.max_options))
+    data = _computed(lambda: moves_report(r, pos, req.method, limit, req.max_options, misere=req.misere))
     return {**data, "options": [{k: v for k, v in o.items() if k != "text"} for o in data["options"]]}
 
 
@@ -239,8 +263,30 @@ def sequence(req: SequenceRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
     with _field("ruleset"):
         game = check_sequence(r, req.to)
+    if req.misere:
+        misere_data: dict[str, Any] = _computed(lambda: _misere_sequence(game, req.to, limit))
+        return misere_data
     data: dict[str, Any] = _computed(
         lambda: sequence_report(game, game.sequence(req.to + 1, limit).tolist(), limit)[0])
+    return {**data, "misere": False}
+
+
+def _misere_sequence(r: HeapRuleset, to: int, limit: int) -> dict[str, Any]:
+    """Conway's misère Grundy values g-(0..to) of single heaps, and the period they show (observed, never proved).
+
+    Each heap is one misère search bounded by the work limit (the ruleset keeps
+    its misère memo, so heap n reuses what the smaller heaps found); a misère
+    closed form answers where the ruleset has one.
+    """
+    refuse_if_too_large(f"{r.name}: the misère values of the heaps 0..{to}", to + 1, limit)
+    values = [r.grundy((n,), "auto", limit, misere=True) for n in range(to + 1)]
+    per = find_period(values, arithmetic=True)
+    data: dict[str, Any] = {**header(r), "values": values, "stairs": None, "misere": True}
+    if per is None:
+        data["structure"] = None
+    else:  # what the prefix shows: misère values have no period certificate here
+        data.update({"structure": per.kind, "period": per.period, "preperiod": per.preperiod, "saltus": per.saltus,
+                     "certified": False, "certificate": None})
     return data
 
 
@@ -249,9 +295,12 @@ def table(req: TableRequest, limit: int) -> dict[str, Any]:
     if req.min is not None and req.max < req.min:
         raise ApiError(422, f"need min <= max, got min {req.min} and max {req.max}", "max")
     if req.heaps is not None:
+        if req.misere:
+            raise ApiError(422, "misere: the K-heap summary (heaps) is served under normal play only; omit heaps "
+                           "for the two-heap grid under misère play", "misere")
         summary: dict[str, Any] = _computed(
             lambda: heap_table_report(r, req.max, req.heaps or 2, req.values, req.min, limit)[1])
-        return summary
+        return {**summary, "misere": False}
     low = req.min if req.min is not None else r.min_heap if isinstance(r, MultiHeapRuleset) else 0
     if req.max - low + 1 > MAX_GRID:
         raise ApiError(422, f"max: a grid of {req.max - low + 1} x {req.max - low + 1} cells is over the "
@@ -261,9 +310,49 @@ def table(req: TableRequest, limit: int) -> dict[str, Any]:
         games.append(_ruleset(req.second, req.second_params, "second", "second_params"))
     if req.fixed and (req.second or len(req.fixed.replace(",", " ").split()) > 8):
         raise ApiError(422, "fixed: a slice takes one game and at most 8 fixed heaps", "fixed")
+    if req.misere:
+        misere_grid: dict[str, Any] = _computed(
+            lambda: _misere_grid(games, req.max, req.min, req.values, req.method, limit, req.fixed))
+        return misere_grid
     data: dict[str, Any] = _computed(
         lambda: grid_report(games, req.max, req.min, req.values, req.method, limit, fixed=req.fixed).data)
-    return data
+    return {**data, "misere": False}
+
+
+def _misere_grid(games: list[Ruleset], max_heap: int, min_heap: int | None, values: str, method: str, limit: int,
+                 fixed: str) -> dict[str, Any]:
+    """The two-heap grid of ``grid_report`` under misère play: each cell's misère outcome (or g-), position by position.
+
+    The one-heap fast path of normal play (a nim-sum of the single-heap values) does
+    not hold under misère play, so every cell is asked of the engine (a misère closed
+    form where the ruleset has one, else misère search, bounded by the work limit).
+    """
+    if min_heap is None:
+        min_heap = max(g.min_heap if isinstance(g, MultiHeapRuleset) else 0 for g in games)
+    side = max_heap - min_heap + 1  # every cell is a position to evaluate: refused before any is
+    refuse_if_too_large(f"a table of {side:,} x {side:,} cells", side * side, limit)
+    heaps = list(range(min_heap, max_heap + 1))
+    if len(games) == 2:
+        game: Ruleset = Sum(*games)
+
+        def position(x: int, y: int) -> Any:
+            return ((x,), (y,))
+    else:
+        game = games[0]
+        held = tuple(parse_int(h) for h in fixed.replace(",", " ").split())
+
+        def position(x: int, y: int) -> Any:
+            return (x, y, *held)
+
+    def cell(x: int, y: int) -> Any:
+        p = game.check_position(position(x, y))
+        if values == "grundy":
+            return game.grundy(p, method, limit, misere=True)
+        return game.outcome(p, method, limit, misere=True)
+
+    table = [[cell(x, y) for x in heaps] for y in heaps]
+    return {"games": [header(g) for g in games], "rows": heaps, "columns": heaps, "values": values, "table": table,
+            "misere": True}
 
 
 def play(req: PlayRequest, limit: int) -> dict[str, Any]:
@@ -271,7 +360,7 @@ def play(req: PlayRequest, limit: int) -> dict[str, Any]:
     pos = _position(r, req.position)
     move = None if req.move is None else _user_move(r, pos, req.move)
     seed = req.seed if req.seed is not None else random.randrange(2**32)
-    data: dict[str, Any] = _computed(lambda: _play(r, pos, move, req.mode, seed, limit))
+    data: dict[str, Any] = _computed(lambda: _play(r, pos, move, req.mode, seed, limit, req.misere))
     return data
 
 
@@ -286,30 +375,44 @@ def _user_move(r: Ruleset, pos: Any, value: Any) -> Any:
             return Move.parse(r, pos, value).option
 
 
-def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int) -> dict[str, Any]:
-    """The body of ``POST /api/play``: the user's move checked and made, then the computer's (or a hint)."""
+def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, misere: bool = False) -> dict[str, Any]:
+    """The body of ``POST /api/play``: the user's move checked and made, then the computer's (or a hint).
+
+    Under normal play the player who cannot move loses; under misère play
+    (``misere``) the player who makes the last move loses, so the player who
+    cannot move (the game is over on their turn) has won.
+    """
     from sprague.play import PerfectPlayer, RandomPlayer
 
     moves: list[dict[str, Any]] = []
+    key = "misere_grundy" if misere else "grundy"
 
     def over(p: Any) -> bool:
         count = r.option_count(p)
-        if count is not None:
-            return count == 0
+        if count == 0:
+            return True
+        if count is not None and count > limit:  # too many to list; an over-count is a few per heap, not this
+            return False
+        # option_count may over-count (octal games count slots per heap, empty heaps too): look for a move
         return next(iter(r.moves(p)), _NO_MOVE) is _NO_MOVE
+
+    def winner(stuck: str) -> str:
+        """Who has won when ``stuck`` is to move and cannot."""
+        return stuck if misere else "computer" if stuck == "user" else "user"
 
     def record(by: str, before: Any, after: Any, reason: str) -> None:
         moves.append({"by": by, "move": r.describe_move(before, after), "from": r.position_to_json(before),
                       "position": r.position_to_json(after), "reason": reason})
 
-    def answer(p: Any, winner: str | None, **extra: Any) -> dict[str, Any]:
+    def answer(p: Any, won: str | None, **extra: Any) -> dict[str, Any]:
         try:
-            ev = r.evaluate(p, "auto", limit)
-            grundy, outcome = ev.grundy, ev.outcome
+            ev = r.evaluate(p, "auto", limit, misere=misere)
+            value, outcome = ev.grundy, ev.outcome
         except TooLarge:  # the game goes on; its value is just not known within the limit
-            grundy, outcome = None, None
+            value, outcome = None, None
         return {**header(r), "position": r.position_to_json(p), "text": r.format_position(p), "moves": moves,
-                "grundy": grundy, "outcome": outcome, "game_over": winner is not None, "winner": winner, **extra}
+                key: value, "outcome": outcome, "misere": misere, "game_over": won is not None, "winner": won,
+                **extra}
 
     if move is not None:
         if mode == "hint":
@@ -318,26 +421,62 @@ def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int) -> 
         record("user", pos, after, "")
         pos = after
         if over(pos):
-            return answer(pos, "user")
+            return answer(pos, winner("computer"))
     if mode == "hint":
         if over(pos):
-            return answer(pos, "computer", hint=[], hint_text="no moves: the game is over")
+            return answer(pos, winner("user"), hint=[], hint_text="no moves: the game is over")
         try:
-            hint = r.winning_moves(pos, "auto", limit)
+            hint = r.winning_moves(pos, "auto", limit, misere=misere)
         except TooLarge:
-            one = r.winning_move(pos, "auto", limit)
+            one = r.winning_move(pos, "auto", limit, misere=misere)
             hint = [] if one is None else [one]
+        kind = "a misère P-position" if misere else "a P-position"
         text = (f"{len(hint)} winning move{'s' if len(hint) != 1 else ''}: " +
                 "; ".join(r.describe_move(pos, o) for o in hint)) if hint else \
-            "no winning move: this is a P-position, every move loses against perfect play"
+            f"no winning move: this is {kind}, every move loses against perfect play"
         return answer(pos, None, hint=[r.position_to_json(o) for o in hint], hint_text=text)
     if over(pos):
-        return answer(pos, "user")  # the computer is to move and cannot: it loses
-    player = PerfectPlayer(max_positions=limit) if mode == "perfect" else RandomPlayer(seed=seed)
-    choice, reason = player.choose(r, pos)
+        return answer(pos, winner("computer"))  # the computer is to move and cannot
+    if mode == "perfect" and misere:
+        choice, reason = _misere_choice(r, pos, limit)
+    else:
+        player = PerfectPlayer(max_positions=limit) if mode == "perfect" else RandomPlayer(seed=seed)
+        choice, reason = player.choose(r, pos)
     after = r.check_position(choice)
     record("computer", pos, after, reason)
-    return answer(after, "computer" if over(after) else None)
+    return answer(after, winner("user") if over(after) else None)
+
+
+def _misere_choice(r: Ruleset, pos: Any, limit: int) -> tuple[Any, str]:
+    """The perfect player's move under misère play, and why: a misère winning move, else one keeping the game long.
+
+    From a misère P-position every move loses against perfect play; it then takes
+    the option with the most tokens left (heap positions), else the first, and
+    hopes for a mistake.
+    """
+    move = r.winning_move(pos, "auto", limit, misere=True)
+    if move is not None:
+        return move, r.explain_misere_winning_move(pos, move)
+    lost = "no winning move: the position is a misère P-position;"
+    count = r.option_count(pos)
+    if count is not None and count > limit:
+        return next(iter(r.moves(pos))), f"{lost} plays its first option and hopes for a mistake"
+    options = r.options(pos, max_options=limit)
+    left = [_token_count(o) for o in options]
+    if options and all(n is not None for n in left):
+        best = max(range(len(options)), key=lambda i: left[i] or 0)
+        return options[best], f"{lost} removes as little as possible (keeps the game long) and hopes for a mistake"
+    return options[0], f"{lost} plays its first option and hopes for a mistake"
+
+
+def _token_count(p: Any) -> int | None:
+    """The tokens of a heap position (the heaps added up, also in a sum), or None for other positions."""
+    if isinstance(p, int) and not isinstance(p, bool):
+        return p
+    if isinstance(p, tuple):
+        parts = [_token_count(x) for x in p]
+        return None if any(n is None for n in parts) else sum(n for n in parts if n is not None)
+    return None
 
 
 #: endpoint name -> (the request's model, the function computing the answer)

@@ -3,11 +3,12 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 let RULESETS = [];
-let game = null; // {ruleset, params, position, human: bool (user to move), over}
+let game = null; // {ruleset, params, misere, position, human: bool (user to move), over}
 
 // An answer is shown only while it still answers what the page shows. Each request takes a ticket for the
 // output it fills; the answer is dropped if a later request for that output was made since (a slow answer
-// never overwrites a later one), or if the ruleset or its parameters changed since (`epoch`).
+// never overwrites a later one), or if the ruleset, its parameters or the play convention (normal or misère)
+// changed since (`epoch`).
 let epoch = 0;
 const latest = {};
 function ticket(output) {
@@ -28,8 +29,19 @@ async function api(path, body) {
     const field = data.field ? ` [${data.field}]` : "";
     throw new Error(`${data.detail}${field}`);
   }
+  if (body !== undefined && "misere" in body && data.misere !== body.misere) {   // never shown as the other play
+    throw new Error(`the server answered under ${data.misere ? "misère" : "normal"} play, not the play asked for`);
+  }
   return data;
 }
+
+// Misère play (the box ticked): the player who makes the last move loses. Every request that answers about
+// positions says which play it asks for; a game keeps the play it was started with.
+function misere() { return $("misere").checked; }
+
+// The value in an answer: G (normal play) or Conway's misère Grundy value g- (key misere_grundy).
+function valueOf(data) { return data.misere ? data.misere_grundy : data.grundy; }
+function valueName(isMisere) { return isMisere ? "G⁻" : "G"; }
 
 function current() { return RULESETS.find((r) => r.name === $("ruleset").value); }
 
@@ -78,13 +90,24 @@ function chooseRuleset() {
   contextChanged();
 }
 
-// The ruleset or its parameters changed: nothing computed for the old ones stays on the page, and
-// answers still on their way for them are dropped.
-function contextChanged() {
+// The ruleset, its parameters or the play convention changed: nothing computed for the old ones stays on the
+// page, and answers still on their way for them are dropped.
+function contextChanged(why) {
   epoch++;
   const playing = game !== null;
   showError(null); resetGame(); clearGrid(); clearSequence();
-  if (playing) $("status").textContent = "The game was for the previous ruleset or parameters: press Start for a new one.";
+  if (playing) $("status").textContent = why === "misere"
+    ? `The game was played under ${misere() ? "normal" : "misère"} play: press Start for a new one.`
+    : "The game was for the previous ruleset or parameters: press Start for a new one.";
+}
+
+// Misère ticked or unticked: as a change of ruleset (the game ends, what was drawn goes); a value shown for
+// the typed position is asked again under the new play.
+function misereChanged() {
+  const typed = $("value-out").dataset.typed;
+  contextChanged("misere");
+  $("misere-note").classList.toggle("active", misere());
+  if (typed !== undefined && typed === $("position").value) value();
 }
 
 function clearGrid() {
@@ -109,13 +132,13 @@ function resetGame() {
 function clearValue() {
   ticket("value");
   $("value-out").textContent = "";
-  for (const k of ["value", "outcome", "position", "typed"]) delete $("value-out").dataset[k];
+  for (const k of ["value", "outcome", "position", "typed", "misere"]) delete $("value-out").dataset[k];
 }
 
 async function randomPosition() {
   const r = current(), fresh = ticket("random");
   try {
-    const data = await api("/api/random", {ruleset: r.name, params: params()});
+    const data = await api("/api/random", {ruleset: r.name, params: params()});   // no values: same for both plays
     if (fresh()) $("position").value = data.position;
   } catch (e) {
     if (fresh()) $("status").textContent = e.message;
@@ -139,30 +162,41 @@ async function showState(data) {
     game.over = true;
     $("options").innerHTML = "";
     $("status").textContent = "Game over.";
-    $("winner").textContent = data.winner === "user" ? "You win!" : "The computer wins.";
+    $("winner").textContent = winnerText(data, game.misere);
     $("winner").dataset.winner = data.winner;
     return;
   }
   game.human = true;
-  $("status").textContent = "Your move: choose an option (green outline: a winning move).";
+  $("status").textContent = (game.misere ? "Misère play: whoever makes the last move loses. " : "") +
+    "Your move: choose an option (green outline: a winning move).";
   await listOptions();
+}
+
+// Who won, and why. Under misère play the player who made the last move LOSES.
+function winnerText(data, isMisere) {
+  const won = data.winner === "user" ? "You win!" : "The computer wins.";
+  if (!isMisere) return won;
+  const moves = data.moves || [], last = moves.length ? moves[moves.length - 1].by : null;
+  if (last === null) return `${won} Misère play: the player who cannot move has won.`;
+  return `${won} ${last === "user" ? "You" : "The computer"} made the last move, and under misère play ` +
+    "the player who makes the last move loses.";
 }
 
 // The value of `data.position`, named: the typed position's (Value) or the game's (show values).
 function showValue(data, typed) {
-  const g = data.grundy === null ? "not computed" : data.grundy;
+  const v = valueOf(data), g = v === null || v === undefined ? "not computed" : v;
   const who = data.outcome === "P" ? "the player to move loses" : data.outcome === "N" ? "the player to move wins" : "unknown";
   const out = $("value-out");
-  out.textContent = `Value of ${typed === undefined ? "" : "the typed position "}${formatPosition(data.position)}: ` +
-    `G = ${g}, ${data.outcome}-position (${who})`;
-  out.dataset.value = data.grundy; out.dataset.outcome = data.outcome;
+  out.textContent = `Value of ${typed === undefined ? "" : "the typed position "}${formatPosition(data.position)}` +
+    `${data.misere ? " under misère play" : ""}: ${valueName(data.misere)} = ${g}, ${data.outcome}-position (${who})`;
+  out.dataset.value = v; out.dataset.outcome = data.outcome; out.dataset.misere = data.misere;
   out.dataset.position = JSON.stringify(data.position);
   if (typed === undefined) delete out.dataset.typed; else out.dataset.typed = typed;
 }
 
 async function listOptions() {
   const g = game, at = game.position, fresh = ticket("options");
-  const data = await api("/api/moves", {ruleset: g.ruleset, params: g.params, position: at});
+  const data = await api("/api/moves", {ruleset: g.ruleset, params: g.params, position: at, misere: g.misere});
   if (!fresh() || game !== g || g.position !== at) return;   // the game moved on meanwhile
   const box = $("options");
   box.innerHTML = "";
@@ -173,13 +207,14 @@ async function listOptions() {
   }
   for (const o of data.options) {
     const b = document.createElement("button");
-    const gv = o.grundy === null ? "?" : o.grundy;
-    b.textContent = `${o.move} -> ${formatPosition(o.position)}` + ($("show-values").checked ? `  G=${gv}` : "");
+    const ov = valueOf({...o, misere: data.misere}), gv = ov === null ? "?" : ov;
+    b.textContent = `${o.move} -> ${formatPosition(o.position)}` +
+      ($("show-values").checked ? `  ${valueName(data.misere)}=${gv}` : "");
     b.dataset.value = gv; b.dataset.outcome = o.outcome; b.dataset.winning = o.winning;
     b.dataset.position = JSON.stringify(o.position);
     b.setAttribute("data-testid", "option");
     if ($("show-values").checked) {
-      b.style.background = o.grundy === null ? "#eee" : `hsl(${(o.grundy * 47) % 360}, 70%, 85%)`;
+      b.style.background = ov === null ? "#eee" : `hsl(${(ov * 47) % 360}, 70%, 85%)`;
       if (o.winning) b.classList.add("winning");
     }
     b.onclick = () => userMove(o.position);
@@ -194,7 +229,7 @@ async function userMove(position) {
   g.human = false;
   try {
     const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: g.position,
-                                         move: position, mode: $("mode").value});
+                                         move: position, mode: $("mode").value, misere: g.misere});
     if (game === g) await showState(data);
   } catch (e) { if (game === g) { g.human = true; showError(e); } }
 }
@@ -202,16 +237,19 @@ async function userMove(position) {
 async function start() {
   showError(null); resetGame();
   const r = current(), fresh = ticket("game");
-  const g = {ruleset: r.name, params: params(), position: null, human: $("first").value === "human", over: false};
+  const g = {ruleset: r.name, params: params(), misere: misere(), position: null,
+             human: $("first").value === "human", over: false};
   try {
-    const data = await api("/api/value", {ruleset: g.ruleset, params: g.params, position: positionFromText($("position").value, r)});
+    const data = await api("/api/value", {ruleset: g.ruleset, params: g.params,
+                                          position: positionFromText($("position").value, r), misere: g.misere});
     if (!fresh()) return;   // another Start, or a new ruleset, meanwhile
     game = g; g.position = data.position;
     if (g.human) {
-      await showState({position: data.position, moves: [], grundy: data.grundy, outcome: data.outcome, game_over: false});
+      await showState({...data, moves: [], game_over: false});
     } else {
       $("status").textContent = "The computer is thinking...";
-      const reply = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: g.position, mode: $("mode").value});
+      const reply = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: g.position,
+                                            mode: $("mode").value, misere: g.misere});
       if (game === g) await showState(reply);
     }
   } catch (e) { if (fresh()) showError(e); }
@@ -221,7 +259,8 @@ async function hint() {
   if (!game || game.over) return;
   const g = game, at = game.position;
   try {
-    const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: at, mode: "hint"});
+    const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: at, mode: "hint",
+                                         misere: g.misere});
     if (game !== g || g.position !== at) return;   // a hint for a position the game has left
     $("hint-out").textContent = data.hint_text;
     $("hint-out").dataset.hint = JSON.stringify(data.hint);
@@ -233,7 +272,8 @@ async function value() {
   showError(null);
   const r = current(), typed = $("position").value, fresh = ticket("value");
   try {
-    const data = await api("/api/value", {ruleset: r.name, params: params(), position: positionFromText(typed, r)});
+    const data = await api("/api/value", {ruleset: r.name, params: params(), position: positionFromText(typed, r),
+                                          misere: misere()});
     if (fresh()) showValue(data, typed);
   } catch (e) { if (fresh()) showError(e); }
 }
@@ -245,7 +285,7 @@ async function drawHeatmap() {
   const table = $("heatmap");
   try {
     const body = {ruleset: r.name, params: params(), min: Number($("grid-min").value),
-                  max: Number($("grid-max").value), values, fixed: $("fixed").value.trim()};
+                  max: Number($("grid-max").value), values, fixed: $("fixed").value.trim(), misere: misere()};
     if ($("second").value) {
       body.second = $("second").value;
       body.second_params = Object.fromEntries($("second-params").value.split(";").map((kv) => kv.trim())
@@ -255,7 +295,8 @@ async function drawHeatmap() {
     if (!fresh()) return;
     $("grid-caption").textContent = `${describe(body.ruleset, body.params)}` +
       (body.second ? ` + ${describe(body.second, body.second_params)}` : "") +
-      (body.fixed ? `, fixed heaps ${body.fixed}` : "") + `: ${values === "grundy" ? "Grundy values" : "outcomes"}`;
+      (body.fixed ? `, fixed heaps ${body.fixed}` : "") + `: ${values === "grundy" ? "Grundy values" : "outcomes"}` +
+      (body.misere ? " under misère play" + (values === "grundy" ? " (G\u207b)" : "") : "");
     const largest = Math.max(1, ...data.table.flat().filter((v) => typeof v === "number"));
     for (let i = data.rows.length - 1; i >= 0; i--) {   // the smallest row at the bottom
       const tr = table.insertRow();
@@ -269,8 +310,8 @@ async function drawHeatmap() {
         if (values === "outcome") td.className = p ? "p" : "n";
         else td.style.background = p ? "#2a2" : `hsl(${30 + 200 * v / largest}, 80%, ${85 - 25 * v / largest}%)`;
         td.textContent = values === "outcome" ? v : v;
-        td.title = `(${x}, ${y}): ${values === "grundy" ? "G = " : ""}${v}`;
-        const show = () => { $("cell").textContent = `position ${x} ${y}: ${values === "grundy" ? "G = " + v : v}`;
+        td.title = `(${x}, ${y}): ${values === "grundy" ? valueName(body.misere) + " = " : ""}${v}`;
+        const show = () => { $("cell").textContent = `position ${x} ${y}: ${values === "grundy" ? valueName(body.misere) + " = " + v : v}`;
                              $("cell").dataset.x = x; $("cell").dataset.y = y; $("cell").dataset.value = v; };
         td.onmouseenter = show; td.onclick = show;
       });
@@ -285,10 +326,12 @@ async function drawSequence() {
   const r = current(), fresh = ticket("sequence");
   const box = $("sequence-plot");
   try {
-    const body = {ruleset: r.name, params: params(), to: Number($("seq-to").value)};
+    const body = {ruleset: r.name, params: params(), to: Number($("seq-to").value), misere: misere()};
     const data = await api("/api/sequence", body);
     if (!fresh()) return;
-    $("sequence-caption").textContent = `${describe(body.ruleset, body.params)}: G(0) to G(${body.to})`;
+    const G = valueName(body.misere);
+    $("sequence-caption").textContent = `${describe(body.ruleset, body.params)}: ${G}(0) to ${G}(${body.to})` +
+      (body.misere ? " (misère play)" : "");
     const vals = data.values, n = vals.length, top = Math.max(1, ...vals);
     const W = 800, H = 240, dx = W / Math.max(1, n - 1), sy = (H - 20) / top;
     const pts = vals.map((v, i) => `${(i * dx).toFixed(1)},${(H - 10 - v * sy).toFixed(1)}`).join(" ");
@@ -299,7 +342,7 @@ async function drawSequence() {
         marks += `<line x1="${x}" y1="0" x2="${x}" y2="${H}" stroke="#c33" stroke-dasharray="4 3" data-testid="period-mark"/>`;
       }
     }
-    const dots = vals.map((v, i) => `<circle cx="${(i * dx).toFixed(1)}" cy="${(H - 10 - v * sy).toFixed(1)}" r="2.5" fill="#225" data-n="${i}" data-value="${v}"><title>G(${i}) = ${v}</title></circle>`).join("");
+    const dots = vals.map((v, i) => `<circle cx="${(i * dx).toFixed(1)}" cy="${(H - 10 - v * sy).toFixed(1)}" r="2.5" fill="#225" data-n="${i}" data-value="${v}"><title>${G}(${i}) = ${v}</title></circle>`).join("");
     box.innerHTML = `<svg id="sequence-svg" data-testid="sequence-svg" width="${W + 20}" height="${H}" viewBox="-10 0 ${W + 20} ${H}">` +
       `${marks}<polyline points="${pts}" fill="none" stroke="#88a"/>${dots}</svg>`;
     $("period").textContent = data.structure ? `${data.structure}: period ${data.period}, preperiod ${data.preperiod}` +
@@ -324,7 +367,8 @@ async function init() {
     }
   }
   $("ruleset").onchange = chooseRuleset;
-  $("params").oninput = contextChanged;
+  $("params").oninput = () => contextChanged();
+  $("misere").onchange = misereChanged;
   $("random").onclick = randomPosition;
   $("start").onclick = start;
   $("hint").onclick = hint;
@@ -338,6 +382,7 @@ async function init() {
   $("tab-play").onclick = () => tab("play");
   $("tab-explore").onclick = () => tab("explore");
   chooseRuleset();
+  $("misere-note").classList.toggle("active", misere());
   document.body.dataset.ready = "true";
 }
 init().catch(showError);
