@@ -491,8 +491,11 @@ def test_misere_tables_agree_with_the_naive_solver_for_a_sum_and_one_game(client
     assert {(x, y) for i, y in enumerate(grid["rows"]) for j, x in enumerate(grid["columns"])
             if grid["table"][i][j] == "P"} == {(x, y) for x in range(10) for y in range(10)
                                                if naive.misere_outcome(naive.wythoff_moves, (x, y)) == "P"}
-    resp = client.post("/api/table", json={"ruleset": "nim", "heaps": 3, "max": 4, "misere": True})
-    assert resp.status_code == 422 and resp.json()["field"] == "misere"
+    summary = post(client, "/api/table", {"ruleset": "nim", "heaps": 3, "max": 4, "misere": True})
+    assert summary["misere"] is True
+    assert {tuple(p) for p in summary["p_positions"]} == {  # the K-heap summary under misère play too
+        (a, b, c) for a in range(5) for b in range(a, 5) for c in range(b, 5)
+        if naive.misere_outcome(naive.nim_moves, (a, b, c)) == "P"}
     resp = client.post("/api/table", json={"ruleset": "nim", "max": 10_000, "misere": True})
     assert resp.status_code == 422 and "over the limit" in resp.json()["detail"]
 

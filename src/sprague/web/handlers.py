@@ -42,17 +42,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from sprague.analysis.periodicity import find_period
-from sprague.core.limits import MAX_INT_DIGITS, refuse_if_too_large
-from sprague.core.parsing import parse_int
+from sprague.core.limits import MAX_INT_DIGITS
 from sprague.core.move import Move
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
-from sprague.present import (check_sequence, grid_report, header, heap_table_report, list_report, moves_report,
-                             sequence_report, value_report)
+from sprague.present import (check_sequence, genus_sequence_report, grid_report, header, heap_table_report,
+                             list_report, moves_report, sequence_report, value_report)
 from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
-from sprague.rulesets.sums import Sum
 
 __all__ = ["handle", "ApiError", "ErrorBody", "GameRequest", "MovesRequest", "RandomRequest", "SequenceRequest",
            "TableRequest", "PlayRequest", "ENDPOINTS", "MAX_GRID", "MAX_SEQUENCE", "rulesets_report", "dumps"]
@@ -272,22 +269,10 @@ def sequence(req: SequenceRequest, limit: int) -> dict[str, Any]:
 
 
 def _misere_sequence(r: HeapRuleset, to: int, limit: int) -> dict[str, Any]:
-    """Conway's misère Grundy values g-(0..to) of single heaps, and the period they show (observed, never proved).
-
-    Each heap is one misère search bounded by the work limit (the ruleset keeps
-    its misère memo, so heap n reuses what the smaller heaps found); a misère
-    closed form answers where the ruleset has one.
-    """
-    refuse_if_too_large(f"{r.name}: the misère values of the heaps 0..{to}", to + 1, limit)
-    values = [r.grundy((n,), "auto", limit, misere=True) for n in range(to + 1)]
-    per = find_period(values, arithmetic=True)
-    data: dict[str, Any] = {**header(r), "values": values, "stairs": None, "misere": True}
-    if per is None:
-        data["structure"] = None
-    else:  # what the prefix shows: misère values have no period certificate here
-        data.update({"structure": per.kind, "period": per.period, "preperiod": per.preperiod, "saltus": per.saltus,
-                     "certified": False, "certificate": None})
-    return data
+    """``sequence --misere --json`` (the genus of each heap, Conway; WW ch. 13), with the misère values g-(0..to)
+    as ``values`` for the page's chart."""
+    data = genus_sequence_report(r, to, limit)
+    return {**data, "values": data["misere_values"], "structure": None, "stairs": None}
 
 
 def table(req: TableRequest, limit: int) -> dict[str, Any]:
@@ -295,12 +280,9 @@ def table(req: TableRequest, limit: int) -> dict[str, Any]:
     if req.min is not None and req.max < req.min:
         raise ApiError(422, f"need min <= max, got min {req.min} and max {req.max}", "max")
     if req.heaps is not None:
-        if req.misere:
-            raise ApiError(422, "misere: the K-heap summary (heaps) is served under normal play only; omit heaps "
-                           "for the two-heap grid under misère play", "misere")
         summary: dict[str, Any] = _computed(
-            lambda: heap_table_report(r, req.max, req.heaps or 2, req.values, req.min, limit)[1])
-        return {**summary, "misere": False}
+            lambda: heap_table_report(r, req.max, req.heaps or 2, req.values, req.min, limit, misere=req.misere)[1])
+        return {**summary, "misere": req.misere}
     low = req.min if req.min is not None else r.min_heap if isinstance(r, MultiHeapRuleset) else 0
     if req.max - low + 1 > MAX_GRID:
         raise ApiError(422, f"max: a grid of {req.max - low + 1} x {req.max - low + 1} cells is over the "
@@ -310,49 +292,10 @@ def table(req: TableRequest, limit: int) -> dict[str, Any]:
         games.append(_ruleset(req.second, req.second_params, "second", "second_params"))
     if req.fixed and (req.second or len(req.fixed.replace(",", " ").split()) > 8):
         raise ApiError(422, "fixed: a slice takes one game and at most 8 fixed heaps", "fixed")
-    if req.misere:
-        misere_grid: dict[str, Any] = _computed(
-            lambda: _misere_grid(games, req.max, req.min, req.values, req.method, limit, req.fixed))
-        return misere_grid
     data: dict[str, Any] = _computed(
-        lambda: grid_report(games, req.max, req.min, req.values, req.method, limit, fixed=req.fixed).data)
-    return {**data, "misere": False}
-
-
-def _misere_grid(games: list[Ruleset], max_heap: int, min_heap: int | None, values: str, method: str, limit: int,
-                 fixed: str) -> dict[str, Any]:
-    """The two-heap grid of ``grid_report`` under misère play: each cell's misère outcome (or g-), position by position.
-
-    The one-heap fast path of normal play (a nim-sum of the single-heap values) does
-    not hold under misère play, so every cell is asked of the engine (a misère closed
-    form where the ruleset has one, else misère search, bounded by the work limit).
-    """
-    if min_heap is None:
-        min_heap = max(g.min_heap if isinstance(g, MultiHeapRuleset) else 0 for g in games)
-    side = max_heap - min_heap + 1  # every cell is a position to evaluate: refused before any is
-    refuse_if_too_large(f"a table of {side:,} x {side:,} cells", side * side, limit)
-    heaps = list(range(min_heap, max_heap + 1))
-    if len(games) == 2:
-        game: Ruleset = Sum(*games)
-
-        def position(x: int, y: int) -> Any:
-            return ((x,), (y,))
-    else:
-        game = games[0]
-        held = tuple(parse_int(h) for h in fixed.replace(",", " ").split())
-
-        def position(x: int, y: int) -> Any:
-            return (x, y, *held)
-
-    def cell(x: int, y: int) -> Any:
-        p = game.check_position(position(x, y))
-        if values == "grundy":
-            return game.grundy(p, method, limit, misere=True)
-        return game.outcome(p, method, limit, misere=True)
-
-    table = [[cell(x, y) for x in heaps] for y in heaps]
-    return {"games": [header(g) for g in games], "rows": heaps, "columns": heaps, "values": values, "table": table,
-            "misere": True}
+        lambda: grid_report(games, req.max, req.min, req.values, req.method, limit, fixed=req.fixed,
+                            misere=req.misere).data)
+    return {**data, "misere": req.misere}
 
 
 def play(req: PlayRequest, limit: int) -> dict[str, Any]:
@@ -437,46 +380,12 @@ def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, mis
         return answer(pos, None, hint=[r.position_to_json(o) for o in hint], hint_text=text)
     if over(pos):
         return answer(pos, winner("computer"))  # the computer is to move and cannot
-    if mode == "perfect" and misere:
-        choice, reason = _misere_choice(r, pos, limit)
-    else:
-        player = PerfectPlayer(max_positions=limit) if mode == "perfect" else RandomPlayer(seed=seed)
-        choice, reason = player.choose(r, pos)
+    player = PerfectPlayer(max_positions=limit, misere=misere) if mode == "perfect" else \
+        RandomPlayer(seed=seed, misere=misere)
+    choice, reason = player.choose(r, pos)
     after = r.check_position(choice)
     record("computer", pos, after, reason)
     return answer(after, winner("user") if over(after) else None)
-
-
-def _misere_choice(r: Ruleset, pos: Any, limit: int) -> tuple[Any, str]:
-    """The perfect player's move under misère play, and why: a misère winning move, else one keeping the game long.
-
-    From a misère P-position every move loses against perfect play; it then takes
-    the option with the most tokens left (heap positions), else the first, and
-    hopes for a mistake.
-    """
-    move = r.winning_move(pos, "auto", limit, misere=True)
-    if move is not None:
-        return move, r.explain_misere_winning_move(pos, move)
-    lost = "no winning move: the position is a misère P-position;"
-    count = r.option_count(pos)
-    if count is not None and count > limit:
-        return next(iter(r.moves(pos))), f"{lost} plays its first option and hopes for a mistake"
-    options = r.options(pos, max_options=limit)
-    left = [_token_count(o) for o in options]
-    if options and all(n is not None for n in left):
-        best = max(range(len(options)), key=lambda i: left[i] or 0)
-        return options[best], f"{lost} removes as little as possible (keeps the game long) and hopes for a mistake"
-    return options[0], f"{lost} plays its first option and hopes for a mistake"
-
-
-def _token_count(p: Any) -> int | None:
-    """The tokens of a heap position (the heaps added up, also in a sum), or None for other positions."""
-    if isinstance(p, int) and not isinstance(p, bool):
-        return p
-    if isinstance(p, tuple):
-        parts = [_token_count(x) for x in p]
-        return None if any(n is None for n in parts) else sum(n for n in parts if n is not None)
-    return None
 
 
 #: endpoint name -> (the request's model, the function computing the answer)

@@ -342,11 +342,17 @@ async function drawSequence() {
         marks += `<line x1="${x}" y1="0" x2="${x}" y2="${H}" stroke="#c33" stroke-dasharray="4 3" data-testid="period-mark"/>`;
       }
     }
-    const dots = vals.map((v, i) => `<circle cx="${(i * dx).toFixed(1)}" cy="${(H - 10 - v * sy).toFixed(1)}" r="2.5" fill="#225" data-n="${i}" data-value="${v}"><title>${G}(${i}) = ${v}</title></circle>`).join("");
+    const dots = vals.map((v, i) => `<circle cx="${(i * dx).toFixed(1)}" cy="${(H - 10 - v * sy).toFixed(1)}" r="2.5" fill="#225" data-n="${i}" data-value="${v}"><title>${G}(${i}) = ${v}${data.genera ? `, genus ${data.genera[i].text}` : ""}</title></circle>`).join("");
     box.innerHTML = `<svg id="sequence-svg" data-testid="sequence-svg" width="${W + 20}" height="${H}" viewBox="-10 0 ${W + 20} ${H}">` +
       `${marks}<polyline points="${pts}" fill="none" stroke="#88a"/>${dots}</svg>`;
-    $("period").textContent = data.structure ? `${data.structure}: period ${data.period}, preperiod ${data.preperiod}` +
-      (data.saltus ? `, saltus ${data.saltus}` : "") + (data.certified ? " (certified)" : " (observed)") : "no period found";
+    if (data.genera) {  // misère play: Conway's genus of each heap (Winning Ways ch. 13)
+      const first = data.first_not_tame;
+      $("period").textContent = first === null ? `every heap 0..${body.to} is tame (plays as misère Nim)` :
+        `first heap that is not tame: ${first} (genus ${data.genera[first].text}, ${data.genera[first].kind})`;
+    } else {
+      $("period").textContent = data.structure ? `${data.structure}: period ${data.period}, preperiod ${data.preperiod}` +
+        (data.saltus ? `, saltus ${data.saltus}` : "") + (data.certified ? " (certified)" : " (observed)") : "no period found";
+    }
     $("period").dataset.period = data.period || "";
   } catch (e) { if (fresh()) showError(e); }
 }
