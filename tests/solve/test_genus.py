@@ -17,7 +17,15 @@ from sprague.errors import InvalidParameter, TooLarge
 from sprague.solve.genus import Genus, GenusSolver, tame_sum
 from sprague.solve.search import Solver
 
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+
+
+@pytest.fixture(autouse=True)
+def _deep_recursion():
+    """tests/naive.py recurses once per follower: a deeper limit here only (other tests check they need none)."""
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(before, 20_000))
+    yield
+    sys.setrecursionlimit(before)
 
 Moves = Callable[[tuple[int, ...]], list[tuple[int, ...]]]
 
