@@ -35,7 +35,7 @@ import numpy as np
 from sprague.analysis.periodicity import Periodicity
 from sprague.core.limits import (
     RAISE_HINT,
-    SEARCH_OPTIONS_PER_POSITION,
+    GENUS_OPTIONS_PER_POSITION,
     TAME_RULE_POSITIONS,
     check_limit,
     format_size,
@@ -425,10 +425,10 @@ class HeapRuleset(MultiHeapRuleset):
         positions = self.estimate_positions((n,))
         refuse_if_too_large(what, positions, limit)
         count = self.heap_option_count(n)
-        most = limit * SEARCH_OPTIONS_PER_POSITION
+        most = limit * GENUS_OPTIONS_PER_POSITION
         if positions is not None and count is not None and positions * count > most:
             raise TooLarge(f"{what} would examine up to {format_size(positions * count)} options, over the limit of "
-                           f"{most:,} ({SEARCH_OPTIONS_PER_POSITION} per position of {limit:,}); {RAISE_HINT}",
+                           f"{most:,} ({GENUS_OPTIONS_PER_POSITION} per position of {limit:,}); {RAISE_HINT}",
                            estimate=positions * count, limit=most)
 
     def genus(self, n: int, max_positions: int | None = None) -> Genus:
