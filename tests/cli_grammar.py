@@ -60,7 +60,7 @@ def _game(draw: st.DrawFn) -> list[str]:
 paths = st.sampled_from(["out.txt", "out.npy", "out.png", "out.svg", "out.dot", "/nonexistent/x.dot", "", ".",
                          "out.xyz", "sub/x.txt"])
 game_options = st.sampled_from([
-    ["--json"], ["--method", "search"], ["--method", "closed"], ["--method", "fast"],
+    ["--json"], ["--method", "search"], ["--method", "closed"], ["--method", "fast"], ["--misere"],
 ])
 
 
@@ -96,14 +96,14 @@ commands = st.one_of(
                   st.just(["--hints"])),
     st.builds(lambda g, o: ["sequence", *[w for w in g if not w.isdigit()], *o], _game(),
               _options(_option("--to", numbers), _option("--save", paths), _option("--plot", paths), max_positions,
-                       st.just(["--json"]), st.just(["--quiet"]))),
+                       st.just(["--json"]), st.just(["--quiet"]), st.just(["--misere"]))),
     st.builds(lambda games, o: ["table", *games, *o],
               st.lists(st.one_of(_game().map(lambda g: " ".join(w for w in g if not w.isdigit())),
                                  st.sampled_from(['nim -p', '"', "nim 3"])), min_size=1, max_size=3),
               _options(_option("--max", numbers), _option("--min", numbers), _option("--heaps", numbers),
                        _option("--fixed", st.one_of(numbers, words)), _option("--save", paths),
                        _option("--plot", paths), _option("--values", st.sampled_from(["grundy", "outcome", "x"])),
-                       max_positions)),
+                       max_positions, st.just(["--misere"]))),
     st.builds(lambda t, p, o: ["verify", *t, *p, *o],
               st.lists(st.one_of(st.sampled_from(["all", "single-delete-3", "nmth-delete", "fraction-delete",
                                                   "no-such-theorem", "nim"]), words), max_size=2),
@@ -114,7 +114,8 @@ commands = st.one_of(
                   _option("--scheduler", st.sampled_from(["garbage://x", "", "tcp://[::1"])),
                   _option("--claim", st.sampled_from(["x.py:f", ":", "nosuch:f", "os:getcwd", "os:", "claims.py:f"])),
                   _option("--kind", st.sampled_from(["grundy", "outcome", "x"])), max_positions,
-                  _option("--method", st.sampled_from(["local", "table", "both", "x"])), st.just(["--list"]))),
+                  _option("--method", st.sampled_from(["local", "table", "both", "x"])), st.just(["--list"]),
+                  st.just(["--misere"]))),
     st.builds(lambda a, o: ["cache", *a, *o], st.lists(st.sampled_from(["list", "clear", "x"]), max_size=2),
               _options(_option("--cache-dir", st.sampled_from(["cache", "/nonexistent/c", "out.txt"])),
                        st.just(["--json"]))),

@@ -644,7 +644,7 @@ def _partitions_upto(n: int) -> int:
     if n > 5000:
         # a lower bound, far beyond any limit, got cheaply (no big power, no recursion): every
         # subset of 1..m, m = isqrt(n), has sum m(m+1)/2 <= n at most, so there are >= 2**m multisets
-        return 1 << isqrt(n)
+        return 1 << min(isqrt(n), 4096)  # capped: 2^4096 passes any limit (10^82 tokens overflowed a shift)
     p = _PARTITIONS
     while len(p) <= n:
         m = len(p)
