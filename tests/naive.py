@@ -447,3 +447,38 @@ def octal_sequence(digits: list[int], n: int) -> list[int]:
                 opts.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1))
         g.append(mex(opts))
     return g
+
+
+def octal_moves(code: str) -> Moves:
+    """The octal game with code ``d0.d1d2...`` on sums of heaps, from the rules (Winning Ways ch. 4).
+
+    Removing ``k >= 1`` tokens from a heap of ``h`` (digit ``d_k``): bit 1 allows it when nothing is
+    left (``h == k``), bit 2 when one non-empty heap is left, bit 4 when the rest is split into two
+    non-empty heaps. Options are sorted tuples with empty heaps dropped (sums of heaps as multisets).
+    """
+    whole, _, frac = code.partition(".")
+    digits = [int(whole or "0")] + [int(c) for c in frac]
+    if any(d > 7 for d in digits):
+        raise ValueError(f"not an octal code: {code!r}")
+    return _octal_moves(tuple(digits))
+
+
+@lru_cache(maxsize=None)
+def _octal_moves(digits: tuple[int, ...]) -> Moves:
+    def moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = set()
+        for i, h in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1:]
+            for k in range(1, min(h, len(digits) - 1) + 1):
+                d, left = digits[k], h - k
+                if d & 1 and left == 0:
+                    out.add(tuple(sorted(rest)))
+                if d & 2 and left >= 1:
+                    out.add(tuple(sorted(rest + (left,))))
+                if d & 4:
+                    for a in range(1, left // 2 + 1):
+                        if left - a >= 1:
+                            out.add(tuple(sorted(rest + (a, left - a))))
+        return sorted(out)
+
+    return moves

@@ -45,6 +45,16 @@ A sum of different games joins groups with '+':
 Heaps may be written 26, 10**100 or 2^64-1."""
 
 
+_QUOTIENT_HELP = """\
+The misère quotient (Plambeck; Plambeck and Siegel 2008) of every sum of heaps
+of at most --max-heap tokens: the monoid whose product of the heaps' elements
+gives each sum's misère outcome, verified exactly for every such sum.
+  sprague quotient nim --max-heap 2
+  sprague quotient kayles --max-heap 40
+  sprague quotient 0.75 --max-heap 20 --json      (a bare octal code: octal -p code=0.75)
+--max-positions bounds the work (monoid products and automaton steps)."""
+
+
 class ArgumentError(SpragueError):
     """A command line argparse refuses (the message says where to find ``--help``)."""
 
@@ -146,6 +156,12 @@ def build_parser() -> Parser:
                    "needs: pip install 'sprague[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_cache_dir(p)
+    p = sub.add_parser("quotient", aliases=["misere-quotient"], parents=[game],
+                       help="the misère quotient of a one-heap game's heaps 0..N: presentation, P-portion, pretending "
+                       "function", description=_QUOTIENT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("ruleset", help="a one-heap ruleset (see 'sprague list'), or a bare octal code such as 0.77 "
+                   "(for this command only: 'octal -p code=0.77')")
+    p.add_argument("--max-heap", type=whole(0), required=True, metavar="N", help="the bound: sums of heaps 0..N")
     p = sub.add_parser("table", parents=[_common(game=False, misere=True)],
                        help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",
                        description="Each GAME is a quoted ruleset with its parameters, e.g. \"subtraction -p S=1,2,5\". "

@@ -32,6 +32,8 @@ __all__ = [
     "MAX_CODE_DIGITS",
     "MAX_EDGES",
     "MAX_VERTEX",
+    "MAX_QUOTIENT_ORDER",
+    "MAX_QUOTIENT_HEAP",
     "refuse_if_too_large",
     "format_size",
 ]
@@ -112,6 +114,16 @@ MAX_EDGES = 100_000
 #: Input limit: the largest vertex label of a Hackenbush position (labels only name vertices, so the
 #: 2^63 - 1 of an int64 is plenty; larger ones could not even be printed in full by Python).
 MAX_VERTEX = 2**63 - 1
+
+#: Work limit: the largest misère quotient (and reduced candidate quotient) computed; past it the
+#: computation is refused with the heap it reached. Verification keeps option sets as bit masks over the
+#: elements and the multiplication table has order^2 entries: Dawson's Kayles to heap 30 (order 360,
+#: Siegel's MisereSolver figure) is well inside.
+MAX_QUOTIENT_ORDER = 2_000
+
+#: Input limit: the largest bound ``max_heap`` of a misère quotient (``--max-heap``); the quotient is
+#: computed heap by heap, each heap verified over the whole closure, so bounds past this are not sensible.
+MAX_QUOTIENT_HEAP = 10_000
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 

@@ -561,6 +561,23 @@ class HeapRuleset(MultiHeapRuleset):
             return super().is_move(position, option)  # refuses: too many options to list
         return legal
 
+    # misère quotient (sprague.analysis.quotient)
+    def misere_quotient(self, max_heap: int, max_positions: int | None = None) -> Any:
+        """The misère quotient of the sums of heaps ``0..max_heap`` (a :class:`~sprague.analysis.quotient.MisereQuotient`).
+
+        Computed once per bound and kept on the instance; ``max_positions`` bounds the work.
+
+        >>> from sprague import ruleset
+        >>> ruleset("nim").misere_quotient(2).presentation(ascii=True)
+        '<a,b | a^2=1, b^3=b>'
+        """
+        from sprague.analysis.quotient import misere_quotient
+
+        cache: dict[int, Any] = self.__dict__.setdefault("_misere_quotients", {})
+        if max_heap not in cache:
+            cache[max_heap] = misere_quotient(self.heap_options, max_heap, max_positions)
+        return cache[max_heap]
+
 
 class PeriodicHeapRuleset(HeapRuleset):
     """A one-heap game whose G-sequence gets a *certified* (arithmetic) period; past it, G(n) is a lookup.

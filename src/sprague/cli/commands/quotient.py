@@ -1,0 +1,59 @@
+"""``sprague quotient``: the misère quotient of a one-heap game, heap by heap (alias ``misere-quotient``)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import TextIO
+
+from sprague import HeapRuleset, ruleset
+from sprague.cli.common import print_json
+from sprague.cli.parser import parse_params
+from sprague.errors import InvalidParameter
+
+__all__ = ["cmd_quotient", "quotient_text"]
+
+_OCTAL = re.compile(r"^[0-7]*\.[0-7]+$")
+
+
+def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague quotient RULESET [-p ...] --max-heap N [--json]``."""
+    params = parse_params(ns.param)
+    if _OCTAL.match(ns.ruleset):  # a bare octal code: octal -p code=...
+        if params:
+            raise InvalidParameter(f"a bare octal code ({ns.ruleset}) takes no -p parameters; "
+                                   f"write 'octal -p code={ns.ruleset}' alone")
+        r = ruleset("octal", code=ns.ruleset)
+    else:
+        r = ruleset(ns.ruleset, **params)
+    if not isinstance(r, HeapRuleset):
+        raise InvalidParameter(f"{r.name} is not a one-heap game (a move there may change several heaps); misère "
+                               "quotients are computed for one-heap rulesets such as nim, kayles, subtraction or "
+                               "an octal code like 0.77")
+    q = r.misere_quotient(ns.max_heap, ns.max_positions)
+    if ns.json:
+        print_json({"ruleset": r.name, "params": r.params_json(),
+                    **q.to_json()}, out)
+        return 0
+    out.write(quotient_text(r.describe(), q))
+    return 0
+
+
+def quotient_text(title: str, q: object) -> str:
+    """The text report: presentation, order, P-portion, pretending function, stabilisation."""
+    from sprague.analysis.quotient import MisereQuotient
+
+    assert isinstance(q, MisereQuotient)
+    lines = [f"{title}: misère quotient of the sums of heaps 0..{q.max_heap}",
+             f"Q = {q.presentation()}",
+             f"order {q.order}; P-portion ({len(q.p_portion)}) = {q.p_portion_text()}",
+             "generators: " + (", ".join(f"{c} = heap {h}" for c, h in zip(q.letters, q.generators)) or "none"),
+             "pretending function (heap: element):"]
+    cells = [f"{h}:{q.word(q.phi[h])}" for h in range(q.max_heap + 1)]
+    width = max(len(c) for c in cells) + 1
+    per_line = max(1, 78 // width)
+    for i in range(0, len(cells), per_line):
+        lines.append("  " + "".join(c.ljust(width) for c in cells[i:i + per_line]).rstrip())
+    lines.append("changed at heaps: " + (" ".join(map(str, q.changed_at)) or "none"))
+    lines.append("stabilisation: " + q.stabilisation())
+    return "\n".join(lines) + "\n"

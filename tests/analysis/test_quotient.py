@@ -1,0 +1,182 @@
+"""Misère quotients (sprague.analysis.quotient) against brute-force misère search (tests/naive.py).
+
+Literature: T. E. Plambeck and A. N. Siegel, "Misère quotients for impartial games", JCTA 115 (2008)
+593-622 [PS08]; T. E. Plambeck, "Taming the wild in impartial combinatorial games", INTEGERS 5 (2005) #G05.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import naive
+import sprague
+from sprague.analysis.quotient import MisereQuotient, misere_quotient
+from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
+
+
+def nim_options(n: int) -> list[tuple[int, ...]]:
+    return [(k,) for k in range(n)]
+
+
+# (ruleset name, params, naive move function, bound, largest total of a sum checked)
+CASES = [
+    ("nim", {}, naive.nim_moves, 5, 16),
+    ("kayles", {}, naive.octal_moves("0.77"), 20, 26),
+    ("octal", {"code": "0.07"}, naive.octal_moves("0.07"), 16, 22),
+    ("octal", {"code": "0.75"}, naive.octal_moves("0.75"), 16, 22),
+    ("subtraction", {"S": {1, 2}}, naive.subtraction_moves({1, 2}), 8, 18),
+    ("subtraction", {"S": {1, 2, 5}}, naive.subtraction_moves({1, 2, 5}), 10, 18),
+    ("grundys-game", {}, naive.sorted_grundys_game_moves, 16, 22),
+]
+
+
+def sums(bound: int, total: int, most: int = 4) -> list[tuple[int, ...]]:
+    """Every multiset of 1..most heaps of 1..bound tokens with at most ``total`` tokens in all."""
+    out = []
+    for k in range(1, most + 1):
+        out += [s for s in itertools.combinations_with_replacement(range(1, bound + 1), k) if sum(s) <= total]
+    return out
+
+
+def canonical(position: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(h for h in position if h))
+
+
+# ---------------------------------------------------------------- literature
+def test_nim_heaps_at_most_1() -> None:
+    # *1 alone: misère Nim with heaps of 1 is won by leaving an odd number of them
+    q = misere_quotient(nim_options, 1)
+    assert (q.order, q.presentation(), q.p_portion_text()) == (2, "⟨a | a² = 1⟩", "{a}")
+
+
+def test_nim_heaps_at_most_2_is_t2() -> None:
+    # [PS08]: the quotient of *1 and *2 is T2 = <a, b | a^2 = 1, b^3 = b>, P = {a, b^2}, with a = *1, b = *2
+    q = misere_quotient(nim_options, 2)
+    assert q.order == 6
+    assert q.presentation() == "⟨a, b | a² = 1, b³ = b⟩"
+    assert q.presentation(ascii=True) == "<a,b | a^2=1, b^3=b>"
+    assert q.p_portion_text() == "{a, b²}"
+    assert [(c, h) for c, h in zip(q.letters, q.generators)] == [("a", 1), ("b", 2)]
+
+
+def test_nim_heaps_at_most_7_is_tame_t3() -> None:
+    # [PS08]: misère Nim (a tame game) has the quotients T_k of order 2^k + 2; heaps up to 7 give T3
+    q = misere_quotient(nim_options, 7)
+    assert q.order == 2**3 + 2
+    assert len(q.p_portion) == 2
+    assert q.generators == (1, 2, 4)
+
+
+@pytest.mark.parametrize("name, params, moves, bound, total", CASES, ids=lambda c: str(c) if isinstance(c, str) else None)
+def test_order_is_even(name: str, params: dict, moves: object, bound: int, total: int) -> None:
+    # [PS08]: every finite misère quotient of impartial games has even order
+    q = sprague.ruleset(name, **params).misere_quotient(bound)
+    assert q.order % 2 == 0
+
+
+# ---------------------------------------------------------------- against search
+@pytest.mark.parametrize("name, params, moves, bound, total", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_outcomes_and_winning_moves_match_search(name: str, params: dict, moves: object, bound: int,
+                                                 total: int) -> None:
+    r = sprague.ruleset(name, **params)
+    q = r.misere_quotient(bound)
+    positions = sums(bound, total, most=5)
+    assert len(positions) > 80
+    for heaps in positions:
+        assert q.outcome(heaps) == naive.misere_outcome(moves, canonical(heaps)), heaps
+        got = {canonical(o) for o in q.winning_moves(heaps, r.heap_options)}
+        assert got == {canonical(o) for o in naive.misere_p_options(moves, canonical(heaps))}, heaps
+
+
+@pytest.mark.slow
+def test_kayles_to_30_matches_search_on_larger_sums() -> None:
+    q = sprague.ruleset("kayles").misere_quotient(30, max_positions=10**8)
+    moves = naive.octal_moves("0.77")
+    for heaps in sums(30, 28, most=5):
+        assert q.outcome(heaps) == naive.misere_outcome(moves, heaps), heaps
+
+
+def test_every_p_position_has_no_p_option_and_every_n_position_one() -> None:
+    # the quotient's own consistency over many sums (the rule itself, no search)
+    r = sprague.ruleset("kayles")
+    q = r.misere_quotient(20)
+    for heaps in sums(20, 30, most=3):
+        wins = q.winning_moves(heaps, r.heap_options)
+        assert (q.outcome(heaps) == "P") == (not wins)
+
+
+def test_empty_sum_is_n_and_heap_0_is_the_identity() -> None:
+    q = misere_quotient(nim_options, 3)
+    assert q.outcome([]) == "N" and q.phi[0] == 0 and q.word(0) == "1"
+    assert q.element([0, 0, 2]) == q.element([2])
+
+
+# ---------------------------------------------------------------- result object
+def test_to_json_has_everything() -> None:
+    q = misere_quotient(nim_options, 2)
+    data = q.to_json()
+    assert data["order"] == 6 and data["max_heap"] == 2
+    assert data["generators"] == [{"letter": "a", "heap": 1}, {"letter": "b", "heap": 2}]
+    assert data["relations"] == [["a^2", "1"], ["b^3", "b"]]
+    assert data["p_portion"] == ["a", "b^2"]
+    assert data["pretending_function"] == ["1", "a", "b"]
+    assert len(data["multiplication_table"]) == 6 and data["elements"][0] == "1"
+    assert data["stabilised"] is False
+
+
+def test_multiplication_table_is_a_commutative_monoid() -> None:
+    q = sprague.ruleset("octal", code="0.75").misere_quotient(12)
+    t = q.table
+    n = q.order
+    assert all(t[0][x] == x for x in range(n))
+    assert all(t[x][y] == t[y][x] for x in range(n) for y in range(n))
+    assert all(t[t[x][y]][z] == t[x][t[y][z]] for x in range(n) for y in range(n) for z in range(n))
+
+
+def test_stabilisation_is_reported_as_observed() -> None:
+    q = sprague.ruleset("subtraction", S={1, 2}).misere_quotient(12)
+    assert q.stable_from == 2
+    assert q.stabilisation().startswith("unchanged from heap 2 to 12")
+    assert "no periodicity theorem" in q.stabilisation()
+    assert misere_quotient(nim_options, 4).stabilisation().startswith("not stabilised")
+
+
+def test_cached_per_bound_on_the_ruleset() -> None:
+    r = sprague.ruleset("kayles")
+    assert r.misere_quotient(10) is r.misere_quotient(10)
+    assert r.misere_quotient(11) is not r.misere_quotient(10)
+    assert isinstance(r.misere_quotient(3), MisereQuotient)
+
+
+# ---------------------------------------------------------------- errors and limits
+def test_heap_over_the_bound_is_refused() -> None:
+    q = misere_quotient(nim_options, 3)
+    with pytest.raises(InvalidPosition, match="over the quotient's bound 3"):
+        q.outcome([4])
+    with pytest.raises(InvalidPosition, match="-1"):
+        q.outcome([-1])
+
+
+def test_bad_bounds_are_refused() -> None:
+    with pytest.raises(InvalidParameter, match="MAX_QUOTIENT_HEAP"):
+        misere_quotient(nim_options, 10**6)
+    with pytest.raises(InvalidParameter, match="non-negative"):
+        misere_quotient(nim_options, -1)
+
+
+def test_work_limit_says_how_far_it_got() -> None:
+    with pytest.raises(TooLarge, match=r"at heap \d+ \(quotient of heaps < \d+ has order \d+\).*--max-positions") as e:
+        misere_quotient(sprague.ruleset("kayles").heap_options, 40, max_positions=5_000)
+    assert e.value.limit == 5_000 and e.value.estimate > 5_000
+
+
+def test_order_limit_says_how_far_it_got() -> None:
+    with pytest.raises(TooLarge, match="MAX_QUOTIENT_ORDER"):
+        misere_quotient(sprague.ruleset("kayles").heap_options, 20, max_order=10)
+
+
+def test_bad_heap_options_are_refused() -> None:
+    with pytest.raises(InvalidParameter, match="every part must be in 0..2"):
+        misere_quotient(lambda n: [(n,)] if n == 3 else [], 3)
