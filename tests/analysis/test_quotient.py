@@ -7,6 +7,7 @@ Literature: T. E. Plambeck and A. N. Siegel, "Misère quotients for impartial ga
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 import pytest
 
@@ -180,3 +181,34 @@ def test_order_limit_says_how_far_it_got() -> None:
 def test_bad_heap_options_are_refused() -> None:
     with pytest.raises(InvalidParameter, match="every part must be in 0..2"):
         misere_quotient(lambda n: [(n,)] if n == 3 else [], 3)
+
+
+@pytest.mark.parametrize("code, bound", [("0.77", 12), ("0.75", 12), pytest.param("0.77", 25, marks=pytest.mark.slow)])
+def test_every_two_elements_are_told_apart_by_search(code: str, bound: int) -> None:
+    """The order is not too small either: for every two elements x != y the quotient names a z with x z in P and
+    y z not (or the reverse); the smallest sums reaching x, y, z, searched by sprague's misère Solver (not the
+    quotient code), must differ in outcome the same way. With the exact P/N tests this pins the order."""
+    from sprague.solve.search import Solver
+
+    game = sprague.ruleset("octal", code=code)
+    q = game.misere_quotient(bound)
+    rep: dict[int, tuple[int, ...]] = {}
+    total = 0
+    while len(rep) < q.order:
+        for p in _partitions(total, bound):
+            rep.setdefault(q.element(p), p)
+        total += 1
+    solver = Solver(game.moves, game.canonical, misere=True)
+    for x, y in itertools.combinations(sorted(rep), 2):
+        z = next(z for z in rep if q.outcome(rep[x] + rep[z]) != q.outcome(rep[y] + rep[z]))
+        searched = ["P" if solver.grundy(rep[w] + rep[z], 10**7) == 0 else "N" for w in (x, y)]
+        assert searched == [q.outcome(rep[x] + rep[z]), q.outcome(rep[y] + rep[z])], (x, y, z)
+
+
+def _partitions(n: int, most: int) -> Iterator[tuple[int, ...]]:
+    if n == 0:
+        yield ()
+        return
+    for p in range(min(n, most), 0, -1):
+        for rest in _partitions(n - p, p):
+            yield (p, *rest)
