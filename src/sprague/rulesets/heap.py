@@ -36,6 +36,7 @@ from sprague.analysis.periodicity import Periodicity
 from sprague.core.limits import (
     RAISE_HINT,
     GENUS_OPTIONS_PER_POSITION,
+    MAX_QUOTIENT_HEAP,
     TAME_RULE_POSITIONS,
     check_limit,
     format_size,
@@ -493,24 +494,39 @@ class HeapRuleset(MultiHeapRuleset):
             found.append(known)
         return found
 
+    # misère tier 2: the tame rule where every heap is tame, else a misère quotient covering the heaps
     def misere_computed_outcome(self, position: Heaps) -> str | None:
-        """The tame rule: when every heap is tame, misère Nim on the heaps' genera (ONAG ch. 12; WW ch. 13)."""
+        """The tame rule: when every heap is tame, misère Nim on the heaps' genera (ONAG ch. 12; WW ch. 13).
+        Else the misère quotient of the heaps up to the largest (:meth:`_quotient_for`), by multiplying."""
         genera = self._tame_genera(position)
-        if genera is None:
-            return None
-        return "P" if tame_sum(genera).misere_value == 0 else "N"
+        if genera is not None:
+            return "P" if tame_sum(genera).misere_value == 0 else "N"
+        q = self._quotient_for(position)
+        return None if q is None else str(q.outcome(position))
 
     def misere_computed_method(self, position: Heaps) -> str:
-        genera = self._tame_genera(position) or []
+        genera = self._tame_genera(position)
+        if genera is None:
+            q = self._quotient_for(position)
+            if q is not None:
+                return (f"misère quotient of the heaps 0..{q.max_heap} (Plambeck and Siegel 2008): order {q.order}, "
+                        "the sum's element multiplied out, P iff it lies in the P-portion")
         shown = ", ".join(dict.fromkeys(f"{h}: {self._genera().known((h,))}" for h in position if h))
         rule = ("misère tame rule (ONAG ch. 12; Winning Ways ch. 13): every heap is tame, so the sum is misère Nim "
                 "on the genera")
-        return f"{rule} ({shown}; sum {tame_sum(genera)})" if shown else rule
+        return f"{rule} ({shown}; sum {tame_sum(genera or [])})" if shown else rule
 
     def misere_computed_winning_move(self, position: Heaps) -> Heaps | None:
-        """By the tame rule: an option of one heap after which the genera's misère Nim is a P-position."""
+        """By the tame rule: an option of one heap after which the genera's misère Nim is a P-position; else by
+        the misère quotient: the first option whose element lies in the P-portion."""
         genera = self._tame_genera(position)
-        if genera is None or tame_sum(genera).misere_value == 0:
+        if genera is None:
+            q = self._quotient_for(position)
+            if q is None or q.outcome(position) == "P":
+                return None
+            found = q.winning_moves(position, self.heap_options)
+            return tuple(found[0]) if found else None
+        if tame_sum(genera).misere_value == 0:
             return None
         solver = self._genera()
         for i, h in enumerate(position):
@@ -522,6 +538,26 @@ class HeapRuleset(MultiHeapRuleset):
                 if part is not None and part.kind == "tame" and tame_sum(others + [part]).misere_value == 0:
                     return position[:i] + tuple(parts) + position[i + 1:]
         return None
+
+    def _quotient_for(self, position: Heaps) -> Any:
+        """A misère quotient whose heaps cover ``position``, or None.
+
+        One computed before on this instance (:meth:`misere_quotient`, ``sprague quotient``) for a bound
+        at least the largest heap serves at once. Else, where search would be refused (the sum is estimated
+        past the work limit), the quotient of the heaps up to the largest is computed within the limit;
+        a quotient too large for it leaves the refusal to search.
+        """
+        top = max(position, default=0)
+        known = [q for bound, q in self.__dict__.get("_misere_quotients", {}).items() if bound >= top]
+        if known:
+            return known[0]
+        estimate = self.estimate_positions(position)
+        if not position or top > MAX_QUOTIENT_HEAP or estimate is None or estimate <= self._limit_now:
+            return None
+        try:
+            return self.misere_quotient(top, self._limit_now)
+        except TooLarge:
+            return None
 
     def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
         """An option of a heap of ``n`` of value ``value``, constructed without listing the options, or None.
