@@ -211,7 +211,8 @@ BOXES = [
                          ids=["S=1,2", "S=2,3", "S=1,2,3", "grundys-game", "kayles", "dawsons-kayles", "0.312"])
 def test_tame_rule_against_naive_misere_search(make, make_moves, top) -> None:
     """Every sum of 1 to 3 heaps of 0..top: where the rule answers it is right and its winning move wins;
-    it answers exactly when every heap is tame."""
+    it answers whenever every heap is tame (otherwise only a misère quotient may answer, where search would be
+    refused: then it is right too)."""
     r, moves = make(), _sorted(make_moves())
     answered = 0
     for k in (1, 2, 3):
@@ -219,7 +220,10 @@ def test_tame_rule_against_naive_misere_search(make, make_moves, top) -> None:
             key = tuple(h for h in pos if h)
             expected = naive.misere_outcome(moves, key)
             found = r.misere_computed_outcome(pos)
-            assert (found is not None) == all(r.genus(h).kind == "tame" for h in pos), pos
+            if all(r.genus(h).kind == "tame" for h in pos):
+                assert found is not None, pos
+            elif found is not None:
+                assert "misère quotient" in r.misere_computed_method(pos), pos
             if found is None:
                 continue
             answered += 1

@@ -67,9 +67,10 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT, SEARCH_OPTIONS_PER_POSITION
+from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.nimber import mex
-from sprague.errors import InvalidParameter, NotShortGame, TooLarge
+from sprague.errors import InvalidParameter
+from sprague.solve.search import Solver
 
 __all__ = ["Genus", "GenusSequence", "GenusSolver", "KINDS", "tame_sum"]
 
@@ -255,8 +256,12 @@ def _genus_of(options: list[Genus]) -> Genus:
     return Genus(g, genus.terms, kind)
 
 
-class GenusSolver:
+class GenusSolver(Solver):
     """Genera of the positions of a game, memoised; the options of a position by ``moves``.
+
+    The search of :class:`~sprague.solve.search.Solver` (depth first, an explicit
+    stack, the same work limits), with each position's genus computed from its
+    options' genera (:meth:`combine`).
 
     Parameters
     ----------
@@ -268,48 +273,22 @@ class GenusSolver:
         is kept across calls.
     """
 
+    label = "the genus computation"
+    defined = "genera are"
+
     def __init__(self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable]):
-        self.moves = moves
-        self.canonical = canonical
-        self.memo: dict[Hashable, Genus] = {}
+        super().__init__(moves, canonical)
+
+    def combine(self, values: list[Any]) -> Genus:
+        return _genus_of(values)
 
     def known(self, position: Any) -> Genus | None:
         """The genus of ``position`` if it is in the memo, else None (nothing is computed)."""
-        return self.memo.get(self.canonical(position))
+        found = self.memo.get(self.canonical(position))
+        return found if isinstance(found, Genus) else None
 
     def genus(self, position: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> Genus:
         """The genus of ``position``, with its class, visiting at most ``max_positions`` new positions."""
-        memo, canonical = self.memo, self.canonical
-        root = canonical(position)
-        if root in memo:
-            return memo[root]
-        budget = len(memo) + max_positions
-        examined, most = 0, max_positions * SEARCH_OPTIONS_PER_POSITION
-        active: set[Hashable] = set()
-        stack: list[list[Any]] = [[position, root, None]]
-        while stack:
-            entry = stack[-1]
-            key = entry[1]
-            if entry[2] is None:
-                if key in memo:
-                    stack.pop()
-                    continue
-                opts = list(self.moves(entry[0]))
-                examined += len(opts)
-                unique = {canonical(o): o for o in opts}
-                entry[2] = list(unique)
-                active.add(key)
-                for k, o in unique.items():
-                    if k not in memo:
-                        if k in active:
-                            raise NotShortGame(f"position {o!r} can be reached from itself: the game graph has a "
-                                               "cycle, and the genus is defined here only for short games")
-                        stack.append([o, k, None])
-                if len(active) + len(memo) > budget or examined > most:
-                    raise TooLarge(f"genus of {position!r}: stopped after {max_positions:,} positions (the limit) "
-                                   f"without finishing; {RAISE_HINT}", estimate=None, limit=max_positions)
-            else:
-                stack.pop()
-                memo[key] = _genus_of([memo[k] for k in entry[2]])
-                active.discard(key)
-        return memo[root]
+        found = self.value(position, max_positions)
+        assert isinstance(found, Genus)
+        return found

@@ -33,17 +33,33 @@ class Solver:
         must have the same Grundy value (e.g. a sorted tuple of heaps).
     misere : bool
         Compute misère Grundy values g- (a terminal position has value 1).
+
+    A subclass may compute another value from the options' values by overriding
+    :meth:`combine` (:class:`~sprague.solve.genus.GenusSolver`: Conway's genus).
     """
+
+    #: how messages name the computation
+    label = "brute-force search"
+    #: what is defined only for short games (in the message on a cycle)
+    defined = "Sprague-Grundy values are"
 
     def __init__(self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable],
                  misere: bool = False):
         self.moves = moves
         self.canonical = canonical
         self.misere = misere
-        self.memo: dict[Hashable, int] = {}
+        self.memo: dict[Hashable, Any] = {}
+
+    def combine(self, values: list[Any]) -> Any:
+        """The value of a position from its options' values: their mex (misère: 1 with no options)."""
+        return mex(values) if values or not self.misere else 1
 
     def grundy(self, position: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> int:
         """Grundy value (misère: g-) of ``position`` by exhaustive search of its game graph."""
+        return int(self.value(position, max_positions))
+
+    def value(self, position: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> Any:
+        """The value of ``position`` (:meth:`combine` over its game graph, depth first), memoised."""
         memo = self.memo
         canonical = self.canonical
         root = canonical(position)
@@ -65,7 +81,7 @@ class Solver:
                 examined += len(opts)
                 if examined > most:
                     raise TooLarge(
-                        f"brute-force search from {position!r} stopped after examining {most:,} options "
+                        f"{self.label} from {position!r} stopped after examining {most:,} options "
                         f"({SEARCH_OPTIONS_PER_POSITION} per position of the limit of {max_positions:,}) "
                         f"without finishing; {RAISE_HINT}",
                         estimate=None,
@@ -79,19 +95,18 @@ class Solver:
                         if k in active:
                             raise NotShortGame(
                                 f"position {o!r} can be reached from itself: the game graph has a cycle, "
-                                "and Sprague-Grundy values are defined here only for short games"
+                                f"and {self.defined} defined here only for short games"
                             )
                         stack.append([o, k, None])
                 if len(active) + len(memo) > budget:
                     raise TooLarge(
-                        f"brute-force search from {position!r} stopped after {max_positions:,} positions "
+                        f"{self.label} from {position!r} stopped after {max_positions:,} positions "
                         f"(the limit) without finishing; {RAISE_HINT}",
                         estimate=None,
                         limit=max_positions,
                     )
             else:
                 stack.pop()
-                keys = entry[2]
-                memo[key] = mex(memo[k] for k in keys) if keys or not self.misere else 1
+                memo[key] = self.combine([memo[k] for k in entry[2]])
                 active.discard(key)
         return memo[root]
