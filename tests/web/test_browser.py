@@ -71,9 +71,13 @@ def _start_nim_345(page: Any) -> None:
     page.wait_for_selector("[data-testid=option]")
 
 
-def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any) -> str:
-    """Start a game as the first player with values shown; play a winning option when there is one."""
+def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any, misere: bool = False) -> str:
+    """Start a game as the first player with values shown (under misère play with ``misere``); play a winning
+    option when there is one. Every listed option is a real move, marked winning exactly when the naive solver
+    finds it a P-position (misère: with its misère Grundy value shown); returns the winner the page announces."""
     page.select_option("#ruleset", ruleset)
+    if misere:
+        page.check("#misere")
     page.fill("#position", position)
     page.select_option("#first", "human")
     page.select_option("#mode", "perfect")
@@ -84,14 +88,19 @@ def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any) -> str:
                                "document.querySelectorAll('[data-testid=option]').length > 0")
         if page.get_attribute("#winner", "data-winner"):
             break
+        if misere:
+            assert (page.text_content("#status") or "").startswith("Misère play: whoever makes the last move loses.")
         options = page.query_selector_all("[data-testid=option]")
         here = tuple(json.loads(page.get_attribute("#current", "data-position")))
-        # every listed option is a real move, and it is marked winning exactly when search says it is P
         listed = {tuple(sorted(json.loads(o.get_attribute("data-position")))) for o in options}
         assert listed == {tuple(sorted(m)) for m in moves(here)}
         for o in options:
             after = tuple(sorted(json.loads(o.get_attribute("data-position"))))
-            assert (o.get_attribute("data-winning") == "true") == (naive.grundy(moves, after) == 0)
+            if misere:
+                assert (o.get_attribute("data-winning") == "true") == (naive.misere_outcome(moves, after) == "P")
+                assert o.get_attribute("data-value") == str(naive.misere_grundy(moves, after))
+            else:
+                assert (o.get_attribute("data-winning") == "true") == (naive.grundy(moves, after) == 0)
         chosen = next((o for o in options if o.get_attribute("data-winning") == "true"), options[0])
         before = page.get_attribute("#current", "data-position")
         chosen.click()
@@ -460,35 +469,8 @@ def test_slow_options_for_an_earlier_position_are_dropped(page: Any) -> None:
 
 # ------------------------------------------------------------------ misère play
 def _misere_game(page: Any, position: str) -> str:
-    """Misère Nim from ``position``, the user first and playing a misère winning option whenever one is marked.
-
-    Every listed option is checked against the naive misère solver (marked winning exactly when it is a
-    misère P-position); returns the winner the page announces.
-    """
-    page.select_option("#ruleset", "nim")
-    page.check("#misere")
-    page.fill("#position", position)
-    page.select_option("#first", "human")
-    page.select_option("#mode", "perfect")
-    page.check("#show-values")
-    page.click("#start")
-    for _ in range(100):
-        page.wait_for_function("document.querySelector('#winner').dataset.winner || "
-                               "document.querySelectorAll('[data-testid=option]').length > 0")
-        if page.get_attribute("#winner", "data-winner"):
-            break
-        assert (page.text_content("#status") or "").startswith("Misère play: whoever makes the last move loses.")
-        options = page.query_selector_all("[data-testid=option]")
-        for o in options:
-            after = tuple(json.loads(o.get_attribute("data-position")))
-            assert (o.get_attribute("data-winning") == "true") == (naive.misere_outcome(naive.nim_moves, after) == "P")
-            assert o.get_attribute("data-value") == str(naive.misere_grundy(naive.nim_moves, after))
-        chosen = next((o for o in options if o.get_attribute("data-winning") == "true"), options[0])
-        before = page.get_attribute("#current", "data-position")
-        chosen.click()
-        page.wait_for_function("(before) => document.querySelector('#current').dataset.position !== before"
-                               " || document.querySelector('#winner').dataset.winner", arg=before)
-    return str(page.get_attribute("#winner", "data-winner"))
+    """Misère Nim from ``position``, the user first, every option checked against the naive misère solver."""
+    return _play_to_the_end(page, "nim", position, naive.nim_moves, misere=True)
 
 
 def test_misere_toggle_on_nim_1_1_1_then_back_to_normal(page: Any) -> None:
