@@ -50,6 +50,15 @@ def test_moves_misere_marks_the_misere_winning_moves() -> None:
     assert "the player to move has won" in out
 
 
+def test_value_misere_of_many_kayles_heaps_goes_through_the_quotient() -> None:
+    """Too large to search: the quotient of heaps 0..30 answers (its outcomes are checked against search in
+    tests/analysis/test_quotient.py)."""
+    data = run_json("value", "kayles", "30", "30", "30", "30", "29", "--misere")
+    assert "misère quotient of the heaps 0..30" in data["method"] and data["misere_grundy"] is None
+    q = sprague.ruleset("kayles").misere_quotient(30)
+    assert data["outcome"] == q.outcome([30, 30, 30, 30, 29])
+
+
 def test_moves_misere_on_huge_nim_heaps_constructs_the_move() -> None:
     """Bouton's misère strategy on 1000-digit heaps: the one winning move, at once."""
     a = 10**999
@@ -79,7 +88,8 @@ BAD = [
     # found by the CLI fuzz once --misere joined its grammar (the same in normal play): a shift of 10^41 bits
     (["graph", "treblecross", "9" * 82], "--max-nodes"),
     (["verify", "delete-nim", "--misere"], "is about normal play; drop --misere"),
-    (["value", "kayles", "30", "30", "30", "30", "--misere"], "--max-positions"),
+    (["value", "kayles", "30", "30", "30", "30", "--misere", "--method", "search"], "--max-positions"),
+    (["value", "kayles", "30", "30", "30", "30", "--misere", "--max-positions", "100"], "--max-positions"),
     (["value", "nim", "40", "40", "40", "40", "+", "kayles", "9", "--misere"], "--max-positions"),
 ]
 
