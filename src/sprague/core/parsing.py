@@ -11,7 +11,7 @@ from typing import Any
 from sprague.core.limits import MAX_HEAPS, MAX_INT_BITS, MAX_INT_DIGITS, MAX_SET_ELEMENTS, format_size
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["parse_int", "as_int", "check_heap_count", "check_tokens", "parse_int_set", "format_int_set", "split_on_plus",
+__all__ = ["check_misere", "parse_int", "as_int", "check_heap_count", "check_tokens", "parse_int_set", "format_int_set", "split_on_plus",
            "int_text"]
 
 # ASCII digits only ([0-9], not \\d: str.isdigit and int() also take "１２" and "٣");
@@ -36,6 +36,18 @@ def _digits(t: str, what: str) -> int:
             f"{what} has {len(t):,} digits, more than Python reads by default; write it as a power "
             "such as 10**5000, or call sys.set_int_max_str_digits(0) first"
         ) from None
+
+
+def check_misere(misere: Any) -> bool:
+    """``misere`` itself when it is a bool (the play convention of a call), else :class:`InvalidParameter`.
+
+    >>> check_misere(True)
+    True
+    """
+    if not isinstance(misere, bool):
+        raise InvalidParameter(f"misere={misere!r} is not True or False (misere=True: misère play, where the player "
+                               "who makes the last move loses)")
+    return misere
 
 
 def parse_int(text: str, what: str = "heap") -> int:

@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from sprague.core.parsing import check_misere
 from sprague.core.ruleset import Ruleset
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.move import Move
@@ -97,13 +98,6 @@ def _tokens(position: Position) -> int | None:
     return None
 
 
-def _check_misere(misere: object) -> bool:
-    if not isinstance(misere, bool):
-        raise InvalidParameter(f"misere={misere!r} is not True or False; misere=True plays the misère rule "
-                               "(whoever makes the last move loses)")
-    return misere
-
-
 class PerfectPlayer:
     """Plays a winning move whenever there is one (a move to a P-position).
 
@@ -140,7 +134,7 @@ class PerfectPlayer:
     def __init__(self, method: str = "auto", max_positions: int | None = None, *, misere: bool = False) -> None:
         self.method = method
         self.max_positions = max_positions
-        self.misere = _check_misere(misere)
+        self.misere = check_misere(misere)
 
     def __repr__(self) -> str:
         return f"PerfectPlayer(method={self.method!r}{', misere=True' if self.misere else ''})"
@@ -192,7 +186,7 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None, *, misere: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        self.misere = _check_misere(misere)
+        self.misere = check_misere(misere)
 
     def __repr__(self) -> str:
         return f"RandomPlayer(seed={self.seed!r}{', misere=True' if self.misere else ''})"
@@ -276,7 +270,7 @@ class HumanPlayer:
         self.output_fn = output_fn
         self.prompt = prompt
         self.hints = hints
-        self.misere = _check_misere(misere)
+        self.misere = check_misere(misere)
         self._greeted = False
 
     def __repr__(self) -> str:
@@ -514,7 +508,7 @@ def play_match(
     InvalidParameter
         When a player plays the other convention (e.g. ``PerfectPlayer()`` in a misère match).
     """
-    misere = _check_misere(misere)
+    misere = check_misere(misere)
     players = (first, second)
     for i, p in enumerate(players):
         theirs = getattr(p, "misere", misere)

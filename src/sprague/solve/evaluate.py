@@ -26,7 +26,7 @@ from sprague.core.limits import (
     format_size,
     refuse_if_too_large,
 )
-from sprague.core.parsing import as_int
+from sprague.core.parsing import as_int, check_misere
 from sprague.core.ruleset import METHODS, Evaluation, Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, TooLarge
 from sprague.solve.search import Solver
@@ -264,9 +264,7 @@ def _constructed_winning_move(r: Ruleset, pos: Position, method: str, misere: bo
 
 
 def _check_misere(r: Ruleset, misere: Any) -> bool:
-    if not isinstance(misere, bool):
-        raise InvalidParameter(f"misere={misere!r} must be True or False")
-    if misere and not r.misere_play:
+    if check_misere(misere) and not r.misere_play:
         raise InvalidParameter(f"{r.name} has no misère play (its play need not end, so no player surely makes "
                                "the last move); drop --misere (Python: misere=False)")
     return misere

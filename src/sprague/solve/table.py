@@ -31,7 +31,7 @@ import numpy as np
 
 from sprague import cache as _cache
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, RAISE_HINT, check_limit, refuse_if_too_large
-from sprague.core.parsing import as_int
+from sprague.core.parsing import as_int, check_misere
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
 from sprague.solve.box import Box, sieve_pays
@@ -79,8 +79,7 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
         check_limit(max_positions)
     if values not in KINDS:
         raise InvalidParameter(f"values={values!r} is not 'grundy' or 'outcome'")
-    if not isinstance(misere, bool):
-        raise InvalidParameter(f"misere={misere!r} is not True or False; misere=True tabulates misère play")
+    check_misere(misere)
     heaps = as_int(heaps, "heaps")
     max_heap = as_int(max_heap, "max_heap")
     least = rules.min_heap

@@ -53,7 +53,7 @@ import numpy as np
 
 from sprague.core.limits import check_limit, format_size
 from sprague.core.nimber import mex
-from sprague.core.parsing import check_heap_count
+from sprague.core.parsing import check_heap_count, check_misere
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.kernels import config
@@ -208,8 +208,8 @@ def verify(
                                "give a Dask scheduler")
     if engine not in ("auto", "python"):
         raise InvalidParameter(f"engine {engine!r} is not 'auto' or 'python'")
-    if misere is not None and not isinstance(misere, bool):
-        raise InvalidParameter(f"misere={misere!r} must be True or False")
+    if misere is not None:
+        check_misere(misere)
     job = _Job.build(target, claim, kind, heaps, max_heap, params or {},
                      check_limit(max_positions, default=DEFAULT_MAX_BOX))
     if job.theorem is not None:

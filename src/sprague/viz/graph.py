@@ -42,6 +42,7 @@ from collections import deque
 from collections.abc import Hashable
 from typing import Any
 
+from sprague.core.parsing import check_misere
 from sprague.core.ruleset import Ruleset
 from sprague.core.limits import MAX_GRAPH_EDGES, MAX_GRAPH_NODES, MAX_RENDER_EDGES, format_size
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
@@ -223,9 +224,7 @@ def to_dot(
     ids = {key: f"n{i}" for i, key in enumerate(nodes)}
     start = next(iter(nodes.values()))
     direction = rankdir or _rankdir(nodes, edges)
-    if not isinstance(misere, bool):
-        raise InvalidParameter(f"misere={misere!r} is not True or False; misere=True labels by misère play")
-    if misere:
+    if check_misere(misere):
         title = (f"{ruleset.describe()} from {ruleset.format_position(start)}, misère play (the last mover loses): "
                  "misère P-positions green, N-positions orange; g- is the misère Grundy value")
     else:
