@@ -482,3 +482,60 @@ def _octal_moves(digits: tuple[int, ...]) -> Moves:
         return sorted(out)
 
     return moves
+
+
+# ---------------------------------------------------------------- take-and-break periods (issue 16, certified periods)
+def naive_tb_rules(code: str) -> list[tuple[int, frozenset[int]]]:
+    """``(k, heap counts)`` pairs of a plain code ``d0.d1d2...`` (digits 0-9, A-V; no ``! ? =``).
+
+    Bit ``2**j`` of digit ``d_k`` allows removing ``k`` tokens and leaving exactly ``j`` non-empty heaps.
+    """
+    digits = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
+    head, _, tail = code.upper().partition(".")
+    out = []
+    for k, ch in enumerate((head or "0") + tail):
+        d = digits.index(ch)
+        counts = frozenset(j for j in range(d.bit_length()) if d >> j & 1)
+        if counts:
+            out.append((k, counts))
+    return out
+
+
+def _tb_parts(total: int, parts: int, least: int, distinct: bool) -> Iterable[tuple[int, ...]]:
+    """Every way to write ``total`` as ``parts`` non-decreasing parts ``>= least`` (increasing if ``distinct``)."""
+    if parts == 1:
+        if total >= least:
+            yield (total,)
+        return
+    for first in range(least, total // parts + 1):
+        for rest in _tb_parts(total - first, parts - 1, first + 1 if distinct else first, distinct):
+            yield (first, *rest)
+
+
+def naive_tb_values(rules: Sequence[tuple[int, Iterable[int]]], n: int, *, distinct: bool = False) -> list[int]:
+    """``G(0), ..., G(n-1)`` of the take-and-break game ``rules``, by the mex over every option.
+
+    ``rules`` lists ``(k, heap counts)``: a move removes ``k`` tokens from one heap and leaves
+    exactly ``j`` non-empty heaps for some listed ``j`` (``j = 0``: the heap was exactly ``k``).
+    Removing nothing and leaving one heap is not a move. ``distinct`` asks the parts of a split to be
+    pairwise unequal (the ``!`` of Grundy's game ``4!.0``).
+    """
+    g: list[int] = []
+    for size in range(n):
+        seen = set()
+        for k, counts in rules:
+            left = size - k
+            if left < 0:
+                continue
+            for j in counts:
+                if j == 0:
+                    if left == 0 and k > 0:
+                        seen.add(0)
+                elif not (k == 0 and j == 1):
+                    for parts in _tb_parts(left, j, 1, distinct):
+                        x = 0
+                        for h in parts:
+                            x ^= g[h]
+                        seen.add(x)
+        g.append(mex(seen))
+    return g

@@ -1,0 +1,102 @@
+"""Periods of take-and-break games established in the literature, too long to certify on a small budget.
+
+Each entry maps a code (``d0.d1d2...``, no trailing zeros) to its preperiod (the first heap
+size from which ``G(n + period) = G(n)``; one more than the "last exception" the sources
+print), period, saltus and source. Only numbers read in a source named beside them are
+here. :func:`values_needed` says how many values the periodicity theorem
+(:func:`sprague.analysis.periodicity.certify_takebreak`) reads to *prove* one, so that a
+budget refusal can say what it would take; :func:`budget_note` words that sentence.
+
+Left out because no source at hand confirmed the numbers: 0.16 (Gangolli & Plambeck 1989)
+and 0.106 (Flammenkamp). Left out as doubtful: 0.56, period 144, which OEIS A071436 gives with
+last exception n = 326637, while the values computed here prove period 144 from 326640 on and
+show a[326639] != a[326783] (last exception 326639).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sprague.analysis.periodicity import takebreak_values_needed
+from sprague.errors import InvalidParameter
+
+__all__ = ["KnownPeriod", "KNOWN_PERIODS", "known_period", "values_needed", "budget_note"]
+
+_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
+
+
+@dataclass(frozen=True)
+class KnownPeriod:
+    """``G(n + period) = G(n) + saltus`` for every ``n >= preperiod``, as published in ``source``."""
+
+    preperiod: int
+    period: int
+    saltus: int
+    source: str
+
+
+_GP = "Gangolli & Plambeck, A note on periodicity in some octal games, Int. J. Game Theory 18 (1989) 311-320"
+_WW = "Winning Ways ch. 4"
+
+#: code -> its published period. OEIS offsets are 1 there; the preperiod is last exception + 1.
+KNOWN_PERIODS: dict[str, KnownPeriod] = {
+    # period 4, last exception n = 46577 [Gangolli & Plambeck]; OEIS A071464
+    "0.127": KnownPeriod(46578, 4, 0, f"{_GP}; OEIS A071464"),
+    # period 60620715, last exception n = 160949017 [Flammenkamp]; OEIS A071509
+    "0.1777": KnownPeriod(160949018, 60620715, 0, "A. Flammenkamp, Sprague-Grundy values of octal games; OEIS A071509"),
+    # shorter ones, checked by computing in the tests
+    "0.177": KnownPeriod(497, 20, 0, f"{_WW} p. 102; OEIS A071435 (period 20, last exception n = 496)"),
+    "0.1377": KnownPeriod(141, 24, 0, f"{_WW} p. 102; OEIS A071434 (period 24, last exception n = 140)"),
+    "0.11377": KnownPeriod(187, 32, 0, f"{_WW} p. 104; OEIS A071452 (period 32, last exception n = 186)"),
+    "0.117": KnownPeriod(47, 48, 0, f"{_WW} p. 104; OEIS A071453 (period 48, last exception n = 46)"),
+    "0.77": KnownPeriod(71, 12, 0, f"{_WW} (Kayles: period 12, last exception n = 70)"),
+}
+
+
+def _shape(code: str) -> tuple[int, int]:
+    """``(t, J)``: the last digit's place and the most heaps a move leaves, for a plain code."""
+    head, dot, tail = code.strip().upper().partition(".")
+    digits = (head or "0") + tail
+    if not dot or not digits or any(c not in _DIGITS for c in digits):
+        raise InvalidParameter(f"known_periods: code {code!r} is not a plain code such as 0.16 or 4.07 "
+                               "(digits 0-9, A-V around one point; no ! ? = or braces)")
+    values = [_DIGITS.index(c) for c in digits]
+    t = max((k for k, d in enumerate(values) if d), default=0)
+    return t, max(d.bit_length() - 1 for d in values)
+
+
+def known_period(code: str) -> KnownPeriod | None:
+    """The published period of ``code``, or None."""
+    return KNOWN_PERIODS.get(code.strip().upper())
+
+
+def values_needed(code: str, preperiod: int | None = None, period: int | None = None) -> int:
+    """How many values prove ``code``'s period (its published one unless ``preperiod``, ``period`` are given).
+
+    >>> values_needed("0.127")  # 2 * 46578 + 2 * 4 + 3 - 1
+    93166
+    """
+    t, j = _shape(code)
+    if preperiod is None or period is None:
+        known = known_period(code)
+        if known is None:
+            raise InvalidParameter(f"known_periods: no published period for {code!r}; give preperiod and period")
+        preperiod, period = known.preperiod, known.period
+    return takebreak_values_needed(preperiod, period, last_digit=t, max_heaps=j)
+
+
+def budget_note(code: str, budget: int) -> str | None:
+    """A sentence for a budget refusal when ``code`` has a published period the budget cannot prove.
+
+    >>> print(budget_note("0.127", 10_000))  # doctest: +ELLIPSIS
+    the known period of 0.127 (preperiod 46,578, period 4; Gangolli & Plambeck, ...) needs 93,166 values
+    to certify; raise --max-positions
+    """
+    known = known_period(code)
+    if known is None:
+        return None
+    need = values_needed(code)
+    if need <= budget:
+        return None
+    return (f"the known period of {code.strip().upper()} (preperiod {known.preperiod:,}, period {known.period:,}; "
+            f"{known.source}) needs {need:,} values to certify; raise --max-positions")
