@@ -33,8 +33,11 @@ ORDER = 71  #: where ``sprague list`` shows this module's rulesets (after 003's 
 class NimHof(MultiHeapRuleset):
     """NimHof(R): for a rule vector ``v`` of ``R`` and any ``i >= 1``, move from ``x`` to ``x - i v`` (no heap below 0).
 
-    ``R = 1,0;0,1`` is two-heap Nim (OEIS A003987) and ``R = 1,0;1,1;0,1`` is Wythoff's
-    game (A004481); the OEIS lists others, e.g. A307298 (``R = 1,0;1,1;2,3;1,2;0,1``).
+    Friedman, Garrabrant, Phipps-Morgan, Landsberg and Larsson, "Geometric analysis of a
+    generalized Wythoff game" (Games of No Chance 5). ``R = 1,0;0,1`` is two-heap Nim
+    (OEIS A003987) and ``R = 1,0;1,1;0,1`` is Wythoff's game (A004481); the OEIS lists
+    others: A307296 (``R = 1,0;3,2;1,1;0,1``), A307298 (``R = 1,0;1,1;2,3;1,2;0,1``),
+    A307299 (``R = 1,0;1,1;1,2;0,1``), A307301 (``R = 1,0;3,1;0,1``).
     Each rule may be taken **any positive number of times** -- unlike 003's Nimhoff
     (``nimhoff``), which takes any amount from one heap or subtracts a vector of R
     **once**. The number of heaps is the length of the vectors (two is the main case).
@@ -53,8 +56,8 @@ class NimHof(MultiHeapRuleset):
 
     name = "nimhof"
     aliases = ("nim-hof", "generalized-wythoff")
-    source = ("Friedman, Garrabrant, Phipps-Morgan, Landsberg & Larsson, Geometric analysis of a generalized Wythoff "
-              "game (Games of No Chance 5); OEIS A307296-A307301")
+    source = ("-- Friedman, Garrabrant, Phipps-Morgan, Landsberg & Larsson, Geometric analysis of a generalized "
+              "Wythoff game (Games of No Chance 5); OEIS A003987, A004481, A307296, A307298, A307299, A307301")
     parameters: ClassVar[tuple[Param, ...]] = (
         Param("R", "vectors", "rule vectors, one entry per heap; a move subtracts any positive multiple of one, e.g. "
                               "\"1,0;1,1;0,1\" (Wythoff)", example="1,0;1,1;2,3;1,2;0,1"),)

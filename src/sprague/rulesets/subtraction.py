@@ -193,6 +193,8 @@ class InfiniteSubtraction(HeapRuleset):
     period is certified: ``sprague sequence`` reports a period only as observed, not proved.
     One closed form: for ``powers-of-2``, ``G(n) = n mod 3`` (by induction: 1 and 2 are in S, so
     the two other residues are reached, and no power of 2 is a multiple of 3, so n's own is not).
+    The values of subtract-a-square, subtract-a-Fibonacci-number and subtract-a-prime are OEIS
+    A014586, A014588 and A014589.
 
     >>> g = InfiniteSubtraction(S="squares")
     >>> g.sequence(12).tolist()
@@ -201,7 +203,7 @@ class InfiniteSubtraction(HeapRuleset):
 
     name = "infinite-subtraction"
     aliases = ("subtraction-rule",)
-    source = "Winning Ways ch. 4 (subtract-a-square); OEIS A014586, A014588, A014589"
+    source = "-- Winning Ways ch. 4 (subtract-a-square); OEIS A014586, A014588, A014589"
     parameters = (Param("S", "rule", "an infinite set by name: " + ", ".join(NAMED_SETS)
                         + " (from Python also a predicate: S=lambda k: k % 3 == 1)", example="squares"),)
     example = ("30",)
