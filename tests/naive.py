@@ -539,3 +539,72 @@ def naive_tb_values(rules: Sequence[tuple[int, Iterable[int]]], n: int, *, disti
                         seen.add(x)
         g.append(mex(seen))
     return g
+
+# ---------------------------------------------------------------- subtraction over infinite sets (issue 16)
+def is_square(k: int) -> bool:
+    """k = j*j for some j >= 1."""
+    j = 1
+    while j * j < k:
+        j += 1
+    return k >= 1 and j * j == k
+
+
+def is_triangular(k: int) -> bool:
+    """k = j(j+1)/2 for some j >= 1."""
+    j = 1
+    while j * (j + 1) // 2 < k:
+        j += 1
+    return k >= 1 and j * (j + 1) // 2 == k
+
+
+def is_power_of_2(k: int) -> bool:
+    """k = 2**e for some e >= 0."""
+    p = 1
+    while p < k:
+        p *= 2
+    return p == k
+
+
+def is_prime(k: int) -> bool:
+    """k >= 2 with no divisor d, 1 < d < k (trial division)."""
+    return k >= 2 and all(k % d for d in range(2, k))
+
+
+def is_fibonacci(k: int) -> bool:
+    """k in 1, 2, 3, 5, 8, ... (F(1) = F(2) = 1 counted once)."""
+    a, b = 1, 2
+    while a < k:
+        a, b = b, a + b
+    return a == k
+
+
+# ---------------------------------------------------------------- NimHof (issue 16)
+def nimhof_moves(R: Iterable[tuple[int, ...]]) -> Moves:
+    """NimHof: for a rule vector v of R and any i >= 1, move from x to x - i*v while no entry goes negative."""
+    vectors = [tuple(v) for v in R]
+
+    def moves(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = set()
+        for v in vectors:
+            i = 1
+            while True:
+                new = tuple(x - i * a for x, a in zip(position, v))
+                if min(new) < 0:
+                    break
+                out.add(new)
+                i += 1
+        return sorted(out)
+
+    return moves
+
+
+def antidiagonals(table: Callable[[int, int], int], count: int) -> list[int]:
+    """T(0,0); T(1,0), T(0,1); T(2,0), T(1,1), T(0,2); ... the first ``count`` entries: antidiagonal d from
+    (d, 0) to (0, d), the order in which the NimHof entries of the OEIS (A307296-A307301) list positions (x, y)."""
+    out: list[int] = []
+    d = 0
+    while len(out) < count:
+        for y in range(d + 1):
+            out.append(table(d - y, y))
+        d += 1
+    return out[:count]

@@ -193,7 +193,7 @@ class TestRegistry:
         for alias in cls.aliases:
             assert sprague.find_ruleset(alias) is cls
         for p in cls.parameters:
-            assert p.kind in ("set", "int", "vectors", "subsets", "str") and p.doc
+            assert p.kind in ("set", "int", "vectors", "subsets", "str", "rule") and p.doc
 
     def test_parse_and_format_round_trip(self, cls: type[Ruleset]) -> None:
         check_parse_and_format(build(cls), cls.example)

@@ -86,7 +86,7 @@ from typing import Any, ClassVar, Protocol
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.parsing import as_int, check_heap_count, check_tokens, format_int_set, int_text, parse_int, parse_int_set
-from sprague.core.sets import parse_subset, parse_subsets, parse_vectors
+from sprague.core.sets import parse_set_by_rule, parse_subset, parse_subsets, parse_vectors
 from sprague.errors import InvalidParameter, InvalidPosition
 
 __all__ = ["Param", "Ruleset", "Evaluation", "Position", "METHODS", "Engine", "install_engine"]
@@ -104,7 +104,9 @@ class Param:
     ``kind``: ``"int"`` (with ``minimum``); ``"set"`` (finite set of positive ints);
     ``"subset"`` (a :class:`~sprague.core.sets.SubtractionSet`: ``1,2,5``, ``all``,
     ``all-but:4,8``); ``"subsets"`` (one such set per heap, ``all;1-7;all-but:4,8``);
-    ``"vectors"`` (move vectors of non-negative ints, ``1,1;2,0``).
+    ``"vectors"`` (move vectors of non-negative ints, ``1,1;2,0``); ``"rule"`` (a
+    :class:`~sprague.core.sets.SetByRule`: a named infinite set such as ``squares``, or a
+    Python predicate).
     """
 
     name: str
@@ -124,8 +126,9 @@ class Param:
         """Normalise a value given in Python or as a command-line string."""
         if self.kind == "set":
             return parse_int_set(value, self.name, allow_empty=self.allow_empty)
-        if self.kind in ("subset", "subsets", "vectors"):
-            parse = {"subset": parse_subset, "subsets": parse_subsets, "vectors": parse_vectors}[self.kind]
+        if self.kind in ("subset", "subsets", "vectors", "rule"):
+            parse = {"subset": parse_subset, "subsets": parse_subsets, "vectors": parse_vectors,
+                     "rule": parse_set_by_rule}[self.kind]
             return parse(value, self.name, ruleset)
         if self.kind == "str":
             return str(value).strip()
@@ -159,12 +162,12 @@ class Param:
         return f'"{text}"' if ";" in text else text
 
     def python_repr(self, value: Any) -> str:
-        return repr(self.text(value)) if self.kind in ("subset", "subsets", "vectors") else repr(value)
+        return repr(self.text(value)) if self.kind in ("subset", "subsets", "vectors", "rule") else repr(value)
 
     def to_json(self, value: Any) -> Any:
         if self.kind == "set":
             return list(value)
-        if self.kind == "subset":
+        if self.kind in ("subset", "rule"):
             return str(value)
         if self.kind == "subsets":
             return [str(v) for v in value]

@@ -9,7 +9,8 @@ drives them reads this module at each call, so tests may monkeypatch it.
 from __future__ import annotations
 
 __all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "MEX_SCRATCH", "BOX_CHUNK", "SPLIT_MEMO_BYTES",
-           "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "KEEP_FAILURES"]
+           "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "KEEP_FAILURES",
+           "SUBTRACT_STEPS_PER_POSITION", "RAY_STEPS_PER_POSITION"]
 
 #: take-and-break sequences: values from the naive recursion before the sparse-space kernel takes over
 #: (the mask is chosen on them)
@@ -33,3 +34,8 @@ SUBTRACTION_KERNEL_FROM = 20_000
 PYTHON_CLAIMS_BELOW = 30_000
 #: verify: failures kept per chunk of the local check, to choose the smallest counterexample from
 KEEP_FAILURES = 2_000
+#: subtraction games over an infinite S (kernels/subtract.py): kernel steps (one option each, about 1 ns) counted
+#: as one position of the work limit, as for take-and-break games: the default limit is about a second of work
+SUBTRACT_STEPS_PER_POSITION = 500
+#: ray games such as NimHof (kernels/rays.py): kernel steps (one option each, about 1 ns) counted as one position
+RAY_STEPS_PER_POSITION = 500

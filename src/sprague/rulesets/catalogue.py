@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from sprague.core.ruleset import Ruleset
+from sprague.rulesets.subtraction import InfiniteSubtraction
 from sprague.rulesets.takebreak import Octal
 
-__all__ = ["named", "Kayles", "DawsonsKayles", "DawsonsChess", "Officers", "Treblecross"]
+__all__ = ["named", "Kayles", "DawsonsKayles", "DawsonsChess", "Officers", "Treblecross", "SubtractASquare"]
 
 ORDER = 35  #: where ``sprague list`` shows the named games (after their families)
 
@@ -54,3 +55,9 @@ Officers = named("officers", Octal, "Officers (octal 0.6): take one coin from a 
 Treblecross = named("treblecross", Octal, "Treblecross (octal 0.007): one-dimensional tic-tac-toe in which both "
                     "players write X and three in a row wins, played as a heap game (Winning Ways ch. 4).",
                     "-- Winning Ways ch. 4", code="0.007")
+
+SubtractASquare = named("subtract-a-square", InfiniteSubtraction, "Subtract-a-square: remove a positive square number "
+                        "of tokens from one heap (Winning Ways ch. 4). S is infinite and the values are not known to "
+                        "be periodic; they are OEIS A014586.",
+                        "-- Winning Ways ch. 4; OEIS A014586", aliases=("take-a-square",), example=("30",),
+                        S="squares")

@@ -194,8 +194,9 @@ class MultiHeapRuleset(Ruleset):
         """
         return None
 
-    def cache_key(self) -> dict[str, Any]:
-        """What fixes the ruleset's values: its name and parameters (a key of the results cache)."""
+    def cache_key(self) -> dict[str, Any] | None:
+        """What fixes the ruleset's values: its name and parameters (a key of the results cache); None when the
+        values must not be cached (a parameter, such as a Python function, that no key can name)."""
         return {"ruleset": self.name, "params": {p.name: p.to_json(self.params[p.name]) for p in self.parameters}}
 
     def table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:

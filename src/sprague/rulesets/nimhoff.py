@@ -70,8 +70,10 @@ class Nimhoff(MultiHeapRuleset):
     """Nimhoff (003 section 1.3, Fraenkel & Lorberbom): take from one heap, or subtract a vector of R.
 
     ``R`` is a set of vectors of non-negative integers, one entry per heap, without
-    the zero vector; the number of heaps is their length. No closed form in
-    general: values come from search.
+    the zero vector; the number of heaps is their length. Each vector of R is
+    subtracted **once** per move; NimHof (``nimhof``, :mod:`sprague.rulesets.nimhof`)
+    is the game where a move subtracts any positive multiple of a rule vector. No
+    closed form in general: values come from search.
     """
 
     name = "nimhoff"

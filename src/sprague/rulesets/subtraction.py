@@ -1,7 +1,8 @@
-"""Subtraction games: Subtraction(S) for a finite S, and All-but(S)."""
+"""Subtraction games: Subtraction(S) for a finite S, All-but(S), and Subtraction(S) for an infinite S given by a rule."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -9,13 +10,14 @@ import numpy as np
 
 from sprague.analysis.periodicity import Periodicity, certify_all_but, find_period
 from sprague.core.ruleset import Param
-from sprague.core.sets import SubtractionSet
+from sprague.core.sets import NAMED_SETS, SetByRule, SubtractionSet
 from sprague.errors import InvalidParameter
 from sprague.kernels import config
 from sprague.kernels.heap import all_but_sequence, subtraction_sequence
-from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
+from sprague.kernels.subtract import subtract_sequence
+from sprague.rulesets.heap import HeapRuleset, Heaps, PeriodicHeapRuleset
 
-__all__ = ["Subtraction", "AllBut"]
+__all__ = ["Subtraction", "AllBut", "InfiniteSubtraction"]
 ORDER = 20  #: where ``sprague list`` shows this module's rulesets
 
 
@@ -35,16 +37,28 @@ class Subtraction(PeriodicHeapRuleset):
     aliases = ("sub", "subtraction-game")
     source = "002 (handout) section 3; 003 section 1.4"
     parameters = (Param("S", "set", "the finite set of amounts that may be removed, e.g. 1,2,5 "
-                        "(S=all gives nim, S=all-but:4,8 gives all-but)", example="1,2,5"),)
+                        "(S=all gives nim, S=all-but:4,8 gives all-but, S=squares, triangular, powers-of-2, primes or "
+                        "fibonacci gives infinite-subtraction)", example="1,2,5"),)
     example = ("26",)
     position_help = "heap sizes separated by spaces, e.g. 26 (one heap) or 4 7 (a sum of heaps)"
     closed_form = "certified period of the G-value sequence"
 
     def __new__(cls, **params: object) -> Any:
-        """``S=all`` is Nim and ``S=all-but:4,8`` is All-but({4, 8}) (003 s.1.4): those rulesets are returned."""
+        """``S=all`` is Nim and ``S=all-but:4,8`` is All-but({4, 8}) (003 s.1.4); a named infinite set
+        (``S=squares``) or a predicate is :class:`InfiniteSubtraction`: those rulesets are returned."""
         value = params.get("S")
+        if cls is Subtraction and set(params) == {"S"} and (
+                callable(value) or isinstance(value, SetByRule)
+                or (isinstance(value, str) and _is_named_set(value))):
+            return InfiniteSubtraction(S=value)
         if cls is Subtraction and isinstance(value, (str, SubtractionSet)):
-            sset = SubtractionSet.parse(value, "S")
+            try:
+                sset = SubtractionSet.parse(value, "S")
+            except InvalidParameter:
+                if isinstance(value, str) and re.fullmatch(r"\s*[A-Za-z][\w -]*", value):  # a name, not a set
+                    raise InvalidParameter(f"subtraction: S={value!r} is not a finite set (1,2,5), all, all-but:4,8 "
+                                           f"or a named infinite set ({', '.join(NAMED_SETS)})") from None
+                raise
             if sset.is_cofinite and not sset.include and set(params) == {"S"}:
                 if not sset.exclude:
                     from sprague.rulesets.nim import Nim
@@ -91,6 +105,14 @@ class Subtraction(PeriodicHeapRuleset):
         per = super().periodicity(max_positions)
         assert per is not None
         return per
+
+
+def _is_named_set(text: str) -> bool:
+    try:
+        SetByRule.parse(text)
+    except InvalidParameter:
+        return False
+    return True
 
 
 class AllBut(PeriodicHeapRuleset):
@@ -157,3 +179,94 @@ class AllBut(PeriodicHeapRuleset):
         per = super().periodicity(max_positions)
         assert per is not None
         return per
+
+
+class InfiniteSubtraction(HeapRuleset):
+    """Subtraction(S) for an infinite set S given by a rule: remove ``s`` tokens from one heap, ``s`` in S.
+
+    S is a named set -- ``squares`` (subtract-a-square, Winning Ways ch. 4), ``triangular``,
+    ``powers-of-2``, ``primes``, ``fibonacci`` -- or, from Python, a predicate
+    (``sprague.ruleset("subtraction", S=lambda k: k % 3 == 1)``); ``subtraction -p S=squares``
+    gives this ruleset. Values come from the recursion ``G(n) = mex {G(n - s) : s in S, s <= n}``,
+    compiled (:func:`sprague.kernels.subtract.subtract_sequence`, the members of S up to n
+    computed first): O(n |S ∩ [1, n]|) work, estimated before it starts. S is infinite, so no
+    period is certified: ``sprague sequence`` reports a period only as observed, not proved.
+    One closed form: for ``powers-of-2``, ``G(n) = n mod 3`` (by induction: 1 and 2 are in S, so
+    the two other residues are reached, and no power of 2 is a multiple of 3, so n's own is not).
+    The values of subtract-a-square, subtract-a-Fibonacci-number and subtract-a-prime are OEIS
+    A014586, A014588 and A014589.
+
+    >>> g = InfiniteSubtraction(S="squares")
+    >>> g.sequence(12).tolist()
+    [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1]
+    """
+
+    name = "infinite-subtraction"
+    aliases = ("subtraction-rule",)
+    source = "-- Winning Ways ch. 4 (subtract-a-square); OEIS A014586, A014588, A014589"
+    parameters = (Param("S", "rule", "an infinite set by name: " + ", ".join(NAMED_SETS)
+                        + " (from Python also a predicate: S=lambda k: k % 3 == 1)", example="squares"),)
+    example = ("30",)
+    position_help = "heap sizes separated by spaces, e.g. 30 (one heap) or 4 7 (a sum of heaps)"
+
+    def heap_options(self, n: int) -> Iterable[Heaps]:
+        return ((n - s,) for s in self.params["S"].members(n).tolist())
+
+    def heap_option_count(self, n: int) -> int:
+        """|S ∩ [1, n]| (for primes past 10^7 an upper bound; for a predicate not yet run that far, n when
+        running it would pass the work limit)."""
+        s: SetByRule = self.params["S"]
+        count = s.count(n)
+        if count is None:  # a predicate not yet evaluated up to n
+            if n - s.evaluated > self._limit_now:
+                return n
+            s.members(n)
+            count = s.count(n)
+        return int(count or 0)
+
+    def is_heap_option(self, n: int, parts: Heaps) -> bool:
+        return len(parts) == 1 and 0 <= parts[0] < n and (n - parts[0]) in self.params["S"]
+
+    def heap_grundy_closed(self, n: int) -> int | None:
+        return n % 3 if self.params["S"].name == "powers-of-2" else None
+
+    def heap_method(self, n: int) -> str:
+        if self.params["S"].name == "powers-of-2":
+            return "closed form: G(n) = n mod 3 (1 and 2 are in S, and no power of 2 is a multiple of 3)"
+        return ("single-heap values by the recursion G(n) = mex of G(n - s), s in S (compiled); S is infinite, so "
+                "no period is certified")
+
+    def sequence_cost(self, n: int) -> int | None:
+        """Work to know G(0..n-1), in positions of the work limit: one per predicate call not yet made, plus one per
+        SUBTRACT_STEPS_PER_POSITION options (:meth:`SetByRule.pairs`, exact or an upper bound) or one per value,
+        whichever is more.
+
+        A predicate is run here, as far as n - 1, when that alone is within the limit (a predicate that
+        raises or does not return a bool is refused here, before any value is computed).
+        """
+        start = len(self._values)
+        if n <= start:
+            return 0
+        s: SetByRule = self.params["S"]
+        calls = 0
+        if not s.is_named and n - 1 > s.evaluated:
+            calls = n - 1 - s.evaluated
+            if calls > self._limit_now:
+                return calls + n - start
+            s.members(n - 1)
+        pairs = s.pairs(n)
+        done = s.pairs(start) or 0
+        if pairs is None:  # not reached: the predicate was run above
+            return None
+        steps = max(0, pairs - done)
+        return calls + max(n - start, -(-steps // config.SUBTRACT_STEPS_PER_POSITION))
+
+    def extend_values(self, n: int) -> np.ndarray | None:
+        """The compiled kernel (:func:`sprague.kernels.subtract.subtract_sequence`) for long stretches."""
+        if n - len(self._values) < config.SUBTRACTION_KERNEL_FROM:
+            return None  # the plain recursion is quicker than compiling
+        return subtract_sequence(self.params["S"].members(n - 1), n, self._values)
+
+    def cache_key(self) -> dict[str, Any] | None:
+        """None for a predicate (the results cache cannot tell two functions apart); else name and set."""
+        return super().cache_key() if self.params["S"].is_named else None

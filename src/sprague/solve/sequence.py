@@ -151,7 +151,7 @@ def grow(game: Any, n: int, limit: int, progress: Progress = None) -> None:
     # take-and-break kernels: their cost is a lower bound (rare positions are only known as they come), so the
     # cache is consulted from as many values as the mask is chosen on
     long = (game.sequence_cost(n) or 0) >= CACHE_FROM or (game.take_break_moves() is not None and n > CACHE_VALUES)
-    cache = _cache.active() if long else None
+    cache = _cache.active() if long and game.cache_key() is not None else None  # None: values not cacheable
     if cache is not None:
         stored = cache.load("sequence", game.cache_key())
         if stored is not None and stored.ndim == 1 and len(stored) > len(game._values):
@@ -160,7 +160,7 @@ def grow(game: Any, n: int, limit: int, progress: Progress = None) -> None:
                 return
     start, began = len(game._values), time.perf_counter()
     try:
-        extend(game, n, limit, progress, _cache.Checkpoints(cache, "sequence", game.cache_key()))
+        extend(game, n, limit, progress, _cache.Checkpoints(cache, "sequence", game.cache_key() or {}))
     finally:  # also on Ctrl-C: what is finished is kept
         if cache is not None and len(game._values) > start:
             cache.store("sequence", game.cache_key(), game._values, time.perf_counter() - began)

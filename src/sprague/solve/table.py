@@ -105,10 +105,11 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     if misere:
         _refuse_misere_search(rules, what, (max_heap,) * heaps, values, limit)
     enumerate_positions = sorted_positions if rules.interchangeable_heaps else ordered_positions
-    key = {**rules.cache_key(), "heaps": heaps, "min_heap": lo, "values": values}
+    key = {**(rules.cache_key() or {}), "heaps": heaps, "min_heap": lo, "values": values}
     if misere:  # normal-play keys stay as they were: their cached tables remain valid
         key["misere"] = True
-    cache = _cache.active() if size >= CACHE_FROM and rules.interchangeable_heaps else None
+    cacheable = rules.cache_key() is not None  # None: the ruleset's values cannot be cached (a Python predicate)
+    cache = _cache.active() if size >= CACHE_FROM and rules.interchangeable_heaps and cacheable else None
     stored = cache.load("table", key) if cache is not None else None
     began = time.perf_counter()
     if stored is not None and stored.ndim == 1 and len(stored) >= size:

@@ -1,0 +1,62 @@
+"""Kernel for the G-values of a subtraction game whose set S is given by its members up to n (S may be infinite).
+
+``G(m) = mex {G(m - s) : s in S, s <= m}``: O(n |S ∩ [1, n]|) steps for the first
+``n`` values. Unlike :func:`sprague.kernels.heap.subtraction_sequence` (finite S) there
+is no window after which the sequence must repeat, so every value is computed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sprague.errors import InvalidParameter
+from sprague.kernels.jit import njit
+
+__all__ = ["subtract_sequence"]
+
+
+def subtract_sequence(members: np.ndarray, n: int, prefix: np.ndarray | None = None) -> np.ndarray:
+    """G(0..n-1) of Subtraction(S), ``members`` the elements of S up to ``n - 1`` (sorted), as int64.
+
+    ``prefix`` holds values already known (G(0), G(1), ...): they are copied, not recomputed.
+
+    >>> subtract_sequence(np.array([1, 4, 9]), 12).tolist()
+    [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1]
+    """
+    members = np.asarray(members, dtype=np.int64)
+    prefix = np.zeros(0, dtype=np.int64) if prefix is None else np.asarray(prefix, dtype=np.int64)
+    if members.ndim != 1 or (len(members) and (members[0] < 1 or (np.diff(members) <= 0).any())):
+        raise InvalidParameter(f"subtract_sequence needs the members of S as sorted distinct positive integers, "
+                               f"got {members.tolist()[:20]}")
+    if n < 0 or prefix.ndim != 1 or len(prefix) > n:
+        raise InvalidParameter(f"subtract_sequence needs n >= 0 and a prefix of at most n values, got n={n}, "
+                               f"a prefix of {prefix.size}")
+    out = np.zeros(n, dtype=np.int64)
+    out[:len(prefix)] = prefix
+    _fill(members[members < max(n, 1)], out, len(prefix))
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _fill(members: np.ndarray, out: np.ndarray, start: int) -> None:
+    """Fill ``out[start:]``: each value the mex of the values at distances in S.
+
+    A value is at most its number of options (``hi``, the members <= m), so a stamp
+    array of ``len(members) + 2`` entries finds the mex: ``stamp[v] == m`` marks v as
+    seen at heap m, and nothing needs clearing between heaps.
+    """
+    n = out.shape[0]
+    k = members.shape[0]
+    stamp = np.full(k + 2, -1, dtype=np.int64)
+    hi = 0
+    for m in range(start, n):
+        while hi < k and members[hi] <= m:
+            hi += 1
+        for j in range(hi):
+            v = out[m - members[j]]
+            if v <= hi:
+                stamp[v] = m
+        g = 0
+        while stamp[g] == m:
+            g += 1
+        out[m] = g
