@@ -501,6 +501,7 @@ class Turning(CoinRow):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
+        parse_code(self.params["code"], self.name)  # a bad code is refused in this ruleset's name
         self.heaps = Spawning(code=self.params["code"])
         self.params["code"] = self.heaps.params["code"]
         self.parts = self.heaps.parts
