@@ -608,3 +608,86 @@ def antidiagonals(table: Callable[[int, int], int], count: int) -> list[int]:
             out.append(table(d - y, y))
         d += 1
     return out[:count]
+
+# ---------------------------------------------------------------- coin-turning games by their codes (issue 16)
+def _turning_rules(code: str) -> list[tuple[int, float, int, str, bool]]:
+    """A turning code read literally: ``(least, most, span, spacing, first)`` for each comma-separated part.
+
+    ``1-3`` turns 1 to 3 coins, ``2`` exactly 2, ``3+`` at least 3; then modifiers: ``C`` consecutive,
+    ``E`` equally spaced, ``S`` symmetric, ``F`` coin 1 among those turned, ``C(n)`` all within n adjacent coins.
+    """
+    rules = []
+    for part in code.upper().replace(" ", "").split(","):
+        i = 0
+        while i < len(part) and (part[i].isdigit() or part[i] in "+-"):
+            i += 1
+        count, mods = part[:i], part[i:]
+        if count.endswith("+"):
+            least, most = int(count[:-1]), float("inf")
+        elif "-" in count:
+            a, b = count.split("-")
+            least, most = int(a), int(b)
+        else:
+            least = most = int(count)
+        span, spacing, first = 0, "", False
+        while mods:
+            if mods.startswith("C("):
+                close = mods.index(")")
+                span, mods = int(mods[2:close]), mods[close + 1:]
+                continue
+            letter, mods = mods[0], mods[1:]
+            if letter == "F":
+                first = True
+            else:
+                assert letter in "CES", part
+                spacing = letter
+        rules.append((least, most, span, spacing, first))
+    return rules
+
+
+def turning_allows(code: str, turned: Sequence[int]) -> bool:
+    """Whether a move may turn the coins at the places ``turned`` (increasing, numbered 1.. from the left; the
+    last one goes from heads to tails), from the rules in words."""
+    a = list(turned)
+    for least, most, span, spacing, first in _turning_rules(code):
+        if not least <= len(a) <= most:
+            continue
+        if span and a[-1] - a[0] + 1 > span:
+            continue
+        if first and a[0] != 1:
+            continue
+        gaps = [y - x for x, y in zip(a, a[1:])]
+        if spacing == "C" and any(g != 1 for g in gaps):
+            continue
+        if spacing == "E" and len(set(gaps)) > 1:
+            continue
+        if spacing == "S" and any(a[i] + a[-1 - i] != a[0] + a[-1] for i in range(len(a))):
+            continue
+        return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def turning_moves(code: str) -> Moves:
+    """The move function of the coin-turning game ``code`` on rows of ``H``/``T`` (every subset of coins whose
+    rightmost is a head, kept when the code allows it)."""
+    def moves(row: str) -> list[str]:
+        out = []
+        for n, c in enumerate(row, start=1):
+            if c != "H":
+                continue
+            for size in range(n):
+                for left in itertools.combinations(range(1, n), size):
+                    if turning_allows(code, left + (n,)):
+                        coins = list(row)
+                        for p in left + (n,):
+                            coins[p - 1] = "T" if coins[p - 1] == "H" else "H"
+                        out.append("".join(coins))
+        return out
+    return moves
+
+
+def turning_coin_values(code: str, n: int) -> list[int]:
+    """G of a row with one head, at place 1, 2, ..., n (the whole row searched: no heap representation)."""
+    moves = turning_moves(code)
+    return [grundy(moves, "T" * (p - 1) + "H") for p in range(1, n + 1)]

@@ -18,8 +18,11 @@ from typing import Any
 from sprague.core.ruleset import Ruleset
 from sprague.rulesets.subtraction import InfiniteSubtraction
 from sprague.rulesets.takebreak import Octal
+from sprague.rulesets.turning import Turning
 
-__all__ = ["named", "Kayles", "DawsonsKayles", "DawsonsChess", "Officers", "Treblecross", "SubtractASquare"]
+__all__ = ["named", "Kayles", "DawsonsKayles", "DawsonsChess", "Officers", "Treblecross", "SubtractASquare",
+           "MockTurtles", "Moebius", "Mogul", "Moidores", "Motley", "Twins", "Triplets", "Ruler", "MockTurtleFives",
+           "TripletFives", "RulerFives", "Turnips", "Grunt", "Sym"]
 
 ORDER = 35  #: where ``sprague list`` shows the named games (after their families)
 
@@ -61,3 +64,61 @@ SubtractASquare = named("subtract-a-square", InfiniteSubtraction, "Subtract-a-sq
                         "be periodic; they are OEIS A014586.",
                         "-- Winning Ways ch. 4; OEIS A014586", aliases=("take-a-square",), example=("30",),
                         S="squares")
+
+
+# coin-turning games of Winning Ways ch. 14 ("Turn and turn about"), by their turning codes
+# (sprague.rulesets.turning; coins numbered 1, 2, ... from the left, as in CGSuite's Turning)
+_WW14 = "-- Winning Ways ch. 14"
+_ROW = ("THHTTHTH",)
+
+MockTurtles = named("mock-turtles", Turning, "Mock Turtles (turning code 1-3): turn one, two or three coins, the "
+                    "rightmost from heads to tails. A head at place n is worth the n-th odious number 1, 2, 4, 7, 8, "
+                    "11, ... (OEIS A000069; Winning Ways ch. 14).", f"{_WW14}; OEIS A000069", example=_ROW, code="1-3")
+
+Moebius = named("moebius", Turning, "Moebius (turning code 1-5): turn one to five coins, the rightmost from heads "
+                "to tails; its strategy on 18 coins is Moebius transformations (Winning Ways ch. 14).", _WW14,
+                example=_ROW, code="1-5")
+
+Mogul = named("mogul", Turning, "Mogul (turning code 1-7): turn one to seven coins, the rightmost from heads to "
+              "tails; on 24 coins its P-positions come from the Golay code (Winning Ways ch. 14).", _WW14,
+              example=_ROW, code="1-7")
+
+Moidores = named("moidores", Turning, "Moidores (turning code 1-9): turn one to nine coins, the rightmost from "
+                 "heads to tails (Winning Ways ch. 14).", _WW14, example=_ROW, code="1-9")
+
+Motley = named("motley", Turning, "Motley (turning code 1+): turn any number of coins, the rightmost from heads to "
+               "tails; a head at place n is worth 2^(n-1) (Winning Ways ch. 14).", _WW14, example=_ROW, code="1+")
+
+Twins = named("twins", Turning, "Twins (turning code 2): turn exactly two coins, the rightmost from heads to tails; "
+              "Turning Turtles one place to the right: a head at place n is worth n - 1 (Winning Ways ch. 14).",
+              _WW14, example=_ROW, code="2")
+
+Triplets = named("triplets", Turning, "Triplets (turning code 3): turn exactly three coins, the rightmost from "
+                 "heads to tails; Mock Turtles two places to the right, G(n) = odious(n - 2) (Winning Ways ch. 14).",
+                 _WW14, example=_ROW, code="3")
+
+Ruler = named("ruler", Turning, "Ruler (turning code 1+C): turn any number of consecutive coins, the rightmost from "
+              "heads to tails. A head at place n is worth the largest power of 2 dividing n: 1, 2, 1, 4, 1, 2, 1, "
+              "8, ... (OEIS A006519; Winning Ways ch. 14).", f"{_WW14}; OEIS A006519", example=_ROW, code="1+C")
+
+MockTurtleFives = named("mock-turtle-fives", Turning, "Mock Turtle Fives (turning code 1-3C(5)): turn one to three "
+                        "coins within five adjacent ones, the rightmost from heads to tails (Winning Ways ch. 14).",
+                        _WW14, example=_ROW, code="1-3C(5)")
+
+TripletFives = named("triplet-fives", Turning, "Triplet Fives (turning code 3C(5)): turn exactly three coins within "
+                     "five adjacent ones, the rightmost from heads to tails (Winning Ways ch. 14).", _WW14,
+                     example=_ROW, code="3C(5)")
+
+RulerFives = named("ruler-fives", Turning, "Ruler Fives (turning code 1-5C): turn one to five consecutive coins, "
+                   "the rightmost from heads to tails (Winning Ways ch. 14).", _WW14, example=_ROW, code="1-5C")
+
+Turnips = named("turnips", Turning, "Turnips (turning code 3E): turn exactly three equally spaced coins, the "
+                "rightmost from heads to tails (Winning Ways ch. 14).", _WW14, example=_ROW, code="3E")
+
+Grunt = named("grunt", Turning, "Grunt (turning code 4FS): turn four symmetrically arranged coins, one of them coin "
+              "1, the rightmost from heads to tails: coins 1, 1 + a, n - a and n, so a head at n is a heap of n - 1 "
+              "of Grundy's game, split into a and n - 1 - a unequal (Winning Ways ch. 14).", _WW14,
+              example=("THTTHTHH",), code="4FS")
+
+Sym = named("sym", Turning, "Sym (turning code 1+S): turn any number of symmetrically arranged coins, the rightmost "
+            "from heads to tails (Winning Ways ch. 14).", _WW14, example=_ROW, code="1+S")

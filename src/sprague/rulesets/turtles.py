@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import reduce
 from operator import xor
-from typing import Any
 
 from sprague.core.limits import MAX_OPTION_ENTRIES, refuse_if_too_large
-from sprague.core.ruleset import Ruleset
-from sprague.errors import InvalidPosition
+from sprague.rulesets.turning import Turning
 
 __all__ = ["TurningTurtles"]
 ORDER = 40  #: where ``sprague list`` shows this module's rulesets
 
 _FLIP = {"H": "T", "T": "H"}
-_EMPTY = "(no coins)"
 
 
-class TurningTurtles(Ruleset):
+class TurningTurtles(Turning):
     """Turning Turtles: a row of coins, H (heads) or T (tails), numbered 1, 2, ... from the left.
 
     A move turns one coin from heads to tails and, optionally, any one coin to its
@@ -29,6 +25,9 @@ class TurningTurtles(Ruleset):
     cancel). Closed form: G = nim-sum of the places of the heads (Berlekamp, Conway
     and Guy, *Winning Ways*, ch. 14; handout homework 5). Winning moves are
     constructive from the same correspondence.
+
+    It is the coin-turning game of code ``1-2`` (:class:`~sprague.rulesets.turning.Turning`,
+    whose rows, parsing and heap representation it shares), with its own closed form.
     """
 
     name = "turning-turtles"
@@ -37,30 +36,15 @@ class TurningTurtles(Ruleset):
     example = ("TTHHTHH",)
     position_help = "a row of coins as a string of H and T, e.g. TTHHTHH"
     closed_form = "nim-sum of the places of the heads"
+    parameters = ()
+    preset_parameters = Turning.parameters
+    preset = {"code": "1-2"}
 
-    def check_position(self, position: Any) -> str:
-        if not isinstance(position, str):
-            raise InvalidPosition(f"turning-turtles: position {position!r} must be a string of H and T, e.g. 'TTHHTHH'")
-        row = position.strip().upper()
-        if row == _EMPTY.upper():
-            return ""
-        bad = sorted(set(row) - {"H", "T"})
-        if bad:
-            raise InvalidPosition(
-                f"turning-turtles: {position!r} has {bad[0]!r}; write the row with H (heads) and T (tails) only, e.g. TTHHTHH"
-            )
-        return row
-
-    def parse_position(self, tokens: Sequence[str]) -> str:
-        if not tokens:
-            raise InvalidPosition(f"turning-turtles: no position given; write {self.position_help}")
-        text = " ".join(tokens)
-        return self.check_position(text if text.strip() == _EMPTY else text.replace(" ", ""))
-
-    def format_position(self, position: str) -> str:
-        return position or _EMPTY
+    def closed_method(self, position: str) -> str:
+        return f"closed form: {self.closed_form}"
 
     def moves(self, position: str) -> Iterator[str]:
+        """As :class:`~sprague.rulesets.turning.Turning` with code 1-2, listed directly (no code to read)."""
         for j, c in enumerate(position):
             if c == "H":
                 turned = position[:j] + "T" + position[j + 1:]
@@ -68,25 +52,8 @@ class TurningTurtles(Ruleset):
                 for i in range(j):
                     yield turned[:i] + _FLIP[turned[i]] + turned[i + 1:]
 
-    def positions(self, size: int) -> Iterator[str]:
-        """Every row of at most ``size`` coins, shorter rows first (moves keep the length: the set is closed)."""
-        for length in range(size + 1):
-            for bits in range(2**length):
-                yield "".join("H" if bits >> (length - 1 - i) & 1 else "T" for i in range(length))
-
-    def random_position(self, rng: random.Random) -> str:
-        """A row of 5 to 10 coins, each heads or tails."""
-        return "".join(rng.choice("HT") for _ in range(5 + rng.randrange(6)))
-
     def option_count(self, position: str) -> int:
         return sum(j + 1 for j, c in enumerate(position) if c == "H")
-
-    def estimate_positions(self, position: str) -> int:
-        return 2 ** len(position.rstrip("T"))
-
-    def describe_move(self, position: str, option: str) -> str:
-        turned = [f"{i + 1} ({a}->{b})" for i, (a, b) in enumerate(zip(position, option)) if a != b]
-        return "turn coin " + " and ".join(reversed(turned))
 
     def closed_grundy(self, position: str) -> int:
         return reduce(xor, (j + 1 for j, c in enumerate(position) if c == "H"), 0)
