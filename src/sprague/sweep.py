@@ -382,11 +382,13 @@ class SweepResult:
         lines.append(f"{len(self.rows):,} rows: {certified:,} certified, {len(self.rows) - certified:,} unsolved")
         if self.resumed:
             lines.append(f"; {self.resumed:,} of the {self.games:,} games resumed from the results cache")
-        lines.append(f" ({self.seconds:.1f} s, {self.workers} worker{'s' if self.workers != 1 else ''}, {self.engine})\n")
+        lines.append(f" ({self.workers} worker{'s' if self.workers != 1 else ''}, {self.engine})\n")
         if observed:
             lines.append("?: a period seen in the values computed, not proved\n")
-        lines.append("mask: the sparse-space mask (Winning Ways ch. 4) in hex; rare: heaps n >= 1 whose value has an "
-                     "even masked popcount; same values: G(n) equal for every n computed\n")
+        lines.append("mask: the sparse-space mask (Winning Ways ch. 4), in hex; rare: the heaps n >= 1 whose value has "
+                     "an even masked popcount\n")
+        if any(row.same_values for row in self.rows):
+            lines.append("same values: G(n) the same for every n computed\n")
         for code, why in self.skipped[:_SHOWN]:
             lines.append(f"skipped {code}: {why}\n")
         if len(self.skipped) > _SHOWN:

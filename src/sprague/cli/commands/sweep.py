@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
 
 from sprague.cli.common import print_json, progress_bar, use_cache, write_file
+from sprague.errors import InvalidParameter
 from sprague.sweep import games, sweep
 
 __all__ = ["cmd_sweep"]
@@ -17,6 +19,12 @@ def cmd_sweep(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague sweep 0.??``: the table on stdout (or ``--json``), ``--csv FILE``, ``--json FILE``; exit status
     130 if interrupted (the games finished are kept in the results cache: the same sweep again resumes)."""
     use_cache(ns)
+    for option, path in (("--csv", ns.csv), ("--json", None if ns.json == "-" else ns.json)):
+        if path:  # refused before the sweep runs, not after
+            where = Path(path).parent
+            if not where.is_dir() or not os.access(where, os.W_OK):
+                raise InvalidParameter(f"{option} {path!r}: cannot write there ({where} is not a writable directory); "
+                                       "give a writable file")
     total = len(games(ns.pattern, ns.base))  # the pattern checked (one line if bad) before anything runs
     bar = progress_bar(ns.quiet, f"sweep {ns.pattern}", unit=" games", total=total)
     try:
