@@ -484,8 +484,11 @@ def sweep(pattern: str, *, values: int = DEFAULT_VALUES, max_positions: int | No
         if progress is not None and result.resumed:
             progress(result.resumed)
         todo = [(key,) for key in runnable if key not in found]
-        run_tasks(_solve, todo, collect, workers=result.workers, scheduler=scheduler,
-                  shared=((budget, limit, cache_choice),))
+        settings = (budget, limit, cache_choice)
+        if result.workers > 1 and scheduler is None and todo:
+            # the first game here: the compiled kernels are loaded once, and the (forked) worker processes have them
+            collect(_solve(settings, *todo.pop(0)))
+        run_tasks(_solve, todo, collect, workers=result.workers, scheduler=scheduler, shared=(settings,))
     except KeyboardInterrupt:
         result.interrupted = True
     result.seconds = time.perf_counter() - began
