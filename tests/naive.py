@@ -691,3 +691,41 @@ def turning_coin_values(code: str, n: int) -> list[int]:
     """G of a row with one head, at place 1, 2, ..., n (the whole row searched: no heap representation)."""
     moves = turning_moves(code)
     return [grundy(moves, "T" * (p - 1) + "H") for p in range(1, n + 1)]
+
+# ---------------------------------------------------------------- sweeps (sprague sweep): one heap of a code
+def sweep_octal_values(code: str, n: int) -> list[int]:
+    """G(0..n-1) of a single heap in the take-and-break game ``code`` (``d0.d1d2...``), from the rule.
+
+    Digits are octal or hexadecimal (0-9, A-F). Removing ``k`` tokens from a heap of ``m``
+    (``k = 0`` too, for ``d0``) is allowed, by the bits of ``d_k``, when it leaves: bit 1,
+    nothing (``m == k``, ``k >= 1``); bit 2, one non-empty heap (``k >= 1``); bit 4, two
+    non-empty heaps; bit 8, three non-empty heaps. G(m) is the mex of the nim-sums of the
+    heaps each move leaves. Slow: two heaps cost O(m) a value, three O(m^2).
+    """
+    whole, _, frac = code.strip().partition(".")
+    digits = [int(c, 16) for c in (whole or "0") + frac]
+    if digits[0] & 3:
+        raise ValueError(f"d0 = {digits[0]} would allow removing 0 tokens and leaving the heap (not a short game)")
+    g: list[int] = []
+    for m in range(n):
+        seen = set()
+        for k, d in enumerate(digits):
+            left = m - k
+            if left < 0:
+                break
+            if d & 1 and k >= 1 and left == 0:
+                seen.add(0)
+            if d & 2 and k >= 1 and left >= 1:
+                seen.add(g[left])
+            if d & 4:
+                for a in range(1, left // 2 + 1):
+                    seen.add(g[a] ^ g[left - a])
+            if d & 8:
+                for a in range(1, left // 3 + 1):
+                    for b in range(a, (left - a) // 2 + 1):
+                        seen.add(g[a] ^ g[b] ^ g[left - a - b])
+        value = 0
+        while value in seen:
+            value += 1
+        g.append(value)
+    return g

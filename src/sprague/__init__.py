@@ -23,6 +23,7 @@ from sprague.errors import (
 from sprague.rulesets import REGISTRY, find_ruleset, register, ruleset
 from sprague.rulesets.heap import Heaps, HeapRuleset, MultiHeapRuleset, PeriodicHeapRuleset
 from sprague.rulesets.sums import Sum
+from sprague.sweep import sweep
 from sprague import solve as _solve  # noqa: F401  (the engine behind Ruleset.grundy and friends)
 from sprague import viz as _viz  # noqa: F401  (the Jupyter reprs)
 
@@ -32,7 +33,7 @@ __all__ = [
     "PeriodicHeapRuleset", "Heaps", "Position", "Move", "Param",
     "Evaluation", "mex", "nim_sum", "v2", "Periodicity", "find_period", "DEFAULT_MAX_POSITIONS",
     "SpragueError", "UnknownRuleset", "InvalidParameter", "InvalidPosition", "IllegalMove", "TooLarge",
-    "NotShortGame", "NoClosedForm",
+    "NotShortGame", "NoClosedForm", "sweep",
 ]
 
 

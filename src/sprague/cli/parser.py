@@ -18,6 +18,7 @@ from sprague import InvalidParameter, Ruleset, SpragueError, Sum, __version__, r
 from sprague.core.limits import MAX_GRAPH_NODES
 from sprague.core.parsing import parse_int, split_on_plus
 from sprague.core.ruleset import METHODS
+from sprague.sweep import DEFAULT_VALUES as DEFAULT_SWEEP_VALUES
 
 __all__ = ["MISERE_HELP", "GAME_COMMANDS", "ArgumentError", "Parser", "build_parser", "add_cache_dir", "parse", "parse_params", "whole",
            "game", "spec"]
@@ -53,6 +54,19 @@ gives each sum's misère outcome, verified exactly for every such sum.
   sprague quotient kayles --max-heap 40
   sprague quotient 0.75 --max-heap 20 --json      (a bare octal code: octal -p code=0.75)
 --max-positions bounds the work (monoid products and automaton steps)."""
+
+
+_SWEEP_HELP = """\
+Every code of a family of take-and-break games, each solved as far as
+--values values: period and preperiod (certified by a theorem, or "unsolved
+to N" with the period seen), largest value, and the sparse-space rare mask.
+Codes that are the same game (0.10 is 0.1) or have the same values share a row.
+  sprague sweep 0.??
+  sprague sweep 0.??? --values 20000 --csv octal3.csv
+  sprague sweep 4.?7 --json
+  sprague sweep 0.F? --scheduler tcp://127.0.0.1:8786
+Each finished game is kept in the results cache: after Ctrl-C (exit status
+130) the same sweep again resumes where it stopped."""
 
 
 class ArgumentError(SpragueError):
@@ -217,6 +231,24 @@ def build_parser() -> Parser:
     p.add_argument("--max-positions", type=whole(1), metavar="N", help="largest box allowed (default 50,000,000)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the reports as JSON")
+    p = sub.add_parser("sweep", help="every take-and-break code of a family (0.??, 4.?7, 0.F?): periods, largest "
+                       "values, rare masks, in one table", description=_SWEEP_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("pattern", help="codes with ? for any digit, e.g. 0.?? (octal), 0.F? (hexadecimal)")
+    p.add_argument("--values", type=whole(1), default=DEFAULT_SWEEP_VALUES, metavar="N",
+                   help=f"values G(0..N-1) computed for each game (default {DEFAULT_SWEEP_VALUES:,})")
+    p.add_argument("--max-positions", type=whole(1), metavar="N",
+                   help="work limit of each game (default 2,000,000 positions); a game reaching it is unsolved")
+    p.add_argument("--base", type=int, choices=(8, 16), default=None,
+                   help="digits of the wildcards (default 8; 16 when the pattern has a digit 8-9 or A-F)")
+    p.add_argument("--workers", type=whole(1), default=None, metavar="W",
+                   help="local worker processes (default: one per core)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786")
+    p.add_argument("--csv", metavar="FILE", help="also write the table as CSV to FILE")
+    p.add_argument("--json", nargs="?", const="-", default=None, metavar="FILE",
+                   help="print JSON instead of the table; --json FILE writes it to FILE (and prints the table)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_cache_dir(p)
     sub.add_parser("tour", help="the Nim handout, answered: a guided tour of what sprague computes")
     p = sub.add_parser("cache", help="list or clear the cached results of slow computations",
                        description="Results that took a second or more are cached on disk, keyed by ruleset, "

@@ -34,6 +34,7 @@ __all__ = [
     "MAX_VERTEX",
     "MAX_QUOTIENT_ORDER",
     "MAX_QUOTIENT_HEAP",
+    "MAX_SWEEP_CODES",
     "refuse_if_too_large",
     "format_size",
 ]
@@ -124,6 +125,11 @@ MAX_QUOTIENT_ORDER = 2_000
 #: Input limit: the largest bound ``max_heap`` of a misère quotient (``--max-heap``); the quotient is
 #: computed heap by heap, each heap verified over the whole closure, so bounds past this are not sensible.
 MAX_QUOTIENT_HEAP = 10_000
+
+#: Input limit: the most codes one sweep (``sprague sweep PATTERN``) may name, counted from the pattern's
+#: wildcards before any code is listed: 16^4, every hexadecimal code with four wildcard digits (0.???? in
+#: octal is 4,096). Each code is a row of the table and a run of its own; more is a job for several sweeps.
+MAX_SWEEP_CODES = 65_536
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 

@@ -41,9 +41,6 @@ Examples
 
 from __future__ import annotations
 
-import concurrent.futures as cf
-import os
-import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -52,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from sprague.core.limits import check_limit, format_size
+from sprague.core.parallel import check_workers, dask_workers, run_tasks
 from sprague.core.nimber import mex
 from sprague.core.parsing import check_heap_count, check_misere
 from sprague.core.ruleset import Ruleset
@@ -200,12 +198,7 @@ def verify(
         raise InvalidParameter(f"method {method!r} is not one of {', '.join(METHODS)}")
     if kind not in ("outcome", "grundy"):
         raise InvalidParameter(f"kind {kind!r} is not 'outcome' or 'grundy'")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidParameter(f"workers={workers!r} must be a positive integer")
-    most = 4 * (os.cpu_count() or 1)
-    if workers > most:
-        raise InvalidParameter(f"workers={workers} is more than {most} (4 per core here); for more machines "
-                               "give a Dask scheduler")
+    check_workers(workers)
     if engine not in ("auto", "python"):
         raise InvalidParameter(f"engine {engine!r} is not 'auto' or 'python'")
     if misere is not None:
@@ -222,7 +215,7 @@ def verify(
     if engine == "python" or job.misere:
         job.shapes = None
     started = time.perf_counter()
-    report = job.report(method, workers if scheduler is None else _dask_workers(scheduler))
+    report = job.report(method, workers if scheduler is None else dask_workers(scheduler))
     try:
         if method in ("table", "both"):
             job.run_table(report)
@@ -426,21 +419,7 @@ class _Job:
             if progress:
                 progress(stop - start)
 
-        if scheduler is not None:
-            _run_dask(scheduler, args, claims, bounds, collect)
-        elif workers == 1:
-            for start, stop in bounds:
-                collect(_check_chunk(args, claims, start, stop))
-        else:
-            with cf.ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(args, claims)) as pool:
-                futures = [pool.submit(_check_in_worker, start, stop) for start, stop in bounds]
-                try:
-                    for fut in cf.as_completed(futures):
-                        collect(fut.result())
-                except KeyboardInterrupt:
-                    for fut in futures:
-                        fut.cancel()
-                    raise
+        run_tasks(_check_chunk, bounds, collect, workers=workers, scheduler=scheduler, shared=(args, claims))
         if truncated:  # more failures than were kept: the table finds the smallest exactly
             truth = self.truth(self.size)
             cmp_truth = truth if self.kind == "grundy" else (truth != 0).astype(np.int8)
@@ -551,9 +530,6 @@ class _Job:
 
 
 # ------------------------------------------------------------- chunk execution
-_WORKER: dict[str, Any] = {}
-
-
 def _chunks(size: int, workers: int) -> list[tuple[int, int]]:
     count = max(1, min(max(workers * 8, size // 200_000), size // 2_000 or 1))
     step = -(-size // count)
@@ -567,62 +543,12 @@ def _check_chunk(args: tuple[Any, ...], claims: np.ndarray, start: int, stop: in
     return start, stop, int(count), failures[: min(count, config.KEEP_FAILURES)]
 
 
-def _init_worker(args: tuple[Any, ...], claims: np.ndarray) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the parent handles it
-    _WORKER["args"], _WORKER["claims"] = args, claims
-
-
-def _check_in_worker(start: int, stop: int) -> tuple[int, int, int, np.ndarray]:
-    return _check_chunk(_WORKER["args"], _WORKER["claims"], start, stop)
-
-
 def _heap_number(n: Any, name: str) -> int:
     """``n`` heaps, refused unless a positive integer of at most MAX_HEAPS (``-p k=10**100`` gives 2k heaps)."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise InvalidParameter(f"heaps={n!r} must be a positive integer")
     check_heap_count(n, name)
     return n
-
-
-def _client(scheduler: Any) -> Any:
-    try:
-        from dask.distributed import Client
-    except ImportError:
-        raise InvalidParameter("a Dask scheduler needs dask[distributed]: pip install 'sprague[dask]'") from None
-    if isinstance(scheduler, str):
-        try:
-            return Client(scheduler, timeout="10s")
-        except (OSError, ValueError, TypeError) as exc:  # ValueError: an unknown scheme, a malformed address
-            raise InvalidParameter(f"cannot reach the Dask scheduler {scheduler!r}: {exc}; give the address a Dask "
-                                   "scheduler prints, e.g. tcp://127.0.0.1:8786") from None
-    return scheduler
-
-
-def _dask_workers(scheduler: Any) -> int:
-    client = _client(scheduler)
-    count = len(client.scheduler_info().get("workers", {}))
-    if isinstance(scheduler, str):
-        client.close()
-    return count
-
-
-def _run_dask(scheduler: Any, args: tuple[Any, ...], claims: np.ndarray, bounds: list[tuple[int, int]],
-              collect: Callable[[Any], None]) -> None:
-    from dask.distributed import as_completed
-
-    client = _client(scheduler)
-    try:
-        shared = client.scatter(claims, broadcast=True)
-        futures = [client.submit(_check_chunk, args, shared, s, e, pure=False) for s, e in bounds]
-        try:
-            for fut in as_completed(futures):
-                collect(fut.result())
-        except KeyboardInterrupt:
-            client.cancel(futures)
-            raise
-    finally:
-        if isinstance(scheduler, str):
-            client.close()
 
 
 # ---------------------------------------------------------------------- helpers

@@ -16,6 +16,7 @@ from sprague.cli.commands.info import cmd_list, cmd_tour
 from sprague.cli.commands.quotient import cmd_quotient
 from sprague.cli.commands.sequence import cmd_sequence
 from sprague.cli.commands.serve import cmd_serve
+from sprague.cli.commands.sweep import cmd_sweep
 from sprague.cli.commands.table import cmd_table
 from sprague.cli.commands.verify import cmd_verify
 
@@ -25,5 +26,5 @@ __all__ = ["COMMANDS"]
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
     "list": cmd_list, "value": cmd_value, "moves": cmd_moves, "sequence": cmd_sequence, "table": cmd_table,
     "graph": cmd_graph, "play": cmd_play, "verify": cmd_verify, "tour": cmd_tour, "cache": cmd_cache,
-    "serve": cmd_serve, "quotient": cmd_quotient, "misere-quotient": cmd_quotient,
+    "serve": cmd_serve, "quotient": cmd_quotient, "misere-quotient": cmd_quotient, "sweep": cmd_sweep,
 }

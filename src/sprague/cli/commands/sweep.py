@@ -1,0 +1,51 @@
+"""``sprague sweep PATTERN``: every take-and-break code of a family, solved as far as a budget, in one table."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from sprague.cli.common import print_json, progress_bar, use_cache, write_file
+from sprague.errors import InvalidParameter
+from sprague.sweep import games, sweep
+
+__all__ = ["cmd_sweep"]
+
+
+def cmd_sweep(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague sweep 0.??``: the table on stdout (or ``--json``), ``--csv FILE``, ``--json FILE``; exit status
+    130 if interrupted (the games finished are kept in the results cache: the same sweep again resumes)."""
+    use_cache(ns)
+    for option, path in (("--csv", ns.csv), ("--json", None if ns.json == "-" else ns.json)):
+        if path:  # refused before the sweep runs, not after
+            where = Path(path).parent
+            if not where.is_dir() or not os.access(where, os.W_OK):
+                raise InvalidParameter(f"{option} {path!r}: cannot write there ({where} is not a writable directory); "
+                                       "give a writable file")
+    total = len(games(ns.pattern, ns.base))  # the pattern checked (one line if bad) before anything runs
+    bar = progress_bar(ns.quiet, f"sweep {ns.pattern}", unit=" games", total=total)
+    try:
+        result = sweep(ns.pattern, values=ns.values, max_positions=ns.max_positions, base=ns.base,
+                       workers=ns.workers, scheduler=ns.scheduler, progress=bar.update if bar else None,
+                       resume=not ns.no_cache)
+    finally:
+        if bar:
+            bar.close()
+    if ns.csv:
+        write_file("--csv", ns.csv, lambda path: Path(path).write_text(result.csv()))
+    if ns.json not in (None, "-"):
+        import json
+
+        write_file("--json", ns.json, lambda path: Path(path).write_text(json.dumps(result.to_json(), indent=1) + "\n"))
+    if ns.json == "-":
+        print_json(result.to_json(), out)
+    else:
+        out.write(result.text())
+    if result.interrupted:
+        sys.stderr.write(f"sprague: interrupted after {result.done:,} of {result.games:,} games (those are kept in the "
+                         "results cache: run the same sweep again to resume)\n")
+        return 130
+    return 0

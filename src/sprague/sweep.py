@@ -1,0 +1,557 @@
+"""Sweeps: every take-and-break code of a family, solved as far as a budget allows, in one table.
+
+A *pattern* is a code with wildcards: ``0.??`` is every code ``0.d1d2`` with octal
+digits d1, d2; ``4.?7``, ``0.???`` and, in hexadecimal, ``0.F?`` (a digit A-F in the
+pattern, or ``base=16``, makes the wildcard any of 0-F). A code ending in a 0 digit is
+the same game as the code without it (``0.10`` is ``0.1``): such codes are one game, run
+once. For each game the values G(0..N-1) are computed (``values=N``; each game's work
+within ``max_positions``, as everywhere), and the row reports the period and preperiod
+(and saltus) -- *certified* when a periodicity theorem proves them from those N values
+(:meth:`~sprague.rulesets.heap.PeriodicHeapRuleset.certify`), else "unsolved to N" with
+the period observed, if any -- the largest value, and the sparse space (Winning Ways
+ch. 4): the rare mask, in the notation of Flammenkamp's and Czajka's tables (the low bits
+of the mask, up to the largest value's bit length, in hexadecimal), the number of rare
+heaps (from heap 1 on) and the last one. Games whose N values are identical (and whose
+periods agree) share a row: "same values".
+
+Each finished game's row is stored in the results cache (:mod:`sprague.cache`, kind
+``sweep``), keyed by its code and the budget, so a sweep interrupted (Ctrl-C, a kill)
+and run again skips the games already done (:attr:`SweepResult.resumed` says how many).
+The games run on local worker processes, or on a Dask cluster given its scheduler
+(:mod:`sprague.core.parallel`).
+
+Two small seams hold what this module assumes about codes: :func:`_ruleset` (a code to
+its ruleset) and :func:`_same_game_key` (the text that names a game: two codes with the
+same key are the same game).
+
+Examples
+--------
+>>> expand("0.?7")
+['0.07', '0.17', '0.27', '0.37', '0.47', '0.57', '0.67', '0.77']
+>>> result = sweep("0.7?", values=400, workers=1, resume=False)
+>>> [(row.code, row.preperiod, row.period, row.certified) for row in result.rows][:3]
+[('0.7', 0, 2, True), ('0.71', 3, 2, True), ('0.72', 1, 4, True)]
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import itertools
+import json
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+import numpy as np
+
+from sprague import cache as _cache
+from sprague.analysis.periodicity import Periodicity, find_period
+from sprague.core.limits import (MAX_CODE_DIGITS, MAX_SEQUENCE_VALUES, MAX_SWEEP_CODES, check_limit, format_size,
+                                 refuse_if_too_large)
+from sprague.core.parallel import check_workers, dask_workers, run_tasks
+from sprague.errors import InvalidParameter, SpragueError, TooLarge
+from sprague.rulesets import ruleset as _get_ruleset
+
+__all__ = ["DEFAULT_VALUES", "BASES", "CSV_COLUMNS", "expand", "games", "sweep", "GameResult", "SweepRow", "SweepResult"]
+
+#: values computed for each game by default: enough to certify every solved two-digit octal game but
+#: 0.16 and 0.56 (whose periods need some 500,000 and 650,000 values), in seconds for the family
+DEFAULT_VALUES = 16_384
+#: the bases a pattern's digits may be in
+BASES = (8, 16)
+#: the columns of :meth:`SweepResult.csv`, in order
+CSV_COLUMNS = ("code", "preperiod", "period", "saltus", "certified", "status", "values", "largest", "mask", "rare",
+               "last_rare", "same_game", "same_values", "seconds")
+
+_DIGITS = "0123456789ABCDEF"
+_SHOWN = 8  # codes listed in one cell of the text table, skipped codes listed
+_ROW_FORMAT = 1  # part of the cache key: bump it when a row's meaning changes (the results are then recomputed)
+_RULESET = "octal"  # the ruleset :func:`_ruleset` makes (its name goes into the cache key)
+
+
+# ------------------------------------------------------------------ the seams
+def _ruleset(code: str) -> Any:
+    """The ruleset of a take-and-break ``code`` (raises :class:`~sprague.errors.InvalidParameter` for a code it
+    cannot read). The one place a code becomes a ruleset."""
+    return _get_ruleset(_RULESET, code=code)
+
+
+def _same_game_key(code: str) -> str:
+    """The text naming the game of ``code``: two codes with the same key are the same game.
+
+    For now the spelling, normalised: a leading ``0`` supplied, hexadecimal digits in capitals,
+    and trailing ``0`` digits dropped (removing k tokens is then never allowed). The one place
+    equivalent codes are recognised.
+
+    >>> _same_game_key(".70"), _same_game_key("4.00"), _same_game_key("0.f1")
+    ('0.7', '4', '0.F1')
+    """
+    head, _, tail = code.strip().upper().partition(".")
+    tail = tail.rstrip("0")
+    return f"{head or '0'}.{tail}" if tail else head or "0"
+
+
+def _certify(game: Any, values: np.ndarray) -> Periodicity | None:
+    """The period a theorem proves from exactly these values, or None (the ruleset's own certificate)."""
+    certify = getattr(game, "certify", None)
+    return None if certify is None else certify(values.tolist())
+
+
+# ------------------------------------------------------------------ patterns
+def expand(pattern: str, base: int | None = None) -> list[str]:
+    """Every code the ``pattern`` names, in order, as spelled (``0.10`` stays ``0.10``).
+
+    A pattern is ``d0.d1d2...``: each ``d`` a digit of the base or ``?`` for any digit of it;
+    ``d0`` may be left out (``.??`` is ``0.??``). The base is 8 unless ``base=16`` is given or
+    a digit 8-9 or A-F appears. Refused in one line: a character that is neither, no point,
+    no digit after it, more than ``MAX_CODE_DIGITS`` digits, and more than
+    ``MAX_SWEEP_CODES`` codes (counted before any is listed).
+
+    >>> expand("4.?", base=8)
+    ['4.0', '4.1', '4.2', '4.3', '4.4', '4.5', '4.6', '4.7']
+    >>> expand("0.F?")[:3], len(expand("0.??", base=16))
+    (['0.F0', '0.F1', '0.F2'], 256)
+    """
+    head, tail, base = _parse_pattern(pattern, base)
+    slots = f"{head}.{tail}"
+    wild = [i for i, ch in enumerate(slots) if ch == "?"]
+    digits = _DIGITS[:base]
+    codes = []
+    for choice in itertools.product(digits, repeat=len(wild)):
+        chars = list(slots)
+        for i, d in zip(wild, choice):
+            chars[i] = d
+        codes.append("".join(chars))
+    return codes
+
+
+def games(pattern: str, base: int | None = None) -> dict[str, list[str]]:
+    """Every game the ``pattern`` names (its key), with the codes of the pattern naming it, in pattern order.
+
+    >>> games("0.?0")["0.1"], len(games("0.??"))
+    (['0.10'], 64)
+    """
+    keys: dict[str, list[str]] = {}
+    for code in expand(pattern, base):
+        keys.setdefault(_same_game_key(code), []).append(code)
+    return keys
+
+
+def _parse_pattern(pattern: Any, base: int | None) -> tuple[str, str, int]:
+    """``(d0, digits after the point, base)`` of a pattern, checked (see :func:`expand`)."""
+    if base is not None and (isinstance(base, bool) or base not in BASES):
+        raise InvalidParameter(f"sweep: base {base!r} is not 8 or 16; give --base 8 (octal) or --base 16 (hexadecimal)")
+    if not isinstance(pattern, str):
+        raise InvalidParameter(f"sweep: the pattern must be a string such as '0.??', got {pattern!r}")
+    text = pattern.strip()
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    example = "e.g. 0.?? (every two-digit octal code), 4.?7 or 0.F? (hexadecimal)"
+    if not text:
+        raise InvalidParameter(f"sweep: empty pattern; give a family of codes d0.d1d2... with ? for any digit, {example}")
+    digits_after = len(text.partition(".")[2])
+    if digits_after > MAX_CODE_DIGITS:
+        raise InvalidParameter(f"sweep: pattern {shown!r} has {digits_after:,} digits after the point, over the limit "
+                               f"of {MAX_CODE_DIGITS} (MAX_CODE_DIGITS in sprague.core.limits)")
+    for i, ch in enumerate(text):
+        if ch != "." and ch != "?" and ch.upper() not in _DIGITS:
+            raise InvalidParameter(f"sweep: pattern {shown!r} has {ch!r} at position {i + 1}; a pattern is d0.d1d2... "
+                                   f"made of digits and ? (any digit), {example}")
+    if text.count(".") != 1:
+        raise InvalidParameter(f"sweep: pattern {shown!r} needs exactly one point, between d0 and the digits d1d2...: "
+                               f"{example}")
+    head, _, tail = text.upper().partition(".")
+    if len(head) > 1:
+        raise InvalidParameter(f"sweep: pattern {shown!r} has {len(head)} characters before the point; d0 is one digit "
+                               f"(or ?), {example}")
+    if not tail:
+        raise InvalidParameter(f"sweep: pattern {shown!r} has no digit after the point; {example}")
+    high = sorted({ch for ch in head + tail if ch in _DIGITS[8:]})
+    if base is None:
+        base = 16 if high else 8
+    elif base == 8 and high:
+        raise InvalidParameter(f"sweep: pattern {shown!r} has the digit {high[0]!r}, not an octal digit (0-7); "
+                               "for a hexadecimal family give --base 16 (Python: base=16)")
+    count = base ** (head + tail).count("?")
+    if count > MAX_SWEEP_CODES:
+        raise TooLarge(f"sweep: pattern {shown!r} names {format_size(count)} codes ({base}^{(head + tail).count('?')}), "
+                       f"over the limit of {MAX_SWEEP_CODES:,} (MAX_SWEEP_CODES in sprague.core.limits); fix more of "
+                       "the digits, or sweep the family in parts (0.1??, 0.2??, ...)", estimate=count,
+                       limit=MAX_SWEEP_CODES)
+    return head or "0", tail, base
+
+
+# ------------------------------------------------------------------ one game
+@dataclass
+class GameResult:
+    """What a sweep finds for one game (one key of :func:`_same_game_key`)."""
+
+    code: str
+    #: how many values were computed: the budget, or fewer when the work limit stopped the game
+    values: int
+    preperiod: int | None
+    period: int | None
+    saltus: int
+    certified: bool
+    largest: int
+    #: the sparse-space mask as the kernel chooses it (a negative mask is an infinite one, ``~f``), or None
+    mask: int | None
+    rare: int | None
+    last_rare: int | None
+    certificate: str
+    #: why fewer values than the budget were computed (the work limit's message), or ""
+    stopped: str
+    seconds: float
+    #: the SHA-256 of the values (int64), to find games with the same values
+    digest: str
+
+    @property
+    def mask_hex(self) -> str:
+        """The mask as the octal-game tables write it: its low bits, up to the largest value's bit length, in hex."""
+        if self.mask is None:
+            return ""
+        return format(self.mask & ((1 << max(self.largest, 1).bit_length()) - 1), "x")
+
+    def status(self) -> str:
+        """``certified``, or ``unsolved to N`` (N the values computed)."""
+        if self.certified:
+            return "certified"
+        return f"unsolved to {self.values:,}" + (" (work limit)" if self.stopped else "")
+
+
+def _solve(settings: tuple[int, int, Any], code: str) -> GameResult:
+    """Compute one game's row (run in a worker: module level, its arguments picklable)."""
+    budget, limit, cache_choice = settings
+    with _cache.using(cache_choice):
+        return _solve_here(code, budget, limit)
+
+
+def _solve_here(code: str, budget: int, limit: int) -> GameResult:
+    began = time.perf_counter()
+    game = _ruleset(code)
+    stopped = ""
+    try:
+        values = np.asarray(game.sequence(budget, limit), dtype=np.int64)
+    except TooLarge as exc:  # the work limit: keep the values finished (the kernel keeps them)
+        stopped = str(exc)
+        values = np.asarray(game.sequence(game.known_length, limit), dtype=np.int64)
+    per = _certify(game, values)
+    if per is None and len(values) > 1:
+        per = find_period(values.tolist(), arithmetic=True)  # observed, not proved
+    mask = rare = last = None
+    try:
+        sparse = game.sparse_space(len(values)) if len(values) > 1 else None
+    except SpragueError:
+        sparse = None
+    if sparse is not None:
+        mask, positions = int(sparse[0]), sparse[1]
+        rare, last = len(positions), (int(positions[-1]) if len(positions) else None)
+    return GameResult(code=code, values=len(values), preperiod=per.preperiod if per else None,
+                      period=per.period if per else None, saltus=per.saltus if per else 0,
+                      certified=bool(per and per.certified), largest=int(values.max()) if len(values) else 0,
+                      mask=mask, rare=rare, last_rare=last, certificate=per.certificate if per else "",
+                      stopped=stopped, seconds=round(time.perf_counter() - began, 3),
+                      digest=hashlib.sha256(values.tobytes()).hexdigest())
+
+
+# ------------------------------------------------------------------ rows and the result
+@dataclass
+class SweepRow:
+    """One row of a sweep: a game, and the codes of the pattern with the same values."""
+
+    result: GameResult
+    #: the games (keys) in this row, the row's own first
+    games: list[str]
+    #: codes of the pattern spelling the row's own game differently (``0.10`` for ``0.1``)
+    same_game: list[str]
+    #: codes of the pattern for other games with the same values (and period)
+    same_values: list[str]
+
+    def __getattr__(self, name: str) -> Any:  # row.period, row.certified, ...: the game's
+        if name == "result" or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.result, name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as JSON-able data (the ``rows`` of :meth:`SweepResult.to_json`)."""
+        r = self.result
+        return {"code": r.code, "preperiod": r.preperiod, "period": r.period, "saltus": r.saltus,
+                "certified": r.certified, "status": r.status(), "values": r.values, "largest": r.largest,
+                "mask": r.mask_hex, "mask_value": r.mask, "rare": r.rare, "last_rare": r.last_rare,
+                "same_game": self.same_game, "same_values": self.same_values, "games": self.games,
+                "certificate": r.certificate, "stopped": r.stopped, "seconds": r.seconds, "digest": r.digest}
+
+
+@dataclass
+class SweepResult:
+    """The table of a sweep; :meth:`text`, :meth:`to_json` and :meth:`csv` render it."""
+
+    pattern: str
+    base: int
+    budget: int
+    max_positions: int
+    #: how many codes the pattern names
+    codes: int
+    rows: list[SweepRow] = field(default_factory=list)
+    #: codes the ruleset cannot read, with its reason (``0.00``: a game without moves)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    #: games read from the results cache instead of computed
+    resumed: int = 0
+    #: games to run (one per key), and how many of them are done
+    games: int = 0
+    done: int = 0
+    interrupted: bool = False
+    workers: int = 1
+    engine: str = "this process"
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything, as JSON-able data (:meth:`from_json` reads it back)."""
+        return {"pattern": self.pattern, "base": self.base, "budget": self.budget,
+                "max_positions": self.max_positions, "codes": self.codes, "games": self.games, "done": self.done,
+                "resumed": self.resumed, "interrupted": self.interrupted, "workers": self.workers,
+                "engine": self.engine, "seconds": round(self.seconds, 3),
+                "skipped": [{"code": c, "reason": why} for c, why in self.skipped],
+                "rows": [row.to_json() for row in self.rows]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SweepResult:
+        """The result :meth:`to_json` gave (a sweep written with ``--json FILE``, read back)."""
+        names = {f.name for f in fields(GameResult)}
+        rows = [SweepRow(GameResult(**{k: (row["mask_value"] if k == "mask" else row[k]) for k in names}),
+                         list(row["games"]), list(row["same_game"]), list(row["same_values"]))
+                for row in data["rows"]]
+        skipped = [(s["code"], s["reason"]) for s in data["skipped"]]
+        plain = {k: data[k] for k in ("pattern", "base", "budget", "max_positions", "codes", "resumed", "games", "done",
+                                      "interrupted", "workers", "engine", "seconds")}
+        return cls(rows=rows, skipped=skipped, **plain)
+
+    def csv_rows(self) -> list[dict[str, str]]:
+        """The rows as :meth:`csv` writes them (every cell a string; lists separated by spaces)."""
+        out = []
+        for row in self.rows:
+            data = row.to_json()
+            data["mask"] = row.result.mask_hex
+            cells = {k: data[k] for k in CSV_COLUMNS}
+            out.append({k: " ".join(v) if isinstance(v, list) else "" if v is None else str(v)
+                        for k, v in cells.items()})
+        return out
+
+    def csv(self) -> str:
+        """The table as CSV, one row per game (columns :data:`CSV_COLUMNS`)."""
+        buf = io.StringIO()
+        writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(self.csv_rows())
+        return buf.getvalue()
+
+    def text(self) -> str:
+        """The table people read: a heading, one line per row, and what was resumed, skipped or interrupted."""
+        family = "hexadecimal" if self.base == 16 else "octal"
+        lines = [f"sweep {self.pattern} ({family}): {self.codes:,} codes, {self.games:,} games; G(n) for "
+                 f"n < {self.budget:,} each, at most {self.max_positions:,} positions of work a game\n"]
+        arithmetic = any(row.result.saltus for row in self.rows)
+        head = ["code", "preperiod", "period"] + (["saltus"] if arithmetic else []) + [
+            "largest", "mask", "rare", "last rare", "status", "also"]
+        table = [head]
+        observed = False
+        for row in self.rows:
+            r = row.result
+            mark = "" if r.certified else "?"
+            observed = observed or (bool(mark) and r.period is not None)
+            cells = [r.code, "" if r.preperiod is None else f"{r.preperiod}{mark}",
+                     "" if r.period is None else f"{r.period}{mark}"]
+            if arithmetic:
+                cells.append(f"{r.saltus}{mark}" if r.period is not None else "")
+            also = "; ".join(part for part in (
+                f"same game: {_listed(row.same_game)}" if row.same_game else "",
+                f"same values: {_listed(row.same_values)}" if row.same_values else "") if part)
+            cells += [str(r.largest), r.mask_hex, "" if r.rare is None else f"{r.rare:,}",
+                      "" if r.last_rare is None else str(r.last_rare), r.status(), also]
+            table.append(cells)
+        widths = [max(len(line[i]) for line in table) for i in range(len(head))]
+        right = {1, 2, 3, 4, 6, 7} if arithmetic else {1, 2, 3, 5, 6}
+        for line in table:
+            text = "  ".join(cell.rjust(w) if i in right else cell.ljust(w)
+                             for i, (cell, w) in enumerate(zip(line, widths)))
+            lines.append(text.rstrip() + "\n")
+        certified = sum(1 for row in self.rows if row.result.certified)
+        lines.append(f"{len(self.rows):,} rows: {certified:,} certified, {len(self.rows) - certified:,} unsolved")
+        if self.resumed:
+            lines.append(f"; {self.resumed:,} of the {self.games:,} games resumed from the results cache")
+        lines.append(f" ({self.workers} worker{'s' if self.workers != 1 else ''}, {self.engine})\n")
+        if observed:
+            lines.append("?: a period seen in the values computed, not proved\n")
+        lines.append("mask: the sparse-space mask (Winning Ways ch. 4), in hex; rare: the heaps n >= 1 whose value has "
+                     "an even masked popcount\n")
+        if any(row.same_values for row in self.rows):
+            lines.append("same values: G(n) the same for every n computed\n")
+        for code, why in self.skipped[:_SHOWN]:
+            lines.append(f"skipped {code}: {why}\n")
+        if len(self.skipped) > _SHOWN:
+            lines.append(f"skipped {len(self.skipped) - _SHOWN:,} more codes the ruleset cannot read (--json lists "
+                         "them)\n")
+        if self.interrupted:
+            lines.append(f"interrupted after {self.done:,} of {self.games:,} games; the finished ones are in the "
+                         "results cache: run the same sweep again to resume\n")
+        return "".join(lines)
+
+
+def _listed(codes: list[str]) -> str:
+    """Codes for the table: up to :data:`_SHOWN` of them, then how many more (CSV and JSON list them all)."""
+    more = f" and {len(codes) - _SHOWN} more" if len(codes) > _SHOWN else ""
+    return ", ".join(codes[:_SHOWN]) + more
+
+
+# ------------------------------------------------------------------ the sweep
+def sweep(pattern: str, *, values: int = DEFAULT_VALUES, max_positions: int | None = None, base: int | None = None,
+          workers: int | None = None, scheduler: Any = None, progress: Callable[[int], Any] | None = None,
+          resume: bool = True) -> SweepResult:
+    """Solve every code of a family as far as ``values`` values each, and table the results.
+
+    Parameters
+    ----------
+    pattern : str
+        Codes with ``?`` for any digit: ``0.??``, ``4.?7``, ``0.???``, ``0.F?`` (see :func:`expand`).
+    values : int
+        G(0..values-1) is computed for each game (the budget).
+    max_positions : int, optional
+        The work limit of each game (default 2,000,000 positions); a game that reaches it keeps the
+        values it has and is "unsolved to" that many.
+    base : {8, 16}, optional
+        The digits of the wildcards (default 8, or 16 when the pattern has a hexadecimal digit).
+    workers : int, optional
+        Local processes (default: one per core; 1 runs in this process).
+    scheduler : str or dask.distributed.Client, optional
+        Run the games on a Dask cluster instead (``tcp://host:port``).
+    progress : callable, optional
+        Called with the number of games just finished (the resumed ones first). If it raises
+        :class:`KeyboardInterrupt`, the sweep stops as on Ctrl-C.
+    resume : bool
+        Read finished games from the results cache (:func:`sprague.cache.active`) and store each
+        game there as it finishes. On Ctrl-C the result holds the games done
+        (``interrupted=True``), and the same sweep run again resumes from them.
+
+    Returns
+    -------
+    SweepResult
+    """
+    head, tail, base = _parse_pattern(pattern, base)
+    budget = _check_budget(values)
+    limit = check_limit(max_positions)
+    refuse_if_too_large(f"sweep: {budget:,} values of each game", budget, max(limit, MAX_SEQUENCE_VALUES))
+    if workers is None:
+        workers = os.cpu_count() or 1
+    workers = check_workers(workers)
+    keys = games(pattern, base)
+    result = SweepResult(pattern=f"{head}.{tail}", base=base, budget=budget, max_positions=limit,
+                         codes=sum(map(len, keys.values())))
+    runnable = []
+    for key, spelled in keys.items():
+        try:
+            _ruleset(key)
+        except SpragueError as exc:
+            result.skipped.extend((code, str(exc)) for code in spelled)
+            continue
+        runnable.append(key)
+    result.games = len(runnable)
+    store = _row_cache() if resume else None
+    found: dict[str, GameResult] = {}
+    for key in runnable:
+        stored = _load(store, key, budget, limit)
+        if stored is not None:
+            found[key] = stored
+    result.resumed = result.done = len(found)
+    if scheduler is not None:
+        result.workers, result.engine = dask_workers(scheduler), "Dask"
+    else:
+        result.workers = min(workers, max(1, len(runnable) - len(found)))
+        result.engine = "this process" if result.workers == 1 else "worker processes"
+    cache_choice: Any = False if scheduler is not None else _sequence_cache_choice()
+    began = time.perf_counter()
+
+    def collect(game: GameResult) -> None:
+        found[game.code] = game
+        result.done += 1
+        _save(store, game, budget, limit)
+        if progress is not None:
+            progress(1)
+
+    try:
+        if progress is not None and result.resumed:
+            progress(result.resumed)
+        todo = [(key,) for key in runnable if key not in found]
+        settings = (budget, limit, cache_choice)
+        if result.workers > 1 and scheduler is None and todo:
+            # the first game here: the compiled kernels are loaded once, and the (forked) worker processes have them
+            collect(_solve(settings, *todo.pop(0)))
+        run_tasks(_solve, todo, collect, workers=result.workers, scheduler=scheduler, shared=(settings,))
+    except KeyboardInterrupt:
+        result.interrupted = True
+    result.seconds = time.perf_counter() - began
+    result.rows = _rows([key for key in runnable if key in found], found, keys)
+    return result
+
+
+def _check_budget(values: Any) -> int:
+    if isinstance(values, bool) or not isinstance(values, (int, np.integer)) or values < 1:
+        raise InvalidParameter(f"sweep: values={values!r} must be a positive integer, the number of values "
+                               "G(0..N-1) computed for each game (e.g. --values 16384)")
+    return int(values)
+
+
+def _rows(keys: Sequence[str], found: dict[str, GameResult], spellings: dict[str, list[str]]) -> list[SweepRow]:
+    """One row per set of games with the same values and period, in pattern order."""
+    groups: dict[tuple[Any, ...], SweepRow] = {}
+    for key in keys:
+        r = found[key]
+        same = (r.digest, r.values, r.certified, r.preperiod, r.period, r.saltus)
+        others = [code for code in spellings[key] if code != key]
+        if same in groups:
+            row = groups[same]
+            row.games.append(key)
+            row.same_values.extend(spellings[key])
+        else:
+            groups[same] = SweepRow(r, [key], others, [])
+    return list(groups.values())
+
+
+# ------------------------------------------------------------------ the results cache
+def _row_cache() -> _cache.Cache | None:
+    """The active results cache, storing every row whatever it took (rows are the sweep's checkpoints)."""
+    active = _cache.active()
+    return None if active is None else _cache.Cache(active.directory, min_seconds=0)
+
+
+def _sequence_cache_choice() -> Any:
+    """The cache the workers' sequences use: this process's directory, or False (none)."""
+    active = _cache.active()
+    return False if active is None else str(active.directory)
+
+
+def _row_key(code: str, budget: int, limit: int) -> dict[str, Any]:
+    return {"ruleset": _RULESET, "params": {"code": code}, "values": budget, "max_positions": limit,
+            "row": _ROW_FORMAT}
+
+
+def _load(store: _cache.Cache | None, code: str, budget: int, limit: int) -> GameResult | None:
+    if store is None:
+        return None
+    data = store.load("sweep", _row_key(code, budget, limit))
+    if data is None:
+        return None
+    try:
+        row = json.loads(bytes(data.astype(np.uint8)).decode())
+        return GameResult(**row)
+    except (ValueError, TypeError):  # another layout (a changed row): computed again
+        return None
+
+
+def _save(store: _cache.Cache | None, game: GameResult, budget: int, limit: int) -> None:
+    if store is not None:
+        data = np.frombuffer(json.dumps(asdict(game)).encode(), dtype=np.uint8)
+        store.store("sweep", _row_key(game.code, budget, limit), data, game.seconds)
+
