@@ -15,7 +15,7 @@ from sprague.core.nimber import nim_sum
 from sprague.rulesets.sums import Sum
 from sprague.rulesets import ruleset
 from sprague.rulesets.subtraction import Subtraction
-from sprague.rulesets.takebreak import GrundysGame
+from sprague.rulesets.catalogue import GrundysGame
 
 __all__ = ["tour"]
 
