@@ -179,36 +179,58 @@ class TakeBreak(PeriodicHeapRuleset):
         >>> sprague.ruleset("takebreak", code="0.137").relations()
         ['0.137 is a first cousin of 0.07: G(n) = G_0.07(n+1)']
         """
-        out = []
         code, typed = self.code, self.typed_code
-        if typed != str(code):
-            out.append(f"{typed} is {code}")
-        parent = code.cousin_of()
-        if parent is not None:
+        out = [f"{typed} is {code}"] if typed != str(code) else []
+        out += self.catalogue_relations()
+        named = set(_named_codes())
+        parent, cousin = code.cousin_of(), code.first_cousin()
+        if parent is not None and parent not in named:
             out.append(f"{code} is a first cousin of {parent}: G(n) = G_{parent}(n+1)")
-        cousin = code.first_cousin()
-        if cousin is not None:
+        if cousin is not None and cousin not in named:
             out.append(f"{code} has the first cousin {cousin}: G_{cousin}(n) = G(n+1)")
-            standard = code.standard_form()
-            if standard != cousin:
-                out.append(f"its standard form (Winning Ways ch. 4) is {standard}")
+        if cousin is not None and code.standard_form() not in (cousin, *named):
+            out.append(f"its standard form (Winning Ways ch. 4) is {code.standard_form()}")
         return out
 
+    def catalogue_relations(self) -> list[str]:
+        """How this game relates to the named take-and-break games (:mod:`sprague.rulesets.catalogue`).
 
-def relation(a: TBCode, b: TBCode) -> str | None:
-    """How two codes are the same game, if they are by their codes: equal, or first cousins (in either order).
+        >>> import sprague
+        >>> sprague.ruleset("takebreak", code="0.770").catalogue_relations()
+        ['the same game as kayles (0.77)']
+        """
+        found = []
+        for other, name in _named_codes().items():
+            said = relation(self.code, other, name) if name != self.name else None
+            if said is not None:
+                found.append(said)
+        return found
 
-    >>> relation(TBCode.parse("0.137"), TBCode.parse("0.07"))
-    'first cousin of 0.07: G(n) = G_0.07(n+1)'
+
+def _named_codes() -> dict[TBCode, str]:
+    """The codes of the named take-and-break games (:mod:`sprague.rulesets.catalogue`), with their names."""
+    from sprague.rulesets import all_rulesets
+
+    return {TBCode.parse(cls.preset["code"]): cls.name for cls in all_rulesets()
+            if issubclass(cls, TakeBreak) and "code" in cls.preset}
+
+
+def relation(a: TBCode, b: TBCode, name: str | None = None) -> str | None:
+    """How the game of code ``a`` is the game of code ``b`` (called ``name``), if their codes say so: equal
+    codes, first cousins either way, or the same standard form (Winning Ways ch. 4); else None.
+
+    >>> relation(TBCode.parse("0.137"), TBCode.parse("0.07"), "dawsons-kayles")
+    'a first cousin of dawsons-kayles (0.07): G(n) = G_0.07(n+1)'
     """
+    shown = f"{name} ({b})" if name else str(b)
     if a == b:
-        return f"the same code as {b}"
+        return f"the same game as {shown}"
     if b.first_cousin() == a:
-        return f"first cousin of {b}: G(n) = G_{b}(n+1)"
+        return f"a first cousin of {shown}: G(n) = G_{b}(n+1)"
     if a.first_cousin() == b:
-        return f"has the first cousin {b}: G_{b}(n) = G(n+1)"
-    if a.is_octal and b.is_octal and a.standard_form() == b.standard_form():
-        return f"the same standard form as {b} ({a.standard_form()}): the same values, shifted"
+        return f"{shown} is its first cousin: G_{b}(n) = G(n+1)"
+    if a.is_octal and b.is_octal and a.first_cousin() is not None and a.standard_form() == b.standard_form():
+        return f"the same standard form as {shown}: {a.standard_form()}"
     return None
 
 

@@ -696,6 +696,8 @@ def partitions(m: int, i: int, c: str = "") -> Iterator[tuple[int, ...]]:
         if m == 0:
             yield ()
         return
+    if m < i:
+        return
     c = _effective(i, c)
     if c == "=":
         if m % i == 0:
