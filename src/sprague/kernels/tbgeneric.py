@@ -184,9 +184,9 @@ def values(rules: np.ndarray, additive: int, n: int, budget: int) -> tuple[np.nd
 
     Stops early, before a value, once ``budget`` steps are done: the values returned are then fewer than ``n``.
 
-    >>> r = np.full((3, 4), NONE, dtype=np.int8); r[1, 0] = r[1, 1] = r[1, 2] = FREE  # 0.7: Kayles' cousin
+    >>> r = np.full((3, 4), NONE, dtype=np.int8); r[1, 0] = r[1, 1] = r[1, 2] = FREE  # 0.7
     >>> values(r, 0, 8, 10**6)[0].tolist()
-    [0, 1, 1, 0, 1, 1, 0, 1]
+    [0, 1, 0, 1, 0, 1, 0, 1]
     """
     rules = np.ascontiguousarray(rules, dtype=np.int8)
     if rules.ndim != 2 or rules.shape[1] < 3:

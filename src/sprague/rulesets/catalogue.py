@@ -36,8 +36,9 @@ def named(name: str, family: type[Ruleset], doc: str, source: str, aliases: tupl
 
 
 GrundysGame = named("grundys-game", TakeBreak, "Grundy's game (take-and-break code 4!.0): split one heap into "
-                    "two non-empty heaps of different sizes (Grundy 1939; Winning Ways ch. 4). No closed formula is "
-                    "known, and the sequence is conjectured but not known to be periodic; OEIS A002188 is the test data.",
+                    "two non-empty heaps of different sizes (Grundy 1939; handout 002 homework 7; Winning Ways "
+                    "ch. 4). No closed formula is known, and the sequence is conjectured but not known to be "
+                    "periodic; OEIS A002188 is the test data.",
                     "002 (handout) homework 7 -- Grundy 1939; OEIS A002188", aliases=("grundy", "grundys"),
                     example=("10",), code="4!.0")
 
