@@ -243,14 +243,17 @@ def kernel_rules(code: TBCode, n: int) -> tuple[np.ndarray, int]:
     every = (*code.digits, *code.additive_digits)
     top = max([1] + [d.counts[-1][0] for d in every if d.counts] + [d.plus[0] - 1 for d in every if d.plus])
     additive = len(code.additive_digits)
-    rows = additive + (max(n, len(code.digits)) if code.period else len(code.digits))
-    rules = np.full((rows, top + 2), tbgeneric.NONE, dtype=np.int8)
-    for row in range(rows):
+    written = additive + len(code.digits)
+    rules = np.full((written, top + 2), tbgeneric.NONE, dtype=np.int8)
+    for row in range(written):
         d = code.digit(row - additive)
         for i, c in d.allowed(top):
             rules[row, i] = _KIND[c]
         if d.plus:
             rules[row, top + 1] = _KIND[d.plus[1]]
+    if code.period and n > len(code.digits):  # the repeating part, repeated up to heap n - 1
+        k = np.arange(len(code.digits), n)
+        rules = np.concatenate([rules, rules[additive + code.preperiod + (k - code.preperiod) % code.period]])
     return rules, additive
 
 
@@ -258,7 +261,7 @@ def _count_at_least(code: TBCode, n: int) -> int:
     """A lower bound on the options of a heap of ``n`` (large ``n``): counts of up to three heaps exactly (they
     have closed forms), more heaps by ``C(m' - 1, i - 1) / i!`` (compositions over orderings)."""
     total = 0
-    for k in code.removals(min(n, 10**6)):
+    for k in code.removals(min(n, 10**4)):
         m = n - k
         d = code.digit(k)
         for i, c in d.allowed(3):

@@ -469,8 +469,11 @@ class TBCode:
         total = 0
         for k in self.removals(n):
             m = n - k
-            for i, c in self.digit(k).allowed(m):
+            d = self.digit(k)
+            for i, c in d.counts:
                 total += partition_count(m, i, c)
+            if d.plus is not None:
+                total += _at_least(m, *d.plus)
         return total
 
     # properties -------------------------------------------------------------------------------------------------
@@ -739,6 +742,50 @@ def partition_count(m: int, i: int, c: str = "") -> int:
         m -= i * (i - 1) // 2
         return _exactly(m, i) if m >= i else 0
     return _exactly(m, i) - (1 if c == "?" and m % i == 0 else 0)
+
+
+def _at_least(m: int, start: int, c: str) -> int:
+    """How many ways to leave ``m`` tokens as ``start`` or more heaps under ``c`` (counts ``>= start``)."""
+    if m < start:
+        return 0
+    below = sum(partition_count(m, i, c) for i in range(start))
+    if c == "=":
+        return sum(1 for i in range(max(start, 1), m + 1) if m % i == 0) + (1 if m == 0 and start == 0 else 0)
+    if c == "!":
+        total = _distinct_partitions(m)
+    else:
+        total = _all_partitions(m) - (sum(1 for i in range(2, m + 1) if m % i == 0) if c == "?" else 0)
+    return total - below
+
+
+_P: list[int] = [1]
+_Q: list[int] = [1]
+
+
+def _all_partitions(m: int) -> int:
+    """p(m), by Euler's pentagonal recurrence (kept)."""
+    while len(_P) <= m:
+        n, total, k = len(_P), 0, 1
+        while (g := k * (3 * k - 1) // 2) <= n:
+            sign = 1 if k % 2 else -1
+            total += sign * _P[n - g]
+            if (h := k * (3 * k + 1) // 2) <= n:
+                total += sign * _P[n - h]
+            k += 1
+        _P.append(total)
+    return _P[m]
+
+
+def _distinct_partitions(m: int) -> int:
+    """q(m), partitions into distinct parts (= into odd parts; kept)."""
+    if len(_Q) <= m:
+        top = max(m, 2 * len(_Q))
+        q = [1] + [0] * top
+        for part in range(1, top + 1, 2):  # odd parts, each any number of times
+            for s in range(part, top + 1):
+                q[s] += q[s - part]
+        _Q[:] = q
+    return _Q[m]
 
 
 @lru_cache(maxsize=65536)
