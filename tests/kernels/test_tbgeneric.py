@@ -177,7 +177,7 @@ def _text(entries: list[Entry]) -> str:
     return "{" + ",".join(f"{i}{c}{'+' if more else ''}" for i, more, c in entries) + "}"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(d0=_digit(), rest=st.lists(_digit(), min_size=0, max_size=3), period=st.integers(0, 2),
        add=st.lists(_digit(), max_size=2))
 def test_random_codes_match_the_naive_rules(d0, rest, period, add):

@@ -705,6 +705,13 @@ def partitions(m: int, i: int, c: str = "") -> Iterator[tuple[int, ...]]:
         if m % i == 0:
             yield (m // i,) * i
         return
+    if i == 1:
+        yield (m,)
+        return
+    if i == 2:  # the common case (octal games), without recursion
+        for a in range(1, (m - 1) // 2 + 1 if c == "!" else m // 2 + 1):
+            yield (m - a, a)
+        return
     step = 1 if c == "!" else 0
     for p in _rising(m, i, 1, step):
         if c == "?" and p[0] == p[-1]:
