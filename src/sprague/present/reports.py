@@ -65,8 +65,8 @@ def describe_report(r: Ruleset) -> dict[str, Any]:
     ``relations`` from its ``relations()`` (take-and-break codes: equal codes, first cousins).
 
     >>> import sprague
-    >>> describe_report(sprague.ruleset("dawsons-chess"))["relations"][0]
-    'a first cousin of dawsons-kayles (0.07): G(n) = G_0.07(n+1)'
+    >>> describe_report(sprague.ruleset("takebreak", code="0.770"))["relations"][0]
+    '0.770 is 0.77'
     """
     words = getattr(r, "rules_text", None)
     doc = (type(r).__doc__ or "").strip().split("\n\n")[0]

@@ -149,6 +149,10 @@ class TakeBreak(PeriodicHeapRuleset):
         """The period certified by the Octal Periodicity Theorem (None for codes it does not cover)."""
         return super().periodicity(max_positions) if self._certifiable else None
 
+    def _first_period(self) -> Periodicity | None:
+        """No attempt (no values computed for it) where the theorem does not apply."""
+        return super()._first_period() if self._certifiable else None
+
     def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
         """With a certified period ``p`` from ``n0``, a split ``(a, b)`` can trade ``p`` tokens between its
         parts without changing either value once both are ``>= n0``: so splits with ``a < n0 + p`` are all
