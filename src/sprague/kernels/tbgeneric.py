@@ -17,7 +17,7 @@ larger is needed):
 * ``multi[j][s]``: multisets of ``j`` parts (``C + 1``: more than ``C``) with sum ``s``,
   not all equal (unbounded knapsack, sums increasing); sets of equal parts are had
   directly (``j`` copies of ``q``: ``G(q)`` if ``j`` is odd, else 0), and those of more
-  than ``C`` parts in ``equal[s]``;
+  than ``C`` parts in ``equal[0][s]``;
 * ``unequal[j][s]``: sets of ``j`` pairwise different parts (0/1 knapsack, sums decreasing).
 
 Adding part size ``p`` of value ``g`` costs one pass over the sums and counts, each step
@@ -52,18 +52,31 @@ def _xor_word(x: np.uint64, low: int, masks: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True, nogil=True)
-def _or_xor(dst: np.ndarray, src: np.ndarray, g: int, masks: np.ndarray) -> None:
-    """``dst |= {v ^ g for v in src}`` (bitsets of equal length, a power of two words)."""
+def _or_xor(dst: np.ndarray, dj: int, ds: int, src: np.ndarray, sj: int, ss: int, g: int, masks: np.ndarray) -> None:
+    """``dst[dj, ds] |= {v ^ g for v in src[sj, ss]}`` (bitsets of a power of two words; indices, not views,
+    so that one-word bitsets cost a few operations)."""
     high, low = g >> 6, g & 63
-    for w in range(src.shape[0]):
-        x = src[w]
+    for w in range(src.shape[2]):
+        x = src[sj, ss, w]
         if x:
-            dst[w ^ high] |= _xor_word(x, low, masks) if low else x
+            dst[dj, ds, w ^ high] |= _xor_word(x, low, masks) if low else x
+
+
+@njit(cache=True, nogil=True)
+def _or(dst: np.ndarray, src: np.ndarray, sj: int, ss: int) -> None:
+    """``dst |= src[sj, ss]``."""
+    for w in range(dst.shape[0]):
+        dst[w] |= src[sj, ss, w]
 
 
 @njit(cache=True, nogil=True)
 def _set(bits: np.ndarray, v: int) -> None:
     bits[v >> 6] |= np.uint64(1) << np.uint64(v & 63)
+
+
+@njit(cache=True, nogil=True)
+def _set3(bits: np.ndarray, j: int, s: int, v: int) -> None:
+    bits[j, s, v >> 6] |= np.uint64(1) << np.uint64(v & 63)
 
 
 @njit(cache=True, nogil=True)
@@ -95,7 +108,7 @@ def _kernel(g: np.ndarray, n: int, additive: int, rules: np.ndarray, words: int,
     sums = n + additive  # sums 0 .. n - 1 + additive
     multi = np.zeros((tail + 1 if use_multi else 1, sums, words), dtype=np.uint64)
     unequal = np.zeros((tail + 1 if use_unequal else 1, sums, words), dtype=np.uint64)
-    equal = np.zeros((sums if use_equal else 1, words), dtype=np.uint64)
+    equal = np.zeros((1, sums if use_equal else 1, words), dtype=np.uint64)
     if use_unequal:
         unequal[0, 0, 0] = np.uint64(1)  # no parts: nim-sum 0
     seen = np.zeros(words, dtype=np.uint64)
@@ -127,9 +140,9 @@ def _kernel(g: np.ndarray, n: int, additive: int, rules: np.ndarray, words: int,
                         continue
                     steps += words
                     if c == FREE or c == NOT_ALL_EQUAL:
-                        seen |= multi[j, m]
+                        _or(seen, multi, j, m)
                     elif c == UNEQUAL:
-                        seen |= unequal[j, m]
+                        _or(seen, unequal, j, m)
                     if (c == FREE or c == ALL_EQUAL) and m % j == 0:
                         _set(seen, g[m // j] if j & 1 else 0)
                 else:
@@ -137,11 +150,11 @@ def _kernel(g: np.ndarray, n: int, additive: int, rules: np.ndarray, words: int,
                         continue
                     steps += words
                     if c == FREE or c == NOT_ALL_EQUAL:
-                        seen |= multi[tail, m]
+                        _or(seen, multi, tail, m)
                     elif c == UNEQUAL:
-                        seen |= unequal[tail, m]
+                        _or(seen, unequal, tail, m)
                     if c == FREE or c == ALL_EQUAL:
-                        seen |= equal[m]
+                        _or(seen, equal, 0, m)
         v = _mex(seen)
         g[h] = v
         if v >= 64 * words:  # values past the bitsets: widen them (a value's word does not move)
@@ -157,23 +170,23 @@ def _kernel(g: np.ndarray, n: int, additive: int, rules: np.ndarray, words: int,
                 for j in range(1, tail + 1):
                     to = j + 1 if j < tail else tail
                     if j >= 2:
-                        _or_xor(multi[to, s], multi[j, r], v, masks)
+                        _or_xor(multi, to, s, multi, j, r, v, masks)
                     if j < tail:
                         if r % j == 0 and 1 <= r // j < p:  # j equal parts q < p, then a p
-                            _set(multi[to, s], (g[r // j] if j & 1 else 0) ^ v)
+                            _set3(multi, to, s, (g[r // j] if j & 1 else 0) ^ v)
                     else:  # more than C equal parts q < p, then a p
-                        _or_xor(multi[tail, s], equal[r], v, masks)
+                        _or_xor(multi, tail, s, equal, 0, r, v, masks)
                 steps += tail * words
         if use_unequal:
             for s in range(sums - 1, p - 1, -1):
                 r = s - p
                 for j in range(tail, -1, -1):
-                    _or_xor(unequal[j + 1 if j < tail else tail, s], unequal[j, r], v, masks)
+                    _or_xor(unequal, j + 1 if j < tail else tail, s, unequal, j, r, v, masks)
                 steps += (tail + 1) * words
         if use_equal:  # j >= C + 1 copies of p
             j = tail
             while j * p < sums:
-                _set(equal[j * p], v if j & 1 else 0)
+                _set3(equal, 0, j * p, v if j & 1 else 0)
                 j += 1
                 steps += 1
     return n, steps
