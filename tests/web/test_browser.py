@@ -343,7 +343,7 @@ def test_explore_shows_nothing_of_the_previous_ruleset(page: Any) -> None:
     values = _plot(page, 120)
     assert values == naive.octal_sequence([0, 7, 7], 121)
     assert page.get_attribute("#period", "data-period") == str(naive.smallest_period(values, 71))
-    assert page.text_content("#sequence-caption").startswith("octal (code=0.77)")
+    assert page.text_content("#sequence-caption").startswith("takebreak (code=0.77)")
     _shot(page, "browser-explore-switch.png")
 
 
