@@ -198,3 +198,18 @@ def test_random_codes_match_the_naive_rules(d0, rest, period, add):
     assert r.sequence(n).tolist() == naive.takebreak_sequence(truth, n, len(add))
     again = sprague.ruleset("takebreak", code=str(r.code))  # the normal form is the same game
     assert again.code == r.code and again.sequence(n).tolist() == r.sequence(n).tolist()
+
+
+@pytest.mark.parametrize("code", ["8.0", "0.[37]", "80.0", "{2+}!.0", "0.*", "{4!}00.7", "0.[{0+}=]"])
+def test_the_advance_estimate_is_a_lower_bound_of_the_steps(code):
+    for n in (0, 1, 2, 5, 100, 700):
+        rules, a = kernel_rules(sprague.ruleset("takebreak", code=code).code, n)
+        assert tbgeneric.work(rules, a, n) <= tbgeneric.values(rules, a, n, 10**15)[1], n
+
+
+@pytest.mark.parametrize("code", ["8.0", "0.[3]", "80.0", "{2+}!.0"])
+def test_a_huge_heap_is_refused_before_any_work(code):
+    r = sprague.ruleset("takebreak", code=code)
+    with pytest.raises(sprague.TooLarge, match="max_positions"):
+        r.grundy((10**30,))
+    assert r.known_length == 0

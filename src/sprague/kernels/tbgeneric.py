@@ -233,9 +233,10 @@ def work(rules: np.ndarray, additive: int, n: int) -> int:
     sums = n + additive
     update = tables * sum_span(n, sums)
     per_row = (rules != NONE).sum(axis=1).astype(np.int64)  # row k + additive serves heaps k..n-1 (and 1.. for k < 1)
-    k = np.arange(rules.shape[0], dtype=np.int64) - additive
-    serves = np.clip(n - np.maximum(k, 1), 0, None)
-    return int(update + int((per_row * serves).sum()) + n)
+    k = np.maximum(np.arange(rules.shape[0], dtype=np.int64) - additive, 1)
+    used = k < min(n, 1 << 62)  # n may be a huge Python int: the sums below are Python ints
+    queries = n * int(per_row[used].sum()) - int((per_row * k)[used].sum())
+    return int(update + queries)
 
 
 def sum_span(n: int, sums: int) -> int:

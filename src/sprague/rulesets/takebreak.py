@@ -40,6 +40,8 @@ ORDER = 30  #: where ``sprague list`` shows this module's rulesets
 _KIND = {"": tbgeneric.FREE, "!": tbgeneric.UNEQUAL, "?": tbgeneric.NOT_ALL_EQUAL, "=": tbgeneric.ALL_EQUAL}
 #: heaps up to which :meth:`TakeBreak.heap_option_count` counts every option exactly (past it: a lower bound)
 _EXACT_COUNT = 3000
+#: repeating codes: the longest table of rules written out for an estimate (longer ones are bounded in closed form)
+_TABLE_ROWS = 1 << 20
 
 
 class TakeBreak(PeriodicHeapRuleset):
@@ -110,6 +112,8 @@ class TakeBreak(PeriodicHeapRuleset):
             return super().sequence_cost(n)
         if n <= len(self._values):
             return 0
+        if n > _TABLE_ROWS and self.code.period:  # no table that long: each heap reads a digit per period at least
+            return n * (n - 1) // (2 * self.code.period * TAKE_BREAK_STEPS_PER_POSITION) + 1
         rules, additive = kernel_rules(self.code, n)
         return -(-tbgeneric.work(rules, additive, n) // TAKE_BREAK_STEPS_PER_POSITION)
 
