@@ -70,7 +70,7 @@ def describe_report(r: Ruleset) -> dict[str, Any]:
     """
     words = getattr(r, "rules_text", None)
     doc = (type(r).__doc__ or "").strip().split("\n\n")[0]
-    rules = words() if words is not None else " ".join(doc.split())
+    rules = words() if words is not None else " ".join(doc.replace("``", "").split())
     relations = getattr(r, "relations", None)
     return {**header(r), "describe": r.describe(), "rules": rules, "relations": list(relations()) if relations else [],
             "source": r.source}
