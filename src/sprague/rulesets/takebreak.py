@@ -34,7 +34,7 @@ from sprague.kernels.config import TAKE_BREAK_STEPS_PER_POSITION
 from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
 from sprague.rulesets.tbcode import Digit, TBCode, partition_count
 
-__all__ = ["TakeBreak", "kernel_rules", "relation"]
+__all__ = ["TakeBreak", "Octal", "kernel_rules", "relation"]
 ORDER = 30  #: where ``sprague list`` shows this module's rulesets
 
 _KIND = {"": tbgeneric.FREE, "!": tbgeneric.UNEQUAL, "?": tbgeneric.NOT_ALL_EQUAL, "=": tbgeneric.ALL_EQUAL}
@@ -281,3 +281,7 @@ def _count_at_least(code: TBCode, n: int) -> int:
                 left = m - (i * (i - 1) // 2 if c == "!" else 0)
                 total += comb(left - 1, i - 1) // factorial(i) if left >= i else 0
     return total
+
+
+#: the class's name before the full code language (issue 16): every code it took is a TakeBreak code
+Octal = TakeBreak
