@@ -729,3 +729,67 @@ def sweep_octal_values(code: str, n: int) -> list[int]:
             value += 1
         g.append(value)
     return g
+
+# ---------------------------------------------------------------- take-and-break codes (issue 16: the code language)
+#: a take-and-break rule: for an amount ``k`` removed (negative: ``-k`` tokens added), the heap counts the rest may
+#: be left as, each ``(count, more, constraint)``: ``count`` heaps (``more``: or any larger number), with the
+#: constraint ``""`` none, ``"!"`` pairwise unequal, ``"?"`` not all equal, ``"="`` all equal. A constraint
+#: only restricts moves that leave two or more heaps. ``None`` for an amount that allows nothing.
+TBRule = Callable[[int], "list[tuple[int, bool, str]] | None"]
+
+
+@lru_cache(maxsize=None)
+def _rising_parts(m: int, i: int, lo: int) -> list[tuple[int, ...]]:
+    """Every non-decreasing tuple of ``i`` parts, each at least ``lo``, with sum ``m`` (all of them, listed)."""
+    if i == 0:
+        return [()] if m == 0 else []
+    return [(a,) + rest for a in range(lo, m + 1) for rest in _rising_parts(m - a, i - 1, a)]
+
+
+def _allowed_parts(parts: tuple[int, ...], constraint: str) -> bool:
+    if len(parts) < 2 or constraint == "":
+        return True
+    if constraint == "!":
+        return len(set(parts)) == len(parts)
+    if constraint == "?":
+        return len(set(parts)) > 1
+    return len(set(parts)) == 1
+
+
+def takebreak_heap_options(rule: TBRule, additive: int, n: int) -> set[tuple[int, ...]]:
+    """The options of one heap of ``n``: every way to remove ``k`` (``-additive <= k <= n``) and leave the rest as
+    an allowed number of non-empty heaps (sorted tuples). Raises ValueError on a part not smaller than ``n``."""
+    out: set[tuple[int, ...]] = set()
+    if n == 0:
+        return out
+    for k in range(-additive, n + 1):
+        entries = rule(k)
+        if not entries:
+            continue
+        m = n - k
+        for count, more, constraint in entries:
+            for i in range(count, (m if more else count) + 1):
+                for parts in _rising_parts(m, i, 1):
+                    if _allowed_parts(parts, constraint):
+                        if any(p >= n for p in parts):
+                            raise ValueError(f"loopy: heap {n} -> {parts}")
+                        out.add(parts)
+    return out
+
+
+def takebreak_sequence(rule: TBRule, n: int, additive: int = 0) -> list[int]:
+    """G(0..n-1) of a one-heap take-and-break rule (see :data:`TBRule`), by listing every option: O(options)."""
+    g: list[int] = []
+    for h in range(n):
+        g.append(mex({xor_all(g[p] for p in parts) for parts in takebreak_heap_options(rule, additive, h)}))
+    return g
+
+
+def takebreak_loops(rule: TBRule, additive: int, most: int = 30) -> bool:
+    """Whether some heap of at most ``most`` tokens has an option with a part at least as large as itself."""
+    try:
+        for h in range(1, most + 1):
+            takebreak_heap_options(rule, additive, h)
+    except ValueError:
+        return True
+    return False

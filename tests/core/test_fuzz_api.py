@@ -32,13 +32,13 @@ def _known_slow(case: apifuzz.Case) -> bool:
     """Cases left to the helper reworking the take-and-break cost model (issue 14: per-value cost of codes).
 
     Splitting octal games with no known period (Officers 0.6, Treblecross 0.007, and
-    ``octal`` with any code) certify a period up to the work limit before answering a
+    ``takebreak`` (alias ``octal``) with any code) certify a period up to the work limit before answering a
     long heap or ``periodicity()``, and each value costs O(n): 10-90 s before the
     answer or the TooLarge (rulesets/takebreak.py, kernels/takebreak.py). Remove when that lands.
     """
     name, params, entry, args, kwargs = case
     names = {name, args[0]} if entry == "sum" else {name}
-    if not names & {"officers", "treblecross", "octal"}:
+    if not names & {"officers", "treblecross", "octal", "takebreak"}:
         return False
     return entry == "periodicity" or re.search(r"[0-9]{5}|\*\*|\^", repr(args)) is not None
 

@@ -84,8 +84,8 @@ def test_octal_periods_of_the_literature(code, period, preperiod):
 
 
 def test_octal_bad_code_and_uncertified_codes():
-    with pytest.raises(sprague.InvalidParameter, match="not an octal code"):
-        sprague.ruleset("octal", code="0.8")
+    with pytest.raises(sprague.InvalidParameter, match="has 'x' at place 4"):
+        sprague.ruleset("octal", code="0.8x")
     assert sprague.ruleset("octal", code="4.7").periodicity() is None
 
 

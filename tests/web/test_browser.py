@@ -173,7 +173,7 @@ def test_heat_map_and_sequence_plot_render(page: Any) -> None:
         x, y = int(c.get_attribute("data-x")), int(c.get_attribute("data-y"))
         assert (c.get_attribute("data-value") == "P") == (g1[x] == g2[y]), (x, y)
     page.select_option("#second", "")
-    page.select_option("#ruleset", "octal")
+    page.select_option("#ruleset", "takebreak")
     page.fill("#param-code", "0.77")
     page.fill("#seq-to", "120")
     page.click("#draw-sequence")
@@ -337,13 +337,13 @@ def test_explore_shows_nothing_of_the_previous_ruleset(page: Any) -> None:
     assert page.text_content("#grid-caption") == "wythoff: Grundy values"
     _shot(page, "browser-explore-wythoff.png")
     # and back to a one-heap game: its own plot and period
-    page.select_option("#ruleset", "octal")
+    page.select_option("#ruleset", "takebreak")
     assert _drawn(page)["cells"] == 0
     page.fill("#param-code", "0.77")
     values = _plot(page, 120)
     assert values == naive.octal_sequence([0, 7, 7], 121)
     assert page.get_attribute("#period", "data-period") == str(naive.smallest_period(values, 71))
-    assert page.text_content("#sequence-caption").startswith("octal (code=0.77)")
+    assert page.text_content("#sequence-caption").startswith("takebreak (code=0.77)")
     _shot(page, "browser-explore-switch.png")
 
 
@@ -378,7 +378,7 @@ def test_explore_a_slow_answer_for_the_previous_ruleset_is_dropped(page: Any) ->
     page.click("#draw-sequence")
     grid.wait()
     plot.wait()
-    page.select_option("#ruleset", "octal")
+    page.select_option("#ruleset", "takebreak")
     page.fill("#param-code", "0.77")
     values = _plot(page, 120)
     grid.release()

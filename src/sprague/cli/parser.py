@@ -269,6 +269,10 @@ def build_parser() -> Parser:
                    help="worker processes computing at once (default 4)")
     p.add_argument("--memory-limit", type=float, default=None, metavar="MB",
                    help="memory one computation may allocate, in megabytes (default 1024)")
+    p = sub.add_parser("describe", help="a ruleset's rules in words, and the games it is known to be the same as")
+    p.add_argument("ruleset", help="ruleset name (see 'sprague list'), or module:Class for your own")
+    p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p code=0.137")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser
 
 

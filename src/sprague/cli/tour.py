@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import xor
-from typing import TextIO
+from typing import TextIO, cast
 
 from sprague.core.nimber import nim_sum
 from sprague.rulesets.sums import Sum
 from sprague.rulesets import ruleset
 from sprague.rulesets.subtraction import Subtraction
-from sprague.rulesets.takebreak import GrundysGame
+from sprague.rulesets.catalogue import GrundysGame
+from sprague.rulesets.heap import HeapRuleset
 
 __all__ = ["tour"]
 
@@ -114,7 +115,7 @@ def tour(out: TextIO) -> None:
         out.write(f"  winning move: {gh.describe_move(graph, o)}\n")
 
     _section(out, "Homework 7. Grundy's game from 10")
-    gg = GrundysGame()
+    gg = cast(HeapRuleset, GrundysGame())
     nodes, edges = game_graph(gg, (10,))
     out.write(f"  the graph from 10 has {len(nodes)} positions and {len(edges)} moves; "
               f"G(10) = {gg.grundy((10,))} ({gg.outcome((10,))})\n")

@@ -16,6 +16,7 @@ from sprague.present.reports import (
     GridReport,
     cache_report,
     check_sequence,
+    describe_report,
     genus_sequence_report,
     grid_report,
     header,
@@ -31,6 +32,7 @@ from sprague.present.text import (
     cache_key_text,
     cache_text,
     describe_mask,
+    describe_text,
     genus_sequence_text,
     grid_text,
     heap_table_text,
@@ -47,5 +49,5 @@ __all__ = [
     "heap_table_report", "GridReport", "theorems_report", "cache_report",
     "SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "describe_mask", "grid_text",
     "heap_table_text", "theorems_text", "cache_text", "size_text", "cache_key_text",
-    "genus_sequence_report", "genus_sequence_text",
+    "genus_sequence_report", "genus_sequence_text", "describe_report", "describe_text",
 ]

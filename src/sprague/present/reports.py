@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from sprague.cache import Cache
 
 __all__ = ["list_report", "header", "value_report", "moves_report", "check_sequence", "sequence_report", "grid_report",
-           "heap_table_report", "GridReport", "theorems_report", "cache_report", "genus_sequence_report"]
+           "heap_table_report", "GridReport", "theorems_report", "cache_report", "genus_sequence_report",
+           "describe_report"]
 
 
 def list_report() -> list[dict[str, Any]]:
@@ -45,7 +46,34 @@ def list_report() -> list[dict[str, Any]]:
         "closed_form": cls.closed_form,
         "source": cls.source,
         "example": " ".join([cls.name, *(f"-p {p.name}=..." for p in cls.parameters), *cls.example]),
+        "relations": _catalogue_relations(cls),
     } for cls in all_rulesets()]
+
+
+def _catalogue_relations(cls: type[Ruleset]) -> list[str]:
+    """A named game's relations to the other named games (equal codes, first cousins), from its ``relations`` hook."""
+    hook = getattr(cls, "catalogue_relations", None)
+    if hook is None or cls.parameters or not cls.preset:
+        return []
+    return list(hook(cls()))
+
+
+def describe_report(r: Ruleset) -> dict[str, Any]:
+    """What ``sprague describe --json`` prints: the rules in words, and the games known to be the same.
+
+    ``rules`` comes from the ruleset's ``rules_text()`` where it has one, else from its documentation;
+    ``relations`` from its ``relations()`` (take-and-break codes: equal codes, first cousins).
+
+    >>> import sprague
+    >>> describe_report(sprague.ruleset("takebreak", code="0.770"))["relations"][0]
+    '0.770 is 0.77'
+    """
+    words = getattr(r, "rules_text", None)
+    doc = (type(r).__doc__ or "").strip().split("\n\n")[0]
+    rules = words() if words is not None else " ".join(doc.replace("``", "").split())
+    relations = getattr(r, "relations", None)
+    return {**header(r), "describe": r.describe(), "rules": rules, "relations": list(relations()) if relations else [],
+            "source": r.source}
 
 
 def header(r: Ruleset) -> dict[str, Any]:

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from sprague.present.reports import GridReport
 
 __all__ = ["SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "describe_mask", "grid_text",
-           "heap_table_text", "theorems_text", "cache_text", "size_text", "cache_key_text", "genus_sequence_text"]
+           "heap_table_text", "theorems_text", "cache_text", "size_text", "cache_key_text", "genus_sequence_text",
+           "describe_text"]
 
 SEQUENCE_SHOWN = 1000  # values printed; the rest are summarised (--save writes them all)
 
@@ -44,8 +45,17 @@ def list_text(rows: list[dict[str, Any]]) -> str:
         lines.extend(f"    -p {name}=...   {doc}\n" for name, doc in row["parameters"].items())
         if row["closed_form"]:
             lines.append(f"    closed form: {row['closed_form']}\n")
+        lines.extend(f"    same game: {note}\n" for note in row.get("relations", []))
         lines.append(f"    source: {row['source']}\n    e.g.: sprague value {row['example']}\n")
     lines.append("\nSums: join games with '+', e.g. sprague value nim 3 5 + subtraction -p S=1,2,5 26\n")
+    return "".join(lines)
+
+
+def describe_text(data: dict[str, Any]) -> str:
+    """``sprague describe``: the ruleset as typed, its rules in words, the games it is the same as, its source."""
+    lines = [f"{data['describe']}\n", f"rules: {data['rules']}\n"]
+    lines.extend(f"same game: {note}\n" for note in data["relations"])
+    lines.append(f"source: {data['source']}\n")
     return "".join(lines)
 
 

@@ -17,12 +17,12 @@ from typing import Any
 
 from sprague.core.ruleset import Ruleset
 from sprague.rulesets.subtraction import InfiniteSubtraction
-from sprague.rulesets.takebreak import Octal
+from sprague.rulesets.takebreak import TakeBreak
 from sprague.rulesets.turning import Turning
 
-__all__ = ["named", "Kayles", "DawsonsKayles", "DawsonsChess", "Officers", "Treblecross", "SubtractASquare",
-           "MockTurtles", "Moebius", "Mogul", "Moidores", "Motley", "Twins", "Triplets", "Ruler", "MockTurtleFives",
-           "TripletFives", "RulerFives", "Turnips", "Grunt", "Sym"]
+__all__ = ["named", "GrundysGame", "Kayles", "DawsonsKayles", "DawsonsChess", "Officers", "Treblecross",
+           "SubtractASquare", "MockTurtles", "Moebius", "Mogul", "Moidores", "Motley", "Twins", "Triplets", "Ruler",
+           "MockTurtleFives", "TripletFives", "RulerFives", "Turnips", "Grunt", "Sym"]
 
 ORDER = 35  #: where ``sprague list`` shows the named games (after their families)
 
@@ -39,23 +39,30 @@ def named(name: str, family: type[Ruleset], doc: str, source: str, aliases: tupl
     return cls
 
 
-Kayles = named("kayles", Octal, "Kayles (octal 0.77): knock down one pin, or two adjacent pins, from a row "
+GrundysGame = named("grundys-game", TakeBreak, "Grundy's game (take-and-break code 4!.0): split one heap into "
+                    "two non-empty heaps of different sizes (Grundy 1939; handout 002 homework 7; Winning Ways "
+                    "ch. 4). No closed formula is known, and the sequence is conjectured but not known to be "
+                    "periodic; OEIS A002188 is the test data.",
+                    "002 (handout) homework 7 -- Grundy 1939; OEIS A002188", aliases=("grundy", "grundys"),
+                    example=("10",), code="4!.0")
+
+Kayles = named("kayles", TakeBreak, "Kayles (octal 0.77): knock down one pin, or two adjacent pins, from a row "
                "(Dudeney 1908). Its values have period 12 from n = 71 (Guy & Smith 1956; Winning Ways ch. 4).",
                "-- Winning Ways ch. 4; Dudeney 1908; Guy & Smith 1956", code="0.77")
 
-DawsonsKayles = named("dawsons-kayles", Octal, "Dawson's Kayles (octal 0.07): knock down exactly two adjacent "
+DawsonsKayles = named("dawsons-kayles", TakeBreak, "Dawson's Kayles (octal 0.07): knock down exactly two adjacent "
                       "pins. Its values are ultimately periodic with period 34 (Guy & Smith 1956; Winning Ways ch. 4).",
                       "-- Winning Ways ch. 4; Guy & Smith 1956", code="0.07")
 
-DawsonsChess = named("dawsons-chess", Octal, "Dawson's chess (octal 0.137; T. R. Dawson 1934), pawns on a 3 x n "
+DawsonsChess = named("dawsons-chess", TakeBreak, "Dawson's chess (octal 0.137; T. R. Dawson 1934), pawns on a 3 x n "
                      "board: the values of Dawson's Kayles shifted by one, G(n) = G_0.07(n + 1) (Winning Ways ch. 4).",
                      "-- Winning Ways ch. 4; T. R. Dawson 1934", code="0.137")
 
-Officers = named("officers", Octal, "Officers (octal 0.6): take one coin from a heap and leave the rest as one "
+Officers = named("officers", TakeBreak, "Officers (octal 0.6): take one coin from a heap and leave the rest as one "
                  "or two non-empty heaps, so a lone coin is never taken (Winning Ways ch. 4).",
                  "-- Winning Ways ch. 4", code="0.6")
 
-Treblecross = named("treblecross", Octal, "Treblecross (octal 0.007): one-dimensional tic-tac-toe in which both "
+Treblecross = named("treblecross", TakeBreak, "Treblecross (octal 0.007): one-dimensional tic-tac-toe in which both "
                     "players write X and three in a row wins, played as a heap game (Winning Ways ch. 4).",
                     "-- Winning Ways ch. 4", code="0.007")
 

@@ -1,4 +1,4 @@
-"""``sprague list`` (the rulesets) and ``sprague tour`` (the Nim handout, answered)."""
+"""``sprague list`` (the rulesets), ``sprague describe`` (one ruleset in words) and ``sprague tour``."""
 
 from __future__ import annotations
 
@@ -6,9 +6,11 @@ import argparse
 from typing import TextIO
 
 from sprague.cli.common import print_json
-from sprague.present import list_report, list_text
+from sprague import ruleset
+from sprague.cli.parser import parse_params
+from sprague.present import describe_report, describe_text, list_report, list_text
 
-__all__ = ["cmd_list", "cmd_tour"]
+__all__ = ["cmd_list", "cmd_describe", "cmd_tour"]
 
 
 def cmd_list(ns: argparse.Namespace, out: TextIO) -> int:
@@ -18,6 +20,16 @@ def cmd_list(ns: argparse.Namespace, out: TextIO) -> int:
         print_json(rows, out)
     else:
         out.write(list_text(rows))
+    return 0
+
+
+def cmd_describe(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague describe RULESET [-p ...]``: the rules in words, and the games known to be the same."""
+    data = describe_report(ruleset(ns.ruleset, **parse_params(ns.param)))
+    if ns.json:
+        print_json(data, out)
+    else:
+        out.write(describe_text(data))
     return 0
 
 

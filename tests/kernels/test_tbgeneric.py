@@ -1,0 +1,215 @@
+"""The generic take-and-break kernel (``sprague.kernels.tbgeneric``) against the rules read literally (``tests/naive.py``).
+
+Every code form is checked: hexadecimal and larger digits, heap-count lists, ``{2+}``, ``*``, the
+constraints ``! ? =`` (per entry too), additive digits, repeating codes and ``&N;``. The codes are
+written here twice: as text for sprague, and as the rule itself for the naive solver (a digit is a
+list of ``(count, or more, constraint)``).
+"""
+
+from __future__ import annotations
+
+import naive
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sprague
+from sprague.kernels import tbgeneric
+from sprague.rulesets.takebreak import kernel_rules
+from sprague.rulesets.tbcode import TBCode
+
+Entry = tuple[int, bool, str]
+F, M = False, True  # an entry's count alone, or that count and more
+
+
+def rule(digits: list[list[Entry]], additive: list[list[Entry]] | None = None, period: int = 0) -> naive.TBRule:
+    """The naive rule of a code: ``digits`` d0, d1, ... (the last ``period`` repeat), ``additive`` d-1, d-2, ..."""
+    additive = additive or []
+    pre = len(digits) - period
+
+    def entries(k: int) -> list[Entry] | None:
+        if k < 0:
+            return additive[-k - 1] if -k <= len(additive) else None
+        if k < len(digits):
+            return digits[k]
+        return digits[pre + (k - pre) % period] if period else None
+
+    return entries
+
+
+def bits(value: int, c: str = "") -> list[Entry]:
+    """The entries of a numeric digit: bit ``i`` allows ``i`` heaps."""
+    return [(i, F, c) for i in range(value.bit_length()) if value >> i & 1]
+
+
+# code text, the same rule for the naive solver, the number of additive digits, how many values to compare
+CASES = [
+    ("0.8", rule([[], bits(8)]), 0, 40),                                  # remove one, leave three heaps
+    ("0.F", rule([[], bits(15)]), 0, 40),                                 # hexadecimal F: 0-3 heaps
+    ("0.{2,3}", rule([[], [(2, F, ""), (3, F, "")]]), 0, 40),             # = 0.C
+    ("0.C4", rule([[], bits(12), bits(4)]), 0, 40),
+    ("8.0", rule([bits(8)]), 0, 40),                                      # split into three heaps
+    ("8!.0", rule([bits(8, "!")]), 0, 40),                                # CGSuite's example: three unequal heaps
+    ("8?.0", rule([bits(8, "?")]), 0, 40),                                # three heaps, not all equal
+    ("8=.0", rule([bits(8, "=")]), 0, 40),                                # three equal heaps
+    ("4=.0", rule([bits(4, "=")]), 0, 40),                                # two equal heaps
+    ("C?.0", rule([bits(12, "?")]), 0, 40),
+    ("{2+}.0", rule([[(2, M, "")]]), 0, 26),                              # CGSuite: split into two or more heaps
+    ("{2+}!.0", rule([[(2, M, "!")]]), 0, 26),                            # Math.SE: any number of unequal heaps
+    ("{2+}?.0", rule([[(2, M, "?")]]), 0, 26),
+    ("{3+}=.0", rule([[(3, M, "=")]]), 0, 26),
+    ("0.*", rule([[], [(0, M, "")]]), 0, 26),                             # remove one, leave any number of heaps
+    ("0.*!", rule([[], [(0, M, "!")]]), 0, 26),
+    ("0.{1,2!,3?}", rule([[], [(1, F, ""), (2, F, "!"), (3, F, "?")]]), 0, 40),  # per-entry constraints
+    ("0.{1,2,3,4,5,6}!{6}", rule([[], [(i, F, "!") for i in range(1, 7)], [(6, F, "")]]), 0, 36),  # CGSuite's example
+    ("0.{1,3=+}", rule([[], [(1, F, ""), (3, M, "=")]]), 0, 26),
+    ("0.[3]", rule([[], bits(3)], period=1), 0, 40),                      # Nim
+    ("0.[37]", rule([[], bits(3), bits(7)], period=2), 0, 40),            # CGSuite's example
+    ("0.1[2]", rule([[], bits(1), bits(2)], period=1), 0, 40),
+    ("0.[{0+}=]", rule([[], [(0, M, "=")]], period=1), 0, 26),            # CGSuite's example
+    ("0.7[4!]", rule([[], bits(7), bits(4, "!")], period=1), 0, 40),
+    ("80.0", rule([[]], [bits(8)]), 1, 40),                               # add one token, leave three heaps
+    ("8=0.0", rule([[]], [bits(8, "=")]), 1, 40),
+    ("{3+}0.6", rule([[], bits(6)], [[(3, M, "")]]), 1, 26),
+    ("{4!}00.7", rule([[], bits(7)], [[], [(4, F, "!")]]), 2, 40),
+    ("&64;.0", rule([bits(64)]), 0, 40),                                  # split into six heaps
+    ("0.&10;", rule([[], bits(10)]), 0, 40),                              # = 0.A
+    ("0.&1048578;", rule([[], bits(1048578)]), 0, 40),                    # one heap or 20 heaps
+]
+
+
+@pytest.mark.parametrize("code,truth,additive,n", CASES, ids=[c[0] for c in CASES])
+def test_every_code_form_matches_the_naive_rules(code, truth, additive, n):
+    expected = naive.takebreak_sequence(truth, n, additive)
+    r = sprague.ruleset("takebreak", code=code)
+    assert r.sequence(n).tolist() == expected
+    # the kernel itself, and the options the ruleset lists
+    rules, a = kernel_rules(r.code, n)
+    assert a == additive and tbgeneric.values(rules, a, n, 10**9)[0].tolist() == expected
+    for h in range(min(n, 16)):
+        listed = sorted(tuple(sorted(p for p in parts if p)) for parts in r.heap_options(h))
+        assert listed == sorted(naive.takebreak_heap_options(truth, additive, h))
+        assert r.heap_option_count(h) == len(listed)
+        assert all(r.is_heap_option(h, parts) for parts in listed)
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.137", "4.7", "0.6", "4!.0", "0.4!"])
+def test_codes_the_sparse_kernel_takes_give_the_same_values_on_the_generic_kernel(code):
+    """The two kernels agree where both apply (octal codes, Grundy's game, mixed ! on one digit)."""
+    r = sprague.ruleset("takebreak", code=code)
+    rules, a = kernel_rules(r.code, 600)
+    assert tbgeneric.values(rules, a, 600, 10**10)[0].tolist() == r.sequence(600).tolist()
+
+
+def _unequal_splits_by_sets(n: int) -> list[int]:
+    """G(0..n-1) of {2+}!.0 by a plain Python knapsack over sets (distinct parts): ``sets[j][s]`` holds the
+    nim-sums of ``j`` distinct parts (``j = 2``: two or more) with sum ``s``, over the parts below ``h``."""
+    sets: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(3)]
+    sets[0][0].add(0)
+    g = [0]
+    for h in range(1, n):
+        g.append(naive.mex(sets[2][h]))
+        for s in range(n - 1, h - 1, -1):
+            for j in (2, 1, 0):
+                if sets[j][s - h]:
+                    sets[min(j + 1, 2)][s].update(v ^ g[h] for v in sets[j][s - h])
+    return g
+
+
+def test_values_past_64_widen_the_bitsets():
+    """{2+}!.0 has G(n) = n - 4 from n = 9 on, so its values outgrow one word of the bitsets early."""
+    got = sprague.ruleset("takebreak", code="{2+}!.0").sequence(200).tolist()
+    assert max(got) > 128 and got == _unequal_splits_by_sets(200)
+    assert got[:40] == naive.takebreak_sequence(rule([[(2, M, "!")]]), 40)
+
+
+def test_unequal_splits_run_to_a_few_thousand():
+    """Math.SE: split a heap into any number of unequal heaps ({2+}!.0): 3,000 values within the default limit."""
+    got = sprague.ruleset("takebreak", code="{2+}!.0").sequence(3000).tolist()
+    assert got[:300] == _unequal_splits_by_sets(300)
+    assert got[9:] == list(range(5, 2996))  # G(n) = n - 4 from 9 on: seen here, not proved
+
+
+def test_the_work_is_known_in_advance_and_the_limit_stops_the_kernel():
+    r = sprague.ruleset("takebreak", code="{2+}.0")
+    cost = r.sequence_cost(400)
+    assert cost >= 1
+    with pytest.raises(sprague.TooLarge, match="max_positions"):
+        r.sequence(5000, max_positions=r.sequence_cost(5000) // 2)
+    rules, a = kernel_rules(r.code, 300)
+    values, steps = tbgeneric.values(rules, a, 300, 10**12)
+    assert tbgeneric.work(rules, a, 300) <= steps
+    part, stopped = tbgeneric.values(rules, a, 300, steps // 3)
+    assert 0 < len(part) < 300 and part.tolist() == values[:len(part)].tolist() and stopped >= steps // 3
+
+
+def test_the_wrapper_refuses_bad_tables():
+    with pytest.raises(ValueError, match="columns"):
+        tbgeneric.values(np.zeros((2, 2), dtype=np.int8), 0, 5, 100)
+    with pytest.raises(ValueError, match="entries"):
+        tbgeneric.values(np.full((2, 3), 7, dtype=np.int8), 0, 5, 100)
+
+
+# ----------------------------------------------------------------------------------------- random small codes
+_CONSTRAINT = st.sampled_from(["", "!", "?", "="])
+
+
+@st.composite
+def _digit(draw: st.DrawFn, most: int = 4) -> list[Entry]:
+    counts = draw(st.lists(st.integers(0, most), max_size=3, unique=True))
+    if not counts:
+        return []
+    counts.sort()
+    shared = draw(st.booleans())
+    c0 = draw(_CONSTRAINT)
+    entries = [(i, False, c0 if shared else draw(_CONSTRAINT)) for i in counts]
+    if draw(st.booleans()):
+        i, _, c = entries[-1]
+        entries[-1] = (i, True, c)
+    return entries
+
+
+def _text(entries: list[Entry]) -> str:
+    """A digit as a list, written here from the rule (not by sprague's printer)."""
+    if not entries:
+        return "0"
+    return "{" + ",".join(f"{i}{c}{'+' if more else ''}" for i, more, c in entries) + "}"
+
+
+@settings(max_examples=80, deadline=None)
+@given(d0=_digit(), rest=st.lists(_digit(), min_size=0, max_size=3), period=st.integers(0, 2),
+       add=st.lists(_digit(), max_size=2))
+def test_random_codes_match_the_naive_rules(d0, rest, period, add):
+    period = min(period, len(rest))
+    body = "".join(_text(d) for d in rest)
+    if period:
+        body = "".join(_text(d) for d in rest[:-period]) + "[" + "".join(_text(d) for d in rest[-period:]) + "]"
+    text = "".join(_text(d) for d in reversed(add)) + _text(d0) + "." + body
+    truth = rule([d0, *rest], add, period)
+    loops = naive.takebreak_loops(truth, len(add), 12)
+    try:
+        r = sprague.ruleset("takebreak", code=text)
+    except sprague.InvalidParameter as exc:
+        assert loops and "loopy" in str(exc)
+        return
+    assert not loops
+    n = 22 if any(m for d in (d0, *rest, *add) for _, m, _ in d) else 28
+    assert r.sequence(n).tolist() == naive.takebreak_sequence(truth, n, len(add))
+    again = sprague.ruleset("takebreak", code=str(r.code))  # the normal form is the same game
+    assert again.code == r.code and again.sequence(n).tolist() == r.sequence(n).tolist()
+
+
+@pytest.mark.parametrize("code", ["8.0", "0.[37]", "80.0", "{2+}!.0", "0.*", "{4!}00.7", "0.[{0+}=]"])
+def test_the_advance_estimate_is_a_lower_bound_of_the_steps(code):
+    for n in (0, 1, 2, 5, 100, 700):
+        rules, a = kernel_rules(sprague.ruleset("takebreak", code=code).code, n)
+        assert tbgeneric.work(rules, a, n) <= tbgeneric.values(rules, a, n, 10**15)[1], n
+
+
+@pytest.mark.parametrize("code", ["8.0", "0.[3]", "80.0", "{2+}!.0"])
+def test_a_huge_heap_is_refused_before_any_work(code):
+    r = sprague.ruleset("takebreak", code=code)
+    with pytest.raises(sprague.TooLarge, match="max_positions"):
+        r.grundy((10**30,))
+    assert r.known_length == 0
