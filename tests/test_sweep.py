@@ -13,6 +13,7 @@ from naive import sweep_octal_values
 from sprague import cache
 from sprague.core.limits import MAX_SWEEP_CODES
 from sprague.errors import InvalidParameter, TooLarge
+from sprague.rulesets.tbcode import TBCode
 from sprague.sweep import DEFAULT_VALUES, SweepResult, expand, games, sweep
 
 DATA = Path(__file__).parent / "data" / "octal_periods.csv"
@@ -65,9 +66,9 @@ def test_patterns_expand_in_order_octal_and_hexadecimal() -> None:
 
 def test_codes_ending_in_zero_are_one_game_with_the_shorter_code() -> None:
     keys = games("0.??")
-    assert len(keys) == 64 and keys["0.1"] == ["0.10"] and keys["0.77"] == ["0.77"] and keys["0"] == ["0.00"]
+    assert len(keys) == 64 and keys["0.1"] == ["0.10"] and keys["0.77"] == ["0.77"] and keys["0.0"] == ["0.00"]
     assert games("0.1??")["0.1"] == ["0.100"] and games("0.??0")["0.1"] == ["0.100"] and games("0.1?0")["0.11"] == ["0.110"]
-    assert games("4.?0")["4"] == ["4.00"]
+    assert games("4.?0")["4.0"] == ["4.00"]
     assert games("0.?0", base=16)["0.A"] == ["0.A0"]
     # the rule agrees: the same values
     assert sweep_octal_values("0.140", 300) == sweep_octal_values("0.14", 300)
@@ -102,18 +103,18 @@ def test_a_bad_budget_is_refused(values: object) -> None:
 
 def test_sweep_0xx_finishes_and_its_certified_periods_hold_for_the_naive_values(octal2: SweepResult) -> None:
     r = octal2
-    assert (r.codes, r.games, r.done, r.interrupted) == (64, 63, 63, False)
-    assert r.skipped and r.skipped[0][0] == "0.00"  # the game without moves: said, not dropped silently
+    assert (r.codes, r.games, r.done, r.interrupted) == (64, 64, 64, False)
+    assert not r.skipped  # 0.00 is a game too: the one without moves (G = 0)
     listed = [c for row in r.rows for c in [row.code] + row.same_game + row.same_values]
-    assert sorted(set(listed) - set(games("0.??"))) == [f"0.{d}0" for d in range(1, 8)]  # spelled with the 0
-    assert sorted(k for row in r.rows for k in row.games) == sorted(set(games("0.??")) - {"0"})  # each game once
+    assert sorted(set(listed) - set(games("0.??"))) == [f"0.{d}0" for d in range(8)]  # spelled with the 0
+    assert sorted(k for row in r.rows for k in row.games) == sorted(set(games("0.??")))  # each game once
     assert sum(row.certified for row in r.rows) >= 30
     assert _check_against_naive(r) >= 28
     kayles = next(row for row in r.rows if row.code == "0.77")
     assert (kayles.preperiod, kayles.period, kayles.values) == (71, 12, DEFAULT_VALUES)
     text = r.text()
     assert text.splitlines()[1].split()[:3] == ["code", "preperiod", "period"] and "0.77" in text
-    assert "same game: 0.10" in text and "skipped 0.00" in text
+    assert "same game: 0.10" in text and "same game: 0.00" in text
 
 
 @pytest.mark.parametrize("pattern", ["0.0?7", "0.1?3", "0.3?1", "0.5?2", "0.?17", "0.?52"])
@@ -127,7 +128,8 @@ def test_a_sample_of_0xxx_against_the_naive_values(pattern: str) -> None:
 def test_sweep_4xx_finishes_with_a_table() -> None:
     with cache.using(False):
         r = sweep("4.??", values=4096, workers=1)
-    assert r.done == r.games == 63 and not r.interrupted
+    assert r.done == r.games == 64 and not r.interrupted  # 4.00 too: split a heap in two (4.0)
+    assert [row.code for row in r.rows if not row.certified] == ["4.44"]  # d0 = 4: Guy & Smith's argument covers it
     assert any(row.code == "4.12" for row in r.rows)
     assert r.text().count("\n") >= len(r.rows) + 2
     for row in r.rows:  # certified or not, the values are the rule's: the period seen is real on the prefix
@@ -157,9 +159,7 @@ def test_literature_periods_agree(octal2: SweepResult) -> None:
         code, pre, p = lit["code"], int(lit["preperiod"]), int(lit["period"])
         result = octal2 if code.startswith("0.") and len(code) <= 4 else fours if code.startswith("4") and \
             len(code) <= 4 else singles[code]
-        if code == "4" and any(c == "4.00" for c, _ in result.skipped):
-            continue  # the code "4" (split a heap in two) is not read by the ruleset yet: said in the skipped list
-        row = _row_of(result, code)
+        row = _row_of(result, str(TBCode.parse(code)))  # "4" is written 4.0
         shift = 0
         if lit["nimbers"]:  # the source's sequence may start a few heaps later: find where, from its own digits
             digits = [_DIGITS.index(c) for c in lit["nimbers"].replace("(", "").replace(")", "")]

@@ -49,12 +49,14 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
+from sprague.analysis.known_periods import known_period, values_needed
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.limits import (MAX_CODE_DIGITS, MAX_SEQUENCE_VALUES, MAX_SWEEP_CODES, check_limit, format_size,
                                  refuse_if_too_large)
 from sprague.core.parallel import check_workers, dask_workers, run_tasks
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
 from sprague.rulesets import ruleset as _get_ruleset
+from sprague.rulesets.tbcode import TBCode
 
 __all__ = ["DEFAULT_VALUES", "BASES", "CSV_COLUMNS", "expand", "games", "sweep", "GameResult", "SweepRow", "SweepResult"]
 
@@ -70,7 +72,7 @@ CSV_COLUMNS = ("code", "preperiod", "period", "saltus", "certified", "status", "
 _DIGITS = "0123456789ABCDEF"
 _SHOWN = 8  # codes listed in one cell of the text table, skipped codes listed
 _ROW_FORMAT = 1  # part of the cache key: bump it when a row's meaning changes (the results are then recomputed)
-_RULESET = "octal"  # the ruleset :func:`_ruleset` makes (its name goes into the cache key)
+_RULESET = "takebreak"  # the ruleset :func:`_ruleset` makes (its name goes into the cache key)
 
 
 # ------------------------------------------------------------------ the seams
@@ -83,16 +85,18 @@ def _ruleset(code: str) -> Any:
 def _same_game_key(code: str) -> str:
     """The text naming the game of ``code``: two codes with the same key are the same game.
 
-    For now the spelling, normalised: a leading ``0`` supplied, hexadecimal digits in capitals,
-    and trailing ``0`` digits dropped (removing k tokens is then never allowed). The one place
-    equivalent codes are recognised.
+    The code's normal form (:class:`~sprague.rulesets.tbcode.TBCode`): a leading ``0`` supplied,
+    digits in capitals, trailing ``0`` digits dropped (removing k tokens is then never allowed),
+    a lone ``d0`` written ``d0.0``. A code that cannot be read is its own key (it is listed as
+    skipped, with the reason). The one place equivalent codes are recognised.
 
     >>> _same_game_key(".70"), _same_game_key("4.00"), _same_game_key("0.f1")
-    ('0.7', '4', '0.F1')
+    ('0.7', '4.0', '0.F1')
     """
-    head, _, tail = code.strip().upper().partition(".")
-    tail = tail.rstrip("0")
-    return f"{head or '0'}.{tail}" if tail else head or "0"
+    try:
+        return str(TBCode.parse(code))
+    except InvalidParameter:
+        return code
 
 
 def _certify(game: Any, values: np.ndarray) -> Periodicity | None:
@@ -216,10 +220,12 @@ class GameResult:
         return format(self.mask & ((1 << max(self.largest, 1).bit_length()) - 1), "x")
 
     def status(self) -> str:
-        """``certified``, or ``unsolved to N`` (N the values computed)."""
+        """``certified``, or ``unsolved to N`` (N the values computed), with the values a published period needs."""
         if self.certified:
             return "certified"
-        return f"unsolved to {self.values:,}" + (" (work limit)" if self.stopped else "")
+        known = known_period(self.code)
+        return f"unsolved to {self.values:,}" + (" (work limit)" if self.stopped else "") + (
+            "" if known is None else f"; its published period {known.period:,} needs {values_needed(self.code):,}")
 
 
 def _solve(settings: tuple[int, int, Any], code: str) -> GameResult:

@@ -86,7 +86,11 @@ def test_octal_periods_of_the_literature(code, period, preperiod):
 def test_octal_bad_code_and_uncertified_codes():
     with pytest.raises(sprague.InvalidParameter, match="has 'x' at place 4"):
         sprague.ruleset("octal", code="0.8x")
-    assert sprague.ruleset("octal", code="4.7").periodicity() is None
+    assert sprague.ruleset("grundys-game").periodicity() is None  # 4!.0: no theorem covers `!`
+    per = sprague.ruleset("octal", code="4.7").periodicity()  # d0 = 4: Guy & Smith's argument covers it
+    truth = naive.octal_sequence([4, 7], 400)
+    assert per is not None and per.certified and "periodicity theorem (Guy & Smith" in per.certificate
+    assert all(truth[n + per.period] == truth[n] for n in range(per.preperiod, 400 - per.period))
 
 
 @pytest.mark.parametrize("S", [(1, 2, 5), (4, 10, 12), (2, 3, 7, 11, 20), tuple(range(1, 200, 3))])

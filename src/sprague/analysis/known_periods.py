@@ -7,10 +7,9 @@ here. :func:`values_needed` says how many values the periodicity theorem
 (:func:`sprague.analysis.periodicity.certify_takebreak`) reads to *prove* one, so that a
 budget refusal can say what it would take; :func:`budget_note` words that sentence.
 
-Left out because no source at hand confirmed the numbers: 0.16 (Gangolli & Plambeck 1989)
-and 0.106 (Flammenkamp). Left out as doubtful: 0.56, period 144, which OEIS A071436 gives with
-last exception n = 326637, while the values computed here prove period 144 from 326640 on and
-show a[326639] != a[326783] (last exception 326639).
+Left out because no source at hand confirmed the numbers: 0.106 (Flammenkamp). For 0.56 the
+entry follows Czajka's table (period 144 from heap 326640), which the values computed here
+confirm (a[326639] != a[326783]); OEIS A071436 gives its last exception as n = 326637, two less.
 """
 
 from __future__ import annotations
@@ -37,6 +36,7 @@ class KnownPeriod:
 
 _GP = "Gangolli & Plambeck, A note on periodicity in some octal games, Int. J. Game Theory 18 (1989) 311-320"
 _WW = "Winning Ways ch. 4"
+_CZ = "T. Czajka, octal-games, SolvedGames.md (github.com/tczajka/octal-games)"
 
 #: code -> its published period. OEIS offsets are 1 there; the preperiod is last exception + 1.
 KNOWN_PERIODS: dict[str, KnownPeriod] = {
@@ -50,6 +50,17 @@ KNOWN_PERIODS: dict[str, KnownPeriod] = {
     "0.11377": KnownPeriod(187, 32, 0, f"{_WW} p. 104; OEIS A071452 (period 32, last exception n = 186)"),
     "0.117": KnownPeriod(47, 48, 0, f"{_WW} p. 104; OEIS A071453 (period 48, last exception n = 46)"),
     "0.77": KnownPeriod(71, 12, 0, f"{_WW} (Kayles: period 12, last exception n = 70)"),
+    # T. Czajka's table of nontrivial solved octal games (preperiod = first heap from which the period holds),
+    # who re-computed them; first solved by Kenyon 1967, Austin 1976, Gangolli & Plambeck 1989, Flammenkamp
+    "0.45": KnownPeriod(498, 20, 0, _CZ),
+    "0.156": KnownPeriod(3479, 349, 0, _CZ),
+    "0.356": KnownPeriod(7315, 142, 0, _CZ),
+    "0.644": KnownPeriod(3256, 442, 0, _CZ),
+    "0.165": KnownPeriod(5181, 1550, 0, _CZ),
+    "0.16": KnownPeriod(105351, 149459, 0, f"{_CZ}; first solved by {_GP}"),
+    "0.56": KnownPeriod(326640, 144, 0, _CZ),
+    "0.376": KnownPeriod(2268248, 4, 0, _CZ),
+    "0.354": KnownPeriod(10061916, 1180, 0, _CZ),
 }
 
 

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from sprague.analysis.periodicity import Periodicity, certify_octal
+from sprague.analysis.periodicity import Periodicity, certify_takebreak
 from sprague.core.limits import RAISE_HINT
 from sprague.core.ruleset import Param
 from sprague.errors import TooLarge
@@ -132,25 +132,29 @@ class TakeBreak(PeriodicHeapRuleset):
                            estimate=steps // TAKE_BREAK_STEPS_PER_POSITION, limit=self._limit_now)
         return values
 
-    # certified periods (finite octal codes with d0 = 0) ---------------------------------------------------------
+    # certified periods (finite codes without ! ? = or additive digits) -------------------------------------------
     @property
     def _certifiable(self) -> bool:
         c = self.code
-        return c.is_octal and not c.period and not c.additive and c.digits[0].is_zero and self._moves is not None
+        return not c.period and not c.additive and c.unconstrained and c.max_heaps is not None
 
     def first_length(self) -> int:
         return 256
 
     def certify(self, values: list[int]) -> Periodicity | None:
-        """The Octal Periodicity Theorem (finite octal codes with ``d0 = 0`` only)."""
-        t = self.code.last_digit
-        return certify_octal(values, t) if self._certifiable and t is not None else None
+        """The periodicity theorem for finite codes without ``! ? =`` (Guy & Smith's for octal codes, ``d0 = 4``
+        included, and its J-heap form: :func:`~sprague.analysis.periodicity.certify_takebreak`)."""
+        c = self.code
+        if not self._certifiable or c.last_digit is None or c.max_heaps is None:
+            return None
+        return certify_takebreak(values, last_digit=c.last_digit, max_heaps=max(c.max_heaps, 1))
 
     def period_method(self, per: Periodicity) -> str:
-        return f"closed form: period {per.period} (preperiod {per.preperiod}) by the Octal Periodicity Theorem"
+        return (f"closed form: period {per.period} (preperiod {per.preperiod}) by the take-and-break periodicity "
+                f"theorem (Guy & Smith 1956, for moves leaving up to {self.code.max_heaps} heaps)")
 
     def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
-        """The period certified by the Octal Periodicity Theorem (None for codes it does not cover)."""
+        """The period certified by the periodicity theorem (None for codes it does not cover)."""
         return super().periodicity(max_positions) if self._certifiable else None
 
     def _first_period(self) -> Periodicity | None:
