@@ -244,8 +244,9 @@ def test_huge_sequences_of_octal_codes_are_refused():
     r = sprague.ruleset("octal", code="0.137")
     with pytest.raises(TooLarge, match="max_positions"):
         r.sequence(10**8)
-    with pytest.raises(TooLarge, match="max_positions"):
-        sprague.ruleset("octal", code="4.07").sequence(10**6)
+    with pytest.raises(TooLarge, match="max_positions"):  # d0 = 4 and no period proved within the limit
+        sprague.ruleset("octal", code="4.44").sequence(10**6)
+    assert len(sprague.ruleset("octal", code="4.07").sequence(10**6)) == 10**6  # its period is certified: filled
 
 
 @pytest.mark.timeout(20)

@@ -212,4 +212,6 @@ def test_a_huge_heap_is_refused_before_any_work(code):
     r = sprague.ruleset("takebreak", code=code)
     with pytest.raises(sprague.TooLarge, match="max_positions"):
         r.grundy((10**30,))
-    assert r.known_length == 0
+    c = r.code  # a code the periodicity theorem covers (8.0) first looks for a period, within the work limit
+    covered = c.unconstrained and c.last_digit is not None and not c.additive and c.max_heaps is not None
+    assert r.known_length < 10**4 if covered else r.known_length == 0
