@@ -430,23 +430,9 @@ def octal_sequence(digits: list[int], n: int) -> list[int]:
 
     Removing ``k`` tokens (``digits[k]``): bit 1 allows it when nothing is left, bit 2
     when one non-empty heap is left, bit 4 when two non-empty heaps are left
-    (``d0 = 4``: split a heap in two without removing any).
+    (``d0 = 4``: split a heap in two without removing any): :func:`naive_tb_values`.
     """
-    g: list[int] = []
-    for m in range(n):
-        opts = set()
-        for k, d in enumerate(digits):
-            rest = m - k
-            if rest < 0:
-                break
-            if k and d & 1 and rest == 0:
-                opts.add(0)
-            if k and d & 2 and rest >= 1:
-                opts.add(g[rest])
-            if d & 4:
-                opts.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1))
-        g.append(mex(opts))
-    return g
+    return naive_tb_values([(k, frozenset(j for j in range(3) if d >> j & 1)) for k, d in enumerate(digits)], n)
 
 
 def octal_moves(code: str) -> Moves:
@@ -694,41 +680,11 @@ def turning_coin_values(code: str, n: int) -> list[int]:
 
 # ---------------------------------------------------------------- sweeps (sprague sweep): one heap of a code
 def sweep_octal_values(code: str, n: int) -> list[int]:
-    """G(0..n-1) of a single heap in the take-and-break game ``code`` (``d0.d1d2...``), from the rule.
-
-    Digits are octal or hexadecimal (0-9, A-F). Removing ``k`` tokens from a heap of ``m``
-    (``k = 0`` too, for ``d0``) is allowed, by the bits of ``d_k``, when it leaves: bit 1,
-    nothing (``m == k``, ``k >= 1``); bit 2, one non-empty heap (``k >= 1``); bit 4, two
-    non-empty heaps; bit 8, three non-empty heaps. G(m) is the mex of the nim-sums of the
-    heaps each move leaves. Slow: two heaps cost O(m) a value, three O(m^2).
-    """
-    whole, _, frac = code.strip().partition(".")
-    digits = [int(c, 16) for c in (whole or "0") + frac]
-    if digits[0] & 3:
-        raise ValueError(f"d0 = {digits[0]} would allow removing 0 tokens and leaving the heap (not a short game)")
-    g: list[int] = []
-    for m in range(n):
-        seen = set()
-        for k, d in enumerate(digits):
-            left = m - k
-            if left < 0:
-                break
-            if d & 1 and k >= 1 and left == 0:
-                seen.add(0)
-            if d & 2 and k >= 1 and left >= 1:
-                seen.add(g[left])
-            if d & 4:
-                for a in range(1, left // 2 + 1):
-                    seen.add(g[a] ^ g[left - a])
-            if d & 8:
-                for a in range(1, left // 3 + 1):
-                    for b in range(a, (left - a) // 2 + 1):
-                        seen.add(g[a] ^ g[b] ^ g[left - a - b])
-        value = 0
-        while value in seen:
-            value += 1
-        g.append(value)
-    return g
+    """G(0..n-1) of a single heap in the take-and-break game ``code`` (``d0.d1d2...``, digits 0-9, A-V), from the
+    rule: :func:`naive_tb_values` of the code's digits (bit ``2**j`` of ``d_k``: remove ``k``, leave ``j`` heaps)."""
+    if naive_tb_rules(code) and any(k == 0 and counts & {0, 1} for k, counts in naive_tb_rules(code)):
+        raise ValueError(f"{code}: d0 would allow removing 0 tokens and leaving the heap (not a short game)")
+    return naive_tb_values(naive_tb_rules(code), n)
 
 # ---------------------------------------------------------------- take-and-break codes (issue 16: the code language)
 #: a take-and-break rule: for an amount ``k`` removed (negative: ``-k`` tokens added), the heap counts the rest may
