@@ -51,32 +51,49 @@ def test_octal_sparse_space_equals_the_naive_recursion(code: str, monkeypatch: p
 
 
 @pytest.mark.parametrize("mask", [~0, ~1, 1, 2, 6, ~5, 1 << 9])
-def test_every_mask_gives_the_same_values(mask: int) -> None:
-    """The mask only changes the speed: a poor one (most positions rare) must still be exact."""
+def test_every_mask_gives_the_same_values(mask: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mask only changes the speed: a poor one (most positions rare) must still be exact.
+
+    The rare list starts with room for 4 heaps: the kernel stops and resumes as it fills."""
+    monkeypatch.setattr(tb, "PREFIX", 10)
+    monkeypatch.setattr(tb, "_RARE_ROOM", 4)
     n = 2500
     truth = naive.grundys_game_sequence(n)
-    g = np.zeros(n, dtype=np.int64)
-    tb._naive_extend(g, 0, 10, NONE, NONE, np.array([0]), True, tb.UNLIMITED)
-    parity = [bin(v & mask).count("1") % 2 for v in g[:10].tolist()]
-    listed = [r for r in range(1, 10) if parity[r] == 0]
-    rare = np.array(listed + [0] * 4, dtype=np.int64)  # tiny: the kernel stops and resumes as it fills
-    n_rare, reached = len(listed), 10
-    while reached < n:
-        reached, n_rare, _ = tb._sparse_extend(g, reached, n, NONE, NONE, np.array([0]), True, mask, rare, n_rare,
-                                               tb.UNLIMITED)
-        if n_rare == len(rare):
-            rare = np.concatenate([rare, np.zeros(len(rare), dtype=np.int64)])
-    assert g.tolist() == truth
-    assert n_rare == sum(1 for r in range(1, n) if bin(truth[r] & mask).count("1") % 2 == 0)
+    run = tb.Run(*GRUNDY, np.zeros(0, dtype=np.uint8), n, chunk=601, threads=1, masks=[mask])
+    assert list(run.extend())[-1] == n
+    assert run.values.tolist() == truth
+    assert run.history == [(10, mask)] and run.mask == mask
+    assert run.rare[:run.n_rare].tolist() == [r for r in range(1, n) if bin(truth[r] & mask).count("1") % 2 == 0]
+
+
+def rare_count(values: list[int], mask: int) -> int:
+    """Heaps 1.. with an even masked popcount, counted one by one (Python ints: infinite masks are negative)."""
+    return sum(1 for v in values[1:] if bin(v & mask).count("1") % 2 == 0)
 
 
 def test_the_chosen_mask_makes_grundys_game_sparse() -> None:
-    """Grundy's game: the mask found on 2048 values leaves few positions rare (Winning Ways' sparse space)."""
-    g = np.array(naive.grundys_game_sequence(2048), dtype=np.int64)
-    mask = tb.choose_mask(g)
-    rare = tb._rare_count(g, len(g), mask)
-    assert rare < len(g) // 4
-    assert all(rare <= tb._rare_count(g, len(g), m) for m in (~0, 1, 3, ~3))
+    """Grundy's game: the mask found on 2048 values leaves few positions rare (Winning Ways' sparse space), and no
+    finite or infinite mask leaves fewer: the Walsh-Hadamard prices equal the counts one mask at a time."""
+    values = naive.grundys_game_sequence(2048)
+    mask = tb.choose_mask(np.array(values, dtype=np.int64))
+    rare = rare_count(values, mask)
+    assert rare < len(values) // 4 and rare == len(tb.rare_positions(np.array(values, dtype=np.uint8), mask))
+    bits = max(values).bit_length()
+    candidates = [m for m in range(1, 1 << bits)] + [~f for f in range(1 << bits)]
+    assert rare == min(rare_count(values, m) for m in candidates)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_walsh_hadamard_prices_equal_counting(seed: int) -> None:
+    rnd = random.Random(seed)
+    values = [0] + [rnd.choice([rnd.randrange(8), rnd.randrange(300)]) for _ in range(rnd.randrange(1, 400))]
+    counts = np.bincount(np.array(values[1:]), minlength=512)
+    prices = tb.mask_prices(counts)
+    assert prices.tolist() == [rare_count(values, m) for m in range(512)]
+    mask, price = tb.best_mask(counts)
+    bits = max(max(values), 1).bit_length()
+    everything = [m for m in range(1, 1 << bits)] + [~f for f in range(1 << bits)]
+    assert price == rare_count(values, mask) == min(rare_count(values, m) for m in everything)
 
 
 def test_ruleset_sequence_is_a_numpy_array_from_the_kernel() -> None:

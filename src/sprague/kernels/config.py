@@ -8,8 +8,9 @@ drives them reads this module at each call, so tests may monkeypatch it.
 
 from __future__ import annotations
 
-__all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "MEX_SCRATCH", "BOX_CHUNK", "SPLIT_MEMO_BYTES",
-           "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "KEEP_FAILURES"]
+__all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "TAKE_BREAK_THREADS",
+           "TAKE_BREAK_LAG", "TAKE_BREAK_PIPELINE_FROM", "TAKE_BREAK_REMASK_RATIO", "MEX_SCRATCH", "BOX_CHUNK",
+           "SPLIT_MEMO_BYTES", "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "KEEP_FAILURES"]
 
 #: take-and-break sequences: values from the naive recursion before the sparse-space kernel takes over
 #: (the mask is chosen on them)
@@ -33,3 +34,13 @@ SUBTRACTION_KERNEL_FROM = 20_000
 PYTHON_CLAIMS_BELOW = 30_000
 #: verify: failures kept per chunk of the local check, to choose the smallest counterexample from
 KEEP_FAILURES = 2_000
+#: take-and-break sequences: threads of the sparse-space kernel (1 or 2; 2 needs numba's thread count >= 2)
+TAKE_BREAK_THREADS = 2
+#: take-and-break sequences, two threads: how far (in heaps) the scanner runs ahead of the finisher; the
+#: finisher does the pairs with a part of at most this many tokens itself
+TAKE_BREAK_LAG = 32
+#: take-and-break sequences, two threads: rare heaps from which a chunk runs on two threads
+TAKE_BREAK_PIPELINE_FROM = 64
+#: take-and-break sequences: the mask is changed between chunks when another makes at most this fraction
+#: of the heaps rare (and the scans saved pay for listing the rare heaps again)
+TAKE_BREAK_REMASK_RATIO = 0.75
