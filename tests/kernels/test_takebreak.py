@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -205,3 +207,204 @@ def test_a_short_sequence_does_not_search_far_for_a_period(code: str) -> None:
     g = sprague.ruleset("octal", code=code)
     assert g.sequence(10).tolist() == naive.octal_sequence(octal_digits(code), 10)
     assert len(g._values) <= g.first_length()
+
+
+# --- records (issue 16, item 5): mask re-choice, value types, two threads, values computed, resume -------------
+
+def random_digits(rnd: random.Random) -> list[int]:
+    digits = [rnd.choice([0, 0, 4])] + [rnd.choice("0123456777") for _ in range(rnd.randrange(1, 5))]
+    digits = [int(d) for d in digits]
+    digits[-1] = digits[-1] or 7
+    return digits
+
+
+def digit_moves(digits: list[int]) -> tuple[list[int], list[int], list[int], bool]:
+    return ([k for k in range(1, len(digits)) if digits[k] & 1], [k for k in range(1, len(digits)) if digits[k] & 2],
+            [k for k in range(len(digits)) if digits[k] & 4], False)
+
+
+def run_values(moves: tuple[list[int], list[int], list[int], bool], n: int, **options: object) -> tb.Run:
+    run = tb.Run(*moves, np.zeros(0, dtype=np.uint8), n, **options)  # type: ignore[arg-type]
+    reached = list(run.extend())
+    assert reached == sorted(reached) and reached[-1] == n
+    return run
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_mask_changes_between_chunks_keep_the_values_exact(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random codes, a short naive prefix, small chunks and a mask forced to change at every chunk (good masks,
+    poor ones, finite and infinite): the values are the naive recursion's."""
+    rnd = random.Random(seed)
+    digits = random_digits(rnd)
+    monkeypatch.setattr(tb, "PREFIX", rnd.choice([8, 30, 64]))
+    masks = [rnd.choice([~0, ~1, 1, 2, 3, 6, ~5, ~6, 12, 1 << 7]) for _ in range(5)]
+    truth = naive.octal_sequence(digits, 1500)
+    run = run_values(digit_moves(digits), 1500, chunk=rnd.choice([97, 250]), threads=1, masks=masks)
+    assert run.values.tolist() == truth, digits
+    assert len({mask for _, mask in run.history}) > 1
+    assert run.rare[:run.n_rare].tolist() == [r for r in range(1, 1500)
+                                              if bin(truth[r] & run.mask).count("1") % 2 == 0]
+
+
+@pytest.mark.parametrize("code", ["0.04", "0.06"])
+def test_the_mask_is_chosen_again_when_the_rare_heaps_grow(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.04 and 0.06: the best mask on the first 64 values leaves more and more heaps rare; chosen again between
+    chunks, the kernel switches (to a mask making at most 3/4 as many heaps rare, counted one by one here), stays
+    exact, and ends with fewer rare heaps than the first mask would leave."""
+    monkeypatch.setattr(tb, "PREFIX", 64)
+    n = 6000
+    truth = naive.octal_sequence(octal_digits(code), n)
+    run = run_values(octal_moves(code), n, chunk=500, threads=1)
+    assert run.values.tolist() == truth
+    assert len(run.history) >= 2, run.history
+    for (at, mask), (_, before) in zip(run.history[1:], run.history):
+        assert rare_count(truth[:at], mask) <= 0.75 * rare_count(truth[:at], before)
+    assert run.n_rare == rare_count(truth, run.mask) < rare_count(truth, run.history[0][1])
+
+
+@pytest.mark.parametrize("prefix", [40, 2048])
+def test_values_widen_from_uint8_to_uint16(prefix: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.666...6 (60 digits) passes 255 at heap 366: in the sparse kernel (prefix 40) or the naive one."""
+    monkeypatch.setattr(tb, "PREFIX", prefix)
+    digits = [0] + [6] * 60
+    truth = naive.octal_sequence(digits, 1500)
+    assert max(truth[:366]) <= 255 < truth[366]
+    for threads in (1, 2):
+        monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+        run = run_values(digit_moves(digits), 1500, chunk=300, threads=threads)
+        assert run.values.dtype == np.uint16 and run.values.tolist() == truth
+    assert tb.value_dtype(255) == np.uint8 and tb.value_dtype(65536) == np.uint32
+
+
+@pytest.mark.parametrize("lag", [1, 3, 32])
+@pytest.mark.parametrize("code", ["grundy", "0.6", "0.04", "0.16", "4.07"])
+def test_two_threads_equal_one_thread_and_the_naive_recursion(code: str, lag: int,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pipeline (scanner ahead by ``lag``, finisher in order) against the one-thread kernel and tests/naive.py,
+    with mask changes forced between chunks; from the first rare heap on (PIPELINE_FROM = 0)."""
+    monkeypatch.setattr(tb, "PREFIX", 50)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_LAG", lag)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    n = 3000
+    if code == "grundy":
+        moves, truth = GRUNDY, naive.grundys_game_sequence(n)
+    else:
+        moves, truth = octal_moves(code), naive.octal_sequence(octal_digits(code), n)
+    two = run_values(moves, n, chunk=700, threads=2, masks=[~0, ~1, 6, ~0])
+    one = run_values(moves, n, chunk=700, threads=1, masks=[~0, ~1, 6, ~0])
+    assert two.values.tolist() == one.values.tolist() == truth
+    assert two.n_rare == one.n_rare and two.history == one.history
+
+
+@pytest.mark.timeout(60)
+def test_two_threads_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both halves of the pipeline on one thread, one after the other (numba with 1 thread, or the scanner run
+    alone first): the one that waits for a partner that never started gives up and the other does all the work."""
+    import numba
+
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tb, "_PATIENCE", 1000)
+    truth = naive.grundys_game_sequence(4000)
+    before = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        run = run_values(GRUNDY, 4000, chunk=1000, threads=2)
+    finally:
+        numba.set_num_threads(before)
+    assert run.values.tolist() == truth
+    # the scanner first, alone: it scans lag heaps ahead, waits, sees no finisher and leaves; the finisher then
+    # uses what it scanned and scans the rest itself
+    g = np.zeros(4000, dtype=np.uint8)
+    g[:3000] = truth[:3000]
+    mask = tb.choose_mask(g[:3000])
+    table = tb._rare_table(1024, mask)
+    rare, rare_value = np.zeros(4000, dtype=np.int64), np.zeros(4000, dtype=np.int64)
+    n_rare = tb._list_rare(g, 3000, table, rare, rare_value)
+    lag = 8
+    far, far_steps = np.full((2 * lag, 1024), -1, dtype=np.int64), np.zeros(2 * lag, dtype=np.int64)
+    sync = np.zeros(tb._SYNC_SIZE, dtype=np.int64)
+    sync[tb._A_DONE] = sync[tb._B_DONE] = 3000
+    sync[tb._N_RARE] = n_rare
+    split, none = np.array([0]), np.zeros(0, dtype=np.int64)
+    tb._scanner(g, 3000, 4000, split, True, table, rare, rare_value, lag, far, far_steps, sync, 1000)
+    assert sync[tb._B_DONE] == 3000 + lag + 1 and sync[tb._B_STATE] == tb._GONE
+    counts = np.zeros(1024, dtype=np.int64)
+    reached, *_ = tb._finish(g, 3000, 4000, none, none, split, True, table, rare, rare_value, n_rare, counts,
+                             int(g.max()), 512, tb.UNLIMITED, 255, lag, np.full(1024, -1, dtype=np.int64),
+                             np.zeros(1024, dtype=np.bool_), far, far_steps, sync, 1000)
+    assert reached == 4000 and g.tolist() == truth
+
+
+def test_sequence_computes_no_value_past_the_n_asked_for(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """sequence(n) of codes with no period proved by n (0.6 Officers, 0.16, 4.07) runs the kernel over each value
+    once: its search for a certificate stops at n (it used to double prefixes past it)."""
+    monkeypatch.setenv("SPRAGUE_CACHE_DIR", str(tmp_path))
+    computed: list[int] = []
+    extend = tb.Run.extend
+
+    def counting(run: tb.Run) -> Iterator[int]:
+        start = run.reached
+        for reached in extend(run):
+            computed.append(reached - start)
+            start = reached
+            yield reached
+
+    monkeypatch.setattr(tb.Run, "extend", counting)
+    for code, n in (("0.6", 70_000), ("0.16", 65_536), ("4.07", 40_000), ("0.6", 2048 * 5)):
+        computed.clear()
+        game = sprague.ruleset("octal", code=code)
+        values = game.sequence(n, max_positions=10**9)
+        assert len(values) == n and sum(computed) == n, (code, n, sum(computed))
+        assert game.known_length == n
+
+
+_KILLED_RUN = """
+import sys, time
+import sprague
+from sprague import cache
+from sprague.kernels import takebreak as tb
+cache.CHECKPOINT_SECONDS = 0.0
+tb.CHUNK = 500
+def slow(k):
+    time.sleep(0.02)  # a long run, to be killed outright while it runs
+sprague.ruleset("grundys-game").sequence(int(sys.argv[1]), progress=slow)
+"""
+
+
+@pytest.mark.timeout(120)
+def test_a_killed_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    """A run killed outright (SIGKILL: no finally, no Ctrl-C handler) leaves its last checkpoint in the results
+    cache, in uint8 as computed; a fresh run continues from it, computes only the values past it, and ends with
+    the values of an uninterrupted run."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from sprague import cache as _cache
+
+    n = 30_000
+    env = {**os.environ, "SPRAGUE_CACHE_DIR": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)}
+    store = _cache.Cache(tmp_path, min_seconds=0.0)
+    key = sprague.ruleset("grundys-game").cache_key()
+    child = subprocess.Popen([sys.executable, "-c", _KILLED_RUN, str(n)], env=env)
+    try:
+        deadline = time.monotonic() + 90
+        while (store.stored_length("sequence", key) or 0) < 6000 and child.poll() is None:
+            assert time.monotonic() < deadline, "no checkpoint written"
+            time.sleep(0.05)
+        assert child.poll() is None, "the run ended before it could be killed"
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.wait(timeout=30)
+    stored = store.load("sequence", key)
+    assert stored is not None and stored.dtype == np.uint8 and 6000 <= len(stored) < n
+    truth = run_values(GRUNDY, n, threads=1).values
+    assert stored.tolist() == truth[:len(stored)].tolist()
+    again: list[int] = []
+    with _cache.using(store):
+        values = sprague.ruleset("grundys-game").sequence(n, progress=again.append)
+    assert values.tolist() == truth.tolist()
+    assert sum(again) == n - len(stored)  # only the values past the checkpoint were computed
+    assert truth[:4000].tolist() == naive.grundys_game_sequence(4000)
