@@ -326,10 +326,10 @@ def test_two_threads_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) 
     sync[tb._A_DONE] = sync[tb._B_DONE] = 3000
     sync[tb._N_RARE] = n_rare
     split, none = np.array([0]), np.zeros(0, dtype=np.int64)
-    tb._scanner(g, 3000, 4000, split, True, table, rare, rare_value, lag, far, far_steps, sync, 1000)
+    tb._scanner(g, 3000, 4000, split, True, mask, rare, rare_value, lag, far, far_steps, sync, 1000)
     assert sync[tb._B_DONE] == 3000 + lag + 1 and sync[tb._B_STATE] == tb._GONE
     counts = np.zeros(1024, dtype=np.int64)
-    reached, *_ = tb._finish(g, 3000, 4000, none, none, split, True, table, rare, rare_value, n_rare, counts,
+    reached, *_ = tb._finish(g, 3000, 4000, none, none, split, True, mask, table, rare, rare_value, n_rare, counts,
                              int(g.max()), 512, tb.UNLIMITED, 255, lag, np.full(1024, -1, dtype=np.int64),
                              np.zeros(1024, dtype=np.bool_), far, far_steps, sync, 1000)
     assert reached == 4000 and g.tolist() == truth

@@ -134,6 +134,9 @@ if numba.config.DISABLE_JIT:  # the kernels run as Python: one thread, plain rea
 
     def _yield() -> None:
         pass
+
+    def _odd(x: int) -> bool:
+        return bin(x).count("1") % 2 == 1
 else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
     from llvmlite import ir
     from numba import types
@@ -171,6 +174,14 @@ else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
                                    context.cast(builder, args[3], sig.args[3], types.int64), "acq_rel", "acquire")
             return builder.extract_value(pair, 1)
         return types.boolean(arr, i, old, new), codegen
+
+    @intrinsic
+    def _odd(typingctx, x):  # type: ignore[no-untyped-def]
+        """Whether ``x >= 0`` has an odd number of bits set (one ``popcnt``, no table)."""
+        def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+            v = context.cast(builder, args[0], sig.args[0], types.int64)
+            return builder.trunc(builder.ctpop(v), ir.IntType(1))
+        return types.boolean(x), codegen
 
     @intrinsic
     def _yield(typingctx):  # type: ignore[no-untyped-def]
@@ -435,8 +446,7 @@ def _first_above(rare: np.ndarray, count: int, low: int) -> int:
 
 @njit(cache=True, nogil=True)
 def _scan_far(g: np.ndarray, n: int, split: np.ndarray, distinct: bool, rare: np.ndarray,
-              rare_value: np.ndarray, n_rare: int, is_rare: np.ndarray, lag: int, far: np.ndarray,
-              slot: int) -> int:
+              rare_value: np.ndarray, n_rare: int, mask: int, lag: int, far: np.ndarray, slot: int) -> int:
     """Step 1 for the pairs of ``n`` whose parts are both above ``lag - k``: stamp ``far[slot, v] = n``.
 
     Only pairs with exactly one rare part are taken: through the rare heaps ``r`` listed
@@ -444,6 +454,7 @@ def _scan_far(g: np.ndarray, n: int, split: np.ndarray, distinct: bool, rare: np
     parts below ``n - lag``. Returns the steps.
     """
     steps = 1
+    row = far[slot]
     for i in range(split.shape[0]):
         k = split[i]
         m = n - k
@@ -458,14 +469,14 @@ def _scan_far(g: np.ndarray, n: int, split: np.ndarray, distinct: bool, rare: np
             steps += 1
             b = m - r
             vb = g[b]
-            if not is_rare[vb] and not (distinct and b == r):
-                far[slot, rare_value[j] ^ vb] = n
+            if _odd(vb & mask) and not (distinct and b == r):
+                row[rare_value[j] ^ vb] = n
     return steps
 
 
 @njit(cache=True, nogil=True)
 def _finish(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray, split: np.ndarray,
-            distinct: bool, is_rare: np.ndarray, rare: np.ndarray, rare_value: np.ndarray, n_rare: int,
+            distinct: bool, mask: int, is_rare: np.ndarray, rare: np.ndarray, rare_value: np.ndarray, n_rare: int,
             counts: np.ndarray, top: int, cap: int, budget: int, vmax: int, lag: int, seen: np.ndarray,
             want: np.ndarray, far: np.ndarray, far_steps: np.ndarray, sync: np.ndarray,
             patience: int) -> tuple[int, int, int, int, int]:
@@ -486,6 +497,7 @@ def _finish(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one
     _store(sync, _A_STARTED, 1)
     slots = far.shape[0]
     alone = _load(sync, _B_STATE) == _GONE
+    shared = not alone  # a scanner may run: publish the progress
     steps = 0
     status = _DONE
     n = start
@@ -525,7 +537,7 @@ def _finish(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one
             else:
                 steps += far_steps[slot]
         if alone:
-            steps += _scan_far(g, n, split, distinct, rare, rare_value, n_rare, is_rare, lag, far, slot)
+            steps += _scan_far(g, n, split, distinct, rare, rare_value, n_rare, mask, lag, far, slot)
         c = 0
         while seen[c] == n or far[slot, c] == n or is_rare[c]:
             c += 1
@@ -566,8 +578,10 @@ def _finish(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one
                 rare[n_rare] = n
                 rare_value[n_rare] = value
                 n_rare += 1
-                _store(sync, _N_RARE, n_rare)
-        _store(sync, _A_DONE, n + 1)
+                if shared:
+                    _store(sync, _N_RARE, n_rare)
+        if shared:
+            _store(sync, _A_DONE, n + 1)
         n += 1
         if value > top:
             top = value
@@ -579,7 +593,7 @@ def _finish(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one
 
 
 @njit(cache=True, nogil=True)
-def _scanner(g: np.ndarray, start: int, stop: int, split: np.ndarray, distinct: bool, is_rare: np.ndarray,
+def _scanner(g: np.ndarray, start: int, stop: int, split: np.ndarray, distinct: bool, mask: int,
              rare: np.ndarray, rare_value: np.ndarray, lag: int, far: np.ndarray, far_steps: np.ndarray,
              sync: np.ndarray, patience: int) -> None:
     """The scanner: for ``n`` in ``start..stop-1``, once the finisher is within ``lag`` of ``n``, the far pairs.
@@ -603,7 +617,7 @@ def _scanner(g: np.ndarray, start: int, stop: int, split: np.ndarray, distinct: 
         if _load(sync, _STOP) != 0 or _load(sync, _A_DONE) < n - lag:
             break
         n_rare = _load(sync, _N_RARE)
-        far_steps[n % slots] = _scan_far(g, n, split, distinct, rare, rare_value, n_rare, is_rare, lag, far,
+        far_steps[n % slots] = _scan_far(g, n, split, distinct, rare, rare_value, n_rare, mask, lag, far,
                                          n % slots)
         _store(sync, _B_DONE, n + 1)
         n += 1
@@ -612,7 +626,7 @@ def _scanner(g: np.ndarray, start: int, stop: int, split: np.ndarray, distinct: 
 
 @njit(cache=True, nogil=True, parallel=True)
 def _pipeline(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray, split: np.ndarray,
-              distinct: bool, is_rare: np.ndarray, rare: np.ndarray, rare_value: np.ndarray, n_rare: int,
+              distinct: bool, mask: int, is_rare: np.ndarray, rare: np.ndarray, rare_value: np.ndarray, n_rare: int,
               counts: np.ndarray, top: int, cap: int, budget: int, vmax: int, lag: int, seen: np.ndarray,
               want: np.ndarray, far: np.ndarray, far_steps: np.ndarray, sync: np.ndarray, patience: int,
               out: np.ndarray) -> None:
@@ -620,11 +634,11 @@ def _pipeline(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_o
     for t in prange(2):
         if t == 0:
             reached, n_rare2, top2, steps, status = _finish(
-                g, start, stop, take_all, take_one, split, distinct, is_rare, rare, rare_value, n_rare, counts,
+                g, start, stop, take_all, take_one, split, distinct, mask, is_rare, rare, rare_value, n_rare, counts,
                 top, cap, budget, vmax, lag, seen, want, far, far_steps, sync, patience)
             out[0], out[1], out[2], out[3], out[4] = reached, n_rare2, top2, steps, status
         else:
-            _scanner(g, start, stop, split, distinct, is_rare, rare, rare_value, lag, far, far_steps, sync, patience)
+            _scanner(g, start, stop, split, distinct, mask, rare, rare_value, lag, far, far_steps, sync, patience)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -753,10 +767,13 @@ class Run:
             sync[_N_RARE] = self.n_rare
             if not pipe:
                 sync[_B_STATE] = _GONE
-            if self._far is None or self._far.shape != ((2 * lag if pipe else 1), 2 * cap):
-                self._far = np.full(((2 * lag if pipe else 1), 2 * cap), -1, dtype=np.int64)
+            if not pipe:  # one thread: the far pairs are stamped where the near ones are
+                self._far = self._seen.reshape(1, -1)
+            elif self._far is None or self._far.shape != (2 * lag, 2 * cap) or self._far.base is not None:
+                self._far = np.full((2 * lag, 2 * cap), -1, dtype=np.int64)
+            if len(self._far_steps) != self._far.shape[0]:
                 self._far_steps = np.zeros(self._far.shape[0], dtype=np.int64)
-            args = (self.g, self.reached, end, self.alls, self.ones, self.twos, self.distinct, self._is_rare,
+            args = (self.g, self.reached, end, self.alls, self.ones, self.twos, self.distinct, self.mask, self._is_rare,
                     self.rare, self.rare_value, self.n_rare, self.counts, self.top, cap,
                     steps.budget - steps.done, vmax, lag if pipe else 0, self._seen, self._want, self._far,
                     self._far_steps, sync, patience)
