@@ -271,6 +271,7 @@ def test_values_widen_from_uint8_to_uint16(prefix: int, monkeypatch: pytest.Monk
     assert max(truth[:366]) <= 255 < truth[366]
     for threads in (1, 2):
         monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+        monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)
         run = run_values(digit_moves(digits), 1500, chunk=300, threads=threads)
         assert run.values.dtype == np.uint16 and run.values.tolist() == truth
     assert tb.value_dtype(255) == np.uint8 and tb.value_dtype(65536) == np.uint32
@@ -285,6 +286,7 @@ def test_two_threads_equal_one_thread_and_the_naive_recursion(code: str, lag: in
     monkeypatch.setattr(tb, "PREFIX", 50)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_LAG", lag)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)  # always two threads (no timed trials of one)
     n = 3000
     if code == "grundy":
         moves, truth = GRUNDY, naive.grundys_game_sequence(n)
@@ -303,6 +305,7 @@ def test_two_threads_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) 
     import numba
 
     monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)
     monkeypatch.setattr(tb, "_PATIENCE", 1000)
     truth = naive.grundys_game_sequence(4000)
     before = numba.get_num_threads()
@@ -335,10 +338,11 @@ def test_two_threads_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) 
     assert reached == 4000 and g.tolist() == truth
 
 
-def test_sequence_computes_no_value_past_the_n_asked_for(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_sequence_computes_no_value_past_the_n_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
     """sequence(n) of codes with no period proved by n (0.6 Officers, 0.16, 4.07) runs the kernel over each value
     once: its search for a certificate stops at n (it used to double prefixes past it)."""
-    monkeypatch.setenv("SPRAGUE_CACHE_DIR", str(tmp_path))
+    from sprague import cache as _cache
+
     computed: list[int] = []
     extend = tb.Run.extend
 
@@ -353,7 +357,8 @@ def test_sequence_computes_no_value_past_the_n_asked_for(monkeypatch: pytest.Mon
     for code, n in (("0.6", 70_000), ("0.16", 65_536), ("4.07", 40_000), ("0.6", 2048 * 5)):
         computed.clear()
         game = sprague.ruleset("octal", code=code)
-        values = game.sequence(n, max_positions=10**9)
+        with _cache.using(False):  # computed, not read from a cache another test filled
+            values = game.sequence(n, max_positions=10**9)
         assert len(values) == n and sum(computed) == n, (code, n, sum(computed))
         assert game.known_length == n
 
@@ -408,3 +413,24 @@ def test_a_killed_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     assert values.tolist() == truth.tolist()
     assert sum(again) == n - len(stored)  # only the values past the checkpoint were computed
     assert truth[:4000].tolist() == naive.grundys_game_sequence(4000)
+
+
+def test_two_threads_are_tried_against_one_and_the_faster_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every TAKE_BREAK_RETRY chunks one chunk runs on one thread and the next on two (timed); the others use
+    the faster. The values are exact whichever runs."""
+    monkeypatch.setattr(tb, "PREFIX", 50)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 4)
+    used: list[bool] = []
+    pick = tb.Run._pick
+
+    def spy(run: tb.Run) -> bool:
+        used.append(pick(run))
+        return used[-1]
+
+    monkeypatch.setattr(tb.Run, "_pick", spy)
+    run = run_values(GRUNDY, 4000, chunk=400, threads=2)
+    assert run.values.tolist() == naive.grundys_game_sequence(4000)
+    assert used[:2] == [False, True] and used[4:6] == [False, True]
+    faster = run._rates[True] >= run._rates[False]  # type: ignore[operator]
+    assert used[-1] == faster or len(used) % 4 in (1, 2)

@@ -63,6 +63,7 @@ scans for itself). Either way the values are those of the one-thread kernel.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -699,6 +700,8 @@ class Run:
         self._want = np.zeros(0, dtype=np.bool_)
         self._far: np.ndarray | None = None
         self._far_steps = np.zeros(0, dtype=np.int64)
+        self._rates: dict[bool, float | None] = {False: None, True: None}  # steps per second, one/two threads
+        self._trial = 0
 
     @property
     def values(self) -> np.ndarray:
@@ -761,7 +764,7 @@ class Run:
             end = min(self.reached + chunk, stop)
             vmax = int(np.iinfo(self.g.dtype).max)
             # few rare heaps: the scanner would mostly wait, and every chunk starts two threads
-            pipe = threads > 1 and self.n_rare >= config.TAKE_BREAK_PIPELINE_FROM
+            pipe = threads > 1 and self.n_rare >= config.TAKE_BREAK_PIPELINE_FROM and self._pick()
             sync[:] = 0
             sync[_A_DONE] = sync[_B_DONE] = self.reached
             sync[_N_RARE] = self.n_rare
@@ -777,11 +780,14 @@ class Run:
                     self.rare, self.rare_value, self.n_rare, self.counts, self.top, cap,
                     steps.budget - steps.done, vmax, lag if pipe else 0, self._seen, self._want, self._far,
                     self._far_steps, sync, patience)
+            began = time.perf_counter()
             if pipe:
                 _pipeline(*args, out)
                 reached, n_rare, top, done, status = (int(x) for x in out)
             else:
                 reached, n_rare, top, done, status = _finish(*args)
+            if threads > 1 and reached - self.reached >= chunk // 2:
+                self._rates[pipe] = done / max(time.perf_counter() - began, 1e-9)
             steps.done += done
             grew = reached > self.reached
             self.reached, self.n_rare, self.top = reached, n_rare, top
@@ -793,6 +799,24 @@ class Run:
                 self._tables()
             if grew:
                 yield self.reached
+
+    def _pick(self) -> bool:
+        """Whether the next chunk runs on two threads: the faster in steps per wall-second when last tried.
+
+        On a shared machine the second core may be busy, and two threads waiting for each
+        other are then slower than one: every :data:`~sprague.kernels.config.TAKE_BREAK_RETRY`
+        chunks one chunk runs on one thread and the next on two, and the faster is kept.
+        """
+        if config.TAKE_BREAK_RETRY <= 0:  # no trials: always two threads
+            return True
+        self._trial += 1
+        turn = self._trial % config.TAKE_BREAK_RETRY
+        if turn in (1, 2):  # the trials: one thread, then two
+            return turn == 2
+        one, two = self._rates[False], self._rates[True]
+        if one is None or two is None:  # a trial chunk ended early: try the missing one now
+            return two is None
+        return two >= one
 
     def _choose(self, first: bool) -> int | None:
         """The mask for the next chunk, or None to keep the current one (see the module docstring)."""
