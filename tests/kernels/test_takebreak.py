@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -340,7 +341,7 @@ def test_two_threads_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) 
 
 def test_sequence_computes_no_value_past_the_n_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
     """sequence(n) of codes with no period proved by n (0.6 Officers, 0.16, 4.07) runs the kernel over each value
-    once: its search for a certificate stops at n (it used to double prefixes past it)."""
+    once: the doubling prefixes of its search for a certificate are capped at n (sequence.at_most)."""
     from sprague import cache as _cache
 
     computed: list[int] = []
@@ -434,3 +435,21 @@ def test_two_threads_are_tried_against_one_and_the_faster_kept(monkeypatch: pyte
     assert used[:2] == [False, True] and used[4:6] == [False, True]
     faster = run._rates[True] >= run._rates[False]  # type: ignore[operator]
     assert used[-1] == faster or len(used) % 4 in (1, 2)
+
+
+def test_sprague_sequence_reports_values_per_second(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A computation of a second or more ends with a line on stderr: values computed and values/s (--quiet: none)."""
+    import io
+
+    from sprague import cache as _cache
+    from sprague.cli import main
+    from sprague.cli.commands import sequence as command
+
+    monkeypatch.setattr(command, "_SPEED_FROM", 0.0)
+    with _cache.using(False):
+        assert main(["sequence", "grundys-game", "--to", "2999", "--no-cache"], out=io.StringIO()) == 0
+        err = capsys.readouterr().err
+        assert re.search(r"^sprague: computed 3,000 values in [\d.,]+ s \([\d,]+ values/s\)$", err, re.M), err
+        assert main(["sequence", "grundys-game", "--to", "2999", "--no-cache", "--quiet"], out=io.StringIO()) == 0
+        assert "values/s" not in capsys.readouterr().err
