@@ -10,7 +10,8 @@ from __future__ import annotations
 
 __all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "TAKE_BREAK_THREADS",
            "TAKE_BREAK_LAG", "TAKE_BREAK_PIPELINE_FROM", "TAKE_BREAK_REMASK_RATIO", "TAKE_BREAK_RETRY", "MEX_SCRATCH",
-           "BOX_CHUNK", "SPLIT_MEMO_BYTES", "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "KEEP_FAILURES"]
+           "BOX_CHUNK", "SPLIT_MEMO_BYTES", "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW",
+           "KEEP_FAILURES"]
 
 #: take-and-break sequences: values from the naive recursion before the sparse-space kernel takes over
 #: (the mask is chosen on them)

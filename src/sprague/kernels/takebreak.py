@@ -66,6 +66,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numba
 import numpy as np
@@ -117,10 +118,13 @@ class Steps:
     least: int = 0
 
 
+#: numba runs the kernels as Python (``NUMBA_DISABLE_JIT=1``)
+_JIT_OFF = bool(getattr(numba.config, "DISABLE_JIT", False))
+
 # ---------------------------------------------------------------------------------------------------------
 # atomics: LLVM atomic load/store/cmpxchg on an int64 array element (numba has none on the CPU)
 
-if numba.config.DISABLE_JIT:  # the kernels run as Python: one thread, plain reads and writes
+if _JIT_OFF:  # the kernels run as Python: one thread, plain reads and writes
     def _load(arr: np.ndarray, i: int) -> int:
         return int(arr[i])
 
@@ -139,37 +143,37 @@ if numba.config.DISABLE_JIT:  # the kernels run as Python: one thread, plain rea
     def _odd(x: int) -> bool:
         return bin(x).count("1") % 2 == 1
 else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
-    from llvmlite import ir
+    from llvmlite import ir  # type: ignore[import-untyped]
     from numba import types
     from numba.core import cgutils
     from numba.extending import intrinsic
 
-    def _pointer(context, builder, aryty, ary, idxty, idx):  # type: ignore[no-untyped-def]
+    def _pointer(context, builder, aryty, ary, idxty, idx):
         array = context.make_array(aryty)(context, builder, ary)
         i = context.cast(builder, idx, idxty, types.intp)
         return cgutils.get_item_pointer(context, builder, aryty, array, [i])
 
     @intrinsic
-    def _load(typingctx, arr, i):  # type: ignore[no-untyped-def]
+    def _load(typingctx, arr, i):
         """``arr[i]``, an atomic load with acquire ordering."""
-        def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, sig, args):
             ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
             return builder.load_atomic(ptr, "acquire", 8)
         return types.int64(arr, i), codegen
 
     @intrinsic
-    def _store(typingctx, arr, i, value):  # type: ignore[no-untyped-def]
+    def _store(typingctx, arr, i, value):
         """``arr[i] = value``, an atomic store with release ordering."""
-        def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, sig, args):
             ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
             builder.store_atomic(context.cast(builder, args[2], sig.args[2], types.int64), ptr, "release", 8)
             return context.get_dummy_value()
         return types.void(arr, i, value), codegen
 
     @intrinsic
-    def _cas(typingctx, arr, i, old, new):  # type: ignore[no-untyped-def]
+    def _cas(typingctx, arr, i, old, new):
         """Atomically: if ``arr[i] == old``, set it to ``new``; whether it did."""
-        def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, sig, args):
             ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
             pair = builder.cmpxchg(ptr, context.cast(builder, args[2], sig.args[2], types.int64),
                                    context.cast(builder, args[3], sig.args[3], types.int64), "acq_rel", "acquire")
@@ -177,17 +181,17 @@ else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
         return types.boolean(arr, i, old, new), codegen
 
     @intrinsic
-    def _odd(typingctx, x):  # type: ignore[no-untyped-def]
+    def _odd(typingctx, x):
         """Whether ``x >= 0`` has an odd number of bits set (one ``popcnt``, no table)."""
-        def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, sig, args):
             v = context.cast(builder, args[0], sig.args[0], types.int64)
             return builder.trunc(builder.ctpop(v), ir.IntType(1))
         return types.boolean(x), codegen
 
     @intrinsic
-    def _yield(typingctx):  # type: ignore[no-untyped-def]
+    def _yield(typingctx):
         """``sched_yield()``: let another process have the core while waiting."""
-        def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, sig, args):
             fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.IntType(32), []), "sched_yield")
             builder.call(fn, [])
             return context.get_dummy_value()
@@ -196,7 +200,7 @@ else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
 
 def threads_available() -> int:
     """Threads the sparse kernel may use: 2 when configured, compiled and numba has 2 threads, else 1."""
-    if config.TAKE_BREAK_THREADS < 2 or numba.config.DISABLE_JIT:
+    if config.TAKE_BREAK_THREADS < 2 or _JIT_OFF:
         return 1
     return 2 if numba.get_num_threads() >= 2 else 1
 
@@ -750,7 +754,7 @@ class Run:
         chunk = self.chunk or CHUNK
         threads = self.threads or threads_available()
         lag = config.TAKE_BREAK_LAG if threads > 1 else 0
-        patience = _PATIENCE if not numba.config.DISABLE_JIT else 3
+        patience = _PATIENCE if not _JIT_OFF else 3
         sync = np.zeros(_SYNC_SIZE, dtype=np.int64)
         out = np.zeros(5, dtype=np.int64)
         while self.reached < stop and steps.done < steps.budget:
@@ -776,13 +780,14 @@ class Run:
                 self._far = np.full((2 * lag, 2 * cap), -1, dtype=np.int64)
             if len(self._far_steps) != self._far.shape[0]:
                 self._far_steps = np.zeros(self._far.shape[0], dtype=np.int64)
-            args = (self.g, self.reached, end, self.alls, self.ones, self.twos, self.distinct, self.mask, self._is_rare,
-                    self.rare, self.rare_value, self.n_rare, self.counts, self.top, cap,
-                    steps.budget - steps.done, vmax, lag if pipe else 0, self._seen, self._want, self._far,
-                    self._far_steps, sync, patience)
+            assert self.mask is not None
+            args: tuple[Any, ...] = (
+                self.g, self.reached, end, self.alls, self.ones, self.twos, self.distinct, self.mask, self._is_rare,
+                self.rare, self.rare_value, self.n_rare, self.counts, self.top, cap, steps.budget - steps.done, vmax,
+                lag if pipe else 0, self._seen, self._want, self._far, self._far_steps, sync, patience)
             began = time.perf_counter()
             if pipe:
-                _pipeline(*args, out)
+                _pipeline(*args, *[out])
                 reached, n_rare, top, done, status = (int(x) for x in out)
             else:
                 reached, n_rare, top, done, status = _finish(*args)
