@@ -474,7 +474,7 @@ def _scan_far(g: np.ndarray, n: int, split: np.ndarray, distinct: bool, rare: np
             steps += 1
             b = m - r
             vb = g[b]
-            if _odd(vb & mask) and not (distinct and b == r):
+            if _odd(int(vb) & mask) and not (distinct and b == r):
                 row[rare_value[j] ^ vb] = n
     return steps
 
