@@ -239,6 +239,7 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
 
     steps = Steps(budget=limit * STEPS_PER_POSITION)
     run = Run(*moves, known=game._values, n=n, steps=steps)
+    game._values = run.values  # the run holds them now (a record run keeps one array of its values)
     start = run.reached
     try:
         for reached in run.extend():
