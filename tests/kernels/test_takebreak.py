@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -51,32 +54,49 @@ def test_octal_sparse_space_equals_the_naive_recursion(code: str, monkeypatch: p
 
 
 @pytest.mark.parametrize("mask", [~0, ~1, 1, 2, 6, ~5, 1 << 9])
-def test_every_mask_gives_the_same_values(mask: int) -> None:
-    """The mask only changes the speed: a poor one (most positions rare) must still be exact."""
+def test_every_mask_gives_the_same_values(mask: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mask only changes the speed: a poor one (most positions rare) must still be exact.
+
+    The rare list starts with room for 4 heaps: the kernel stops and resumes as it fills."""
+    monkeypatch.setattr(tb, "PREFIX", 10)
+    monkeypatch.setattr(tb, "_RARE_ROOM", 4)
     n = 2500
     truth = naive.grundys_game_sequence(n)
-    g = np.zeros(n, dtype=np.int64)
-    tb._naive_extend(g, 0, 10, NONE, NONE, np.array([0]), True, tb.UNLIMITED)
-    parity = [bin(v & mask).count("1") % 2 for v in g[:10].tolist()]
-    listed = [r for r in range(1, 10) if parity[r] == 0]
-    rare = np.array(listed + [0] * 4, dtype=np.int64)  # tiny: the kernel stops and resumes as it fills
-    n_rare, reached = len(listed), 10
-    while reached < n:
-        reached, n_rare, _ = tb._sparse_extend(g, reached, n, NONE, NONE, np.array([0]), True, mask, rare, n_rare,
-                                               tb.UNLIMITED)
-        if n_rare == len(rare):
-            rare = np.concatenate([rare, np.zeros(len(rare), dtype=np.int64)])
-    assert g.tolist() == truth
-    assert n_rare == sum(1 for r in range(1, n) if bin(truth[r] & mask).count("1") % 2 == 0)
+    run = tb.Run(*GRUNDY, np.zeros(0, dtype=np.uint8), n, chunk=601, threads=1, masks=[mask])
+    assert list(run.extend())[-1] == n
+    assert run.values.tolist() == truth
+    assert run.history == [(10, mask)] and run.mask == mask
+    assert run.rare[:run.n_rare].tolist() == [r for r in range(1, n) if bin(truth[r] & mask).count("1") % 2 == 0]
+
+
+def rare_count(values: list[int], mask: int) -> int:
+    """Heaps 1.. with an even masked popcount, counted one by one (Python ints: infinite masks are negative)."""
+    return sum(1 for v in values[1:] if bin(v & mask).count("1") % 2 == 0)
 
 
 def test_the_chosen_mask_makes_grundys_game_sparse() -> None:
-    """Grundy's game: the mask found on 2048 values leaves few positions rare (Winning Ways' sparse space)."""
-    g = np.array(naive.grundys_game_sequence(2048), dtype=np.int64)
-    mask = tb.choose_mask(g)
-    rare = tb._rare_count(g, len(g), mask)
-    assert rare < len(g) // 4
-    assert all(rare <= tb._rare_count(g, len(g), m) for m in (~0, 1, 3, ~3))
+    """Grundy's game: the mask found on 2048 values leaves few positions rare (Winning Ways' sparse space), and no
+    finite or infinite mask leaves fewer: the Walsh-Hadamard prices equal the counts one mask at a time."""
+    values = naive.grundys_game_sequence(2048)
+    mask = tb.choose_mask(np.array(values, dtype=np.int64))
+    rare = rare_count(values, mask)
+    assert rare < len(values) // 4 and rare == len(tb.rare_positions(np.array(values, dtype=np.uint8), mask))
+    bits = max(values).bit_length()
+    candidates = [m for m in range(1, 1 << bits)] + [~f for f in range(1 << bits)]
+    assert rare == min(rare_count(values, m) for m in candidates)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_walsh_hadamard_prices_equal_counting(seed: int) -> None:
+    rnd = random.Random(seed)
+    values = [0] + [rnd.choice([rnd.randrange(8), rnd.randrange(300)]) for _ in range(rnd.randrange(1, 400))]
+    counts = np.bincount(np.array(values[1:]), minlength=512)
+    prices = tb.mask_prices(counts)
+    assert prices.tolist() == [rare_count(values, m) for m in range(512)]
+    mask, price = tb.best_mask(counts)
+    bits = max(max(values), 1).bit_length()
+    everything = [m for m in range(1, 1 << bits)] + [~f for f in range(1 << bits)]
+    assert price == rare_count(values, mask) == min(rare_count(values, m) for m in everything)
 
 
 def test_ruleset_sequence_is_a_numpy_array_from_the_kernel() -> None:
@@ -188,3 +208,248 @@ def test_a_short_sequence_does_not_search_far_for_a_period(code: str) -> None:
     g = sprague.ruleset("octal", code=code)
     assert g.sequence(10).tolist() == naive.octal_sequence(octal_digits(code), 10)
     assert len(g._values) <= g.first_length()
+
+
+# --- records (issue 16, item 5): mask re-choice, value types, two threads, values computed, resume -------------
+
+def random_digits(rnd: random.Random) -> list[int]:
+    digits = [rnd.choice([0, 0, 4])] + [rnd.choice("0123456777") for _ in range(rnd.randrange(1, 5))]
+    digits = [int(d) for d in digits]
+    digits[-1] = digits[-1] or 7
+    return digits
+
+
+def digit_moves(digits: list[int]) -> tuple[list[int], list[int], list[int], bool]:
+    return ([k for k in range(1, len(digits)) if digits[k] & 1], [k for k in range(1, len(digits)) if digits[k] & 2],
+            [k for k in range(len(digits)) if digits[k] & 4], False)
+
+
+def run_values(moves: tuple[list[int], list[int], list[int], bool], n: int, **options: object) -> tb.Run:
+    run = tb.Run(*moves, np.zeros(0, dtype=np.uint8), n, **options)  # type: ignore[arg-type]
+    reached = list(run.extend())
+    assert reached == sorted(reached) and reached[-1] == n
+    return run
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_mask_changes_between_chunks_keep_the_values_exact(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random codes, a short naive prefix, small chunks and a mask forced to change at every chunk (good masks,
+    poor ones, finite and infinite): the values are the naive recursion's."""
+    rnd = random.Random(seed)
+    digits = random_digits(rnd)
+    monkeypatch.setattr(tb, "PREFIX", rnd.choice([8, 30, 64]))
+    masks = [rnd.choice([~0, ~1, 1, 2, 3, 6, ~5, ~6, 12, 1 << 7]) for _ in range(5)]
+    truth = naive.octal_sequence(digits, 1500)
+    run = run_values(digit_moves(digits), 1500, chunk=rnd.choice([97, 250]), threads=1, masks=masks)
+    assert run.values.tolist() == truth, digits
+    assert len({mask for _, mask in run.history}) > 1
+    assert run.rare[:run.n_rare].tolist() == [r for r in range(1, 1500)
+                                              if bin(truth[r] & run.mask).count("1") % 2 == 0]
+
+
+@pytest.mark.parametrize("code", ["0.04", "0.06"])
+def test_the_mask_is_chosen_again_when_the_rare_heaps_grow(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.04 and 0.06: the best mask on the first 64 values leaves more and more heaps rare; chosen again between
+    chunks, the kernel switches (to a mask making at most 3/4 as many heaps rare, counted one by one here), stays
+    exact, and ends with fewer rare heaps than the first mask would leave."""
+    monkeypatch.setattr(tb, "PREFIX", 64)
+    n = 6000
+    truth = naive.octal_sequence(octal_digits(code), n)
+    run = run_values(octal_moves(code), n, chunk=500, threads=1)
+    assert run.values.tolist() == truth
+    assert len(run.history) >= 2, run.history
+    for (at, mask), (_, before) in zip(run.history[1:], run.history):
+        assert rare_count(truth[:at], mask) <= 0.75 * rare_count(truth[:at], before)
+    assert run.n_rare == rare_count(truth, run.mask) < rare_count(truth, run.history[0][1])
+
+
+@pytest.mark.parametrize("prefix", [40, 2048])
+def test_values_widen_from_uint8_to_uint16(prefix: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.666...6 (60 digits) passes 255 at heap 366: in the sparse kernel (prefix 40) or the naive one."""
+    monkeypatch.setattr(tb, "PREFIX", prefix)
+    digits = [0] + [6] * 60
+    truth = naive.octal_sequence(digits, 1500)
+    assert max(truth[:366]) <= 255 < truth[366]
+    for threads in (1, 2):
+        monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+        monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)
+        run = run_values(digit_moves(digits), 1500, chunk=300, threads=threads)
+        assert run.values.dtype == np.uint16 and run.values.tolist() == truth
+    assert tb.value_dtype(255) == np.uint8 and tb.value_dtype(65536) == np.uint32
+
+
+@pytest.mark.parametrize("lag", [1, 3, 32])
+@pytest.mark.parametrize("code", ["grundy", "0.6", "0.04", "0.16", "4.07"])
+def test_two_threads_equal_one_thread_and_the_naive_recursion(code: str, lag: int,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pipeline (scanner ahead by ``lag``, finisher in order) against the one-thread kernel and tests/naive.py,
+    with mask changes forced between chunks; from the first rare heap on (PIPELINE_FROM = 0)."""
+    monkeypatch.setattr(tb, "PREFIX", 50)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_LAG", lag)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)  # always two threads (no timed trials of one)
+    n = 3000
+    if code == "grundy":
+        moves, truth = GRUNDY, naive.grundys_game_sequence(n)
+    else:
+        moves, truth = octal_moves(code), naive.octal_sequence(octal_digits(code), n)
+    two = run_values(moves, n, chunk=700, threads=2, masks=[~0, ~1, 6, ~0])
+    one = run_values(moves, n, chunk=700, threads=1, masks=[~0, ~1, 6, ~0])
+    assert two.values.tolist() == one.values.tolist() == truth
+    assert two.n_rare == one.n_rare and two.history == one.history
+
+
+@pytest.mark.timeout(60)
+def test_two_threads_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both halves of the pipeline on one thread, one after the other (numba with 1 thread, or the scanner run
+    alone first): the one that waits for a partner that never started gives up and the other does all the work."""
+    import numba
+
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)
+    monkeypatch.setattr(tb, "_PATIENCE", 1000)
+    truth = naive.grundys_game_sequence(4000)
+    before = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        run = run_values(GRUNDY, 4000, chunk=1000, threads=2)
+    finally:
+        numba.set_num_threads(before)
+    assert run.values.tolist() == truth
+    # the scanner first, alone: it scans lag heaps ahead, waits, sees no finisher and leaves; the finisher then
+    # uses what it scanned and scans the rest itself
+    g = np.zeros(4000, dtype=np.uint8)
+    g[:3000] = truth[:3000]
+    mask = tb.choose_mask(g[:3000])
+    table = tb._rare_table(1024, mask)
+    rare, rare_value = np.zeros(4000, dtype=np.int64), np.zeros(4000, dtype=np.int64)
+    n_rare = tb._list_rare(g, 3000, table, rare, rare_value)
+    lag = 8
+    far, far_steps = np.full((2 * lag, 1024), -1, dtype=np.int64), np.zeros(2 * lag, dtype=np.int64)
+    sync = np.zeros(tb._SYNC_SIZE, dtype=np.int64)
+    sync[tb._A_DONE] = sync[tb._B_DONE] = 3000
+    sync[tb._N_RARE] = n_rare
+    split, none = np.array([0]), np.zeros(0, dtype=np.int64)
+    tb._scanner(g, 3000, 4000, split, True, mask, rare, rare_value, lag, far, far_steps, sync, 1000)
+    assert sync[tb._B_DONE] == 3000 + lag + 1 and sync[tb._B_STATE] == tb._GONE
+    counts = np.zeros(1024, dtype=np.int64)
+    reached, *_ = tb._finish(g, 3000, 4000, none, none, split, True, mask, table, rare, rare_value, n_rare, counts,
+                             int(g.max()), 512, tb.UNLIMITED, 255, lag, np.full(1024, -1, dtype=np.int64),
+                             np.zeros(1024, dtype=np.bool_), far, far_steps, sync, 1000)
+    assert reached == 4000 and g.tolist() == truth
+
+
+def test_sequence_computes_no_value_past_the_n_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """sequence(n) of codes with no period proved by n (0.6 Officers, 0.16, 4.07) runs the kernel over each value
+    once: the doubling prefixes of its search for a certificate are capped at n (sequence.at_most)."""
+    from sprague import cache as _cache
+
+    computed: list[int] = []
+    extend = tb.Run.extend
+
+    def counting(run: tb.Run) -> Iterator[int]:
+        start = run.reached
+        for reached in extend(run):
+            computed.append(reached - start)
+            start = reached
+            yield reached
+
+    monkeypatch.setattr(tb.Run, "extend", counting)
+    for code, n in (("0.6", 70_000), ("0.16", 65_536), ("4.07", 40_000), ("0.6", 2048 * 5)):
+        computed.clear()
+        game = sprague.ruleset("octal", code=code)
+        with _cache.using(False):  # computed, not read from a cache another test filled
+            values = game.sequence(n, max_positions=10**9)
+        assert len(values) == n and sum(computed) == n, (code, n, sum(computed))
+        assert game.known_length == n
+
+
+_KILLED_RUN = """
+import sys, time
+import sprague
+from sprague import cache
+from sprague.kernels import takebreak as tb
+cache.CHECKPOINT_SECONDS = 0.0
+tb.CHUNK = 500
+def slow(k):
+    time.sleep(0.02)  # a long run, to be killed outright while it runs
+sprague.ruleset("grundys-game").sequence(int(sys.argv[1]), progress=slow)
+"""
+
+
+@pytest.mark.timeout(120)
+def test_a_killed_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    """A run killed outright (SIGKILL: no finally, no Ctrl-C handler) leaves its last checkpoint in the results
+    cache, in uint8 as computed; a fresh run continues from it, computes only the values past it, and ends with
+    the values of an uninterrupted run."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from sprague import cache as _cache
+
+    n = 30_000
+    env = {**os.environ, "SPRAGUE_CACHE_DIR": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)}
+    store = _cache.Cache(tmp_path, min_seconds=0.0)
+    key = sprague.ruleset("grundys-game").cache_key()
+    child = subprocess.Popen([sys.executable, "-c", _KILLED_RUN, str(n)], env=env)
+    try:
+        deadline = time.monotonic() + 90
+        while (store.stored_length("sequence", key) or 0) < 6000 and child.poll() is None:
+            assert time.monotonic() < deadline, "no checkpoint written"
+            time.sleep(0.05)
+        assert child.poll() is None, "the run ended before it could be killed"
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.wait(timeout=30)
+    stored = store.load("sequence", key)
+    assert stored is not None and stored.dtype == np.uint8 and 6000 <= len(stored) < n
+    truth = run_values(GRUNDY, n, threads=1).values
+    assert stored.tolist() == truth[:len(stored)].tolist()
+    again: list[int] = []
+    with _cache.using(store):
+        values = sprague.ruleset("grundys-game").sequence(n, progress=again.append)
+    assert values.tolist() == truth.tolist()
+    assert sum(again) == n - len(stored)  # only the values past the checkpoint were computed
+    assert truth[:4000].tolist() == naive.grundys_game_sequence(4000)
+
+
+def test_two_threads_are_tried_against_one_and_the_faster_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every TAKE_BREAK_RETRY chunks one chunk runs on one thread and the next on two (timed); the others use
+    the faster. The values are exact whichever runs."""
+    monkeypatch.setattr(tb, "PREFIX", 50)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 4)
+    used: list[bool] = []
+    pick = tb.Run._pick
+
+    def spy(run: tb.Run) -> bool:
+        used.append(pick(run))
+        return used[-1]
+
+    monkeypatch.setattr(tb.Run, "_pick", spy)
+    run = run_values(GRUNDY, 4000, chunk=400, threads=2)
+    assert run.values.tolist() == naive.grundys_game_sequence(4000)
+    assert used[:2] == [False, True] and used[4:6] == [False, True]
+    faster = run._rates[True] >= run._rates[False]  # type: ignore[operator]
+    assert used[-1] == faster or len(used) % 4 in (1, 2)
+
+
+def test_sprague_sequence_reports_values_per_second(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A computation of a second or more ends with a line on stderr: values computed and values/s (--quiet: none)."""
+    import io
+
+    from sprague import cache as _cache
+    from sprague.cli import main
+    from sprague.cli.commands import sequence as command
+
+    monkeypatch.setattr(command, "_SPEED_FROM", 0.0)
+    with _cache.using(False):
+        assert main(["sequence", "grundys-game", "--to", "2999", "--no-cache"], out=io.StringIO()) == 0
+        err = capsys.readouterr().err
+        assert re.search(r"^sprague: computed 3,000 values in [\d.,]+ s \([\d,]+ values/s\)$", err, re.M), err
+        assert main(["sequence", "grundys-game", "--to", "2999", "--no-cache", "--quiet"], out=io.StringIO()) == 0
+        assert "values/s" not in capsys.readouterr().err

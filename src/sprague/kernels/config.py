@@ -8,9 +8,10 @@ drives them reads this module at each call, so tests may monkeypatch it.
 
 from __future__ import annotations
 
-__all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "MEX_SCRATCH", "BOX_CHUNK", "SPLIT_MEMO_BYTES",
-           "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "KEEP_FAILURES",
-           "SUBTRACT_STEPS_PER_POSITION", "RAY_STEPS_PER_POSITION"]
+__all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "TAKE_BREAK_THREADS",
+           "TAKE_BREAK_LAG", "TAKE_BREAK_PIPELINE_FROM", "TAKE_BREAK_REMASK_RATIO", "TAKE_BREAK_RETRY", "MEX_SCRATCH",
+           "BOX_CHUNK", "SPLIT_MEMO_BYTES", "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW",
+           "KEEP_FAILURES", "SUBTRACT_STEPS_PER_POSITION", "RAY_STEPS_PER_POSITION"]
 
 #: take-and-break sequences: values from the naive recursion before the sparse-space kernel takes over
 #: (the mask is chosen on them)
@@ -39,3 +40,16 @@ KEEP_FAILURES = 2_000
 SUBTRACT_STEPS_PER_POSITION = 500
 #: ray games such as NimHof (kernels/rays.py): kernel steps (one option each, about 1 ns) counted as one position
 RAY_STEPS_PER_POSITION = 500
+#: take-and-break sequences: threads of the sparse-space kernel (1 or 2; 2 needs numba's thread count >= 2)
+TAKE_BREAK_THREADS = 2
+#: take-and-break sequences, two threads: how far (in heaps) the scanner runs ahead of the finisher; the
+#: finisher does the pairs with a part of at most this many tokens itself
+TAKE_BREAK_LAG = 32
+#: take-and-break sequences, two threads: rare heaps from which a chunk runs on two threads
+TAKE_BREAK_PIPELINE_FROM = 64
+#: take-and-break sequences: the mask is changed between chunks when another makes at most this fraction
+#: of the heaps rare (and the scans saved pay for listing the rare heaps again)
+TAKE_BREAK_REMASK_RATIO = 0.75
+#: take-and-break sequences, two threads: every this many chunks, one chunk on one thread and one on two are
+#: timed, and the faster is used until the next trial (on a busy machine two threads can be slower than one)
+TAKE_BREAK_RETRY = 16

@@ -21,32 +21,87 @@ common exactly when one of them is rare and the other common. So
    is then rare, which is rare -- does the scan run to the end, and ``G(n)`` is
    the least rare value missed.
 
-The mask changes the speed, never the values. :func:`choose_mask` picks, on a
-prefix, the mask (a finite one, or an "infinite" one ``~f`` whose high bits are
-all set) that makes the fewest positions rare.
+The mask changes the speed, never the values.
+
+**Choosing the mask, and choosing again.** A value's rarity is looked up in a
+table over values; the kernel keeps ``counts[v]``, how many heaps ``1..n-1`` have
+value ``v``. For a mask ``m`` below ``2^B`` (every value below ``2^B``) the heaps
+made rare are ``(N + W[m]) / 2``, ``N`` the number of heaps and ``W`` the
+Walsh-Hadamard transform of ``counts`` (``W[m] = sum_v counts[v] (-1)^popcount(v & m)``);
+one transform, O(B 2^B), prices every mask at once (the idea of J. Czajka's octal
+analyser). An *infinite* mask ``~f`` (every bit above ``f`` set) agrees with the
+finite mask ``(2^B - 1) ^ f`` on the values seen so far, so it has the same price;
+they differ only on values not yet reached. :func:`best_mask` returns the
+cheapest, as the infinite mask on a tie (the finite mask 0 makes every value rare,
+so it is never chosen). The mask is chosen on the first values and chosen again
+between chunks (:class:`Run`): the kernel switches when the best mask makes at
+most :data:`~sprague.kernels.config.TAKE_BREAK_REMASK_RATIO` (3/4) as many heaps
+rare as the current one *and* the scans it saves on the values still to compute
+(the difference of the two rare counts times the values left) pay for listing
+the rare heaps again (a pass over the values so far). Otherwise the mask stays
+(hysteresis: two masks of nearly equal price do not alternate).
+
+**Storage.** Values are kept in the smallest unsigned type that holds them
+(uint8, widened to uint16 or uint32 when a value needs it), 1 byte a heap for
+most games; the rare heaps are listed with their values, and a value's rarity is
+a table lookup. Grundy's game to 2^28 needs 256 MB (uint8) or 512 MB (uint16).
+
+**Two threads.** With two threads (:data:`~sprague.kernels.config.TAKE_BREAK_THREADS`
+and numba's thread count at least 2) each chunk runs as a pipeline in one
+``prange(2)`` region. Let ``D`` be the lag (:data:`~sprague.kernels.config.TAKE_BREAK_LAG`).
+A pair ``(a, m - a)`` whose smaller part is above ``D - k`` has both parts below
+``n - D``: its values were final ``D`` steps ago. Thread B (the *scanner*) runs
+up to ``D`` heaps ahead and scans, for each coming ``n``, the rare heaps of those
+pairs, stamping the common values into a ring of ``2D`` slots; thread A (the
+*finisher*) takes heaps in order: the ``D`` pairs with a small part, the single-heap
+options, the mex and step 2, the rare list. They share progress counters through
+LLVM atomic loads and stores (acquire/release) and a compare-and-swap that
+settles, without a timeout that could misfire, which thread does the scanning if
+the other never starts (one thread, or ``NUMBA_DISABLE_JIT=1``: the finisher then
+scans for itself). Either way the values are those of the one-thread kernel.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
+import numba
 import numpy as np
+from numba import prange
 
 from sprague.kernels import config
 from sprague.kernels.jit import njit
 
-__all__ = ["extend", "work", "Steps", "STEPS_PER_POSITION", "choose_mask", "rare_positions"]
+__all__ = ["extend", "Run", "work", "Steps", "STEPS_PER_POSITION", "choose_mask", "best_mask", "mask_prices",
+           "rare_positions", "value_dtype", "threads_available"]
 
 #: values computed by the naive recursion before the mask is chosen on them
 PREFIX = config.TAKE_BREAK_PREFIX
-#: values per kernel call (the progress bar and Ctrl-C act between calls)
+#: values per kernel call (the progress bar, Ctrl-C and the choice of mask act between calls)
 CHUNK = config.TAKE_BREAK_CHUNK
 #: kernel steps counted as one position of the work limits (``max_positions``): a step takes 1-5 ns, so
 #: a position is about a microsecond, what the heap recursion in Python spends on one option
 STEPS_PER_POSITION = config.TAKE_BREAK_STEPS_PER_POSITION
 #: a budget no computation reaches (int64, as the kernels take it)
 UNLIMITED = 2**62
+
+# how a chunk ended
+_DONE, _FULL, _BUDGET, _WIDEN, _GROW = 0, 1, 2, 3, 4
+# the shared counters of the two threads, a cache line (8 int64) apart
+_A_DONE, _N_RARE, _B_DONE, _B_STATE, _STOP, _A_STARTED = 0, 8, 16, 24, 32, 40
+_SYNC_SIZE = 48
+# B_STATE: the scanner has not started, is scanning, is gone (or was never to start)
+_WAITING, _SCANNING, _GONE = 0, 1, 2
+#: room for rare heaps listed at first (the list doubles when full)
+_RARE_ROOM = 1024
+#: spins before a waiting thread starts yielding its core
+_SPINS = 2000
+#: yields after which a thread whose partner has not even started stops waiting for it (compiled;
+#: the other thread then does the work alone). A started partner is always waited for.
+_PATIENCE = 200_000
 
 
 @dataclass
@@ -63,66 +118,231 @@ class Steps:
     least: int = 0
 
 
-def extend(g: np.ndarray, start: int, take_all: Sequence[int], take_one: Sequence[int], split: Sequence[int],
-           distinct: bool, chunk: int | None = None, steps: Steps | None = None) -> Iterator[int]:
-    """Fill ``g[start:]`` (``g[:start]`` known) in chunks, yielding the length reached after each.
+#: numba runs the kernels as Python (``NUMBA_DISABLE_JIT=1``)
+_JIT_OFF = bool(getattr(numba.config, "DISABLE_JIT", False))
 
-    The first :data:`PREFIX` values come from the naive recursion, the rest from
-    the sparse-space kernel with the mask :func:`choose_mask` picks on the known
-    values. Stopping the iteration early leaves ``g[:reached]`` exact. The steps
-    done are added to ``steps``; the iteration ends early (with ``g[:reached]``
-    exact) once its budget is spent.
+# ---------------------------------------------------------------------------------------------------------
+# atomics: LLVM atomic load/store/cmpxchg on an int64 array element (numba has none on the CPU)
 
-    >>> g = np.zeros(12, dtype=np.int64)
-    >>> list(extend(g, 0, [], [], [0], distinct=True))  # Grundy's game
-    [12]
-    >>> g.tolist()
-    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]
+if _JIT_OFF:  # the kernels run as Python: one thread, plain reads and writes
+    def _load(arr: np.ndarray, i: int) -> int:
+        return int(arr[i])
+
+    def _store(arr: np.ndarray, i: int, value: int) -> None:
+        arr[i] = value
+
+    def _cas(arr: np.ndarray, i: int, old: int, new: int) -> bool:
+        if arr[i] != old:
+            return False
+        arr[i] = new
+        return True
+
+    def _yield() -> None:
+        pass
+
+    def _odd(x: int) -> bool:
+        return bin(x).count("1") % 2 == 1
+else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
+    from llvmlite import ir  # type: ignore[import-untyped]
+    from numba import types
+    from numba.core import cgutils
+    from numba.extending import intrinsic
+
+    def _pointer(context, builder, aryty, ary, idxty, idx):
+        array = context.make_array(aryty)(context, builder, ary)
+        i = context.cast(builder, idx, idxty, types.intp)
+        return cgutils.get_item_pointer(context, builder, aryty, array, [i])
+
+    @intrinsic
+    def _load(typingctx, arr, i):
+        """``arr[i]``, an atomic load with acquire ordering."""
+        def codegen(context, builder, sig, args):
+            ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            return builder.load_atomic(ptr, "acquire", 8)
+        return types.int64(arr, i), codegen
+
+    @intrinsic
+    def _store(typingctx, arr, i, value):
+        """``arr[i] = value``, an atomic store with release ordering."""
+        def codegen(context, builder, sig, args):
+            ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            builder.store_atomic(context.cast(builder, args[2], sig.args[2], types.int64), ptr, "release", 8)
+            return context.get_dummy_value()
+        return types.void(arr, i, value), codegen
+
+    @intrinsic
+    def _cas(typingctx, arr, i, old, new):
+        """Atomically: if ``arr[i] == old``, set it to ``new``; whether it did."""
+        def codegen(context, builder, sig, args):
+            ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            pair = builder.cmpxchg(ptr, context.cast(builder, args[2], sig.args[2], types.int64),
+                                   context.cast(builder, args[3], sig.args[3], types.int64), "acq_rel", "acquire")
+            return builder.extract_value(pair, 1)
+        return types.boolean(arr, i, old, new), codegen
+
+    @intrinsic
+    def _odd(typingctx, x):
+        """Whether ``x >= 0`` has an odd number of bits set (one ``popcnt``, no table)."""
+        def codegen(context, builder, sig, args):
+            v = context.cast(builder, args[0], sig.args[0], types.int64)
+            return builder.trunc(builder.ctpop(v), ir.IntType(1))
+        return types.boolean(x), codegen
+
+    @intrinsic
+    def _yield(typingctx):
+        """``sched_yield()``: let another process have the core while waiting."""
+        def codegen(context, builder, sig, args):
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.IntType(32), []), "sched_yield")
+            builder.call(fn, [])
+            return context.get_dummy_value()
+        return types.void(), codegen
+
+
+def threads_available() -> int:
+    """Threads the sparse kernel may use: 2 when configured, compiled and numba has 2 threads, else 1."""
+    if config.TAKE_BREAK_THREADS < 2 or _JIT_OFF:
+        return 1
+    return 2 if numba.get_num_threads() >= 2 else 1
+
+
+# ---------------------------------------------------------------------------------------------------------
+# value types, masks
+
+
+def value_dtype(top: int) -> np.dtype:
+    """The smallest unsigned type holding ``0..top`` (uint8, uint16, uint32; int64 beyond).
+
+    >>> value_dtype(255), value_dtype(256), value_dtype(70000)
+    (dtype('uint8'), dtype('uint16'), dtype('uint32'))
     """
-    if g.dtype != np.int64 or g.ndim != 1:
-        raise ValueError(f"g must be a 1-D int64 array, got {g.dtype} with shape {g.shape}")
-    if not 0 <= start <= len(g):
-        raise ValueError(f"start={start} is outside 0..{len(g)}")
-    alls, ones, twos = moves = [np.array(sorted(ks), dtype=np.int64) for ks in (take_all, take_one, split)]
-    if any(len(k) and k[0] < 0 for k in moves):
-        raise ValueError(f"amounts to remove must be non-negative, got {take_all}, {take_one}, {split}")
-    chunk = chunk or CHUNK
-    steps = steps if steps is not None else Steps()
-    stop = len(g)
-    if start < min(PREFIX, stop):
-        reached, done = _naive_extend(g, start, min(PREFIX, stop), alls, ones, twos, distinct,
-                                      steps.budget - steps.done)
-        steps.done += done
-        if reached > start:
-            yield reached
-        if reached < min(PREFIX, stop):
-            return
-        start = reached
-    if start == stop:
-        return
-    prefix = g[:min(start, 1 << 15)]
-    if steps.done + _mask_steps(prefix) > steps.budget:
-        steps.least = steps.done + _mask_steps(prefix)
-        return
-    steps.done += _mask_steps(prefix)
-    mask = choose_mask(prefix)
-    rare = rare_positions(g[:start], mask)
-    n_rare = len(rare)
-    # every later value scans, per split amount k, at least the rare positions known below start - k
-    per_value = 2 + len(alls) + len(ones) + sum(int(np.searchsorted(rare, start - k)) for k in twos.tolist())
-    if steps.done + per_value * (stop - start) > steps.budget:
-        steps.least = steps.done + per_value * (stop - start)
-        return
-    rare = np.concatenate([rare, np.zeros(max(n_rare, 1024), dtype=np.int64)])
-    while start < stop and steps.done < steps.budget:
-        reached, n_rare, done = _sparse_extend(g, start, min(start + chunk, stop), alls, ones, twos, distinct, mask,
-                                               rare, n_rare, steps.budget - steps.done)
-        steps.done += done
-        if n_rare == len(rare):
-            rare = np.concatenate([rare, np.zeros(len(rare), dtype=np.int64)])
-        if reached > start:
-            start = reached
-            yield start
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if top <= np.iinfo(dtype).max:
+            return np.dtype(dtype)
+    return np.dtype(np.int64)
+
+
+def mask_prices(counts: np.ndarray) -> np.ndarray:
+    """``prices[m]``: heaps made rare by the mask ``m``, for every ``m < len(counts)`` (a power of two).
+
+    ``counts[v]`` is the number of heaps of value ``v``; the rare ones under ``m`` are
+    ``(N + W[m]) / 2`` with ``W`` the Walsh-Hadamard transform of ``counts``.
+
+    >>> mask_prices(np.array([3, 1, 0, 2])).tolist()  # values 0,0,0,1,3,3: mask 1 leaves 0,0,0 rare
+    [6, 3, 4, 5]
+    """
+    w = np.asarray(counts, dtype=np.int64).copy()
+    size = len(w)
+    if size & (size - 1):
+        raise ValueError(f"counts must have a power-of-two length, got {size}")
+    h = 1
+    while h < size:  # butterflies, all blocks of width 2h at once
+        w = w.reshape(-1, 2, h)
+        w = np.stack([w[:, 0] + w[:, 1], w[:, 0] - w[:, 1]], axis=1).reshape(-1)
+        h *= 2
+    return (int(w[0]) + w) // 2
+
+
+def best_mask(counts: np.ndarray) -> tuple[int, int]:
+    """The mask making the fewest heaps rare, and how many (see the module docstring).
+
+    ``counts[v]`` counts the heaps of value ``v``. Finite masks below ``2^B`` (``B``
+    bits hold every value counted) and the infinite ones ``~f``, ``f < 2^B``, are
+    the candidates; an infinite mask is preferred on a tie, then the smallest ``f``.
+
+    >>> best_mask(np.array([3, 1, 0, 2]))  # ~2 = all bits but bit 1: it agrees with the finite mask 1
+    (-3, 3)
+    """
+    counts = np.asarray(counts, dtype=np.int64)
+    used = np.flatnonzero(counts)
+    bits = max(int(used[-1]) if len(used) else 0, 1).bit_length()
+    prices = mask_prices(np.pad(counts[:1 << bits], (0, max(0, (1 << bits) - len(counts)))))
+    prices[0] = np.iinfo(np.int64).max  # the finite mask 0: every heap rare
+    low = int(prices.min())
+    m = int(np.flatnonzero(prices == low)[-1])  # the largest m is the infinite mask with the smallest f
+    return ~((1 << bits) - 1 ^ m), low
+
+
+def _price(counts: np.ndarray, mask: int) -> int:
+    """Heaps counted in ``counts`` that ``mask`` makes rare."""
+    values = np.arange(len(counts), dtype=np.int64) & mask
+    parity = np.zeros(len(counts), dtype=np.int64)
+    while values.any():
+        parity ^= values & 1
+        values >>= 1
+    return int(counts[parity == 0].sum())
+
+
+def choose_mask(g: np.ndarray) -> int:
+    """The mask making the fewest heaps ``1 <= r < len(g)`` rare (see :func:`best_mask`).
+
+    >>> choose_mask(np.array([0, 0, 0, 1, 0, 2, 1, 0, 2, 1]))  # Grundy's game: ~0 leaves only the 0s rare
+    -1
+    """
+    values = np.asarray(g)[1:]
+    return best_mask(np.bincount(values, minlength=2) if len(values) else np.zeros(2, dtype=np.int64))[0]
+
+
+@njit(cache=True, nogil=True)
+def _parity(v: int, mask: int) -> int:
+    x = v & mask
+    x ^= x >> 32
+    x ^= x >> 16
+    x ^= x >> 8
+    x ^= x >> 4
+    x ^= x >> 2
+    x ^= x >> 1
+    return x & 1
+
+
+@njit(cache=True, nogil=True)
+def _rare_table(size: int, mask: int) -> np.ndarray:
+    """``table[v]``: whether the value ``v < size`` is rare under ``mask``."""
+    table = np.zeros(size, dtype=np.bool_)
+    for v in range(size):
+        table[v] = _parity(v, mask) == 0
+    return table
+
+
+@njit(cache=True, nogil=True)
+def _count_values(g: np.ndarray, start: int, stop: int, counts: np.ndarray) -> None:
+    """``counts[v] += 1`` for each value ``v`` of ``g[start:stop]``."""
+    for i in range(start, stop):
+        counts[g[i]] += 1
+
+
+@njit(cache=True, nogil=True)
+def _list_rare(g: np.ndarray, stop: int, table: np.ndarray, rare: np.ndarray, rare_value: np.ndarray) -> int:
+    """Write the heaps ``1 <= r < stop`` with rare values (``table``) and their values; return how many.
+
+    ``rare`` may be too short: then only the count is right (call again with room).
+    """
+    count = 0
+    room = rare.shape[0]
+    for r in range(1, stop):
+        if table[g[r]]:
+            if count < room:
+                rare[count] = r
+                rare_value[count] = g[r]
+            count += 1
+    return count
+
+
+def rare_positions(g: np.ndarray, mask: int) -> np.ndarray:
+    """The positions ``r >= 1`` of ``g`` whose value is rare under ``mask`` (even masked popcount)."""
+    g = np.asarray(g)
+    if g.dtype.kind not in "iu":
+        raise ValueError(f"g must hold integers, got {g.dtype}")
+    top = int(g.max()) if len(g) else 0
+    table = _rare_table(_capacity(max(top, mask if mask >= 0 else ~mask)), mask)
+    empty = np.zeros(0, dtype=np.int64)
+    count = _list_rare(g, len(g), table, empty, empty)
+    rare, values = np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64)
+    _list_rare(g, len(g), table, rare, values)
+    return rare
+
+
+# ---------------------------------------------------------------------------------------------------------
+# work estimates
 
 
 def work(take_all: Sequence[int], take_one: Sequence[int], split: Sequence[int], start: int, stop: int) -> int:
@@ -148,22 +368,17 @@ def _halves(x: int) -> int:
     return (x // 2) * ((x - 1) // 2) if x > 0 else 0
 
 
-def _mask_steps(prefix: np.ndarray) -> int:
-    """The steps of :func:`choose_mask` on ``prefix``: every candidate mask counts the rare values."""
-    bits = max(int(prefix.max()) if len(prefix) else 0, 1).bit_length()
-    return 2 ** (bits + 1) * len(prefix)
+# ---------------------------------------------------------------------------------------------------------
+# the kernels
 
 
 @njit(cache=True, nogil=True)
-def _parity(v: int, mask: int) -> int:
-    x = v & mask
-    x ^= x >> 32
-    x ^= x >> 16
-    x ^= x >> 8
-    x ^= x >> 4
-    x ^= x >> 2
-    x ^= x >> 1
-    return x & 1
+def _capacity(top: int) -> int:
+    """A power of two above ``top``: xors of values below it stay below it."""
+    cap = 2
+    while cap <= top:
+        cap *= 2
+    return cap
 
 
 @njit(cache=True, nogil=True)
@@ -180,21 +395,13 @@ def _mark_singles(g: np.ndarray, n: int, take_all: np.ndarray, take_one: np.ndar
 
 
 @njit(cache=True, nogil=True)
-def _capacity(top: int) -> int:
-    """A power of two above ``top``: xors of values below it stay below it."""
-    cap = 2
-    while cap <= top:
-        cap *= 2
-    return cap
-
-
-@njit(cache=True, nogil=True)
 def _naive_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray,
-                 split: np.ndarray, distinct: bool, budget: int) -> tuple[int, int]:
+                  split: np.ndarray, distinct: bool, budget: int, vmax: int) -> tuple[int, int, int]:
     """Fill ``g[start:stop]`` by the heap recursion, O(n) per value (``g[:start]`` known).
 
-    Returns ``(reached, steps)``: the steps are the loop iterations done (see :func:`work`); it
-    stops early, at ``reached``, before a value once ``budget`` steps are done.
+    Returns ``(reached, steps, status)``: the steps are the loop iterations done (see
+    :func:`work`); it stops early, at ``reached``, before a value once ``budget`` steps
+    are done (status ``_BUDGET``) or at a value above ``vmax`` (``_WIDEN``: not stored).
     """
     top = 0
     for i in range(start):
@@ -203,7 +410,7 @@ def _naive_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, ta
     steps = start
     for n in range(start, stop):
         if steps >= budget:
-            return n, steps
+            return n, steps, _BUDGET
         _mark_singles(g, n, take_all, take_one, seen)
         steps += take_all.shape[0] + take_one.shape[0]
         for i in range(split.shape[0]):
@@ -217,6 +424,8 @@ def _naive_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, ta
         while seen[v] == n:
             v += 1
         steps += v + 1
+        if v > vmax:
+            return n, steps, _WIDEN
         g[n] = v
         if v > top:
             top = v
@@ -224,70 +433,124 @@ def _naive_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, ta
                 grown = np.full(2 * _capacity(top), -1, dtype=np.int64)
                 grown[:seen.shape[0]] = seen
                 seen = grown
-    return stop, steps
+    return stop, steps, _DONE
 
 
 @njit(cache=True, nogil=True)
-def _value_tables(cap: int, mask: int) -> tuple[np.ndarray, np.ndarray]:
-    """For ``v < 2 cap``: whether ``v`` is rare, and how many rare values lie below ``v``."""
-    rare = np.zeros(2 * cap, dtype=np.bool_)
-    below = np.zeros(2 * cap + 1, dtype=np.int64)
-    for v in range(2 * cap):
-        rare[v] = _parity(v, mask) == 0
-        below[v + 1] = below[v] + rare[v]
-    return rare, below
+def _first_above(rare: np.ndarray, count: int, low: int) -> int:
+    """The first index ``j < count`` with ``rare[j] > low`` (``count`` if none): binary search."""
+    lo, hi = 0, count
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if rare[mid] > low:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 @njit(cache=True, nogil=True)
-def _sparse_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray,
-                  split: np.ndarray, distinct: bool, mask: int, rare: np.ndarray, n_rare: int,
-                  budget: int) -> tuple[int, int, int]:
-    """Fill ``g[start:stop]`` by the sparse-space method (module docstring); exact for every mask.
+def _scan_far(g: np.ndarray, n: int, split: np.ndarray, distinct: bool, rare: np.ndarray,
+              rare_value: np.ndarray, n_rare: int, mask: int, lag: int, far: np.ndarray, slot: int) -> int:
+    """Step 1 for the pairs of ``n`` whose parts are both above ``lag - k``: stamp ``far[slot, v] = n``.
 
-    ``rare[:n_rare]`` lists, in increasing order, the positions ``1 <= r < start`` with
-    a rare value. Returns ``(reached, n_rare, steps)``: it stops early, at ``reached``,
-    when ``rare`` is full (the caller grows it and calls again) or, before a value, once
-    ``budget`` steps (loop iterations, see :func:`work`) are done.
+    Only pairs with exactly one rare part are taken: through the rare heaps ``r`` listed
+    in ``rare[:n_rare]`` with ``lag - k < r < m - (lag - k)``. Every such pair has both
+    parts below ``n - lag``. Returns the steps.
     """
-    top = 0
-    for i in range(start):
-        top = max(top, g[i])
-    low = mask if mask >= 0 else ~mask  # the mask's finite part
-    cap = _capacity(max(top, low))
-    is_rare, rare_below = _value_tables(cap, mask)
-    seen = np.full(2 * cap, -1, dtype=np.int64)
-    want = np.zeros(2 * cap, dtype=np.bool_)
-    common = np.zeros(stop, dtype=np.bool_)  # the value of the position is common
-    for i in range(start):
-        common[i] = not is_rare[g[i]]
-    rare_value = np.zeros(rare.shape[0], dtype=np.int64)
-    for j in range(n_rare):
-        rare_value[j] = g[rare[j]]
-    steps = 2 * start + n_rare + 2 * cap
-    for n in range(start, stop):
-        if n_rare == rare.shape[0] or steps >= budget:
-            return n, n_rare, steps
+    steps = 1
+    row = far[slot]
+    for i in range(split.shape[0]):
+        k = split[i]
+        m = n - k
+        low = lag - k if lag > k else 0
+        hi = m - low
+        if hi <= low + 1:
+            continue
+        for j in range(_first_above(rare, n_rare, low), n_rare):
+            r = rare[j]
+            if r >= hi:
+                break
+            steps += 1
+            b = m - r
+            vb = g[b]
+            if _odd(int(vb) & mask) and not (distinct and b == r):
+                row[rare_value[j] ^ vb] = n
+    return steps
+
+
+@njit(cache=True, nogil=True)
+def _finish(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray, split: np.ndarray,
+            distinct: bool, mask: int, is_rare: np.ndarray, rare: np.ndarray, rare_value: np.ndarray, n_rare: int,
+            counts: np.ndarray, top: int, cap: int, budget: int, vmax: int, lag: int, seen: np.ndarray,
+            want: np.ndarray, far: np.ndarray, far_steps: np.ndarray, sync: np.ndarray,
+            patience: int) -> tuple[int, int, int, int, int]:
+    """The finisher: fill ``g[start:stop]`` in order by sparse space (module docstring); exact for every mask.
+
+    ``rare[:n_rare]`` lists, in increasing order, the heaps ``1 <= r < start`` with a
+    rare value (``rare_value`` their values); ``counts[v]`` counts the heaps of value
+    ``v``; every value so far is at most ``top < cap``; the tables have ``2 cap``
+    entries. The pairs with a part of at most ``lag - k`` are done here; the others
+    come stamped into ``far`` by the scanner (:func:`_scanner`) or, when there is none
+    (``sync[_B_STATE]`` is ``_GONE``) or it never starts, are scanned here.
+
+    Returns ``(reached, n_rare, top, steps, status)``; it stops before a value when
+    ``rare`` is full (``_FULL``) or ``budget`` steps are done (``_BUDGET``), at a value
+    above ``vmax`` (``_WIDEN``, not stored) and after a value of ``cap`` or more
+    (``_GROW``): the caller makes room and calls again.
+    """
+    _store(sync, _A_STARTED, 1)
+    slots = far.shape[0]
+    alone = _load(sync, _B_STATE) == _GONE
+    shared = not alone  # a scanner may run: publish the progress
+    steps = 0
+    status = _DONE
+    n = start
+    while n < stop:
+        if n_rare == rare.shape[0]:
+            status = _FULL
+            break
+        if steps >= budget:
+            status = _BUDGET
+            break
+        slot = n % slots
         _mark_singles(g, n, take_all, take_one, seen)
-        steps += take_all.shape[0] + take_one.shape[0]
-        # 1. all common values: pairs with exactly one rare part
+        steps += take_all.shape[0] + take_one.shape[0] + 1
+        # 1a. the pairs with a small part (any values: every option's value may be stamped)
         for i in range(split.shape[0]):
-            m = n - split[i]
-            for j in range(n_rare):
+            k = split[i]
+            m = n - k
+            low = lag - k if lag > k else 0
+            for s in range(1, min(low, m // 2) + 1):
+                if not (distinct and 2 * s == m):
+                    seen[g[s] ^ g[m - s]] = n
                 steps += 1
-                r = rare[j]
-                if r >= m:
+        # 1b. the others, through the rare heaps: the scanner's, or scanned here
+        if not alone:
+            spins = 0
+            while _load(sync, _B_DONE) <= n:
+                state = _load(sync, _B_STATE)
+                if state == _GONE:
                     break
-                b = m - r
-                if common[b] and not (distinct and b == r):
-                    seen[rare_value[j] ^ g[b]] = n
+                spins += 1
+                if spins > _SPINS:
+                    _yield()
+                    if spins > _SPINS + patience and state == _WAITING and _cas(sync, _B_STATE, _WAITING, _GONE):
+                        break
+            if _load(sync, _B_DONE) <= n:
+                alone = True
+            else:
+                steps += far_steps[slot]
+        if alone:
+            steps += _scan_far(g, n, split, distinct, rare, rare_value, n_rare, mask, lag, far, slot)
         c = 0
-        while seen[c] == n or is_rare[c]:
+        while seen[c] == n or far[slot, c] == n or is_rare[c]:
             c += 1
         steps += 2 * c + 2
         # 2. the rare values below c: scan the pairs until each has been seen
         need = 0
         for v in range(c):
-            if is_rare[v] and seen[v] != n:  # not already an option with no or one heap
+            if is_rare[v] and seen[v] != n:  # not already an option with no or one heap, or a small part
                 want[v] = True
                 need += 1
         i = 0
@@ -296,9 +559,9 @@ def _sparse_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, t
             half = (m - 1) // 2 if distinct else m // 2
             for a in range(1, half + 1):
                 steps += 1
-                v = g[a] ^ g[m - a]
-                if want[v]:
-                    want[v] = False
+                x = g[a] ^ g[m - a]
+                if want[x]:
+                    want[x] = False
                     need -= 1
                     if not need:
                         break
@@ -310,49 +573,326 @@ def _sparse_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, t
                 value += 1
             want[:c] = False
             steps += value + c
+        if value > vmax:
+            status = _WIDEN
+            break
         g[n] = value
-        common[n] = not is_rare[value]
-        if not common[n] and n >= 1:
-            rare[n_rare] = n
-            rare_value[n_rare] = value
-            n_rare += 1
-        if value >= cap:
-            cap = _capacity(max(value, low))
-            is_rare, rare_below = _value_tables(cap, mask)
-            seen = np.full(2 * cap, -1, dtype=np.int64)
-            want = np.zeros(2 * cap, dtype=np.bool_)
-            steps += 8 * cap
-    return stop, n_rare, steps
+        if n >= 1:
+            counts[value] += 1
+            if is_rare[value]:
+                rare[n_rare] = n
+                rare_value[n_rare] = value
+                n_rare += 1
+                if shared:
+                    _store(sync, _N_RARE, n_rare)
+        if shared:
+            _store(sync, _A_DONE, n + 1)
+        n += 1
+        if value > top:
+            top = value
+            if value >= cap:
+                status = _GROW
+                break
+    _store(sync, _STOP, 1)
+    return n, n_rare, top, steps, status
 
 
 @njit(cache=True, nogil=True)
-def _rare_count(g: np.ndarray, stop: int, mask: int) -> int:
-    """Positions ``1 <= r < stop`` whose value is rare under ``mask``."""
-    count = 0
-    for r in range(1, stop):
-        if _parity(g[r], mask) == 0:
-            count += 1
-    return count
+def _scanner(g: np.ndarray, start: int, stop: int, split: np.ndarray, distinct: bool, mask: int,
+             rare: np.ndarray, rare_value: np.ndarray, lag: int, far: np.ndarray, far_steps: np.ndarray,
+             sync: np.ndarray, patience: int) -> None:
+    """The scanner: for ``n`` in ``start..stop-1``, once the finisher is within ``lag`` of ``n``, the far pairs.
 
-
-def choose_mask(g: np.ndarray) -> int:
-    """The mask making the fewest positions of the prefix ``g`` rare (ties: the first listed).
-
-    Candidates, in order: the infinite masks ``~f`` (every bit above ``f``'s set)
-    and the finite masks ``f``, for ``f`` below the next power of two above the
-    largest value (the finite mask 0 makes every value rare, so it is left out).
+    It starts only if the finisher has not given up on it (compare-and-swap of
+    ``sync[_B_STATE]``), leaves when the finisher stops, and gives up if the finisher
+    has not started after ``patience`` yields (the two ran one after the other).
     """
-    bits = max(int(g.max()) if len(g) else 0, 1).bit_length()
-    candidates = [~f for f in range(2 ** bits)] + list(range(1, 2 ** bits))
-    return min(candidates, key=lambda mask: _rare_count(g, len(g), mask))
+    if not _cas(sync, _B_STATE, _WAITING, _SCANNING):
+        return
+    slots = far.shape[0]
+    n = start
+    while n < stop:
+        spins = 0
+        while _load(sync, _A_DONE) < n - lag and _load(sync, _STOP) == 0:
+            spins += 1
+            if spins > _SPINS:
+                _yield()
+                if spins > _SPINS + patience and _load(sync, _A_STARTED) == 0:
+                    break
+        if _load(sync, _STOP) != 0 or _load(sync, _A_DONE) < n - lag:
+            break
+        n_rare = _load(sync, _N_RARE)
+        far_steps[n % slots] = _scan_far(g, n, split, distinct, rare, rare_value, n_rare, mask, lag, far,
+                                         n % slots)
+        _store(sync, _B_DONE, n + 1)
+        n += 1
+    _store(sync, _B_STATE, _GONE)
 
 
-def rare_positions(g: np.ndarray, mask: int) -> np.ndarray:
-    """The positions ``r >= 1`` of ``g`` whose value is rare under ``mask`` (even masked popcount)."""
-    parity = np.zeros(len(g), dtype=np.int64)
-    bits = np.asarray(g, dtype=np.int64) & mask
-    while bits.any():
-        parity ^= bits & 1
-        bits >>= 1
-    return np.flatnonzero(parity[1:] == 0) + 1
+@njit(cache=True, nogil=True, parallel=True)
+def _pipeline(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray, split: np.ndarray,
+              distinct: bool, mask: int, is_rare: np.ndarray, rare: np.ndarray, rare_value: np.ndarray, n_rare: int,
+              counts: np.ndarray, top: int, cap: int, budget: int, vmax: int, lag: int, seen: np.ndarray,
+              want: np.ndarray, far: np.ndarray, far_steps: np.ndarray, sync: np.ndarray, patience: int,
+              out: np.ndarray) -> None:
+    """The finisher and the scanner side by side, one per thread; the finisher's result goes to ``out``."""
+    for t in prange(2):
+        if t == 0:
+            reached, n_rare2, top2, steps, status = _finish(
+                g, start, stop, take_all, take_one, split, distinct, mask, is_rare, rare, rare_value, n_rare, counts,
+                top, cap, budget, vmax, lag, seen, want, far, far_steps, sync, patience)
+            out[0], out[1], out[2], out[3], out[4] = reached, n_rare2, top2, steps, status
+        else:
+            _scanner(g, start, stop, split, distinct, mask, rare, rare_value, lag, far, far_steps, sync, patience)
 
+
+# ---------------------------------------------------------------------------------------------------------
+# the driver
+
+
+@dataclass
+class Run:
+    """One growing sequence of a take-and-break game: its values, rare heaps, mask and the kernels' state.
+
+    ``values[:reached]`` are exact at every moment; :meth:`extend` fills the rest in
+    chunks, yielding ``reached`` after each. ``values`` is the smallest unsigned type
+    that holds them (it is replaced by a wider array when a value needs it).
+
+    >>> run = Run([], [], [0], True, np.zeros(0, dtype=np.uint8), 12)  # Grundy's game
+    >>> list(run.extend()), run.values.tolist(), run.values.dtype
+    ([12], [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2], dtype('uint8'))
+    """
+
+    take_all: Sequence[int]
+    take_one: Sequence[int]
+    split: Sequence[int]
+    distinct: bool
+    known: np.ndarray
+    n: int
+    steps: Steps = field(default_factory=Steps)
+    chunk: int | None = None
+    threads: int | None = None
+    #: test hook: the masks to use, chunk after chunk (cycled), instead of choosing them
+    masks: Sequence[int] | None = None
+    #: (heap, mask): from which heap each mask was used
+    history: list[tuple[int, int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.alls, self.ones, self.twos = moves = [np.array(sorted(ks), dtype=np.int64)
+                                                  for ks in (self.take_all, self.take_one, self.split)]
+        if any(len(k) and k[0] < 0 for k in moves):
+            raise ValueError(f"amounts to remove must be non-negative, got {self.take_all}, {self.take_one}, "
+                             f"{self.split}")
+        known = np.asarray(self.known)
+        if known.ndim != 1 or (len(known) and known.dtype.kind not in "iu"):
+            raise ValueError(f"known values must be a 1-D integer array, got {known.dtype} of shape {known.shape}")
+        if not 0 <= len(known) <= self.n:
+            raise ValueError(f"{len(known)} known values are more than the n={self.n} asked for")
+        self.top = int(known.max()) if len(known) else 0
+        self.g = np.zeros(self.n, dtype=value_dtype(self.top))
+        self.g[:len(known)] = known
+        self.reached = len(known)
+        self.mask: int | None = None
+        self.counts = np.zeros(0, dtype=np.int64)
+        self.n_rare = 0
+        self.rare = np.zeros(0, dtype=np.int64)
+        self.rare_value = np.zeros(0, dtype=np.int64)
+        self.cap = 0
+        self._chunks = 0
+        self._is_rare = np.zeros(0, dtype=np.bool_)
+        self._seen = np.zeros(0, dtype=np.int64)
+        self._want = np.zeros(0, dtype=np.bool_)
+        self._far: np.ndarray | None = None
+        self._far_steps = np.zeros(0, dtype=np.int64)
+        self._rates: dict[bool, float | None] = {False: None, True: None}  # steps per second, one/two threads
+        self._trial = 0
+
+    @property
+    def values(self) -> np.ndarray:
+        """The exact values so far (a view)."""
+        return self.g[:self.reached]
+
+    def _widen(self, value: int) -> None:
+        wider = np.zeros(self.n, dtype=value_dtype(value))
+        wider[:self.reached] = self.g[:self.reached]
+        self.g = wider
+
+    def extend(self) -> Iterator[int]:
+        """Fill the values up to ``n`` in chunks, yielding ``reached`` after each; stops early at the budget."""
+        steps, stop = self.steps, self.n
+        if self.reached < min(PREFIX, stop):
+            end = min(PREFIX, stop)
+            while True:
+                reached, done, status = _naive_extend(self.g, self.reached, end, self.alls, self.ones, self.twos,
+                                                      self.distinct, steps.budget - steps.done,
+                                                      np.iinfo(self.g.dtype).max)
+                steps.done += done
+                grew = reached > self.reached
+                self.reached = reached
+                if status != _WIDEN:
+                    break
+                self._widen(2 * int(np.iinfo(self.g.dtype).max))
+            if grew:
+                yield self.reached
+            if self.reached < end:
+                return
+        if self.reached == stop:
+            return
+        self.top = int(self.g[:self.reached].max())
+        self.counts = np.zeros(2 * _capacity(self.top), dtype=np.int64)
+        _count_values(self.g, 1, self.reached, self.counts)
+        choice = self._choose(first=True)
+        assert choice is not None
+        steps.done += self.reached + len(self.counts) * len(self.counts).bit_length()
+        self._use(choice)
+        # every later value scans, per split amount k, at least the rare positions known below start - k
+        per_value = 2 + len(self.alls) + len(self.ones) + sum(
+            int(np.searchsorted(self.rare[:self.n_rare], self.reached - k)) for k in self.twos.tolist())
+        if steps.done + per_value * (stop - self.reached) > steps.budget:
+            steps.least = steps.done + per_value * (stop - self.reached)
+            return
+        chunk = self.chunk or CHUNK
+        threads = self.threads or threads_available()
+        lag = config.TAKE_BREAK_LAG if threads > 1 else 0
+        patience = _PATIENCE if not _JIT_OFF else 3
+        sync = np.zeros(_SYNC_SIZE, dtype=np.int64)
+        out = np.zeros(5, dtype=np.int64)
+        while self.reached < stop and steps.done < steps.budget:
+            if self._chunks:
+                choice = self._choose(first=False)
+                if choice is not None:
+                    steps.done += self.reached
+                    self._use(choice)
+            self._chunks += 1
+            cap = self.cap
+            end = min(self.reached + chunk, stop)
+            vmax = int(np.iinfo(self.g.dtype).max)
+            # few rare heaps: the scanner would mostly wait, and every chunk starts two threads
+            pipe = threads > 1 and self.n_rare >= config.TAKE_BREAK_PIPELINE_FROM and self._pick()
+            sync[:] = 0
+            sync[_A_DONE] = sync[_B_DONE] = self.reached
+            sync[_N_RARE] = self.n_rare
+            if not pipe:
+                sync[_B_STATE] = _GONE
+            if not pipe:  # one thread: the far pairs are stamped where the near ones are
+                self._far = self._seen.reshape(1, -1)
+            elif self._far is None or self._far.shape != (2 * lag, 2 * cap) or self._far.base is not None:
+                self._far = np.full((2 * lag, 2 * cap), -1, dtype=np.int64)
+            if len(self._far_steps) != self._far.shape[0]:
+                self._far_steps = np.zeros(self._far.shape[0], dtype=np.int64)
+            assert self.mask is not None
+            args: tuple[Any, ...] = (
+                self.g, self.reached, end, self.alls, self.ones, self.twos, self.distinct, self.mask, self._is_rare,
+                self.rare, self.rare_value, self.n_rare, self.counts, self.top, cap, steps.budget - steps.done, vmax,
+                lag if pipe else 0, self._seen, self._want, self._far, self._far_steps, sync, patience)
+            began = time.perf_counter()
+            if pipe:
+                _pipeline(*args, *[out])
+                reached, n_rare, top, done, status = (int(x) for x in out)
+            else:
+                reached, n_rare, top, done, status = _finish(*args)
+            if threads > 1 and reached - self.reached >= chunk // 2:
+                self._rates[pipe] = done / max(time.perf_counter() - began, 1e-9)
+            steps.done += done
+            grew = reached > self.reached
+            self.reached, self.n_rare, self.top = reached, n_rare, top
+            if status == _FULL:
+                self._grow_rare(2 * len(self.rare))
+            elif status == _WIDEN:
+                self._widen(2 * vmax)
+            elif status == _GROW:
+                self._tables()
+            if grew:
+                yield self.reached
+
+    def _pick(self) -> bool:
+        """Whether the next chunk runs on two threads: the faster in steps per wall-second when last tried.
+
+        On a shared machine the second core may be busy, and two threads waiting for each
+        other are then slower than one: every :data:`~sprague.kernels.config.TAKE_BREAK_RETRY`
+        chunks one chunk runs on one thread and the next on two, and the faster is kept.
+        """
+        if config.TAKE_BREAK_RETRY <= 0:  # no trials: always two threads
+            return True
+        self._trial += 1
+        turn = self._trial % config.TAKE_BREAK_RETRY
+        if turn in (1, 2):  # the trials: one thread, then two
+            return turn == 2
+        one, two = self._rates[False], self._rates[True]
+        if one is None or two is None:  # a trial chunk ended early: try the missing one now
+            return two is None
+        return two >= one
+
+    def _choose(self, first: bool) -> int | None:
+        """The mask for the next chunk, or None to keep the current one (see the module docstring)."""
+        if self.masks:
+            forced = int(self.masks[self._chunks % len(self.masks)])
+            return None if forced == self.mask else forced
+        mask, price = best_mask(self.counts)
+        if first or self.mask is None:
+            return mask
+        if mask == self.mask:
+            return None
+        now = _price(self.counts, self.mask)
+        left = self.n - self.reached
+        if price <= config.TAKE_BREAK_REMASK_RATIO * now and (now - price) * left >= self.reached:
+            return mask
+        return None
+
+    def _use(self, mask: int) -> None:
+        """Switch to ``mask``: the rarity table, and the rare heaps listed again."""
+        self.mask = mask
+        self.history.append((self.reached, mask))
+        self._tables()
+        count = _list_rare(self.g, self.reached, self._is_rare, self.rare, self.rare_value)
+        if count >= len(self.rare):
+            self.rare = np.zeros(max(2 * count, _RARE_ROOM), dtype=np.int64)
+            self.rare_value = np.zeros(len(self.rare), dtype=np.int64)
+            _list_rare(self.g, self.reached, self._is_rare, self.rare, self.rare_value)
+        self.n_rare = count
+
+    def _tables(self) -> None:
+        """Tables for values below ``2 cap``, ``cap`` a power of two above every value and the mask's finite part."""
+        assert self.mask is not None
+        self.cap = _capacity(max(self.top, self.mask if self.mask >= 0 else ~self.mask))
+        size = 2 * self.cap
+        self._is_rare = _rare_table(size, self.mask)
+        self._seen = np.full(size, -1, dtype=np.int64)
+        self._want = np.zeros(size, dtype=np.bool_)
+        if len(self.counts) < size:
+            self.counts = np.concatenate([self.counts, np.zeros(size - len(self.counts), dtype=np.int64)])
+        self._far = None
+
+    def _grow_rare(self, size: int) -> None:
+        self.rare = np.concatenate([self.rare, np.zeros(size - len(self.rare), dtype=np.int64)])
+        self.rare_value = np.concatenate([self.rare_value, np.zeros(size - len(self.rare_value), dtype=np.int64)])
+
+
+def extend(g: np.ndarray, start: int, take_all: Sequence[int], take_one: Sequence[int], split: Sequence[int],
+           distinct: bool, chunk: int | None = None, steps: Steps | None = None, threads: int | None = None,
+           masks: Sequence[int] | None = None) -> Iterator[int]:
+    """Fill the int64 array ``g[start:]`` (``g[:start]`` known) in chunks, yielding the length reached after each.
+
+    A convenience over :class:`Run` (which keeps the values in the smallest type and
+    is what long runs use): the first :data:`PREFIX` values come from the naive
+    recursion, the rest from the sparse-space kernel. Stopping the iteration early
+    leaves ``g[:reached]`` exact. The steps done are added to ``steps``; the
+    iteration ends early (with ``g[:reached]`` exact) once its budget is spent.
+
+    >>> g = np.zeros(12, dtype=np.int64)
+    >>> list(extend(g, 0, [], [], [0], distinct=True))  # Grundy's game
+    [12]
+    >>> g.tolist()
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]
+    """
+    if g.dtype != np.int64 or g.ndim != 1:
+        raise ValueError(f"g must be a 1-D int64 array, got {g.dtype} with shape {g.shape}")
+    if not 0 <= start <= len(g):
+        raise ValueError(f"start={start} is outside 0..{len(g)}")
+    run = Run(take_all, take_one, split, distinct, g[:start], len(g), steps if steps is not None else Steps(),
+              chunk, threads, masks)
+    done = start
+    for reached in run.extend():
+        g[done:reached] = run.g[done:reached]
+        done = reached
+        yield reached

@@ -19,8 +19,9 @@ finished is kept.
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import reduce
 from operator import xor
 from typing import Any
@@ -34,7 +35,7 @@ from sprague.core.parsing import as_int
 from sprague.errors import InvalidPosition, TooLarge
 
 __all__ = ["values", "periodic_values", "heap_value", "cost", "grow", "extend", "certify_period", "first_period",
-           "sparse_space", "CACHE_FROM"]
+           "sparse_space", "at_most", "CACHE_FROM"]
 
 CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
 CACHE_VALUES = 2048  #: take-and-break games: values from which the results cache is consulted
@@ -57,13 +58,18 @@ def values(game: Any, n: int, max_positions: int | None = None, progress: Progre
 
 
 def periodic_values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None) -> np.ndarray:
-    """As :func:`values`; past a certified period the values are filled in from it, not computed."""
+    """As :func:`values`; past a certified period the values are filled in from it, not computed.
+
+    The search for a certificate never computes a value past the ``n`` asked for
+    (:func:`at_most`), nor more work than computing the ``n`` values outright.
+    """
     limit = check_limit(max_positions)
     n = as_int(n, "length")
     refuse_long(game, n, limit)
     if n > max(len(game._values), 4 * game.first_length()):
-        try:  # never more work than computing the n values outright
-            per = game.periodicity(min(max_positions or game._limit_now, game.sequence_cost(n) or n))
+        try:  # never more work than computing the n values outright, never a value past them
+            with at_most(game, n):
+                per = game.periodicity(min(max_positions or game._limit_now, game.sequence_cost(n) or n))
         except TooLarge:
             per = None  # no certificate within the limit: compute (refused with the size if too large)
         if per is not None and per.certified:
@@ -113,19 +119,39 @@ def cost(game: Any, n: int) -> int | None:
     return (n - start) * max(last, 1)
 
 
+@contextlib.contextmanager
+def at_most(game: Any, n: int) -> Iterator[None]:
+    """Within it, :func:`certify_period` computes no value of ``game`` past the first ``n``.
+
+    Its doubling prefixes stop at ``n`` (the last one tried is ``n`` itself), so
+    ``sequence(n)`` of a code whose period is not proved by then costs one run of
+    the kernel to ``n``, never two.
+    """
+    before = game.__dict__.get("_most_values")
+    game._most_values = n if before is None else min(before, n)
+    try:
+        yield
+    finally:
+        game._most_values = before
+
+
 def certify_period(game: Any, limit: int) -> Any:
     """The certified period of ``game`` (a :class:`~sprague.rulesets.heap.PeriodicHeapRuleset`): prefixes of
-    ``first_length()`` values, doubled until ``certify`` proves a period, each refused if over ``limit``."""
+    ``first_length()`` values, doubled until ``certify`` proves a period, each refused if over ``limit``.
+
+    Under :func:`at_most` the prefixes stop at its bound: None if no period is proved by then.
+    """
     if game._period is None:
-        n = game.first_length()
+        most = game.__dict__.get("_most_values")
+        n = game.first_length() if most is None else min(game.first_length(), most)
         while True:
             refuse_if_too_large(f"{game.name}: certifying a period needs the first {n:,} values",
                                 game.sequence_cost(n), limit)
             grow(game, n, limit)
             game._period = game.certify(game._values[:n].tolist())
-            if game._period is not None:
+            if game._period is not None or (most is not None and n >= most):
                 break
-            n *= 2
+            n = 2 * n if most is None else min(2 * n, most)
     return game._period
 
 
@@ -154,8 +180,8 @@ def grow(game: Any, n: int, limit: int, progress: Progress = None) -> None:
     cache = _cache.active() if long and game.cache_key() is not None else None  # None: values not cacheable
     if cache is not None:
         stored = cache.load("sequence", game.cache_key())
-        if stored is not None and stored.ndim == 1 and len(stored) > len(game._values):
-            game._values = stored.astype(np.int64)
+        if stored is not None and stored.ndim == 1 and stored.dtype.kind in "iu" and len(stored) > len(game._values):
+            game._values = stored  # in the type it was stored in (take-and-break values: the smallest that holds them)
             if n <= len(game._values):
                 return
     start, began = len(game._values), time.perf_counter()
@@ -204,23 +230,26 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None,
 def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], list[int], bool], limit: int,
                        progress: Progress, checkpoints: _cache.Checkpoints | None = None) -> None:
     """The kernel's steps are budgeted: it stops, values kept, when at least its budget is certain (known once
-    the prefix is: the rare positions each later value scans) or when its steps pass the limit."""
-    from sprague.kernels.takebreak import STEPS_PER_POSITION, Steps
-    from sprague.kernels.takebreak import extend as kernel
+    the prefix is: the rare positions each later value scans) or when its steps pass the limit.
 
-    start = len(game._values)
-    g = np.zeros(n, dtype=np.int64)
-    g[:start] = game._values
+    The values are kept (and checkpointed, and cached) in the smallest unsigned type that holds them; the
+    kernel re-chooses its mask as it goes (:class:`sprague.kernels.takebreak.Run`).
+    """
+    from sprague.kernels.takebreak import STEPS_PER_POSITION, Run, Steps
+
     steps = Steps(budget=limit * STEPS_PER_POSITION)
+    run = Run(*moves, known=game._values, n=n, steps=steps)
+    game._values = run.values  # the run holds them now (a record run keeps one array of its values)
+    start = run.reached
     try:
-        for reached in kernel(g, start, *moves, steps=steps):
+        for reached in run.extend():
             done, start = reached - start, reached
             if progress is not None:
                 progress(done)
             if checkpoints is not None and checkpoints.due():
-                checkpoints.save(g[:start])
+                checkpoints.save(run.values)
     finally:
-        game._values = g[:start]
+        game._values = run.values
     if start < n:
         what = f"{game.name}: computing single-heap values up to {n - 1:,}"
         if steps.least:
@@ -235,10 +264,10 @@ def sparse_space(game: Any, n: int) -> tuple[int, np.ndarray] | None:
     Winning Ways ch. 4: under the mask, values of even masked popcount are *rare*;
     for Grundy's game they stop early (a pattern, not a theorem).
     """
-    from sprague.kernels.takebreak import PREFIX, choose_mask, rare_positions
+    from sprague.kernels.takebreak import choose_mask, rare_positions
 
     if game.take_break_moves() is None:
         return None
     values = np.asarray(game.sequence(n))
-    mask = choose_mask(values[:min(n, 1 << 15)]) if n > PREFIX else choose_mask(values)
+    mask = choose_mask(values)
     return mask, rare_positions(values, mask)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import TextIO
 
 from sprague import ruleset
@@ -16,6 +17,7 @@ from sprague.present import check_sequence, genus_sequence_report, genus_sequenc
 __all__ = ["cmd_sequence"]
 
 _SPARSE_FROM = 2048  # from this many values, take-and-break games report their sparse space
+_SPEED_FROM = 1.0  # seconds of computing from which the speed is reported on stderr
 
 
 def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
@@ -25,7 +27,8 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
         return _misere(r, ns, out)
     check_plot(ns.plot)
     use_cache(ns)
-    bar = progress_bar(ns.quiet, f"{r.name} values", unit=" values", total=ns.to + 1)
+    bar = progress_bar(ns.quiet, f"{r.name} values", unit=" values", total=ns.to + 1)  # shows values/s
+    known, began = r.known_length, time.perf_counter()
     try:
         array = r.sequence(ns.to + 1, ns.max_positions, progress=bar.update if bar else None)
     except KeyboardInterrupt:
@@ -35,6 +38,7 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     finally:
         if bar:
             bar.close()
+    _report_speed(ns.quiet, r.known_length - known, time.perf_counter() - began)
     if ns.save:
         save_array(array, ns.save)
     values = array.tolist()
@@ -49,6 +53,13 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     sparse = r.sparse_space(len(values)) if len(values) > _SPARSE_FROM else None
     out.write(sequence_text(r, data, per, sparse, saved=bool(ns.save)))
     return 0
+
+
+def _report_speed(quiet: bool, computed: int, seconds: float) -> None:
+    """A last line on stderr after a long computation (a second or more): the values computed and their speed."""
+    if not quiet and computed > 0 and seconds >= _SPEED_FROM:
+        sys.stderr.write(f"sprague: computed {computed:,} values in {seconds:,.1f} s "
+                         f"({computed / seconds:,.0f} values/s)\n")
 
 
 def _misere(r: HeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
