@@ -181,8 +181,15 @@ def test_the_estimate_of_the_naive_prefix_is_its_pair_count(code, n):
     assert values == naive.octal_sequence(_digits(code), n)
     pairs = sum(1 for m in range(n) for k in split for a in range(1, (m - k) // 2 + 1))
     mex_scans = sum(v + 1 for v in values)
-    assert steps.done == pairs + n * (len(take_all) + len(take_one)) + mex_scans
-    assert tb.work(take_all, take_one, split, 0, n) == steps.done - sum(values) <= steps.done
+    exact = pairs + n * (len(take_all) + len(take_one)) + mex_scans
+    if max(values) < 256:
+        assert steps.done == exact
+        assert tb.work(take_all, take_one, split, 0, n) == steps.done - sum(values) <= steps.done
+    else:  # the values widened from uint8 to uint16 once: the heap where that happened, and the scan to it, count twice
+        widened = next(m for m, v in enumerate(values) if v > 255)
+        redone = widened + len(split) * (widened // 2) + len(take_all) + len(take_one) + values[widened] + 1
+        assert exact < steps.done <= exact + redone
+        assert tb.work(take_all, take_one, split, 0, n) == exact - sum(values)
 
 
 @pytest.mark.timeout(20)
