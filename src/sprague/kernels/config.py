@@ -49,7 +49,7 @@ TAKE_BREAK_LAG = 32
 TAKE_BREAK_PIPELINE_FROM = 64
 #: take-and-break sequences: the mask is changed between chunks when another makes at most this fraction
 #: of the heaps rare (and the scans saved pay for listing the rare heaps again)
-TAKE_BREAK_REMASK_RATIO = 0.75
+TAKE_BREAK_REMASK_RATIO = 0.9
 #: take-and-break sequences, two threads: every this many chunks, one chunk on one thread and one on two are
 #: timed, and the faster is used until the next trial (on a busy machine two threads can be slower than one)
 TAKE_BREAK_RETRY = 16

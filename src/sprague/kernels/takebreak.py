@@ -35,7 +35,7 @@ they differ only on values not yet reached. :func:`best_mask` returns the
 cheapest, as the infinite mask on a tie (the finite mask 0 makes every value rare,
 so it is never chosen). The mask is chosen on the first values and chosen again
 between chunks (:class:`Run`): the kernel switches when the best mask makes at
-most :data:`~sprague.kernels.config.TAKE_BREAK_REMASK_RATIO` (3/4) as many heaps
+most :data:`~sprague.kernels.config.TAKE_BREAK_REMASK_RATIO` (9/10) as many heaps
 rare as the current one *and* the scans it saves on the values still to compute
 (the difference of the two rare counts times the values left) pay for listing
 the rare heaps again (a pass over the values so far). Otherwise the mask stays
