@@ -517,6 +517,8 @@ def naive_tb_values(rules: Sequence[tuple[int, Iterable[int]]], n: int, *, disti
                 if j == 0:
                     if left == 0 and k > 0:
                         seen.add(0)
+                elif j == 2:  # two parts a + b, a <= b (a < b if distinct): the common case, written out
+                    seen.update(g[a] ^ g[left - a] for a in range(1, (left - 1 if distinct else left) // 2 + 1))
                 elif not (k == 0 and j == 1):
                     for parts in _tb_parts(left, j, 1, distinct):
                         x = 0
