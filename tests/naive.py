@@ -684,9 +684,10 @@ def turning_coin_values(code: str, n: int) -> list[int]:
 def sweep_octal_values(code: str, n: int) -> list[int]:
     """G(0..n-1) of a single heap in the take-and-break game ``code`` (``d0.d1d2...``, digits 0-9, A-V), from the
     rule: :func:`naive_tb_values` of the code's digits (bit ``2**j`` of ``d_k``: remove ``k``, leave ``j`` heaps)."""
-    if naive_tb_rules(code) and any(k == 0 and counts & {0, 1} for k, counts in naive_tb_rules(code)):
+    rules = naive_tb_rules(code)
+    if any(k == 0 and counts & {0, 1} for k, counts in rules):
         raise ValueError(f"{code}: d0 would allow removing 0 tokens and leaving the heap (not a short game)")
-    return naive_tb_values(naive_tb_rules(code), n)
+    return naive_tb_values(rules, n)
 
 # ---------------------------------------------------------------- take-and-break codes (issue 16: the code language)
 #: a take-and-break rule: for an amount ``k`` removed (negative: ``-k`` tokens added), the heap counts the rest may

@@ -101,8 +101,7 @@ def _same_game_key(code: str) -> str:
 
 def _certify(game: Any, values: np.ndarray) -> Periodicity | None:
     """The period a theorem proves from exactly these values, or None (the ruleset's own certificate)."""
-    certify = getattr(game, "certify", None)
-    return None if certify is None else certify(values.tolist())
+    return game.certify(values.tolist())  # a TakeBreak ruleset: None where no theorem covers the code
 
 
 # ------------------------------------------------------------------ patterns
