@@ -10,7 +10,7 @@ there on, by induction. Without a window the result is reported as observed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,7 +79,7 @@ class Periodicity:
 
 
 def find_period(
-    values: Sequence[int],
+    values: Sequence[int] | np.ndarray,
     window: int | None = None,
     *,
     arithmetic: bool = False,
@@ -110,14 +110,11 @@ def find_period(
                 isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least):
             raise InvalidParameter(f"find_period: {what}={value!r} must be an integer of at least {least}")
     n = len(values)
-    for p in range(1, n):
-        saltus = values[n - 1] - values[n - 1 - p] if arithmetic else 0
-        run = 0
-        i = n - 1 - p
-        while i >= 0 and values[i + p] - values[i] == saltus:
-            run += 1
-            i -= 1
-        start = i + 1
+    least = window if window is not None else max((n - 1) // 2, 2)  # the shortest run any p needs
+    if n < VECTOR_FROM:
+        values = np.asarray(values, dtype=np.int64).tolist()  # Python ints: no wrap-around of unsigned values
+    for p, saltus, run in _runs(values, arithmetic, least):
+        start = n - p - run
         if window is not None:
             if run >= window:
                 cert = (
@@ -132,6 +129,80 @@ def find_period(
     return None
 
 
+VECTOR_FROM = 4096  #: from this many values, candidate periods are first sifted by their last differences in NumPy
+_SIFT = 32  # the last differences a candidate period must match to be examined whole
+_CHUNK = 1 << 16  # candidate periods sifted at once (bounds the sifting's memory)
+
+
+def _runs(values: Any, arithmetic: bool, least: int) -> Iterator[tuple[int, int, int]]:
+    """``(p, s, run)`` for ``p = 1, 2, ...``: ``s = a[N-1] - a[N-1-p]`` (0 unless ``arithmetic``) and ``run`` the
+    number of consecutive ``i`` down from ``N-1-p`` with ``a[i + p] - a[i] = s``.
+
+    From :data:`VECTOR_FROM` values, periods whose last ``min(32, least)`` differences are not all ``s`` are
+    skipped unseen (their run is shorter than ``least``, so no caller can use them): a whole search is then a
+    few NumPy passes over candidate periods, not a Python loop over every ``p``.
+    """
+    n = len(values)
+    if n < VECTOR_FROM:
+        for p in range(1, n):
+            saltus = values[n - 1] - values[n - 1 - p] if arithmetic else 0
+            i = n - 1 - p
+            while i >= 0 and values[i + p] - values[i] == saltus:
+                i -= 1
+            yield p, saltus, n - 1 - p - i
+        return
+    a = np.asarray(values)
+    depth = min(_SIFT, least)
+    for first in range(1, n, _CHUNK):
+        ps = np.arange(first, min(first + _CHUNK, n), dtype=np.int64)
+        for p in _sift(a, ps, depth, arithmetic):
+            saltus = int(a[n - 1]) - int(a[n - 1 - p]) if arithmetic else 0
+            yield p, saltus, _run_length(a, p, saltus, n - 1 - p)
+
+
+def _sift(a: np.ndarray, ps: np.ndarray, depth: int, arithmetic: bool, lo: np.ndarray | None = None) -> list[int]:
+    """The ``p`` in ``ps`` with ``a[i + p] - a[i] = s_p`` for the last ``depth`` indices ``i < N - p``.
+
+    ``s_p = a[N-1] - a[N-1-p]`` if ``arithmetic`` else 0. Without ``lo`` an index below 0 fails the test (the
+    run stops there); with ``lo`` (one bound a ``p``) only the indices ``i >= lo`` are tested.
+    """
+    n = len(a)
+    keep = np.ones(len(ps), dtype=bool)
+    saltus = int(a[n - 1]) - a[np.maximum(n - 1 - ps, 0)].astype(np.int64) if arithmetic else 0
+    for k in range(min(depth, n)):
+        i = n - 1 - k - ps
+        inside = i >= (0 if lo is None else np.maximum(lo, 0))
+        same = int(a[n - 1 - k]) - a[np.maximum(i, 0)].astype(np.int64) == saltus
+        keep &= (inside & same) if lo is None else (~inside | same)
+        if not keep.any():
+            break
+    return ps[keep].tolist()
+
+
+def _run_length(a: np.ndarray, p: int, saltus: int, top: int, block: int = 1 << 20) -> int:
+    """How many consecutive ``i = top, top - 1, ...`` (``i >= 0``) have ``a[i + p] - a[i] = saltus``."""
+    end = top + 1
+    while end > 0:
+        begin = max(end - block, 0)
+        diff = a[begin + p:end + p].astype(np.int64) - a[begin:end].astype(np.int64)
+        bad = np.flatnonzero(diff != saltus)
+        if len(bad):
+            return top - (begin + int(bad[-1]))
+        end = begin
+    return top + 1
+
+
+def _sifted(a: np.ndarray, last: int, need_from: Callable[[np.ndarray], np.ndarray]) -> Iterator[int]:
+    """``p = 1..last`` in order, less (from :data:`VECTOR_FROM` values) those whose last 64 differences
+    ``a[i + p] - a[i]`` with ``i >= need_from(p)`` are not all 0: no pure period from ``need_from(p)`` on."""
+    if len(a) < VECTOR_FROM:
+        yield from range(1, last + 1)
+        return
+    for first in range(1, last + 1, _CHUNK):
+        ps = np.arange(first, min(first + _CHUNK, last + 1), dtype=np.int64)
+        yield from _sift(a, ps, 64, False, need_from(ps))
+
+
 def _check_values(values: Any) -> None:
     """Refuse ``values`` that are not a sequence of integers (a NumPy integer array is one)."""
     if isinstance(values, np.ndarray):
@@ -143,7 +214,7 @@ def _check_values(values: Any) -> None:
     raise InvalidParameter(f"find_period: {repr(values)[:80]} is not a sequence of integers (the values a[0..N-1])")
 
 
-def certify_all_but(values: Sequence[int], excluded: Sequence[int]) -> Periodicity | None:
+def certify_all_but(values: Sequence[int] | np.ndarray, excluded: Sequence[int]) -> Periodicity | None:
     """A *proved* arithmetic period of the G-sequence of All-but(X), from a prefix ``values``, or None.
 
     In All-but(X) (X finite, m = max X) a heap of n can move to every j < n except
@@ -163,6 +234,7 @@ def certify_all_but(values: Sequence[int], excluded: Sequence[int]) -> Periodici
     (True, 6, 3, True)
     """
     m = max(excluded) if excluded else 0
+    values = np.asarray(values, dtype=np.int64).tolist()  # Python ints: sums and differences never wrap
     guess = find_period(values, arithmetic=True, min_repeats=2)
     if guess is None:
         return None
@@ -309,14 +381,12 @@ def certify_takebreak(values: Sequence[int] | np.ndarray, *, last_digit: int, ma
     _check_values(values)
     t = _check_shape("last_digit", last_digit, 0)
     j = max(_check_shape("max_heaps", max_heaps, 0), 1)
-    a = np.asarray(values, dtype=np.int64)
+    a = values if isinstance(values, np.ndarray) else np.asarray(values, dtype=np.int64)  # compared, never subtracted
     length = len(a)
-    for p in range(1, length):
-        # the largest n0 that L values can certify with this p: L >= J*max(n0,1) + J*p + t - J + 1
-        room = length - j * p - t + j - 1
-        if room < j:
-            break
-        n0 = _final_run_start(a, p, room // j)
+    # the largest n0 that L values can certify with p: L >= J*max(n0,1) + J*p + t - J + 1, i.e. room(p) // J
+    last = (length - t - 1) // j  # the largest p with room(p) >= J
+    for p in _sifted(a, last, lambda ps: (length - j * ps - t + j - 1) // j):
+        n0 = _final_run_start(a, p, (length - j * p - t + j - 1) // j)
         if n0 is None:
             continue
         proved_from, proved_period = n0, p

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import gcd, lcm
 
+import numpy as np
+
 from sprague.analysis.periodicity import Periodicity
 from sprague.errors import InvalidParameter
 
@@ -38,27 +40,36 @@ def h_stair(a: Sequence[int], h: int) -> list[int]:
     return [a[x] * h + r for x in range(len(a)) for r in range(h)]
 
 
-def stair_base(b: Sequence[int], h: int) -> list[int] | None:
+def stair_base(b: Sequence[int] | np.ndarray, h: int) -> list[int] | None:
     """The sequence ``a`` whose h-stair ``b`` is, on the complete blocks of ``b``; None if ``b`` is none."""
     _check_h(h)
-    a = []
-    for x in range(len(b) // h):
-        top = b[x * h]
-        if top % h:
+    arr = np.asarray(b)
+    end = len(arr) // h * h
+    if h == 1:
+        return arr.astype(np.int64).tolist()
+    top = arr[:end:h].astype(np.int64)
+    if (top % h).any():
+        return None
+    for r in range(1, h):
+        if not np.array_equal(arr[r:end:h], top + r):
             return None
-        if any(b[x * h + r] != top + r for r in range(1, h)):
-            return None
-        a.append(top // h)
-    return a
+    return (top // h).tolist()
 
 
-def stair_heights(b: Sequence[int], largest: int | None = None, min_blocks: int = 2) -> list[int]:
-    """Every ``h >= 1`` (up to ``largest``) for which ``b`` is an h-stair with at least ``min_blocks`` blocks."""
-    top = min(largest or len(b), len(b) // max(min_blocks, 1))
-    return [h for h in range(1, top + 1) if stair_base(b, h) is not None]
+def stair_heights(b: Sequence[int] | np.ndarray, largest: int | None = None, min_blocks: int = 2) -> list[int]:
+    """Every ``h >= 1`` (up to ``largest``) for which ``b`` is an h-stair with at least ``min_blocks`` blocks.
+
+    The first block forces ``b(r) = b(0) + r`` for ``r < h``: only ``h`` up to that opening run are tried.
+    """
+    arr = np.asarray(b)
+    top = min(largest or len(arr), len(arr) // max(min_blocks, 1))
+    if top >= 2:
+        steps = np.flatnonzero(arr[1:top].astype(np.int64) - arr[:top - 1].astype(np.int64) != 1)
+        top = int(steps[0]) + 1 if len(steps) else top
+    return [h for h in range(1, top + 1) if h == 1 or stair_base(arr, h) is not None]
 
 
-def certified_stair(values: Sequence[int], period: Periodicity, h: int) -> list[int] | None:
+def certified_stair(values: Sequence[int] | np.ndarray, period: Periodicity, h: int) -> list[int] | None:
     """The base of an h-stair that is *proved* for the whole sequence, or None.
 
     A certified ``a[n + p] = a[n] + s`` (``n >= n0``) also gives ``a[n + kp] = a[n] + ks``;

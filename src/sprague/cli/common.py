@@ -17,9 +17,23 @@ __all__ = ["print_json", "progress_bar", "write_file", "save_array", "check_plot
 
 
 def print_json(data: Any, out: TextIO) -> None:
-    """``data`` as one line of JSON."""
-    json.dump(data, out)
-    out.write("\n")
+    """``data`` as one line of JSON; a NumPy array under a top-level key is streamed in chunks (last), never
+    turned into one Python list (2^28 values would take gigabytes)."""
+    import numpy as np
+
+    arrays = {k: v for k, v in data.items() if isinstance(v, np.ndarray)} if isinstance(data, dict) else {}
+    if not arrays:
+        json.dump(data, out)
+        out.write("\n")
+        return
+    rest = json.dumps({k: v for k, v in data.items() if k not in arrays})
+    out.write(rest[:-1] + (", " if len(rest) > 2 else ""))
+    for i, (key, array) in enumerate(arrays.items()):
+        out.write(("" if i == 0 else ", ") + json.dumps(key) + ": [")
+        for start in range(0, len(array), 1 << 16):
+            out.write(("," if start else "") + ",".join(map(str, array[start:start + (1 << 16)].tolist())))
+        out.write("]")
+    out.write("}\n")
 
 
 def progress_bar(quiet: bool, label: str, unit: str = " positions", total: int | None = None) -> Any:

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Ruleset
@@ -26,6 +28,7 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.rulesets.sums import Sum
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
+from sprague.solve.sequence import at_most
 
 if TYPE_CHECKING:
     from sprague.cache import Cache
@@ -151,13 +154,20 @@ def check_sequence(r: Ruleset, to: int) -> HeapRuleset:
     return r
 
 
-def _sequence_structure(r: HeapRuleset, values: list[int], limit: int | None) -> Periodicity | None:
+_CERTIFY_WITHIN = 1 << 16  # values a sequence report may compute to prove a period of a shorter sequence
+_STAIR_HEIGHTS = 64  # the largest h a sequence report tries for an h-stair
+
+
+def _sequence_structure(r: HeapRuleset, values: Sequence[int] | np.ndarray, limit: int | None
+                        ) -> Periodicity | None:
     if r.certifies_periods:
-        # a certificate is sought up to 64 times the values asked for (at least 2^16): a game with no
-        # short period is then reported as observed on the prefix, not searched for minutes
-        budget = r.sequence_cost(max(64 * len(values), 1 << 16)) or 0
+        # a certificate from at most max(n, 2^16) values: a short sequence may be extended (cheaply) to prove
+        # its period; a long one never computes a value past those asked for
+        most = max(len(values), _CERTIFY_WITHIN)
+        budget = r.sequence_cost(most) or 0
         try:
-            result: Periodicity | None = r.periodicity(min(limit or DEFAULT_MAX_POSITIONS, max(budget, 1)))
+            with at_most(r, most):
+                result: Periodicity | None = r.periodicity(min(limit or DEFAULT_MAX_POSITIONS, max(budget, 1)))
             if result is not None:
                 return result
         except TooLarge:  # no certificate within the limit: say what the prefix shows
@@ -165,27 +175,29 @@ def _sequence_structure(r: HeapRuleset, values: list[int], limit: int | None) ->
     return find_period(values, arithmetic=True)  # observed on the prefix, not proved
 
 
-def _stairs(r: HeapRuleset, values: list[int], per: Periodicity | None, limit: int | None) -> dict[str, Any] | None:
-    """The largest h > 1 for which the sequence is an h-stair, its base, and whether that is proved."""
+def _stairs(r: HeapRuleset, values: Sequence[int] | np.ndarray, per: Periodicity | None, limit: int | None
+            ) -> dict[str, Any] | None:
+    """The largest h > 1 (up to ``_STAIR_HEIGHTS`` = 64) for which the sequence is an h-stair, its base, and
+    whether that is proved."""
     from sprague.analysis.stairs import certified_stair, stair_base, stair_heights, stair_proof_length
 
-    heights = [h for h in stair_heights(values) if h > 1]
+    heights = [h for h in stair_heights(values, _STAIR_HEIGHTS) if h > 1]
     if not heights:
         return None
     h = heights[-1]
     certified = False
     if per is not None and per.certified:
-        full = r.sequence(max(len(values), stair_proof_length(per, h)), limit).tolist()
+        full = r.sequence(max(len(values), stair_proof_length(per, h)), limit, compact=True)
         certified = certified_stair(full, per, h) is not None
     return {"h": h, "heights": heights, "base": stair_base(values, h), "certified": certified}
 
 
-def sequence_report(r: HeapRuleset, values: list[int], max_positions: int | None = None
+def sequence_report(r: HeapRuleset, values: Sequence[int] | np.ndarray, max_positions: int | None = None
                     ) -> tuple[dict[str, Any], Periodicity | None]:
     """What ``sprague sequence --json`` prints for the values ``r.sequence(to + 1)``, and the period found.
 
-    Keys: values, stairs, structure (None, or the kind with period, preperiod,
-    saltus, certified and certificate).
+    Keys: values (as given: a list, or an array the caller turns into JSON), stairs, structure (None, or the
+    kind with period, preperiod, saltus, certified and certificate).
     """
     per = _sequence_structure(r, values, max_positions)
     stairs = _stairs(r, values, per, max_positions)

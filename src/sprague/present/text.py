@@ -18,12 +18,11 @@ method: closed form: Bouton's theorem, G = nim-sum of the heaps
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    import numpy as np
+import numpy as np
 
+if TYPE_CHECKING:
     from sprague.analysis.periodicity import Periodicity
     from sprague.core.ruleset import Ruleset
     from sprague.solve.table import Table
@@ -142,18 +141,18 @@ def sequence_text(r: Ruleset, data: dict[str, Any], per: Periodicity | None,
         10: 0 2
     no period found in n = 0..11 (observed, not proved)
     """
-    values: list[int] = data["values"]
+    values = np.asarray(data["values"])  # a list, or the array the values are kept in (a record run's 2^28)
     to = len(values) - 1
     lines = [f"{r.describe()}: G(n) for n = 0..{to}\n"]
-    width = max(len(str(v)) for v in values)
-    shown = values if len(values) <= SEQUENCE_SHOWN else values[:SEQUENCE_SHOWN]
+    shown = values[:SEQUENCE_SHOWN].tolist()
+    width = max((len(str(v)) for v in shown), default=1)
     for start in range(0, len(shown), 10):
         chunk = " ".join(f"{v:>{width}}" for v in shown[start:start + 10])
         lines.append(f"{start:>6}: {chunk}\n")
     if len(shown) < len(values):
-        counts = Counter(values)
+        distinct = np.count_nonzero(np.bincount(values))
         lines.append(f"   ...  ({len(values) - len(shown):,} more values{'' if saved else '; --save FILE writes all'}); "
-                     f"largest value {max(values)}; {len(counts)} distinct values; last value G({to}) = {values[-1]}\n")
+                     f"largest value {values.max()}; {distinct} distinct values; last value G({to}) = {values[-1]}\n")
     lines.append((per.describe() if per else f"no period found in n = 0..{to} (observed, not proved)") + "\n")
     if sparse is not None:
         mask, rare = sparse
@@ -164,8 +163,9 @@ def sequence_text(r: Ruleset, data: dict[str, Any], per: Periodicity | None,
     if stairs:
         base = " ".join(map(str, stairs["base"][:12])) + (" ..." if len(stairs["base"]) > 12 else "")
         how = "proved from the certified period" if stairs["certified"] else f"observed on n = 0..{to}"
-        lines.append(f"h-stair (003 Def 2.2): the {stairs['h']}-stair of a = {base} ({how}); "
-                     f"h = {', '.join(map(str, stairs['heights']))} all fit\n")
+        heights = stairs["heights"]
+        listed = ", ".join(map(str, heights[:12])) + (f", ... ({len(heights)} heights)" if len(heights) > 12 else "")
+        lines.append(f"h-stair (003 Def 2.2): the {stairs['h']}-stair of a = {base} ({how}); h = {listed} all fit\n")
     return "".join(lines)
 
 

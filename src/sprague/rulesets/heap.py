@@ -306,7 +306,7 @@ class HeapRuleset(MultiHeapRuleset):
 
     # single-heap values ------------------------------------------------------
     def sequence(self, n: int, max_positions: int | None = None,
-                 progress: Callable[[int], Any] | None = None) -> np.ndarray:
+                 progress: Callable[[int], Any] | None = None, *, compact: bool = False) -> np.ndarray:
         """Grundy values of single heaps ``0, 1, ..., n-1``, as an int64 NumPy array.
 
         Values come from a closed form, a certified period, or the heap recursion
@@ -314,12 +314,14 @@ class HeapRuleset(MultiHeapRuleset):
         results cache (:mod:`sprague.cache`). ``progress(k)`` is called as values
         are computed, ``k`` the number newly done. If the computation is
         interrupted (Ctrl-C), the values finished so far are kept and cached.
+        ``compact=True`` gives them read-only in the type they are kept in, without
+        a copy (take-and-break games: uint8/16/32; see :func:`sprague.solve.sequence.values`).
 
         >>> import sprague
         >>> sprague.ruleset("grundys-game").sequence(10).tolist()
         [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
         """
-        return _solve_sequence.values(self, n, max_positions, progress)
+        return _solve_sequence.values(self, n, max_positions, progress, compact=compact)
 
     def _sequence(self, values: Any) -> np.ndarray:
         """The values as a :class:`~sprague.solve.table.GrundySequence` (an ndarray that shows itself in Jupyter)."""
@@ -640,8 +642,8 @@ class PeriodicHeapRuleset(HeapRuleset):
         """The prefix tried first; below it, extending the sequence is cheaper than certifying."""
 
     @abstractmethod
-    def certify(self, values: list[int]) -> Periodicity | None:
-        """A period proved from the prefix ``values``, or None."""
+    def certify(self, values: Sequence[int] | np.ndarray) -> Periodicity | None:
+        """A period proved from the prefix ``values`` (a list, or the array the values are kept in), or None."""
 
     def period_method(self, per: Periodicity) -> str:
         return f"closed form: certified period {per.period} (preperiod {per.preperiod}) of the G-value sequence"
@@ -652,9 +654,9 @@ class PeriodicHeapRuleset(HeapRuleset):
                                               else check_limit(max_positions, least=0))
 
     def sequence(self, n: int, max_positions: int | None = None,
-                 progress: Callable[[int], Any] | None = None) -> np.ndarray:
+                 progress: Callable[[int], Any] | None = None, *, compact: bool = False) -> np.ndarray:
         """As :meth:`HeapRuleset.sequence`; past a certified period the values are filled in, not computed."""
-        return _solve_sequence.periodic_values(self, n, max_positions, progress)
+        return _solve_sequence.periodic_values(self, n, max_positions, progress, compact=compact)
 
     def _sequence(self, values: Any) -> np.ndarray:
         """As :meth:`HeapRuleset._sequence`, with the certified period when it can be had within the limit."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -96,7 +96,7 @@ class Subtraction(PeriodicHeapRuleset):
     def first_length(self) -> int:
         return 4 * max(self.params["S"]) + 64
 
-    def certify(self, values: list[int]) -> Periodicity | None:
+    def certify(self, values: Sequence[int] | np.ndarray) -> Periodicity | None:
         """A repeat over max(S) consecutive values is a proof (each value depends on that many before it)."""
         return find_period(values, window=max(self.params["S"]))
 
@@ -151,7 +151,7 @@ class AllBut(PeriodicHeapRuleset):
     def first_length(self) -> int:
         return 8 * (max(self.params["S"], default=0) + 1) + 256
 
-    def certify(self, values: list[int]) -> Periodicity | None:
+    def certify(self, values: Sequence[int] | np.ndarray) -> Periodicity | None:
         return certify_all_but(values, self.params["S"])
 
     def period_method(self, per: Periodicity) -> str:

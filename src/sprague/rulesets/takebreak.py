@@ -19,7 +19,7 @@ moves all free or all unequal) run on the sparse-space kernel of
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from math import comb, factorial
 from typing import Any, ClassVar
 
@@ -141,7 +141,7 @@ class TakeBreak(PeriodicHeapRuleset):
     def first_length(self) -> int:
         return 256
 
-    def certify(self, values: list[int]) -> Periodicity | None:
+    def certify(self, values: Sequence[int] | np.ndarray) -> Periodicity | None:
         """The periodicity theorem for finite codes without ``! ? =`` (Guy & Smith's for octal codes, ``d0 = 4``
         included, and its J-heap form: :func:`~sprague.analysis.periodicity.certify_takebreak`)."""
         c = self.code

@@ -43,21 +43,37 @@ CACHE_VALUES = 2048  #: take-and-break games: values from which the results cach
 Progress = Callable[[int], Any] | None
 
 
-def values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None) -> np.ndarray:
+def values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None, *,
+           compact: bool = False) -> np.ndarray:
     """G(0..n-1) as a :class:`~sprague.solve.table.GrundySequence`: by the closed form if every value has one,
-    else grown bottom-up (compiled where the game has a kernel, through the results cache)."""
+    else grown bottom-up (compiled where the game has a kernel, through the results cache).
+
+    ``compact=True``: a read-only array in the type the values are kept in (take-and-break games: the smallest
+    unsigned type that holds them), not copied -- what a record run needs (Grundy's game to 2^28 in 512 MB
+    where int64 takes 2 GB). Arithmetic on it can wrap around: cast it first (``.astype(np.int64)``).
+    """
     limit = check_limit(max_positions)
     n = as_int(n, "length")
     if n < 0:
         raise InvalidPosition(f"{game.name}: sequence length {n} is negative; give the number of heaps, n >= 0")
     refuse_long(game, n, limit)
     if all(game.heap_grundy_closed(m) is not None for m in (0, 1, max(n - 1, 0))):
-        return game._sequence([heap_value(game, m, limit) for m in range(n)])
+        closed = [heap_value(game, m, limit) for m in range(n)]
+        return _compact(np.array(closed, dtype=np.min_scalar_type(max(closed, default=0)))) if compact \
+            else game._sequence(closed)
     grow(game, n, limit, progress)
-    return game._sequence(game._values[:n].copy())
+    return _compact(game._values[:n]) if compact else game._sequence(game._values[:n].copy())
 
 
-def periodic_values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None) -> np.ndarray:
+def _compact(array: np.ndarray) -> np.ndarray:
+    """A read-only view of ``array`` (the caller cannot change the values a game keeps)."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+def periodic_values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None, *,
+                    compact: bool = False) -> np.ndarray:
     """As :func:`values`; past a certified period the values are filled in from it, not computed.
 
     The search for a certificate never computes a value past the ``n`` asked for
@@ -73,8 +89,12 @@ def periodic_values(game: Any, n: int, max_positions: int | None = None, progres
         except TooLarge:
             per = None  # no certificate within the limit: compute (refused with the size if too large)
         if per is not None and per.certified:
-            return game._sequence(per.fill(game._values, n))
-    return values(game, n, max_positions, progress)
+            if not compact:
+                return game._sequence(per.fill(game._values, n))
+            base = game._values[:per.preperiod + per.period]
+            top = int(base.max(initial=0)) + max(n - 1 - per.preperiod, 0) // per.period * per.saltus
+            return _compact(per.fill(game._values, n, np.min_scalar_type(top)))
+    return values(game, n, max_positions, progress, compact=compact)
 
 
 def refuse_long(game: Any, n: int, limit: int) -> None:
@@ -148,7 +168,7 @@ def certify_period(game: Any, limit: int) -> Any:
             refuse_if_too_large(f"{game.name}: certifying a period needs the first {n:,} values",
                                 game.sequence_cost(n), limit)
             grow(game, n, limit)
-            game._period = game.certify(game._values[:n].tolist())
+            game._period = game.certify(game._values[:n])
             if game._period is not None or (most is not None and n >= most):
                 break
             n = 2 * n if most is None else min(2 * n, most)
@@ -165,7 +185,7 @@ def first_period(game: Any) -> Any:
         work = game.sequence_cost(n)
         if work is not None and work <= game._limit_now:
             grow(game, n, game._limit_now)
-            game._period = game.certify(game._values[:n].tolist())
+            game._period = game.certify(game._values[:n])
             game._first_tried = True
     return game._period
 
@@ -268,6 +288,6 @@ def sparse_space(game: Any, n: int) -> tuple[int, np.ndarray] | None:
 
     if game.take_break_moves() is None:
         return None
-    values = np.asarray(game.sequence(n))
+    values = game.sequence(n, compact=True)
     mask = choose_mask(values)
     return mask, rare_positions(values, mask)

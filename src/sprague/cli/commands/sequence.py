@@ -30,7 +30,7 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     bar = progress_bar(ns.quiet, f"{r.name} values", unit=" values", total=ns.to + 1)  # shows values/s
     known, began = r.known_length, time.perf_counter()
     try:
-        array = r.sequence(ns.to + 1, ns.max_positions, progress=bar.update if bar else None)
+        array = r.sequence(ns.to + 1, ns.max_positions, progress=bar.update if bar else None, compact=True)
     except KeyboardInterrupt:
         sys.stderr.write(f"sprague: interrupted after {r.known_length:,} of {ns.to + 1:,} values "
                          "(those are kept in the results cache)\n")
@@ -41,8 +41,7 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     _report_speed(ns.quiet, r.known_length - known, time.perf_counter() - began)
     if ns.save:
         save_array(array, ns.save)
-    values = array.tolist()
-    data, per = sequence_report(r, values, ns.max_positions)
+    data, per = sequence_report(r, array, ns.max_positions)  # the array as kept (2 bytes a value, not a list)
     if ns.plot:
         from sprague.viz.plot import sequence_figure
 
@@ -50,7 +49,7 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     if ns.json:
         print_json(data, out)
         return 0
-    sparse = r.sparse_space(len(values)) if len(values) > _SPARSE_FROM else None
+    sparse = r.sparse_space(len(array)) if len(array) > _SPARSE_FROM else None
     out.write(sequence_text(r, data, per, sparse, saved=bool(ns.save)))
     return 0
 
