@@ -32,6 +32,18 @@ def test_alias_and_bare_octal_code_agree_with_octal_p_code() -> None:
     assert json.loads(a[1]) == json.loads(b[1])
 
 
+def test_any_bare_take_and_break_code() -> None:
+    """Grundy's game written as its code (4!.0) is the catalogue's grundys-game; hexadecimal codes read too."""
+    a = run("quotient", "4!.0", "--max-heap", "12", "--json")
+    b = run("quotient", "grundys-game", "--max-heap", "12", "--json")
+    assert a[0] == b[0] == 0
+    assert {k: v for k, v in json.loads(a[1]).items() if k not in ("ruleset", "params")} == \
+        {k: v for k, v in json.loads(b[1]).items() if k not in ("ruleset", "params")}
+    assert run("quotient", "0.F", "--max-heap", "6")[0] == 0
+    status, _, err = run("quotient", "0.8x", "--max-heap", "4")
+    assert status == 2 and "'x' at place 4" in err
+
+
 def test_json_keys() -> None:
     status, out, _ = run("quotient", "subtraction", "-p", "S=1,2", "--max-heap", "8", "--json")
     data = json.loads(out)

@@ -52,7 +52,7 @@ of at most --max-heap tokens: the monoid whose product of the heaps' elements
 gives each sum's misère outcome, verified exactly for every such sum.
   sprague quotient nim --max-heap 2
   sprague quotient kayles --max-heap 40
-  sprague quotient 0.75 --max-heap 20 --json      (a bare octal code: octal -p code=0.75)
+  sprague quotient 0.75 --max-heap 20 --json      (a bare code: takebreak -p code=0.75)
 --max-positions bounds the work (monoid products and automaton steps)."""
 
 
@@ -173,8 +173,8 @@ def build_parser() -> Parser:
     p = sub.add_parser("quotient", aliases=["misere-quotient"], parents=[game],
                        help="the misère quotient of a one-heap game's heaps 0..N: presentation, P-portion, pretending "
                        "function", description=_QUOTIENT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("ruleset", help="a one-heap ruleset (see 'sprague list'), or a bare octal code such as 0.77 "
-                   "(for this command only: 'octal -p code=0.77')")
+    p.add_argument("ruleset", help="a one-heap ruleset (see 'sprague list'), or a bare take-and-break code such as "
+                   "0.77 or 4!.0 (for this command only: 'takebreak -p code=0.77')")
     p.add_argument("--max-heap", type=whole(0), required=True, metavar="N", help="the bound: sums of heaps 0..N")
     p = sub.add_parser("table", parents=[_common(game=False, misere=True)],
                        help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",

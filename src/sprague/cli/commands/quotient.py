@@ -13,23 +13,23 @@ from sprague.errors import InvalidParameter
 
 __all__ = ["cmd_quotient", "quotient_text"]
 
-_OCTAL = re.compile(r"^[0-7]*\.[0-7]+$")
+_CODE = re.compile(r"^[0-9.{\[&]")  # no ruleset name starts so: a bare take-and-break code (0.77, 4!.0, 0.F)
 
 
 def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague quotient RULESET [-p ...] --max-heap N [--json]``."""
     params = parse_params(ns.param)
-    if _OCTAL.match(ns.ruleset):  # a bare octal code: octal -p code=...
+    if _CODE.match(ns.ruleset):  # a bare take-and-break code: takebreak -p code=...
         if params:
-            raise InvalidParameter(f"a bare octal code ({ns.ruleset}) takes no -p parameters; "
-                                   f"write 'octal -p code={ns.ruleset}' alone")
-        r = ruleset("octal", code=ns.ruleset)
+            raise InvalidParameter(f"a bare take-and-break code ({ns.ruleset}) takes no -p parameters; "
+                                   f"write 'takebreak -p code={ns.ruleset}' alone")
+        r = ruleset("takebreak", code=ns.ruleset)
     else:
         r = ruleset(ns.ruleset, **params)
     if not isinstance(r, HeapRuleset):
         raise InvalidParameter(f"{r.name} is not a one-heap game (a move there may change several heaps); misère "
                                "quotients are computed for one-heap rulesets such as nim, kayles, subtraction or "
-                               "an octal code like 0.77")
+                               "a take-and-break code like 0.77")
     q = r.misere_quotient(ns.max_heap, ns.max_positions)
     if ns.json:
         print_json({"ruleset": r.name, "params": r.params_json(),
