@@ -34,7 +34,9 @@ finite mask ``(2^B - 1) ^ f`` on the values seen so far, so it has the same pric
 they differ only on values not yet reached. :func:`best_mask` returns the
 cheapest, as the infinite mask on a tie (the finite mask 0 makes every value rare,
 so it is never chosen). The mask is chosen on the first values and chosen again
-between chunks (:class:`Run`): the kernel switches when the best mask makes at
+between chunks (:class:`Run`; the chunks double from the values known up to
+:data:`~sprague.kernels.config.TAKE_BREAK_CHUNK`, so the early choices come
+after 4,096, 8,192, ... values): the kernel switches when the best mask makes at
 most :data:`~sprague.kernels.config.TAKE_BREAK_REMASK_RATIO` (9/10) as many heaps
 rare as the current one *and* the scans it saves on the values still to compute
 (the difference of the two rare counts times the values left) pay for listing
@@ -765,7 +767,9 @@ class Run:
                     self._use(choice)
             self._chunks += 1
             cap = self.cap
-            end = min(self.reached + chunk, stop)
+            # chunks double up to ``chunk``: the mask is chosen again at 4,096, 8,192, ... values, while the
+            # value counts are still settling (a poor first mask then costs one short chunk, not 2^16 values)
+            end = min(self.reached + min(chunk, max(self.reached, 1)), stop)
             vmax = int(np.iinfo(self.g.dtype).max)
             # few rare heaps: the scanner would mostly wait, and every chunk starts two threads
             pipe = threads > 1 and self.n_rare >= config.TAKE_BREAK_PIPELINE_FROM and self._pick()

@@ -107,10 +107,11 @@ def moves_text(r: Ruleset, position: Any, data: dict[str, Any], max_options: int
         lines.append(over if listed_all else "no winning move: this is a P-position\n")
         return "".join(lines)
     width = max(len(row["move"]) for row in rows)
+    wide = max(len(row["text"]) for row in rows)
     for row in rows:
         mark = "*" if row["winning"] else " "
         gv = "?" if row[key] is None else row[key]
-        lines.append(f"{mark} {row['move']:<{width}}  -> {row['text']}   {name} = {gv} {row['outcome']}\n")
+        lines.append(f"{mark} {row['move']:<{width}}  -> {row['text']:<{wide}}   {name} = {gv} {row['outcome']}\n")
     n_win = sum(row["winning"] for row in rows)
     if one_only:
         lines.append("one winning move shown (marked *), constructed as in the theorem's proof; there may be more\n")
