@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from sprague.analysis.periodicity import Periodicity, certify_takebreak
+from sprague.analysis.periodicity import Periodicity, certify_arithmetic, certify_takebreak
 from sprague.core.limits import RAISE_HINT
 from sprague.core.ruleset import Param
 from sprague.errors import TooLarge
@@ -143,13 +143,30 @@ class TakeBreak(PeriodicHeapRuleset):
 
     def certify(self, values: Sequence[int] | np.ndarray) -> Periodicity | None:
         """The periodicity theorem for finite codes without ``! ? =`` (Guy & Smith's for octal codes, ``d0 = 4``
-        included, and its J-heap form: :func:`~sprague.analysis.periodicity.certify_takebreak`)."""
+        included, and its J-heap form: :func:`~sprague.analysis.periodicity.certify_takebreak`); failing that,
+        for codes whose moves may leave three heaps or more, the arithmetic-periodicity test
+        (:func:`~sprague.analysis.periodicity.certify_arithmetic`). Codes leaving at most two heaps are not
+        tried for it: finite octal games are never arithmetic periodic (Horrocks & Nowakowski, INTEGERS 3
+        (2003) G1), and none of the 512 codes ``0.??``, ``4.??`` with digits 0-7 passes it.
+
+        >>> import sprague
+        >>> g = sprague.ruleset("takebreak", code="0.9E")
+        >>> g.certify(g.sequence(40).tolist()).describe()  # doctest: +ELLIPSIS
+        'arithmetic periodic: period 3, preperiod 4, saltus 2 (certified: arithmetic-periodicity test ...)'
+        """
         c = self.code
         if not self._certifiable or c.last_digit is None or c.max_heaps is None:
             return None
-        return certify_takebreak(values, last_digit=c.last_digit, max_heaps=max(c.max_heaps, 1))
+        per = certify_takebreak(values, last_digit=c.last_digit, max_heaps=max(c.max_heaps, 1))
+        if per is None and c.max_heaps >= 3:
+            per = certify_arithmetic(values, rules=[(k, [i for i, _ in c.digit(k).allowed(c.max_heaps)])
+                                                    for k in range(len(c.digits))])
+        return per
 
     def period_method(self, per: Periodicity) -> str:
+        if per.saltus:
+            return (f"closed form: arithmetic period {per.period}, saltus {per.saltus} (preperiod {per.preperiod}) "
+                    f"by the arithmetic-periodicity test for take-and-break codes (after Howse & Nowakowski 2004)")
         return (f"closed form: period {per.period} (preperiod {per.preperiod}) by the take-and-break periodicity "
                 f"theorem (Guy & Smith 1956, for moves leaving up to {self.code.max_heaps} heaps)")
 
@@ -166,7 +183,7 @@ class TakeBreak(PeriodicHeapRuleset):
         parts without changing either value once both are ``>= n0``: so splits with ``a < n0 + p`` are all
         the values there are, and a few thousand lookups find one of any reachable value."""
         per = self.periodicity()
-        if per is None or self._moves is None:
+        if per is None or per.saltus or self._moves is None:  # trading p tokens keeps values only without saltus
             return None
         take_all, take_one, split, distinct = self._moves
         if value == 0 and n in take_all:
