@@ -207,11 +207,21 @@ def test_the_advance_estimate_is_a_lower_bound_of_the_steps(code):
         assert tbgeneric.work(rules, a, n) <= tbgeneric.values(rules, a, n, 10**15)[1], n
 
 
-@pytest.mark.parametrize("code", ["8.0", "0.[3]", "80.0", "{2+}!.0"])
+def test_a_huge_heap_of_a_certified_arithmetic_period_is_exact():
+    """8.0 (split a heap into three) is proved arithmetic periodic, G(n) = (n - 1) // 2 for n >= 1: a heap of
+    10^30 is a lookup. The claim is checked here on 300 values of the naive solver."""
+    r = sprague.ruleset("takebreak", code="8.0")
+    per = r.periodicity()
+    assert per is not None and per.certified and (per.period, per.saltus) == (2, 1)
+    assert per.fill(r._values, 300).tolist() == naive.naive_tb_values(naive.naive_tb_rules("8.0"), 300)
+    assert r.grundy((10**30,)) == (10**30 - 1) // 2
+
+
+@pytest.mark.parametrize("code", ["8!.0", "0.[3]", "80.0", "{2+}!.0"])
 def test_a_huge_heap_is_refused_before_any_work(code):
     r = sprague.ruleset("takebreak", code=code)
     with pytest.raises(sprague.TooLarge, match="max_positions"):
         r.grundy((10**30,))
-    c = r.code  # a code the periodicity theorem covers (8.0) first looks for a period, within the work limit
+    c = r.code  # a code the periodicity theorems cover first looks for a period, within the work limit
     covered = c.unconstrained and c.last_digit is not None and not c.additive and c.max_heaps is not None
     assert r.known_length < 10**4 if covered else r.known_length == 0
