@@ -90,3 +90,19 @@ def test_cli_sequence_json_of_a_long_run() -> None:
     data = json.loads(out.getvalue())
     assert len(data["values"]) == 70_000 and data["values"][:3000] == grundys_game_sequence(3000)
     assert data["structure"] is None or data["certified"] is False
+
+
+def test_sparse_space_of_known_values_asks_no_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record run's report reads the sparse space off the values it has: no second limit check (a 2^28 run
+    given --max-positions was refused there by the default limit after computing every value)."""
+    import sprague.solve.sequence as seq
+
+    game = sprague.ruleset("grundys-game")
+    game.sequence(3000)
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the limit was checked again for values already known")
+
+    monkeypatch.setattr(seq, "refuse_long", refuse)
+    mask, rare = game.sparse_space(3000)
+    assert mask == -2 and len(rare) == 441  # Grundy's game: as the sparse_space doctest (heaps 0..2999)

@@ -78,7 +78,7 @@ from sprague.kernels import config
 from sprague.kernels.jit import njit
 
 __all__ = ["extend", "Run", "work", "Steps", "STEPS_PER_POSITION", "choose_mask", "best_mask", "mask_prices",
-           "rare_positions", "value_dtype", "threads_available"]
+           "rare_positions", "value_dtype", "threads_available", "value_counts"]
 
 #: values computed by the naive recursion before the mask is chosen on them
 PREFIX = config.TAKE_BREAK_PREFIX
@@ -280,8 +280,22 @@ def choose_mask(g: np.ndarray) -> int:
     >>> choose_mask(np.array([0, 0, 0, 1, 0, 2, 1, 0, 2, 1]))  # Grundy's game: ~0 leaves only the 0s rare
     -1
     """
-    values = np.asarray(g)[1:]
-    return best_mask(np.bincount(values, minlength=2) if len(values) else np.zeros(2, dtype=np.int64))[0]
+    counts = value_counts(np.asarray(g)[1:])
+    return best_mask(np.pad(counts, (0, max(0, 2 - len(counts)))))[0]
+
+
+def value_counts(values: np.ndarray, block: int = 1 << 22) -> np.ndarray:
+    """``counts[v]``: how many of ``values`` (non-negative integers) equal ``v``, in blocks (``np.bincount`` of
+    2^28 uint16 values would first copy them to int64: 2 GB).
+
+    >>> value_counts(np.array([0, 2, 2], dtype=np.uint8)).tolist()
+    [1, 0, 2]
+    """
+    values = np.asarray(values)
+    counts = np.zeros(int(values.max()) + 1 if len(values) else 0, dtype=np.int64)
+    for start in range(0, len(values), block):
+        counts += np.bincount(values[start:start + block], minlength=len(counts))
+    return counts
 
 
 @njit(cache=True, nogil=True)

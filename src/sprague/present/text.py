@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from sprague.kernels.takebreak import value_counts
+
 if TYPE_CHECKING:
     from sprague.analysis.periodicity import Periodicity
     from sprague.core.ruleset import Ruleset
@@ -151,7 +153,7 @@ def sequence_text(r: Ruleset, data: dict[str, Any], per: Periodicity | None,
         chunk = " ".join(f"{v:>{width}}" for v in shown[start:start + 10])
         lines.append(f"{start:>6}: {chunk}\n")
     if len(shown) < len(values):
-        distinct = np.count_nonzero(np.bincount(values))
+        distinct = np.count_nonzero(value_counts(values))
         lines.append(f"   ...  ({len(values) - len(shown):,} more values{'' if saved else '; --save FILE writes all'}); "
                      f"largest value {values.max()}; {distinct} distinct values; last value G({to}) = {values[-1]}\n")
     lines.append((per.describe() if per else f"no period found in n = 0..{to} (observed, not proved)") + "\n")

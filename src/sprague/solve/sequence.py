@@ -288,6 +288,7 @@ def sparse_space(game: Any, n: int) -> tuple[int, np.ndarray] | None:
 
     if game.take_break_moves() is None:
         return None
-    values = game.sequence(n, compact=True)
+    # values already known (a record run's) are read as kept: no second limit check, no copy
+    values = _compact(game._values[:n]) if n <= len(game._values) else game.sequence(n, compact=True)
     mask = choose_mask(values)
     return mask, rare_positions(values, mask)
