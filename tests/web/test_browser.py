@@ -90,9 +90,13 @@ def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any, misere:
             break
         if misere:
             assert (page.text_content("#status") or "").startswith("Misère play: whoever makes the last move loses.")
-        options = page.query_selector_all("[data-testid=option]")
-        here = tuple(json.loads(page.get_attribute("#current", "data-position")))
-        listed = {tuple(sorted(json.loads(o.get_attribute("data-position")))) for o in options}
+        for _ in range(50):  # the new position can show a moment before its options do: read until they agree
+            options = page.query_selector_all("[data-testid=option]")
+            here = tuple(json.loads(page.get_attribute("#current", "data-position")))
+            listed = {tuple(sorted(json.loads(o.get_attribute("data-position")))) for o in options}
+            if listed == {tuple(sorted(m)) for m in moves(here)}:
+                break
+            page.wait_for_timeout(50)
         assert listed == {tuple(sorted(m)) for m in moves(here)}
         for o in options:
             after = tuple(sorted(json.loads(o.get_attribute("data-position"))))

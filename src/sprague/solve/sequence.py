@@ -288,7 +288,8 @@ def sparse_space(game: Any, n: int) -> tuple[int, np.ndarray] | None:
 
     if game.take_break_moves() is None:
         return None
+    n = as_int(n, "length")
     # values already known (a record run's) are read as kept: no second limit check, no copy
-    values = _compact(game._values[:n]) if n <= len(game._values) else game.sequence(n, compact=True)
+    values = _compact(game._values[:n]) if 0 <= n <= len(game._values) else game.sequence(n, compact=True)
     mask = choose_mask(values)
     return mask, rare_positions(values, mask)
