@@ -605,20 +605,17 @@ def _prove_arithmetic(a: np.ndarray, n0: int, p: int, s: int, table: dict[int, f
                     cls = (np.arange(p) + sigma + k) % p
                     worst = max(worst, int((fs[i] - e_t[cls]).max()) - sigma - k)
     if worst > 0:
-        return None  # superadditivity: slack …
+        return None  # an option with several big heaps reaches above the band
     tight = {} if worst < 0 else _tight_values(table, large, pads, e_t, p)
     if tight is None:
         return None  # too many tight options
-    # (iii) the bands of N >= length - p lie above every early band
+    # (iii) the bands of N >= length - p lie above every early band: the caller asked length >= _ap_threshold
     q_min = int(q[n0:].min())
-    thr = max(1, int(q[1:n0].max(initial=-1)) + 1, int(q[1:].max(initial=0)))
-    if length - p < n0 or q_min + (length - p - n0) // p < thr:
-        return None  # threshold: q_min=…, thr=…
     if tight:  # options in the top band with several heaps of Q >= 1: they must not matter to the mex
         for n in range(length - p, length):
             band, rest = int(a[n]) >> m, int(a[n]) & (s - 1)
             if rest in tight.get(n % p, set()):
-                return None  # tight option of value a[…]
+                return None  # a tight option has the value the mex must take
             seen: set[int] = set()
             for h in range(n0, n):
                 if int(a[h]) >> m != band:
@@ -628,7 +625,7 @@ def _prove_arithmetic(a: np.ndarray, n0: int, p: int, s: int, table: dict[int, f
                         if j >= 1 and (k, j) != (0, 1):
                             seen.update((int(a[h]) & (s - 1)) ^ x for x in pads[j - 1].get(n - k - h, ()))
             if not set(range(rest)) <= seen:
-                return None  # top band of … needs a tight option
+                return None  # the top band needs a tight option below the mex
     # (iv) covering: every value below s Q(M) is an option of M, for every M >= length
     w, w0, tw = _distances(table, ext.upto(n0 + p), n0, p, s)
     k_bands = max(2, 1 + -(-(tw + int(e_base.max()) - e_minus) // p))
@@ -643,13 +640,13 @@ def _prove_arithmetic(a: np.ndarray, n0: int, p: int, s: int, table: dict[int, f
         if mm < first:  # plainly
             miss = ~_covered(b, w, w0, mm, 0, mm, s * band)
             if miss.any():
-                return None  # plain covering at …: …
+                return None  # a value below the band is no option of M
         else:  # S(M): the top k_bands bands by heaps >= n0, the rest by heaps at distance >= T_W
             far = s * (band - k_bands)
             near = _covered(b, w, w0, mm, n0, mm, s * band)[far:]
             low = _covered(b, w, w0, mm, 0 if mm >= tw else 1, mm - tw + 1, far)
             if not near.all() or not low.all():
-                return None  # S at …: near … far …
+                return None  # S(M) fails
     return (f"a[n+{p}] = a[n] + {s} for {n0} <= n < {length - p}; options with several heaps of band >= 1 "
             f"lie below the band (largest slack {worst}); "
             + (f"every value below the band of M is an option of M for {length} <= M < {first}; " if first > length
@@ -777,7 +774,7 @@ def certify_arithmetic(values: Sequence[int] | np.ndarray, *, rules: Any) -> Per
             continue
         bad = np.nonzero(a[p:] - a[:-p] != s)[0]
         n0 = int(bad[-1]) + 1 if len(bad) else 1  # heaps are >= 1: the base block starts at 1 at least
-        if length < _ap_threshold(a, n0, p, s):
+        if length < _ap_threshold(a, n0, p, s):  # condition (iii); _prove_arithmetic relies on it
             continue
         cert = _prove_arithmetic(a, n0, p, s, table)
         if cert is None:
