@@ -102,12 +102,13 @@ def main() -> None:
         best_mask: int | None = None
         for mode in ns.modes.split(","):
             for threads in (int(t) for t in ns.threads.split(",")):
-                if mode == "best" and best_mask is None:
+                if mode == "best" and best_mask is None:  # in hindsight, from a first run (when no row ran yet)
                     best_mask = int(measure(game, ns.to, 1, "rechosen", None, ns.timeout)["best"])
                 load = os.getloadavg()[0]
                 runs = [measure(game, ns.to, threads, mode, best_mask if mode == "best" else None, ns.timeout)
                         for _ in range(ns.repeat)]
                 walls = [r["wall"] for r in runs]
+                best_mask = int(runs[0]["best"])  # the same for every mode: the values are
                 fastest = min(runs, key=lambda r: r["wall"])
                 hours = (fastest["wall"] + (ns.goal - ns.to) / fastest["tail_rate"]) / 3600
                 other = max(fastest["maxrss_mb"] - ns.to * fastest["itemsize"] / 2**20, 0)

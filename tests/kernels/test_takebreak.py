@@ -53,11 +53,15 @@ def test_octal_sparse_space_equals_the_naive_recursion(code: str, monkeypatch: p
     assert run(octal_moves(code), 1500, prefix=40, chunk=500, monkeypatch=monkeypatch) == truth
 
 
+# TAKE_BREAK_SELECT_FROM: 0 stamps every chunk without a branch, 0.6 every chunk with one (kernels/takebreak._scan_far)
+@pytest.mark.parametrize("select_from", [0.0, 0.6])
 @pytest.mark.parametrize("mask", [~0, ~1, 1, 2, 6, ~5, 1 << 9])
-def test_every_mask_gives_the_same_values(mask: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The mask only changes the speed: a poor one (most positions rare) must still be exact.
+def test_every_mask_gives_the_same_values(mask: int, select_from: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mask only changes the speed: a poor one (most positions rare) must still be exact, with the stamp
+    branch-free or not (Grundy's game: the pair of two equal heaps is not a move, through both).
 
     The rare list starts with room for 4 heaps: the kernel stops and resumes as it fills."""
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_SELECT_FROM", select_from)
     monkeypatch.setattr(tb, "PREFIX", 10)
     monkeypatch.setattr(tb, "_RARE_ROOM", 4)
     n = 2500
@@ -278,12 +282,15 @@ def test_values_widen_from_uint8_to_uint16(prefix: int, monkeypatch: pytest.Monk
     assert tb.value_dtype(255) == np.uint8 and tb.value_dtype(65536) == np.uint32
 
 
+@pytest.mark.parametrize("select_from", [0.0, 0.6])
 @pytest.mark.parametrize("lag", [1, 3, 32])
 @pytest.mark.parametrize("code", ["grundy", "0.6", "0.04", "0.16", "4.07"])
-def test_two_threads_equal_one_thread_and_the_naive_recursion(code: str, lag: int,
+def test_two_threads_equal_one_thread_and_the_naive_recursion(code: str, lag: int, select_from: float,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The pipeline (scanner ahead by ``lag``, finisher in order) against the one-thread kernel and tests/naive.py,
-    with mask changes forced between chunks; from the first rare heap on (PIPELINE_FROM = 0)."""
+    with mask changes forced between chunks; from the first rare heap on (PIPELINE_FROM = 0); the stamp
+    branch-free or not."""
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_SELECT_FROM", select_from)
     monkeypatch.setattr(tb, "PREFIX", 50)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_LAG", lag)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
@@ -300,7 +307,8 @@ def test_two_threads_equal_one_thread_and_the_naive_recursion(code: str, lag: in
 
 
 @pytest.mark.timeout(60)
-def test_two_threads_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("select", [True, False])
+def test_two_threads_on_one_thread_do_not_hang(select: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """Both halves of the pipeline on one thread, one after the other (numba with 1 thread, or the scanner run
     alone first): the one that waits for a partner that never started gives up and the other does all the work."""
     import numba
@@ -330,12 +338,12 @@ def test_two_threads_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) 
     sync[tb._A_DONE] = sync[tb._B_DONE] = 3000
     sync[tb._N_RARE] = n_rare
     split, none = np.array([0]), np.zeros(0, dtype=np.int64)
-    tb._scanner(g, 3000, 4000, split, True, mask, rare, rare_value, lag, far, far_steps, sync, 1000)
+    tb._scanner(g, 3000, 4000, split, True, mask, rare, rare_value, lag, far, far_steps, sync, 1000, select)
     assert sync[tb._B_DONE] == 3000 + lag + 1 and sync[tb._B_STATE] == tb._GONE
     counts = np.zeros(1024, dtype=np.int64)
     reached, *_ = tb._finish(g, 3000, 4000, none, none, split, True, mask, table, rare, rare_value, n_rare, counts,
                              int(g.max()), 512, tb.UNLIMITED, 255, lag, np.full(1024, -1, dtype=np.int64),
-                             np.zeros(1024, dtype=np.bool_), far, far_steps, sync, 1000)
+                             np.zeros(1024, dtype=np.bool_), far, far_steps, sync, 1000, select)
     assert reached == 4000 and g.tolist() == truth
 
 
