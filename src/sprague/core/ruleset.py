@@ -205,6 +205,9 @@ class Ruleset(ABC):
     example: ClassVar[tuple[str, ...]] = ()
     #: name of the closed form this ruleset implements, or None
     closed_form: ClassVar[str | None] = None
+    #: how the web page draws a position: "heaps" (stacks of tokens), "coins" (a row of coins, heads H and
+    #: tails T), "graph" (edges "a-b", vertex 0 the ground) or "text" (the position as written)
+    board: ClassVar[str] = "text"
     #: whether ``sprague list`` (and the registry) shows the ruleset once its module is registered
     listed: ClassVar[bool] = True
     #: a named game's parameters, fixed: their declarations and values (they are not ``parameters``)
