@@ -886,3 +886,14 @@ def test_a_two_heap_coordinate_game_is_played_on_its_grid(page: Any) -> None:
     page.click("[data-testid=coordinate-grid]", position={"x": left + 4.5 * s, "y": (rows - 1 - 7 + 0.5) * s})
     page.wait_for_function("document.querySelectorAll('#history li').length >= 1")
     assert (page.text_content("#history li") or "") == "you: heap 2: 8 -> 7, to 4 7"
+
+
+def test_bounds_travel_as_exact_integers(page: Any) -> None:
+    """A bound past 2^53 reaches the server digit for digit (a JS number would round it): its refusal names it."""
+    page.click("#tab-explore")
+    page.select_option("#ruleset", "nim")
+    page.fill("#grid-min", "100000000000000000000")
+    page.fill("#grid-max", "100000000000000000003")
+    page.click("#draw")
+    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    assert "max_heap=100000000000000000003 is over the limit" in page.text_content("#error")

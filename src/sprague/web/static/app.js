@@ -55,6 +55,10 @@ async function api(path, body, signal) {
   } finally { setBusy(-1); }
 }
 
+// A bound as typed, sent as a string: the server reads it as an exact integer (a JS number would round past 2^53)
+// and names the field when it is not one.
+function bound(id) { return $(id).value.trim(); }
+
 function aborted(e) { return e && e.name === "AbortError"; }
 function showError(e) { if (!aborted(e)) $("error").textContent = e ? (e.message || String(e)) : ""; }
 
@@ -638,7 +642,7 @@ function clearGrid() {
 async function drawHeatmap() {
   showError(null); clearGrid();
   const r = current(), fresh = ticket("grid"), values = $("grid-values").value;
-  const body = {ruleset: r.name, params: params(), min: Number($("grid-min").value), max: Number($("grid-max").value),
+  const body = {ruleset: r.name, params: params(), min: bound("grid-min"), max: bound("grid-max"),
                 values, fixed: $("fixed").value.trim(), misere: misere()};
   if ($("second").value) {
     body.second = $("second").value;
@@ -767,7 +771,7 @@ function clearSequence() {
 async function drawSequence() {
   showError(null); clearSequence();
   const r = current(), fresh = ticket("sequence");
-  const body = {ruleset: r.name, params: params(), to: Number($("seq-to").value), misere: misere()};
+  const body = {ruleset: r.name, params: params(), to: bound("seq-to"), misere: misere()};
   try {
     const data = await api("/api/sequence", body, fresh.signal);
     if (!fresh()) return;
@@ -841,7 +845,7 @@ const PAGE = 60;
 async function drawPList(offset) {
   showError(null);
   const r = current(), fresh = ticket("plist");
-  const body = {ruleset: r.name, params: params(), heaps: Number($("plist-heaps").value), max: Number($("plist-max").value),
+  const body = {ruleset: r.name, params: params(), heaps: Number($("plist-heaps").value), max: bound("plist-max"),
                 values: "outcome", misere: misere(), p_offset: Math.max(0, offset), p_limit: PAGE};
   try {
     const data = await api("/api/table", body, fresh.signal);
@@ -890,7 +894,7 @@ async function verifyTheorem() {
   const fresh = ticket("verify"), name = $("theorem").value;
   $("verify-out").textContent = "Checking against search…";
   try {
-    const data = await api("/api/verify", {theorem: name, max_heap: Number($("verify-max").value)}, fresh.signal);
+    const data = await api("/api/verify", {theorem: name, max_heap: bound("verify-max")}, fresh.signal);
     if (!fresh()) return;
     $("verify-out").textContent = data.summary;
     $("verify-out").dataset.ok = data.ok;
