@@ -420,7 +420,7 @@ def test_a_slow_hint_for_an_earlier_position_is_dropped(page: Any) -> None:
     hold = Hold(page, "/api/play")
     page.click("#hint")
     hold.wait()
-    page.query_selector_all("[data-testid=option]")[0].click()   # its /api/play goes through
+    page.click("[data-testid=option].win")   # its /api/play goes through; the computer is left a P-position
     page.wait_for_function("document.querySelector('#history').children.length >= 2")
     hold.release()
     here = tuple(json.loads(page.get_attribute("#current", "data-position")))
@@ -429,12 +429,12 @@ def test_a_slow_hint_for_an_earlier_position_is_dropped(page: Any) -> None:
     if page.text_content("#hint-out"):   # a hint, if any is shown, is a winning move from where the game is
         assert hinted is not None
         assert {tuple(sorted(h)) for h in json.loads(hinted)} <= winning
-    # a hint asked now is for the position now
-    if naive.grundy(naive.nim_moves, here):
-        page.click("#hint")
-        page.wait_for_function("document.querySelector('#hint-out').textContent.length > 0")
-        hints = {tuple(sorted(h)) for h in json.loads(page.get_attribute("#hint-out", "data-hint"))}
-        assert hints == winning
+    # a hint asked now is for the position now (an N-position: the computer had to move from a P-position)
+    assert naive.grundy(naive.nim_moves, here)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-out').textContent.length > 0")
+    hints = {tuple(sorted(h)) for h in json.loads(page.get_attribute("#hint-out", "data-hint"))}
+    assert hints == winning
 
 
 def _options(page: Any) -> set[tuple[Any, ...]]:
@@ -648,6 +648,11 @@ def test_reload_back_forward_and_a_shared_link_restore_the_game(page: Any, brows
     other.wait_for_function("document.querySelectorAll('#history li').length >= 2")
     assert _here(other) == after and other.input_value("#ruleset") == "wythoff"
     assert len(other.query_selector_all("#strip span")) == 3
+    assert other.is_disabled("#redo")
+    other.click("#undo")   # a game this page did not play from its start: its last turn goes, the page stays
+    other.wait_for_function("(p) => document.querySelector('#current').dataset.position === p",
+                            arg=json.dumps(list(start), separators=(",", ":")))
+    assert other.url.startswith(server) and len(other.query_selector_all("#history li")) == 0
     other.context.close()
 
 
@@ -686,6 +691,10 @@ def test_a_start_with_no_moves_is_over_and_a_double_click_starts_one_game(page: 
     page.wait_for_timeout(800)
     assert len(page.query_selector_all("#history li")) == 1   # one game, one computer move
     assert (page.text_content("#history li") or "").startswith("computer: ")
+    assert page.is_disabled("#undo")   # nothing of the user's to take back: the computer moved first
+    page.check("#show-values")   # listing again while it is the user's turn adds no computer move
+    page.wait_for_timeout(500)
+    assert len(page.query_selector_all("#history li")) == 1
 
 
 def test_too_many_options_are_not_listed_and_the_winning_ones_stay_hidden(page: Any) -> None:
@@ -716,7 +725,7 @@ def test_heat_map_cells_open_in_play_by_mouse_and_keyboard(page: Any) -> None:
     assert page.is_visible("#play-panel") and page.input_value("#position") == "4 7"
     page.click("#tab-explore")
     page.focus("#heatmap")
-    for key in ("ArrowRight", "ArrowRight", "ArrowUp"):
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp"):   # the first key shows the cursor at (0, 0)
         page.keyboard.press(key)
     assert page.text_content("#cell") == f"position 2 1: G = {naive.grundy(naive.wythoff_moves, (2, 1))}"
     page.keyboard.press("Enter")

@@ -24,7 +24,7 @@ import numpy as np
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Ruleset
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS, refuse_if_too_large
 from sprague.rulesets.sums import Sum
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
@@ -169,7 +169,8 @@ def _add_remoteness(r: Ruleset, pos: Any, opts: list[Any], data: dict[str, Any],
     from sprague.solve.remoteness import remoteness
 
     try:
-        (_, here), there = remoteness(r, pos, opts, max_positions, misere)
+        (_, here), there = remoteness(r, pos, opts, min(max_positions or DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS),
+                                      misere)
     except TooLarge as e:
         data["remoteness"] = None
         data["remoteness_note"] = f"not computed: {e}"

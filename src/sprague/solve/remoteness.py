@@ -12,7 +12,9 @@ GamesmanUni shows it beside every move) of a position of a short impartial game:
   (the loser holds out longest).
 
 So the winner with perfect play wins in exactly that many moves, whatever the loser
-does. Remoteness needs the whole game graph (no nim-sum gives it), so it is found by
+does. Under normal play a position is P exactly when its remoteness is even; under
+misère play (a position with no move is N) the parity says nothing, and the outcome
+is kept beside the remoteness. Remoteness needs the whole game graph (no nim-sum gives it), so it is found by
 the bounded search of :class:`~sprague.solve.search.Solver`: a position too large
 for the limit is refused with :class:`~sprague.errors.TooLarge`, never left running.
 

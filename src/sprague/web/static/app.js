@@ -16,18 +16,33 @@ window.spragueView = view;
 // parameters and the play, which make every answer in flight stale).
 let epoch = 0, inFlight = 0;
 const latest = {}, controllers = {};
-function ticket(output) {
+function ticket(output, ofTheGame = false) {
   const n = latest[output] = (latest[output] || 0) + 1, e = epoch;
   if (controllers[output]) controllers[output].abort();
   controllers[output] = new AbortController();
-  const fresh = () => latest[output] === n && epoch === e;
+  // the game's own answers (options, hints, the computer's move) are kept when the rules change: the game keeps its
+  const fresh = () => latest[output] === n && (ofTheGame || epoch === e);
   fresh.signal = controllers[output].signal;
   return fresh;
 }
 
 // Integers of 16+ digits would lose precision as JS numbers: read them as strings.
 function parseJSON(text) {
-  return JSON.parse(text.replace(/([\[:,]\s*)(-?\d{16,})(?=\s*[,\]}])/g, '$1"$2"'));
+  let out = "", i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {   // a string, copied whole (escapes included)
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1); i = j + 1;
+    } else if (c === "-" || (c >= "0" && c <= "9")) {   // a number: quoted when it is an integer of 16+ digits
+      const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 2000));
+      const digits = m[0].replace("-", "");
+      out += !m[1] && !m[2] && digits.length >= 16 ? `"${m[0]}"` : m[0];
+      i += m[0].length;
+    } else { out += c; i++; }
+  }
+  return JSON.parse(out);
 }
 
 function setBusy(delta) {
@@ -144,17 +159,49 @@ function hashToState(hash) {
   if (!q.get("r") || !q.get("s")) return null;
   try {
     const positions = JSON.parse(q.get("s")), ps = JSON.parse(q.get("p") || "{}");
-    if (!Array.isArray(positions) || !positions.length || typeof ps !== "object") return null;
+    if (!Array.isArray(positions) || !positions.length || !ps || typeof ps !== "object" || Array.isArray(ps)) return null;
     return {ruleset: q.get("r"), params: ps, misere: q.get("m") === "1", first: q.get("f") === "computer" ? "computer" : "human",
-            mode: q.get("c") || "perfect", positions};
+            mode: computerMode(q.get("c")), positions};
   } catch (e) { return null; }
 }
 
+function computerMode(value) {   // one of the Computer menu's values (a link or a file may say anything)
+  return [...$("mode").options].some((o) => o.value === value) ? value : "perfect";
+}
+
+// The entries of the browser's history this page made for the game shown, and where we are in them: Undo is Back
+// while there is an earlier entry of this game, Redo is Forward while there is a later one.
+let trail = [], here = -1;
+
 function record(push) {
   const hash = stateToHash(game);
-  if (push) history.pushState({moves: game.positions.length}, "", hash);
-  else history.replaceState({moves: game.positions.length}, "", hash);
+  if (push || here < 0) {
+    history.pushState({sprague: true}, "", hash);
+    trail = [...trail.slice(0, here + 1), hash]; here = trail.length - 1;
+  } else {
+    history.replaceState({sprague: true}, "", hash);
+    trail[here] = hash;
+  }
   updateUndo();
+}
+
+function syncTrail() {   // after Back, Forward or a link: where the URL is in the trail (a new trail if elsewhere)
+  const at = trail.indexOf(location.hash);
+  if (at >= 0) here = at;
+  else { trail = location.hash ? [location.hash] : []; here = trail.length - 1; }
+}
+
+// Undo: Back to the previous turn of this game; for a game this page did not play from its start (a link, an
+// import), the game without its last turn becomes a new entry.
+function undo() {
+  const g = game;
+  if (!g || $("undo").disabled) return;
+  if (here > 0) return history.back();
+  let k = g.positions.length - 2;   // the last position before this one where the user was to move
+  while (k > 0 && moverAt(g, k) !== "user") k--;
+  const state = {...g, positions: g.positions.slice(0, k + 1)};
+  history.pushState({sprague: true}, "", stateToHash(state));
+  restore(state);
 }
 
 // ------------------------------------------------------------------ play
@@ -175,9 +222,9 @@ function computerPlay(g) {
 
 async function start() {
   showError(null);
-  const r = current(), fresh = ticket("game");
+  const r = current(), fresh = ticket("game", true);
   $("start").disabled = true;   // a double click starts one game
-  game = null; ticket("options"); ticket("hint");   // the old game goes at once: nothing of it is read as the new one's
+  game = null; ticket("options", true); ticket("hint", true); ticket("computer", true);   // the old game goes at once: nothing of it is read as the new one's
   for (const id of ["hint-out", "winner", "options", "options-note", "board", "history", "strip", "why-body"]) $(id).innerHTML = "";
   delete $("winner").dataset.winner; delete $("current").dataset.position;
   $("current").textContent = ""; $("status").textContent = "Starting…";
@@ -189,6 +236,7 @@ async function start() {
     const g = {ruleset: r.name, params: params(), misere: misere(), first: $("first").value, mode: $("mode").value,
                positions: [data.position], values: [data], reasons: [], moveTexts: [], over: false};
     game = g;
+    trail = []; here = -1;   // Undo stays within this game
     record(true);
     await showGame();
   } catch (e) { if (fresh()) showError(e); } finally { $("start").disabled = false; }
@@ -198,14 +246,15 @@ async function start() {
 async function showGame() {
   const g = game, i = g.positions.length - 1, at = g.positions[i];
   $("game").classList.remove("hidden");
-  $("rules-line").textContent = `Playing ${rulesText(g)}. Computer: ${$("mode").querySelector(`option[value="${g.mode}"]`)?.textContent || g.mode}.`;
+  const mode = [...$("mode").options].find((o) => o.value === g.mode);
+  $("rules-line").textContent = `Playing ${rulesText(g)}. Computer: ${mode ? mode.textContent : g.mode}.`;
   $("current").textContent = `Position: ${formatPosition(at)}`;
   $("current").dataset.position = JSON.stringify(at);
   const same = $("options").dataset.at === JSON.stringify(at) && $("options").dataset.moves === String(i);
   for (const id of ["hint-out", "winner", ...(same ? [] : ["options", "options-note"])]) $(id).innerHTML = "";
   delete $("hint-out").dataset.hint; delete $("winner").dataset.winner;
   drawHistory(g); drawStrip(g); drawBoard(g, at, [], false);
-  const fresh = ticket("options");
+  const fresh = ticket("options", true);
   const data = await api("/api/moves", {ruleset: g.ruleset, params: g.params, position: at, misere: g.misere,
                                         remoteness: true}, fresh.signal);
   if (!fresh() || game !== g || g.positions.length - 1 !== i) return;
@@ -216,10 +265,12 @@ async function showGame() {
   $("status").textContent = (g.misere ? "Misère play: whoever makes the last move loses. " : "") +
     "Your move: click a token or an option (green: a winning move; red: a losing one).";
   g.allListed = data.all_options_listed;
+  const lost = document.activeElement === document.body || !document.body.contains(document.activeElement);
   listOptions(g, data);
   // when the options are not all listed, the board sends the move to the server to check (the winning moves the
   // server listed are not used: a token that played only them would give the answer away)
   drawBoard(g, at, g.allListed ? data.options : [], true);
+  if (lost) ($("options").querySelector("button") || $("move")).focus();   // keyboard users keep their place
 }
 
 function gameOver(g, stuck) {   // `stuck` is to move and cannot
@@ -272,35 +323,45 @@ function listOptions(g, data) {
   }
 }
 
+function usersTurn(g) { return g && game === g && !g.over && !g.busy && moverAt(g, g.positions.length - 1) === "user"; }
+
 async function userMove(g, position) {
-  if (!g || game !== g || g.over || g.busy) return;
+  if (!usersTurn(g)) return;
   showError(null);
   g.busy = true;
   const at = g.positions[g.positions.length - 1];
   try {   // the user's move, checked by the server, and the computer's reply
     const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: at, move: position,
                                          misere: g.misere, ...computerPlay(g)});
-    if (game === g) await advance(g, data);
+    g.busy = false;
+    if (game === g) await advance(g, data, true);
   } catch (e) { if (game === g) showError(e); } finally { g.busy = false; }
 }
 
 async function computerMove(g) {
+  if (g.busy) return;   // its move is already asked for
+  g.busy = true;
   $("status").textContent = "The computer is thinking…";
-  const at = g.positions[g.positions.length - 1];
+  const at = g.positions[g.positions.length - 1], fresh = ticket("computer", true);
   try {
     const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: at, misere: g.misere,
-                                         ...computerPlay(g)});
-    if (game === g) await advance(g, data);
-  } catch (e) { if (game === g) showError(e); }
+                                         ...computerPlay(g)}, fresh.signal);
+    g.busy = false;
+    if (fresh() && game === g) await advance(g, data, false);   // the computer's move alone: no new turn in history
+  } catch (e) { g.busy = false; if (fresh() && game === g) showError(e); }
 }
 
-// The answer of /api/play: the moves made (each position joins the game, the URL and the strip).
-async function advance(g, data) {
+// The answer of /api/play: the moves made (each position joins the game, the URL and the strip). A user's turn is
+// a new entry of the browser's history (Back undoes it); the computer's move alone (first, or after a reload)
+// joins the entry it follows. An answer from a position the game has left is dropped.
+async function advance(g, data, newTurn) {
+  const last = JSON.stringify(g.positions[g.positions.length - 1]);
+  if (!data.moves.length || JSON.stringify(data.moves[0].from) !== last) return;
   for (const m of data.moves) {
     g.positions.push(m.position); g.values.push({position: m.position});
     g.reasons[g.positions.length - 1] = m.reason; g.moveTexts[g.positions.length - 1] = m.move;
   }
-  record(true);
+  record(newTurn);
   fillValues(g);
   await showGame();
 }
@@ -321,7 +382,7 @@ async function fillValues(g) {
 async function hint() {
   const g = game;
   if (!g || g.over) return;
-  const at = g.positions[g.positions.length - 1], fresh = ticket("hint");
+  const at = g.positions[g.positions.length - 1], fresh = ticket("hint", true);
   try {
     const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: at, mode: "hint",
                                          misere: g.misere}, fresh.signal);
@@ -503,7 +564,7 @@ function graphSvg(edges, playable, onEdge) {
     const ring = 1 + (k % 2);
     place[v] = [W / 2 - Math.cos(angle) * 70 * ring, H - 30 - Math.sin(angle) * 90 * ring];
   });
-  svg.setAttribute("width", W); svg.setAttribute("height", H); svg.setAttribute("role", "img");
+  svg.setAttribute("width", W); svg.setAttribute("height", H); svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", `the graph: ${edges.map((e) => e.join("-")).join(", ")}`);
   const ground = document.createElementNS(ns, "line");
   Object.entries({x1: 10, y1: H - 20, x2: W - 10, y2: H - 20, class: "ground"}).forEach(([k, v]) => ground.setAttribute(k, v));
@@ -513,6 +574,8 @@ function graphSvg(edges, playable, onEdge) {
     const [x1, y1] = place[a], [x2, y2] = place[b];
     Object.entries({x1, y1, x2, y2, tabindex: playable ? 0 : -1}).forEach(([k, v]) => line.setAttribute(k, v));
     line.setAttribute("data-testid", "edge");
+    line.setAttribute("role", "button");
+    line.setAttribute("aria-label", `edge ${a}-${b}: show the moves that cut it`);
     const title = document.createElementNS(ns, "title"); title.textContent = `edge ${a}-${b}`; line.appendChild(title);
     if (playable) {
       line.addEventListener("click", () => onEdge(a, b));
@@ -534,7 +597,10 @@ function why(g, data) {
   box.appendChild(p);
   const heapValues = (g.values[g.positions.length - 1] || {}).heap_values;
   if (!g.misere && heapValues && heapValues.length >= 2) box.appendChild(nimSumTable(data.position, heapValues));
-  else if (!g.misere && !heapValues) fetchHeapValues(g, data);
+  else if (!g.misere && !heapValues && !g.values[g.positions.length - 1].asked) {
+    g.values[g.positions.length - 1].asked = true;
+    fetchHeapValues(g, data);
+  }
 }
 
 async function fetchHeapValues(g, data) {
@@ -542,7 +608,7 @@ async function fetchHeapValues(g, data) {
   if (!r.one_heap || !Array.isArray(data.position) || data.position.length < 2) return;
   try {
     const v = await api("/api/value", {ruleset: g.ruleset, params: g.params, position: data.position, misere: false});
-    if (game !== g || g.positions.length - 1 !== i || !v.heap_values) return;
+    if (game !== g || g.positions.length - 1 !== i || !v.heap_values || g.values[i].heap_values) return;
     g.values[i].heap_values = v.heap_values;
     $("why-body").appendChild(nimSumTable(data.position, v.heap_values));
   } catch (e) { /* the explanation is optional: the answer is already shown */ }
@@ -576,19 +642,25 @@ function nimSumTable(heaps, values) {
 }
 
 function updateUndo() {
-  $("undo").disabled = !game || game.positions.length <= 1;
+  const g = game, n = g ? g.positions.length - 1 : 0;
+  let earlier = false;   // a position before the last where the user was to move
+  for (let k = 0; k < n && !earlier; k++) earlier = moverAt(g, k) === "user";
+  $("undo").disabled = !g || !(here > 0 || earlier);
+  $("redo").disabled = here < 0 || here >= trail.length - 1;
 }
 
 // Back, Forward, a pasted link: the game of the URL.
 async function restore(state) {
-  if (!state) { game = null; $("game").classList.add("hidden"); return; }
+  game = null;   // a move in flight for the game shown until now is dropped
+  syncTrail();
+  if (!state) { $("game").classList.add("hidden"); updateUndo(); return; }
   const r = rulesetByName(state.ruleset);
   if (!r) { showError(new Error(`the link names the ruleset ${JSON.stringify(state.ruleset)}, which this server does not have`)); return; }
   if ($("ruleset").value !== r.name || JSON.stringify(params()) !== JSON.stringify(state.params) || misere() !== state.misere) {
     $("ruleset").value = r.name; $("misere").checked = state.misere; chooseRuleset(state.params);
   }
-  $("first").value = state.first; $("mode").value = [...$("mode").options].some((o) => o.value === state.mode) ? state.mode : "perfect";
-  const fresh = ticket("game");
+  $("first").value = state.first; $("mode").value = state.mode;
+  const fresh = ticket("game", true);
   try {   // every position is checked by the server (values for the strip); the moves between them are not replayed
     const values = await Promise.all(state.positions.map((p) => api("/api/value",
       {ruleset: state.ruleset, params: state.params, position: p, misere: state.misere}, fresh.signal)));
@@ -611,12 +683,15 @@ async function importGame(file) {
   try {
     const data = JSON.parse(await file.text());
     const state = {ruleset: data.ruleset, params: data.params || {}, misere: !!data.misere,
-                   first: data.first === "computer" ? "computer" : "human", mode: String(data.computer || "perfect"),
+                   first: data.first === "computer" ? "computer" : "human", mode: computerMode(String(data.computer)),
                    positions: data.positions};
     if (!state.ruleset || !Array.isArray(state.positions) || !state.positions.length) {
       throw new Error("needs \"ruleset\" and a non-empty list \"positions\", as Export writes them");
     }
-    history.pushState({}, "", stateToHash(state));
+    if (!state.params || typeof state.params !== "object" || Array.isArray(state.params)) {
+      throw new Error("\"params\" must be an object such as {\"S\": \"1,2\"}");
+    }
+    history.pushState({sprague: true}, "", stateToHash(state));
     await restore(state);
   } catch (e) { showError(new Error(`Import: ${file.name}: ${e.message}`)); }
 }
@@ -679,14 +754,14 @@ function colourOf(v, largest) {
 
 // Where the cell of heaps (x, y) is drawn, in the canvas's CSS pixels (for the tests).
 view.cellPoint = (x, y) => {
-  const g = view.grid, s = cellSize(), c = $("heatmap"), scale = c.getBoundingClientRect().width / c.width;
+  const g = view.grid, s = g.s, c = $("heatmap"), scale = c.getBoundingClientRect().width / c.width;
   const j = g.columns.indexOf(x), i = g.rows.indexOf(y);
   return {x: (MARGIN.left + (j + 0.5) * s) * scale, y: (MARGIN.top + (g.rows.length - 1 - i + 0.5) * s) * scale};
 };
 
 function paintGrid() {
   const began = performance.now();
-  const g = view.grid, c = $("heatmap"), ctx = c.getContext("2d"), s = cellSize();
+  const g = view.grid, c = $("heatmap"), ctx = c.getContext("2d"), s = g.s = cellSize();
   const nx = g.columns.length, ny = g.rows.length;
   const numbers = g.table.flat().filter((v) => typeof v === "number");
   g.largest = Math.max(1, ...numbers);
@@ -738,7 +813,7 @@ function drawLegend(g) {
 }
 
 function cellAt(ev) {
-  const g = view.grid, c = $("heatmap"), s = cellSize(), box = c.getBoundingClientRect();
+  const g = view.grid, c = $("heatmap"), s = g.s, box = c.getBoundingClientRect();
   const x = (ev.clientX - box.left) * (c.width / box.width) - MARGIN.left;
   const y = (ev.clientY - box.top) * (c.height / box.height) - MARGIN.top;
   const j = Math.floor(x / s), i = g.rows.length - 1 - Math.floor(y / s);
@@ -902,69 +977,86 @@ async function verifyTheorem() {
 }
 
 // ------------------------------------------------------------------ explore: the option tree
+// A tree of role "tree": each item is focusable in turn (one Tab stop, the arrow keys move), expands by Enter,
+// Space, the right arrow or a click, and asks for its options when first opened.
+let treeNodes = 0;
+
 async function drawTree() {
   showError(null);
-  const r = current(), root = $("tree");
+  const r = current(), root = $("tree"), ctx = {ruleset: r.name, params: params(), misere: misere()};
   root.innerHTML = "";
-  await expand(root, {ruleset: r.name, params: params(), misere: misere()}, positionFromText($("tree-from").value, r), 0);
-  const first = root.querySelector(".node");
-  if (first) first.focus();
-}
-
-async function expand(list, ctx, position, depth) {
   const fresh = ticket("tree");
   try {
-    const data = await api("/api/moves", {...ctx, position, max_options: 200}, fresh.signal);
+    const data = await api("/api/moves", {...ctx, position: positionFromText($("tree-from").value, r), max_options: 200},
+                           fresh.signal);
     if (!fresh()) return;
-    if (depth === 0) list.appendChild(treeItem(ctx, {position: data.position, move: "start", outcome: data.outcome,
-                                                     grundy: data.grundy, misere_grundy: data.misere_grundy}, data, true));
-    else addChildren(list, ctx, data);
+    const item = treeItem(ctx, {position: data.position, move: "start", outcome: data.outcome, grundy: data.grundy,
+                                misere_grundy: data.misere_grundy});
+    root.appendChild(item);
+    item.tabIndex = 0;
+    item.focus();
+    await toggle(item, ctx, data);
   } catch (e) { if (fresh()) showError(e); }
 }
 
-function addChildren(list, ctx, data) {
-  for (const o of data.options) list.appendChild(treeItem(ctx, o, null, false));
-  if (!data.all_options_listed) {
-    const li = document.createElement("li");
-    li.textContent = `… ${data.option_count} options in all (only the first 200, or the winning ones, are listed)`;
-    list.appendChild(li);
-  }
-}
-
-function treeItem(ctx, o, data, open) {
-  const li = document.createElement("li");
-  li.setAttribute("role", "treeitem");
-  const v = valueOf({...o, misere: ctx.misere});
+function treeItem(ctx, o) {
+  const li = document.createElement("li"), v = valueOf({...o, misere: ctx.misere});
+  li.setAttribute("role", "treeitem"); li.tabIndex = -1; li.setAttribute("aria-expanded", "false");
+  li.dataset.node = String(++treeNodes);
   const span = document.createElement("span");
   // as in Play: a move to a P-position wins (green), a move to an N-position loses (red)
-  span.className = `node ${o.move === "start" ? "" : o.outcome === "P" ? "win" : "lose"}`; span.tabIndex = -1;
+  span.className = `node ${o.move === "start" ? "" : o.outcome === "P" ? "win" : "lose"}`;
   span.textContent = `${o.move === "start" ? "" : o.move + " → "}${formatPosition(o.position)}: ${valueName(ctx.misere)} = ${v ?? "?"} (${o.outcome})`;
   span.setAttribute("data-testid", "tree-node");
   span.dataset.position = JSON.stringify(o.position);
-  li.appendChild(span);
   const sub = document.createElement("ul");
   sub.setAttribute("role", "group");
-  li.appendChild(sub);
-  li.setAttribute("aria-expanded", "false");
-  const toggle = async () => {
-    if (li.getAttribute("aria-expanded") === "true") { sub.innerHTML = ""; li.setAttribute("aria-expanded", "false"); return; }
-    li.setAttribute("aria-expanded", "true");
-    if (data) addChildren(sub, ctx, data); else await expand(sub, ctx, o.position, 1);
-    data = null;
-  };
-  span.onclick = toggle;
-  span.onkeydown = (ev) => treeKey(ev, li, toggle);
-  if (open) toggle();
+  li.append(span, sub);
+  span.onclick = () => { focusItem(li); toggle(li, ctx); };
+  li.onkeydown = (ev) => treeKey(ev, li, ctx);
+  li.treePosition = o.position;
   return li;
 }
 
-function treeKey(ev, li, toggle) {
-  const nodes = [...document.querySelectorAll("#tree .node")], here = nodes.indexOf(ev.target);
-  const go = (k) => { if (nodes[k]) { ev.preventDefault(); nodes[k].focus(); } };
-  if (ev.key === "ArrowDown") go(here + 1);
-  else if (ev.key === "ArrowUp") go(here - 1);
-  else if (ev.key === "Enter" || ev.key === " " || (ev.key === "ArrowRight" && li.getAttribute("aria-expanded") !== "true") ||
-           (ev.key === "ArrowLeft" && li.getAttribute("aria-expanded") === "true")) { ev.preventDefault(); toggle(); }
+async function toggle(li, ctx, data) {
+  const sub = li.querySelector(":scope > ul");
+  if (li.getAttribute("aria-expanded") === "true") { sub.innerHTML = ""; li.setAttribute("aria-expanded", "false"); return; }
+  li.setAttribute("aria-expanded", "true");
+  if (!data) {
+    const fresh = ticket(`tree-${li.dataset.node}`);   // one request per item: opening another does not cancel it
+    try {
+      data = await api("/api/moves", {...ctx, position: li.treePosition, max_options: 200}, fresh.signal);
+      if (!fresh() || !li.isConnected) return;
+    } catch (e) {
+      li.setAttribute("aria-expanded", "false");
+      if (fresh()) showError(e);
+      return;
+    }
+  }
+  for (const o of data.options) sub.appendChild(treeItem(ctx, o));
+  if (!data.all_options_listed) {
+    const note = document.createElement("li");
+    note.setAttribute("role", "none");
+    note.textContent = `… ${data.option_count} options in all (only the first 200, or the winning ones, are listed)`;
+    sub.appendChild(note);
+  }
+}
+
+function focusItem(li) {
+  document.querySelectorAll("#tree [role=treeitem]").forEach((x) => { x.tabIndex = -1; });
+  li.tabIndex = 0; li.focus();
+}
+
+function treeKey(ev, li, ctx) {
+  if (ev.target !== li) return;
+  const items = [...document.querySelectorAll("#tree [role=treeitem]")], k = items.indexOf(li);
+  const open = li.getAttribute("aria-expanded") === "true";
+  if (ev.key === "ArrowDown" && items[k + 1]) focusItem(items[k + 1]);
+  else if (ev.key === "ArrowUp" && items[k - 1]) focusItem(items[k - 1]);
+  else if (ev.key === "Enter" || ev.key === " " || (ev.key === "ArrowRight" && !open) || (ev.key === "ArrowLeft" && open)) toggle(li, ctx);
+  else if (ev.key === "ArrowLeft" && li.parentElement.closest("[role=treeitem]")) focusItem(li.parentElement.closest("[role=treeitem]"));
+  else return;
+  ev.preventDefault();
 }
 
 // ------------------------------------------------------------------ tabs, exports, start-up
@@ -1010,8 +1102,9 @@ function gridEvents() {
     const moves = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1]};
     if (moves[ev.key]) {
       ev.preventDefault();
-      view.cursor = [Math.min(g.columns.length - 1, Math.max(0, j + moves[ev.key][0])),
-                     Math.min(g.rows.length - 1, Math.max(0, i + moves[ev.key][1]))];
+      const step = view.cursor ? moves[ev.key] : [0, 0];   // the first key shows the cursor on the corner cell
+      view.cursor = [Math.min(g.columns.length - 1, Math.max(0, j + step[0])),
+                     Math.min(g.rows.length - 1, Math.max(0, i + step[1]))];
       paintGrid(); showCell(...view.cursor);
     } else if (ev.key === "Enter" && view.cursor) openCell(...view.cursor);
   });
@@ -1044,8 +1137,8 @@ async function init() {
   $("start").onclick = start;
   $("hint").onclick = hint;
   $("value").onclick = value;
-  $("undo").onclick = () => { if (game && game.positions.length > 1) history.back(); };
-  $("redo").onclick = () => history.forward();
+  $("undo").onclick = undo;
+  $("redo").onclick = () => { if (here < trail.length - 1) history.forward(); };
   $("share").onclick = async () => {
     try { await navigator.clipboard.writeText(location.href); $("status").textContent = "Link copied."; }
     catch (e) { $("status").textContent = `Link: ${location.href}`; }
