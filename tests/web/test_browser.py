@@ -772,6 +772,11 @@ def test_option_tree_values_and_keyboard(page: Any) -> None:
     page.wait_for_function("(n) => document.querySelectorAll('[data-testid=tree-node]').length > n", arg=len(nodes))
     first = tuple(json.loads(nodes[1].get_attribute("data-position")))
     assert len(page.query_selector_all("[data-testid=tree-node]")) == len(nodes) + len(naive.kayles_moves(first))
+    with page.expect_download() as info:   # the tree as far as it is open
+        page.click("#tree-json")
+    tree = json.loads(Path(info.value.path()).read_text())
+    assert tuple(tree["position"]) == (2, 3) and len(tree["options"]) == len(naive.kayles_moves((2, 3)))
+    assert len(tree["options"][0]["options"]) == len(naive.kayles_moves(first))
 
 
 def test_exports_of_the_heat_map_and_the_sequence(page: Any, tmp_path: Path) -> None:
@@ -871,6 +876,11 @@ def test_p_positions_are_paged_and_a_theorem_is_verified_from_the_page(page: Any
         page.click("#plist-next")
     assert sorted(seen) == expected and len(expected) > 60   # more than one page
     assert page.text_content("#plist-caption").startswith(f"nim: {len(expected)} P-positions among ")
+    with page.expect_download() as info:   # the export has every P-position, not only the page shown
+        page.click("#plist-csv")
+    lines = Path(info.value.path()).read_text().splitlines()
+    assert lines[0] == "heap1,heap2,heap3"
+    assert sorted(tuple(sorted(map(int, line.split(",")))) for line in lines[1:]) == expected
     page.select_option("#ruleset", "delete-nim")
     page.select_option("#theorem", "delete-nim")
     page.fill("#verify-max", "10")

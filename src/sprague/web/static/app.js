@@ -1080,8 +1080,36 @@ function gridCsv() {
   return ["y\\x," + g.columns.join(","), ...g.rows.map((y, i) => [y, ...g.table[i]].join(","))].join("\n") + "\n";
 }
 
+// Every P-position of the listed box (up to 10,000; the file says when there are more), not only the page shown.
+async function exportPList(kind) {
+  const req = view.plist.request, fresh = ticket("plist-export");
+  try {
+    const data = await api("/api/table", {...req, p_offset: 0, p_limit: 10000}, fresh.signal);
+    if (!fresh()) return;
+    const rows = data.p_positions, more = data.p_count > rows.length;
+    if (kind === "csv") {
+      download("sprague-p-positions.csv", "text/csv", (more ? `# the first ${rows.length} of ${data.p_count}\n` : "") +
+        Array.from({length: data.heaps}, (_, k) => `heap${k + 1}`).join(",") + "\n" + rows.map((p) => p.join(",")).join("\n") + "\n");
+    } else download("sprague-p-positions.json", "application/json", JSON.stringify(data));
+  } catch (e) { if (fresh()) showError(e); }
+}
+
+// The option tree as far as it is open: {position, move, outcome, value, options: [...]}.
+function treeJson(li) {
+  const span = li.querySelector(":scope > .node");
+  const kids = [...li.querySelectorAll(":scope > ul > [role=treeitem]")].map(treeJson);
+  return {position: JSON.parse(span.dataset.position), text: span.textContent,
+          ...(li.getAttribute("aria-expanded") === "true" ? {options: kids} : {})};
+}
+
 function exports() {
   const need = (what, ok) => { if (!ok) { showError(new Error(`draw the ${what} first`)); return false; } return true; };
+  $("plist-csv").onclick = () => need("P-position list", view.plist) && exportPList("csv");
+  $("plist-json").onclick = () => need("P-position list", view.plist) && exportPList("json");
+  $("tree-json").onclick = () => {
+    const root = document.querySelector("#tree > [role=treeitem]");
+    if (need("option tree", root)) download("sprague-option-tree.json", "application/json", JSON.stringify(treeJson(root), null, 1));
+  };
   $("grid-csv").onclick = () => need("heat map", view.grid) && download("sprague-table.csv", "text/csv", gridCsv());
   $("grid-json").onclick = () => need("heat map", view.grid) && download("sprague-table.json", "application/json", JSON.stringify(view.grid));
   $("grid-png").onclick = () => need("heat map", view.grid) && $("heatmap").toBlob((b) => download("sprague-table.png", "image/png", b));
