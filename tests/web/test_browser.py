@@ -916,3 +916,23 @@ def test_bounds_travel_as_exact_integers(page: Any) -> None:
     page.click("#draw")
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     assert "max_heap=100000000000000000003 is over the limit" in page.text_content("#error")
+
+
+def test_the_why_panel_works_the_closed_form_out_on_the_position(page: Any) -> None:
+    """Delete Nim 5 7 (000 Thm 1.1: G = v2((x OR y) + 1)): the panel shows the formula on these heaps, and the value
+    it arrives at is the one brute force finds; after a move each, the new position's."""
+    _start(page, "delete-nim", "5 7")
+    page.wait_for_selector("[data-testid=explanation]")
+    g = naive.grundy(naive.delete_nim_moves, (5, 7))
+    assert page.text_content("[data-testid=explanation]") == \
+        f"Worked out on this position: x = 5, y = 7: (x OR y) + 1 = 8, and G = v2(8) = {g} (8 = 2^3 x 1)."
+    page.click("[data-testid=option].win")
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
+    page.wait_for_function("document.querySelector('[data-testid=explanation]') && document.querySelector("
+                           "'[data-testid=explanation]').textContent.includes('x = ' + JSON.parse(document.querySelector("
+                           "'#current').dataset.position).slice().sort((a, b) => a - b)[0] + ',')")
+    here = tuple(sorted(_here(page)))
+    worked = page.text_content("[data-testid=explanation]") or ""
+    assert worked.startswith(f"Worked out on this position: x = {here[0]}, y = {here[1]}: (x OR y) + 1 = "
+                             f"{(here[0] | here[1]) + 1}, and G = v2(")
+    assert int(re.search(r"\) = (\d+) \(", worked).group(1)) == naive.grundy(naive.delete_nim_moves, here)

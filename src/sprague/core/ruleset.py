@@ -327,6 +327,14 @@ class Ruleset(ABC):
         """
         return None
 
+    def closed_explanation(self, position: Position) -> str | None:
+        """The closed form worked out on ``position``, step by step (the web page's Why panel), or None.
+
+        A ruleset with a closed form may say how it gives this position's value or
+        outcome: ``"(x OR y) + 1 = (5 OR 7) + 1 = 8 = 2^3 x 1, so G = v2(8) = 3"``.
+        """
+        return None
+
     def explain_winning_move(self, position: Position, option: Position) -> str:
         """Why ``position -> option`` wins, in a few words (a computer player says it when it moves)."""
         return "moves to a P-position (Grundy value 0)"

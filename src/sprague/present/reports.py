@@ -100,6 +100,10 @@ def value_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
             "outcome": ev.outcome, "misere": misere, "method": ev.method}
     if ev.note:
         data["note"] = ev.note
+    if not misere and ev.method.startswith("closed form"):
+        worked = r.closed_explanation(ev.position)
+        if worked:
+            data["explanation"] = worked
     parts = None if misere else _heap_values(r, ev.position, method, max_positions)
     if parts is not None:
         data["heap_values"] = parts

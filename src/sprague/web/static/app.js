@@ -234,7 +234,7 @@ async function start() {
                            fresh.signal);
     if (!fresh()) return;
     const g = {ruleset: r.name, params: params(), misere: misere(), first: $("first").value, mode: $("mode").value,
-               positions: [data.position], values: [data], reasons: [], moveTexts: [], over: false};
+               positions: [data.position], values: [{...data, explained: true}], reasons: [], moveTexts: [], over: false};
     game = g;
     trail = []; here = -1;   // Undo stays within this game
     record(true);
@@ -373,7 +373,8 @@ async function fillValues(g) {
     try {
       const v = await api("/api/value", {ruleset: g.ruleset, params: g.params, position: g.positions[i], misere: g.misere});
       if (game !== g || !g.values[i] || JSON.stringify(g.values[i].position) !== JSON.stringify(v.position)) return;
-      g.values[i] = {...v, ...g.values[i], outcome: v.outcome, grundy: v.grundy, misere_grundy: v.misere_grundy};
+      g.values[i] = {...v, ...g.values[i], outcome: v.outcome, grundy: v.grundy, misere_grundy: v.misere_grundy,
+                     explanation: v.explanation, heap_values: v.heap_values, explained: true};
       drawStrip(g);
     } catch (e) { return; }   // the strip is a summary: the game goes on without it
   }
@@ -586,31 +587,39 @@ function graphSvg(edges, playable, onEdge) {
   return svg;
 }
 
-// Why: the theorem at work for this position.
+// Why: the theorem at work for this position: its method and source, the closed form worked out on it (from
+// /api/value: "explanation"), and for a sum of heaps the nim-sum of their values in binary columns.
 function why(g, data) {
-  const box = $("why-body"), r = rulesetByName(g.ruleset);
+  const box = $("why-body"), r = rulesetByName(g.ruleset), i = g.positions.length - 1;
   box.innerHTML = "";
   const p = document.createElement("p");
   const G = valueName(g.misere), v = valueOf(data);
   p.textContent = `${G} = ${v ?? "not computed"}: a${data.outcome === "P" ? " P-position, so every move loses against " +
     "perfect play" : "n N-position, so a winning move exists"}. Method: ${data.method}. Source: ${r.source}.`;
   box.appendChild(p);
-  const heapValues = (g.values[g.positions.length - 1] || {}).heap_values;
-  if (!g.misere && heapValues && heapValues.length >= 2) box.appendChild(nimSumTable(data.position, heapValues));
-  else if (!g.misere && !heapValues && !g.values[g.positions.length - 1].asked) {
-    g.values[g.positions.length - 1].asked = true;
-    fetchHeapValues(g, data);
-  }
+  const known = g.values[i];
+  if (known.explained) whyDetails(known);
+  else if (!known.asked) { known.asked = true; explain(g, i); }
 }
 
-async function fetchHeapValues(g, data) {
-  const r = rulesetByName(g.ruleset), i = g.positions.length - 1;
-  if (!r.one_heap || !Array.isArray(data.position) || data.position.length < 2) return;
+function whyDetails(v) {
+  const box = $("why-body");
+  if (v.explanation) {
+    const p = document.createElement("p");
+    p.setAttribute("data-testid", "explanation");
+    p.textContent = `Worked out on this position: ${v.explanation}.`;
+    box.appendChild(p);
+  }
+  if (v.heap_values && v.heap_values.length >= 2) box.appendChild(nimSumTable(v.position, v.heap_values));
+}
+
+async function explain(g, i) {
   try {
-    const v = await api("/api/value", {ruleset: g.ruleset, params: g.params, position: data.position, misere: false});
-    if (game !== g || g.positions.length - 1 !== i || !v.heap_values || g.values[i].heap_values) return;
-    g.values[i].heap_values = v.heap_values;
-    $("why-body").appendChild(nimSumTable(data.position, v.heap_values));
+    const v = await api("/api/value", {ruleset: g.ruleset, params: g.params, position: g.positions[i], misere: g.misere});
+    if (game !== g || !g.values[i]) return;
+    Object.assign(g.values[i], {explanation: v.explanation, heap_values: v.heap_values, position: v.position,
+                                explained: true});
+    if (g.positions.length - 1 === i) whyDetails(g.values[i]);
   } catch (e) { /* the explanation is optional: the answer is already shown */ }
 }
 
@@ -665,7 +674,8 @@ async function restore(state) {
     const values = await Promise.all(state.positions.map((p) => api("/api/value",
       {ruleset: state.ruleset, params: state.params, position: p, misere: state.misere}, fresh.signal)));
     if (!fresh()) return;
-    game = {...state, positions: values.map((v) => v.position), values, reasons: [], moveTexts: [], over: false};
+    game = {...state, positions: values.map((v) => v.position), values: values.map((v) => ({...v, explained: true})),
+            reasons: [], moveTexts: [], over: false};
     $("position").value = formatPosition(game.positions[0]);
     updateUndo();
     await showGame();
