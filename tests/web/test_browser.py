@@ -598,6 +598,12 @@ def test_options_are_coloured_win_lose_with_remoteness_and_the_board_plays_a_tok
     history = [li.text_content() for li in page.query_selector_all("#history li")]
     assert history[0] == "you: heap 1: 3 -> 2, to 2 4 6"
     assert naive.grundy(naive.nim_moves, _here(page)) != 0   # the computer had to move from a P-position
+    # the value history: who is winning after each move, and in how many moves (the remoteness)
+    page.wait_for_function("document.querySelectorAll('#strip span')[2].dataset.remoteness !== ''")
+    strip = page.query_selector_all("#strip span")
+    assert [s.get_attribute("class") for s in strip] == ["you-win"] * 3
+    assert [int(s.get_attribute("data-remoteness")) for s in strip] == [
+        naive.remoteness(naive.nim_moves, p) for p in ((3, 4, 6), (2, 4, 6), _here(page))]
 
 
 def test_the_why_panel_shows_the_nim_sum_in_binary_columns(page: Any) -> None:

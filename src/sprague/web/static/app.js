@@ -265,6 +265,7 @@ async function showGame() {
   $("status").textContent = (g.misere ? "Misère play: whoever makes the last move loses. " : "") +
     "Your move: click a token or an option (green: a winning move; red: a losing one).";
   g.allListed = data.all_options_listed;
+  g.lastOptions = data.options;
   const lost = document.activeElement === document.body || !document.body.contains(document.activeElement);
   listOptions(g, data);
   // when the options are not all listed, the board sends the move to the server to check (the winning moves the
@@ -358,7 +359,10 @@ async function advance(g, data, newTurn) {
   const last = JSON.stringify(g.positions[g.positions.length - 1]);
   if (!data.moves.length || JSON.stringify(data.moves[0].from) !== last) return;
   for (const m of data.moves) {
-    g.positions.push(m.position); g.values.push({position: m.position});
+    const listed = (g.lastOptions || []).find((o) => JSON.stringify(o.position) === JSON.stringify(m.position));
+    g.positions.push(m.position);
+    g.values.push(listed && m.by === "user" ? {position: m.position, outcome: listed.outcome, grundy: listed.grundy,
+      misere_grundy: listed.misere_grundy, remoteness: listed.remoteness} : {position: m.position});
     g.reasons[g.positions.length - 1] = m.reason; g.moveTexts[g.positions.length - 1] = m.move;
   }
   record(newTurn);
@@ -437,10 +441,13 @@ function drawStrip(g) {
     const mover = moverAt(g, i), yours = v.outcome ? (v.outcome === "N") === (mover === "user") : null;
     span.className = yours === null ? "" : yours ? "you-win" : "you-lose";
     span.setAttribute("role", "listitem");
-    span.textContent = `${i}` + (v.outcome ? ` ${v.outcome}` : "") + ($("show-values").checked && val !== undefined ? ` ${val}` : "");
+    const far = v.remoteness === undefined || v.remoteness === null ? "" : ` in ${v.remoteness}`;
+    span.textContent = `${i}` + (v.outcome ? ` ${v.outcome}${far}` : "") + ($("show-values").checked && val !== undefined ? ` ${valueName(g.misere)}=${val}` : "");
+    span.dataset.remoteness = v.remoteness ?? "";
     span.title = `after ${i} move${i === 1 ? "" : "s"}: ${formatPosition(p)}, ${mover === "user" ? "you" : "the computer"} ` +
       `to move, ${v.outcome || "?"}-position` + (val !== undefined ? `, ${valueName(g.misere)} = ${val}` : "") +
-      (yours === null ? "" : yours ? ": you are winning" : ": you are losing");
+      (yours === null ? "" : (yours ? ": you are winning" : ": you are losing") +
+       (far ? `, the game ends${far} moves with best play` : ""));
     span.setAttribute("aria-label", span.title);
     span.dataset.outcome = v.outcome || "";
     box.appendChild(span);
