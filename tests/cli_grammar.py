@@ -93,7 +93,7 @@ commands = st.one_of(
                   _option("--format", st.sampled_from(["dot", "svg", "png", "gif"]))),
     _game_command("play", _option("--first", st.sampled_from(["human", "computer", "x"])),
                   _option("--opponent", st.sampled_from(["perfect", "random", "x"])), _option("--seed", numbers),
-                  st.just(["--hints"])),
+                  _option("--skill", st.sampled_from(["0", "0.5", "1", "2", "-1", "nan", "x"])), st.just(["--hints"])),
     st.builds(lambda g, o: ["sequence", *[w for w in g if not w.isdigit()], *o], _game(),
               _options(_option("--to", numbers), _option("--save", paths), _option("--plot", paths), max_positions,
                        st.just(["--json"]), st.just(["--quiet"]), st.just(["--misere"]))),

@@ -72,6 +72,27 @@ def misere_grundy(moves: Moves, position: Hashable) -> int:
     return memo[position]
 
 
+def remoteness(moves: Moves, position: Hashable, misere: bool = False) -> int:
+    """Steinhaus's remoteness (Winning Ways ch. 9) from its definition: 0 with no move; from a winning position
+    (outcome N) the winner takes the quickest win, 1 + the least remoteness of the options that are P; from a
+    losing one the loser holds out longest, 1 + the largest remoteness of all options. Outcomes from
+    :func:`outcome` (or :func:`misere_outcome`)."""
+    memo = _REMOTE.setdefault((moves, misere), {})
+    if position not in memo:
+        opts = moves(position)
+        kind = misere_outcome if misere else outcome
+        if not opts:
+            memo[position] = 0
+        elif kind(moves, position) == "N":
+            memo[position] = 1 + min(remoteness(moves, o, misere) for o in opts if kind(moves, o) == "P")
+        else:
+            memo[position] = 1 + max(remoteness(moves, o, misere) for o in opts)
+    return memo[position]
+
+
+_REMOTE: dict[tuple[Moves, bool], dict[Hashable, int]] = {}
+
+
 def misere_p_options(moves: Moves, position: Hashable) -> set[Any]:
     """The options that are misère P-positions (the winning moves under misère play)."""
     return {o for o in moves(position) if misere_outcome(moves, o) == "P"}

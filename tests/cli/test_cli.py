@@ -130,6 +130,19 @@ def test_play_against_the_perfect_opponent_via_stdin() -> None:
     assert "computer" in proc.stdout.lower() and "win" in proc.stdout.lower()
 
 
+def test_play_against_a_skilled_opponent_and_a_bad_skill() -> None:
+    """--skill 1 plays as the perfect player (the user empties heap 2 of 1 2, the computer takes the last token and
+    wins); --skill 2 is one line naming the range."""
+    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "nim", "1", "2", "--skill", "1", "--seed", "3"],
+                          input="= 1 0\n", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "skill 1)" in proc.stdout and "The computer wins." in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "nim", "1", "2", "--skill", "2"],
+                          input="", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stderr == ("sprague: error: skill must be a number from 0 (random moves) to 1 "
+                                                    "(perfect play), got 2.0\n")
+
+
 @pytest.mark.timeout(30)
 def test_play_a_position_with_a_huge_number_of_options_starts_at_once() -> None:
     """abo-delete 2 2 4 1 1000 has C(999, 4) options; checking that one exists once listed every split (found by

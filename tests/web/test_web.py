@@ -554,3 +554,37 @@ def test_perfect_players_play_misere_games_to_the_end(client: TestClient, body: 
             return
         mover = 1 - mover
     pytest.fail("the game did not end")
+
+
+# ------------------------------------------------------------------ the page's teaching answers (issue 17)
+def test_the_value_of_a_sum_of_heaps_lists_each_heaps_value(client: TestClient) -> None:
+    """Subtraction {1, 3, 4}: heap_values are the single heaps' values (naive), their nim-sum is G (the page's
+    binary columns); games whose heaps interact, and misère play, have none."""
+    g = naive.subtraction_sequence(lambda s: s in (1, 3, 4), 30)
+    data = post(client, "/api/value", {"ruleset": "subtraction", "params": {"S": "1,3,4"}, "position": [7, 12, 29]})
+    assert data["heap_values"] == [g[7], g[12], g[29]]
+    assert data["grundy"] == g[7] ^ g[12] ^ g[29]
+    assert "heap_values" not in post(client, "/api/value", {"ruleset": "delete-nim", "position": [5, 7]})
+    assert "heap_values" not in post(client, "/api/value", {"ruleset": "nim", "position": [3, 4], "misere": True})
+
+
+def test_moves_with_remoteness_equal_the_definition(client: TestClient) -> None:
+    data = post(client, "/api/moves", {"ruleset": "wythoff", "position": [4, 6], "remoteness": True})
+    assert data["remoteness"] == naive.remoteness(naive.wythoff_moves, (4, 6))
+    for o in data["options"]:
+        assert o["remoteness"] == naive.remoteness(naive.wythoff_moves, tuple(o["position"]))
+
+
+def test_a_skilled_computer_is_perfect_at_skill_1_and_plays_legal_moves_at_any_skill(client: TestClient) -> None:
+    mixed = []
+    for seed in range(20):
+        body = {"ruleset": "nim", "position": [3, 4, 6], "seed": seed}
+        best = post(client, "/api/play", {**body, "mode": "skilled", "skill": 1})
+        after = tuple(best["position"])
+        assert naive.grundy(naive.nim_moves, after) == 0 and best["moves"][0]["reason"].endswith("; skill 1")
+        some = post(client, "/api/play", {**body, "mode": "skilled", "skill": 0.3})
+        assert tuple(some["position"]) in set(naive.nim_moves((3, 4, 6)))
+        mixed.append(naive.grundy(naive.nim_moves, tuple(some["position"])) == 0)
+    assert any(mixed) and not all(mixed)   # at 0.3 some moves win and some do not (1 of 13 options wins)
+    resp = client.post("/api/play", json={"ruleset": "nim", "position": [3], "mode": "skilled", "skill": 1.5})
+    assert resp.status_code == 422 and resp.json()["field"] == "skill"

@@ -207,6 +207,8 @@ def build_parser() -> Parser:
                    help="show a winning move (or that there is none) before each of your moves; "
                    "'hint' at the prompt shows it on request either way")
     p.add_argument("--opponent", choices=("perfect", "random"), default="perfect")
+    p.add_argument("--skill", type=float, default=None, metavar="X",
+                   help="a computer between the two: each move perfect with probability X (0 to 1), else random")
     p.add_argument("--seed", type=whole(0), default=None, help="seed for the random opponent")
     p = sub.add_parser("verify", help="check theorems (or 'all') against brute force over a box of positions",
                        description=_VERIFY_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)

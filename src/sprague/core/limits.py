@@ -21,6 +21,7 @@ __all__ = [
     "MAX_INT_DIGITS",
     "MAX_SEQUENCE_VALUES",
     "TAME_RULE_POSITIONS",
+    "REMOTENESS_MAX_POSITIONS",
     "GENUS_OPTIONS_PER_POSITION",
     "MAX_INT_BITS",
     "MAX_HEAPS",
@@ -70,6 +71,11 @@ MAX_SEQUENCE_VALUES = 10_000_000
 #: genus it does not know yet only when its followers are estimated at no more than this many positions
 #: (and within ``max_positions``); otherwise the rule is not used and search decides.
 TAME_RULE_POSITIONS = 20_000
+
+#: Work limit: the remoteness a moves report adds (``moves_report(remoteness=True)``, the web page's options)
+#: searches at most this many positions (or the call's limit, if lower); beyond, it says "not computed" and the
+#: report is answered without it. Some 5 us a position: a tenth of a second.
+REMOTENESS_MAX_POSITIONS = 20_000
 #: options a genus computation may examine, per position of its limit (each carries a superscript: about four
 #: times the work of a search's option; nim --to 4000 --misere, 16M options, takes about 15 s)
 GENUS_OPTIONS_PER_POSITION = 8

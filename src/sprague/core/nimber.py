@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from functools import reduce
 from operator import xor
 
-__all__ = ["mex", "nim_sum", "v2"]
+__all__ = ["mex", "nim_sum", "v2", "v2_text"]
 
 
 def mex(values: Iterable[int]) -> int:
@@ -37,6 +37,16 @@ def nim_sum(*values: int) -> int:
     3
     """
     return reduce(xor, values, 0)
+
+
+def v2_text(n: int) -> str:
+    """``v2(n) = e`` worked out as ``n = 2^e x odd``, for explanations.
+
+    >>> v2_text(12)
+    'v2(12) = 2 (12 = 2^2 x 3)'
+    """
+    e = v2(n)
+    return f"v2({n}) = {e} ({n} = 2^{e} x {n >> e})"
 
 
 def v2(n: int) -> int:

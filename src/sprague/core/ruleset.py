@@ -205,6 +205,9 @@ class Ruleset(ABC):
     example: ClassVar[tuple[str, ...]] = ()
     #: name of the closed form this ruleset implements, or None
     closed_form: ClassVar[str | None] = None
+    #: how the web page draws a position: "heaps" (stacks of tokens), "coins" (a row of coins, heads H and
+    #: tails T), "graph" (edges "a-b", vertex 0 the ground) or "text" (the position as written)
+    board: ClassVar[str] = "text"
     #: whether ``sprague list`` (and the registry) shows the ruleset once its module is registered
     listed: ClassVar[bool] = True
     #: a named game's parameters, fixed: their declarations and values (they are not ``parameters``)
@@ -321,6 +324,14 @@ class Ruleset(ABC):
         Only for moves that cannot be found by listing the options (huge heaps); the
         caller checks legality. Default None: :class:`~sprague.core.move.Move` then
         reads ``text`` as a position, or matches it against the listed options.
+        """
+        return None
+
+    def closed_explanation(self, position: Position) -> str | None:
+        """The closed form worked out on ``position``, step by step (the web page's Why panel), or None.
+
+        A ruleset with a closed form may say how it gives this position's value or
+        outcome: ``"(x OR y) + 1 = (5 OR 7) + 1 = 8 = 2^3 x 1, so G = v2(8) = 3"``.
         """
         return None
 

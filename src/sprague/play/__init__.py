@@ -16,7 +16,8 @@ from sprague.play.match import (
     Player,
     QuitGame,
     RandomPlayer,
+    SkilledPlayer,
     play_match,
 )
 
-__all__ = ["Player", "PerfectPlayer", "RandomPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]
+__all__ = ["Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]

@@ -51,7 +51,7 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.move import Move
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError
 
-__all__ = ["Player", "PerfectPlayer", "RandomPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]
+__all__ = ["Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]
 
 Position = Any
 Choice = tuple[Position, str]
@@ -195,6 +195,41 @@ class RandomPlayer:
         """Return a random option and the reason ``"random move"``."""
         pos = ruleset.check_position(position)
         return self.rng.choice(_options_or_fail(ruleset, pos)), "random move"
+
+
+class SkilledPlayer:
+    """Between the two: each move is the :class:`PerfectPlayer`'s with probability ``skill``, else random.
+
+    ``skill=1`` is the perfect player, ``skill=0`` the random one; in between it
+    finds the winning move sometimes, as a learner does (GamesmanUni's "CPU strength").
+
+    Examples
+    --------
+    >>> import sprague
+    >>> option, reason = SkilledPlayer(0.5, seed=1).choose(sprague.ruleset("nim"), (3, 4, 5))
+    >>> option in sprague.ruleset("nim").options((3, 4, 5)), reason.endswith("; skill 0.5")
+    (True, True)
+    """
+
+    name = "skilled"
+
+    def __init__(self, skill: float, seed: int | None = None, max_positions: int | None = None, *,
+                 misere: bool = False) -> None:
+        if isinstance(skill, bool) or not isinstance(skill, (int, float)) or not 0 <= skill <= 1:
+            raise InvalidParameter(f"skill must be a number from 0 (random moves) to 1 (perfect play), got {skill!r}")
+        self.skill = float(skill)
+        self.rng = random.Random(seed)
+        self.perfect = PerfectPlayer(max_positions=max_positions, misere=misere)
+        self.random = RandomPlayer(seed=self.rng.randrange(2**32), misere=misere)
+
+    def __repr__(self) -> str:
+        return f"SkilledPlayer({self.skill!r}{', misere=True' if self.perfect.misere else ''})"
+
+    def choose(self, ruleset: Ruleset, position: Position) -> Choice:
+        """The perfect player's move with probability ``skill``, else a random one; the reason says which."""
+        player: Player = self.perfect if self.rng.random() < self.skill else self.random
+        option, reason = player.choose(ruleset, position)
+        return option, f"{reason}; skill {self.skill:g}"
 
 
 _QUIT = ("q", "quit", "exit")

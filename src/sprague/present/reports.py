@@ -24,7 +24,7 @@ import numpy as np
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Ruleset
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS, refuse_if_too_large
 from sprague.rulesets.sums import Sum
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
@@ -100,7 +100,26 @@ def value_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
             "outcome": ev.outcome, "misere": misere, "method": ev.method}
     if ev.note:
         data["note"] = ev.note
+    if not misere and ev.method.startswith("closed form"):
+        worked = r.closed_explanation(ev.position)
+        if worked:
+            data["explanation"] = worked
+    parts = None if misere else _heap_values(r, ev.position, method, max_positions)
+    if parts is not None:
+        data["heap_values"] = parts
     return data
+
+
+def _heap_values(r: Ruleset, pos: Any, method: str, max_positions: int | None) -> list[int] | None:
+    """The Grundy value of each heap of a game played on independent heaps (their nim-sum is the position's),
+    or None for other games and when a heap's value is not computed within the limit."""
+    if not isinstance(r, HeapRuleset) or len(pos) < 2:
+        return None
+    try:
+        values = [r.evaluate((h,), method, max_positions).grundy for h in pos]
+    except TooLarge:
+        return None
+    return None if None in values else [int(v) for v in values if v is not None]
 
 
 def _value_key(misere: bool) -> str:
@@ -109,11 +128,14 @@ def _value_key(misere: bool) -> str:
 
 
 def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int | None = None,
-                 max_options: int = 2000, misere: bool = False) -> dict[str, Any]:
+                 max_options: int = 2000, misere: bool = False, remoteness: bool = False) -> dict[str, Any]:
     """What ``sprague moves --json`` prints; each option also has ``"text"``, the position as typed.
 
     Every option is listed when there are at most ``max_options``; else only the
     winning ones (or one, constructed by the theorem, when even those are too many).
+    With ``remoteness`` the position and each option get ``"remoteness"`` (moves to the
+    end with perfect play, :mod:`sprague.solve.remoteness`), None with a
+    ``"remoteness_note"`` when the game graph is over the limit.
     """
     pos = r.check_position(pos)
     ev = r.evaluate(pos, method, max_positions, misere=misere)
@@ -137,9 +159,31 @@ def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
         sub = r.evaluate(o, method, max_positions, misere=misere)
         rows.append({"move": r.describe_move(pos, o), "position": r.position_to_json(o), "text": r.format_position(o),
                      _value_key(misere): sub.grundy, "outcome": sub.outcome, "winning": o in winning})
-    return {**header(r), "position": r.position_to_json(pos), _value_key(misere): ev.grundy, "outcome": ev.outcome,
+    data = {**header(r), "position": r.position_to_json(pos), _value_key(misere): ev.grundy, "outcome": ev.outcome,
             "misere": misere, "method": ev.method, "option_count": count if count is not None else len(opts),
             "all_options_listed": listed_all, "all_winning_moves_listed": not one_only, "options": rows}
+    if remoteness:
+        _add_remoteness(r, pos, opts, data, max_positions, misere)
+    return data
+
+
+def _add_remoteness(r: Ruleset, pos: Any, opts: list[Any], data: dict[str, Any], max_positions: int | None,
+                    misere: bool) -> None:
+    """``remoteness`` of the position and of each option row, by one search within the limit (or None, noted)."""
+    from sprague.solve.remoteness import remoteness
+
+    try:
+        (_, here), there = remoteness(r, pos, opts, min(max_positions or DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS),
+                                      misere)
+    except TooLarge as e:
+        data["remoteness"] = None
+        data["remoteness_note"] = f"not computed: {e}"
+        for row in data["options"]:
+            row["remoteness"] = None
+        return
+    data["remoteness"] = here
+    for row, (_, moves) in zip(data["options"], there):
+        row["remoteness"] = moves
 
 
 def check_sequence(r: Ruleset, to: int) -> HeapRuleset:
@@ -297,11 +341,13 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
 
 def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "grundy", min_heap: int | None = None,
                       max_positions: int | None = None,
-                      progress: Callable[[int], Any] | None = None, *, misere: bool = False
-                      ) -> tuple[Any, dict[str, Any]]:
+                      progress: Callable[[int], Any] | None = None, *, misere: bool = False,
+                      p_offset: int = 0, p_limit: int = 1000) -> tuple[Any, dict[str, Any]]:
     """``sprague table GAME --heaps K``: the :class:`~sprague.solve.table.Table` and its JSON summary.
 
     ``misere=True``: misère outcomes or misère Grundy values g- (the JSON says ``"misere": true``).
+    ``p_positions`` lists the P-positions from number ``p_offset`` on, at most ``p_limit`` of them (a page);
+    ``p_count`` says how many there are.
     """
     if not isinstance(game, MultiHeapRuleset):
         raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
@@ -312,7 +358,8 @@ def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "g
     data = {**header(game), "heaps": t.heaps, "min_heap": t.min_heap, "max_heap": t.max_heap,
             "values": t.kind, "misere": t.misere, "positions": len(t), "method": t.method,
             "counts": {str(k): v for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))},
-            "p_positions": [list(p) for p in p_list[:1000]]}
+            "p_count": len(p_list), "p_offset": p_offset,
+            "p_positions": [list(p) for p in p_list[p_offset:p_offset + p_limit]]}
     return t, data
 
 

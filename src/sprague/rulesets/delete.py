@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from math import comb
 from typing import Any, ClassVar
 
-from sprague.core.nimber import v2
+from sprague.core.nimber import v2, v2_text
 from sprague.core.ruleset import Param
 from sprague.errors import InvalidPosition
 from sprague.rulesets.heap import MultiHeapRuleset, Heaps
@@ -244,6 +244,13 @@ class DeleteSplit(MultiHeapRuleset):
             return "closed form: 000 Thm 1.8 (two heaps: the game is VDN), G = v2(((x-1) OR (y-1)) + 1)"
         return f"closed form: {self.closed_form}"
 
+    def closed_explanation(self, position: Heaps) -> str | None:
+        if len(position) != 2:
+            return None
+        x, y = sorted(position)
+        n = ((x - 1) | (y - 1)) + 1
+        return f"x = {x}, y = {y}: ((x-1) OR (y-1)) + 1 = {n}, and G = {v2_text(n)}"
+
     def closed_winning_move(self, position: Heaps) -> Heaps | None:
         if len(position) == 2:
             return _vdn_winning_move(tuple(sorted(position)))
@@ -305,6 +312,10 @@ class DeleteNim(MultiHeapRuleset):
     def closed_grundy(self, position: Heaps) -> int:
         return delete_nim_grundy(position)
 
+    def closed_explanation(self, position: Heaps) -> str:
+        x, y = position
+        return f"x = {x}, y = {y}: (x OR y) + 1 = {(x | y) + 1}, and G = {v2_text((x | y) + 1)}"
+
     def option_with_value(self, position: Heaps, value: int) -> Heaps | None:
         """One option of value ``value < G``, from a heap with bit ``value`` set (000 proof of Thm 1.1)."""
         if value >= self.closed_grundy(position):
@@ -357,6 +368,17 @@ class AllButOneDelete(DeleteSplit):
 
     def closed_outcome(self, position: Heaps) -> str:
         return "P" if abo_is_p(position) else "N"
+
+    def closed_explanation(self, position: Heaps) -> str | None:
+        n = len(position)
+        if n < 2 or n > 12:
+            return None
+        m = n * (n - 1)
+        out = [h for h in position if not 1 <= h % m <= n - 1]
+        rests = ", ".join(f"{h} mod {m} = {h % m}" for h in position)
+        verdict = (f"every one is in 1..{n - 1}, so P" if not out else
+                   f"{out[0]} mod {m} = {out[0] % m} is not in 1..{n - 1}, so N")
+        return f"n = {n} heaps, n(n-1) = {m}: {rests}; {verdict}"
 
     def closed_winning_move(self, position: Heaps) -> Heaps | None:
         n = len(position)

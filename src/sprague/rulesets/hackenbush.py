@@ -317,6 +317,8 @@ class GreenHackenbush(Ruleset):
     [((0, 1), (0, 2))]
     """
 
+    board = "graph"
+
     name = "green-hackenbush"
     aliases = ("hackenbush", "gh")
     source = "002 (handout) homework 6 -- Berlekamp, Conway & Guy, Winning Ways ch. 7"

@@ -61,6 +61,8 @@ _HEAP_MOVE = re.compile(r"heap\s+(\d+)\s*:\s*([^\s,]+)\s*->\s*((?:nothing|[^\s,+
 class MultiHeapRuleset(Ruleset):
     """Positions are tuples of non-negative heap sizes; ``heaps`` fixes their number if set."""
 
+    board = "heaps"
+
     heaps: ClassVar[int | None] = None
     min_heaps: ClassVar[int] = 1
     #: the smallest size of a heap (0, or 1 in games whose heaps never empty)

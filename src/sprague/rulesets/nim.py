@@ -199,6 +199,13 @@ class Wythoff(MultiHeapRuleset):
         a, b = sorted(position)
         return "P" if wythoff_lower(b - a) == a else "N"
 
+    def closed_explanation(self, position: Heaps) -> str:
+        a, b = sorted(position)
+        k = b - a
+        low = wythoff_lower(k)
+        pair = f"the P-position with difference k = {k} is (floor(k phi), floor(k phi) + k) = ({low}, {low + k})"
+        return f"{pair}; " + (f"({a}, {b}) is it, so P" if low == a else f"({a}, {b}) is not, so N")
+
     def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps] | None:
         if value != 0:
             return None
@@ -285,6 +292,17 @@ class Moore(MultiHeapRuleset):
             if sum((h >> j) & 1 for h in position) % m:
                 return "N"
         return "P"
+
+    def closed_explanation(self, position: Heaps) -> str | None:
+        m, bits = self.params["k"] + 1, max(position, default=0).bit_length()
+        if bits > 64:
+            return None
+        counts = [sum((h >> j) & 1 for h in position) for j in range(bits - 1, -1, -1)]
+        odd = [bits - 1 - i for i, c in enumerate(counts) if c % m]
+        shown = ", ".join(f"2^{bits - 1 - i}: {c}" for i, c in enumerate(counts)) or "no bits"
+        return (f"1s in each binary column ({shown}); " +
+                (f"every count is divisible by k+1 = {m}, so P" if not odd else
+                 f"the column 2^{odd[0]} has {counts[bits - 1 - odd[0]]}, not divisible by k+1 = {m}, so N"))
 
     def is_move(self, position: Heaps, option: Heaps) -> bool:
         return decreases_at_most(position, option, self.params["k"])

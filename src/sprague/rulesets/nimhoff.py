@@ -133,6 +133,14 @@ class CyclicNimhoff(MultiHeapRuleset):
         h = self.params["h"]
         return reduce(xor, (x // h for x in position), 0) * h + sum(position) % h
 
+    def closed_explanation(self, position: Heaps) -> str:
+        h = self.params["h"]
+        quotients = [x // h for x in position]
+        q = reduce(xor, quotients, 0)
+        return (f"h = {h}: floor(x_i/h) = {', '.join(map(str, quotients))}, their nim-sum {q}; sum x_i mod h = "
+                f"{sum(position)} mod {h} = {sum(position) % h}; G = {q} x {h} + {sum(position) % h} = "
+                f"{self.closed_grundy(position)}")
+
     def is_move(self, position: Heaps, option: Heaps) -> bool:
         """One heap lowered by any amount, or every heap lowered by s_i >= 0 with 0 < sum s_i < h."""
         if len(option) != len(position):

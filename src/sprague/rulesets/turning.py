@@ -420,6 +420,8 @@ class Spawning(HeapRuleset):
 class CoinRow(Ruleset):
     """A row of coins written with H and T, numbered 1, 2, ... from the left (the positions of coin games)."""
 
+    board = "coins"
+
     listed: ClassVar[bool] = False
     position_help = "a row of coins as a string of H and T, e.g. THHTTH"
     example: ClassVar[tuple[str, ...]] = ("THHTTH",)

@@ -32,7 +32,7 @@ from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, TooLarge
 from sprague.solve.search import Solver
 
 __all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves", "winning_move", "evaluate",
-           "apply", "search"]
+           "apply", "search", "refuse_search"]
 
 Position = Any
 
@@ -187,7 +187,18 @@ def _misere_evaluate(r: Ruleset, pos: Position, method: str, limit: int) -> Eval
 
 def search(r: Ruleset, pos: Position, limit: int, misere: bool = False) -> int:
     """The Grundy value (misère: g-) by memoised search of the game graph (the memo is kept on the ruleset)."""
-    what = f"brute-force search from {r.format_position(pos)!s}"
+    refuse_search(r, pos, limit, f"brute-force search from {r.format_position(pos)!s}")
+    if misere:
+        if r._misere_solver is None:
+            r._misere_solver = Solver(r.moves, r.canonical, misere=True)
+        return int(r._misere_solver.grundy(pos, limit))
+    if r._solver is None:
+        r._solver = Solver(r.moves, r.canonical)
+    return r._solver.grundy(pos, limit)
+
+
+def refuse_search(r: Ruleset, pos: Position, limit: int, what: str) -> None:
+    """Raise :class:`TooLarge` before a search of the game graph from ``pos`` that is sure to pass ``limit``."""
     estimate = r.estimate_positions(pos)
     refuse_if_too_large(what, estimate, limit)
     count = r.option_count(pos) if estimate is not None and estimate > 1 else None
@@ -197,13 +208,6 @@ def search(r: Ruleset, pos: Position, limit: int, misere: bool = False) -> int:
                        f"({format_size(estimate)} positions, {format_size(count)} options at the start), over the "
                        f"limit of {most:,} ({SEARCH_OPTIONS_PER_POSITION * SEARCH_ESTIMATE_SLACK} per position of "
                        f"{limit:,}); {RAISE_HINT}", estimate=estimate * count, limit=most)
-    if misere:
-        if r._misere_solver is None:
-            r._misere_solver = Solver(r.moves, r.canonical, misere=True)
-        return int(r._misere_solver.grundy(pos, limit))
-    if r._solver is None:
-        r._solver = Solver(r.moves, r.canonical)
-    return r._solver.grundy(pos, limit)
 
 
 def _set_limit(r: Ruleset, max_positions: int | None) -> int:

@@ -56,7 +56,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from sprague.errors import InvalidParameter
 from sprague.web import handlers
 from sprague.web.handlers import (MAX_GRID, MAX_SEQUENCE, ApiError, ErrorBody, GameRequest, MovesRequest, PlayRequest,
-                                  RandomRequest, SequenceRequest, TableRequest)
+                                  RandomRequest, SequenceRequest, TableRequest, VerifyRequest)
 from sprague.web.pool import MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed, WorkerPool
 
 __all__ = ["create_app", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "DEFAULT_MEMORY_LIMIT", "DEFAULT_WORKERS",
@@ -215,6 +215,10 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
     def rulesets() -> list[dict[str, Any]]:
         return handlers.rulesets_report()
 
+    @app.get("/api/theorems", summary="every registered theorem, as 'sprague verify --list --json'")
+    def theorems() -> list[dict[str, Any]]:
+        return handlers.theorems_report()
+
     def endpoint(path: str, name: str, model: type[BaseModel], summary: str) -> None:
         async def answer(request: Request) -> Response:
             return await compute(request, name)
@@ -233,6 +237,8 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
     endpoint("/api/table", "table", TableRequest, "two-heap P/N or Grundy grid (or, with heaps K, the K-heap "
              "summary), as 'sprague table --json'")
     endpoint("/api/play", "play", PlayRequest, "play: check the user's move, then the computer's reply (or a hint)")
+    endpoint("/api/verify", "verify", VerifyRequest, "a theorem checked against search on a box, as 'sprague verify "
+             "--json', within the work limit")
 
     @app.get("/", include_in_schema=False)
     def page() -> FileResponse:

@@ -47,15 +47,17 @@ from sprague.core.move import Move
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
 from sprague.present import (check_sequence, genus_sequence_report, grid_report, header, heap_table_report,
-                             list_report, moves_report, sequence_report, value_report)
+                             list_report, moves_report, sequence_report, theorems_report, value_report)
 from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 
 __all__ = ["handle", "ApiError", "ErrorBody", "GameRequest", "MovesRequest", "RandomRequest", "SequenceRequest",
-           "TableRequest", "PlayRequest", "ENDPOINTS", "MAX_GRID", "MAX_SEQUENCE", "rulesets_report", "dumps"]
+           "TableRequest", "PlayRequest", "VerifyRequest", "ENDPOINTS", "MAX_GRID", "MAX_SEQUENCE", "MAX_VERIFY_HEAP",
+           "rulesets_report", "theorems_report", "verify_theorem", "dumps"]
 
 MAX_GRID = 200  #: largest side of a two-heap grid (``max - min + 1``)
 MAX_SEQUENCE = 100_000  #: largest ``to`` of a sequence request
+MAX_VERIFY_HEAP = 64  #: largest ``max_heap`` of a verify request (the box is also bounded by the work limit)
 EXAMPLE = '{"ruleset": "nim", "position": [3, 5, 6]}'  #: a request body, for the error messages
 
 _NO_MOVE = object()
@@ -108,6 +110,8 @@ class GameRequest(BaseModel):
 
 class MovesRequest(GameRequest):
     max_options: int = Field(2000, ge=1, le=10_000, description="list every option when there are at most this many")
+    remoteness: bool = Field(False, description="also the remoteness (moves to the end with perfect play) of the "
+                             "position and of each option, by a search within the work limit (null if over it)")
 
 
 class RandomRequest(BaseModel):
@@ -142,6 +146,16 @@ class TableRequest(BaseModel):
                        "(as 'sprague table GAME --fixed 3,5')")
     misere: bool = _misere_field("misère play: outcomes under misère play, and with values 'grundy' Conway's misère "
                                  "Grundy values g- (the two-heap grid only)")
+    p_offset: int = Field(0, ge=0, description="with heaps K: the first P-position listed (paging)")
+    p_limit: int = Field(1000, ge=1, le=10_000, description="with heaps K: how many P-positions to list")
+
+
+class VerifyRequest(BaseModel):
+    """A registered theorem checked against search on a small box, within the server's limits."""
+
+    theorem: str = Field(description="a theorem name, as 'sprague verify --list' and GET /api/theorems give them")
+    max_heap: int = Field(12, ge=0, le=MAX_VERIFY_HEAP, description="the box: heaps of at most this many tokens")
+    heaps: int | None = Field(None, ge=1, le=8, description="heaps in each position (default: the theorem's)")
 
 
 class PlayRequest(BaseModel):
@@ -150,7 +164,9 @@ class PlayRequest(BaseModel):
     position: Any = Field(description="the position before the user's move (or the computer's, if no move)")
     move: Any = Field(None, description="the position after the user's move, or the move as 'sprague moves' writes "
                       "it (\"heap 3: 7 -> 4\"); omit to let the computer move")
-    mode: Literal["perfect", "random", "hint"] = "perfect"
+    mode: Literal["perfect", "random", "skilled", "hint"] = "perfect"
+    skill: float = Field(0.5, ge=0, le=1, description="mode 'skilled': the chance that each computer move is "
+                         "perfect (else it is random)")
     seed: int | None = None
     misere: bool = _misere_field()
 
@@ -204,6 +220,7 @@ def _describe(cls: type[Ruleset]) -> dict[str, Any]:
     heap = issubclass(cls, MultiHeapRuleset)
     return {
         "kind": "heaps" if heap else "string",
+        "board": cls.board,
         "one_heap": issubclass(cls, HeapRuleset),
         "heaps": cls.heaps if issubclass(cls, MultiHeapRuleset) else None,
         "min_heap": cls.min_heap if issubclass(cls, MultiHeapRuleset) else 0,
@@ -252,7 +269,8 @@ def value(req: GameRequest, limit: int) -> dict[str, Any]:
 def moves(req: MovesRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
     pos = _position(r, req.position)
-    data = _computed(lambda: moves_report(r, pos, req.method, limit, req.max_options, misere=req.misere))
+    data = _computed(lambda: moves_report(r, pos, req.method, limit, req.max_options, misere=req.misere,
+                                          remoteness=req.remoteness))
     return {**data, "options": [{k: v for k, v in o.items() if k != "text"} for o in data["options"]]}
 
 
@@ -281,7 +299,8 @@ def table(req: TableRequest, limit: int) -> dict[str, Any]:
         raise ApiError(422, f"need min <= max, got min {req.min} and max {req.max}", "max")
     if req.heaps is not None:
         summary: dict[str, Any] = _computed(
-            lambda: heap_table_report(r, req.max, req.heaps or 2, req.values, req.min, limit, misere=req.misere)[1])
+            lambda: heap_table_report(r, req.max, req.heaps or 2, req.values, req.min, limit, misere=req.misere,
+                                      p_offset=req.p_offset, p_limit=req.p_limit)[1])
         return {**summary, "misere": req.misere}
     low = req.min if req.min is not None else r.min_heap if isinstance(r, MultiHeapRuleset) else 0
     if req.max - low + 1 > MAX_GRID:
@@ -303,7 +322,7 @@ def play(req: PlayRequest, limit: int) -> dict[str, Any]:
     pos = _position(r, req.position)
     move = None if req.move is None else _user_move(r, pos, req.move)
     seed = req.seed if req.seed is not None else random.randrange(2**32)
-    data: dict[str, Any] = _computed(lambda: _play(r, pos, move, req.mode, seed, limit, req.misere))
+    data: dict[str, Any] = _computed(lambda: _play(r, pos, move, req.mode, seed, limit, req.misere, req.skill))
     return data
 
 
@@ -318,14 +337,15 @@ def _user_move(r: Ruleset, pos: Any, value: Any) -> Any:
             return Move.parse(r, pos, value).option
 
 
-def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, misere: bool = False) -> dict[str, Any]:
+def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, misere: bool = False,
+          skill: float = 0.5) -> dict[str, Any]:
     """The body of ``POST /api/play``: the user's move checked and made, then the computer's (or a hint).
 
     Under normal play the player who cannot move loses; under misère play
     (``misere``) the player who makes the last move loses, so the player who
     cannot move (the game is over on their turn) has won.
     """
-    from sprague.play import PerfectPlayer, RandomPlayer
+    from sprague.play import PerfectPlayer, Player, RandomPlayer, SkilledPlayer
 
     moves: list[dict[str, Any]] = []
     key = "misere_grundy" if misere else "grundy"
@@ -380,12 +400,25 @@ def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, mis
         return answer(pos, None, hint=[r.position_to_json(o) for o in hint], hint_text=text)
     if over(pos):
         return answer(pos, winner("computer"))  # the computer is to move and cannot
-    player = PerfectPlayer(max_positions=limit, misere=misere) if mode == "perfect" else \
-        RandomPlayer(seed=seed, misere=misere)
+    player: Player = PerfectPlayer(max_positions=limit, misere=misere) if mode == "perfect" else \
+        SkilledPlayer(skill, seed, limit, misere=misere) if mode == "skilled" else RandomPlayer(seed=seed, misere=misere)
     choice, reason = player.choose(r, pos)
     after = r.check_position(choice)
     record("computer", pos, after, reason)
     return answer(after, winner("user") if over(after) else None)
+
+
+def verify_theorem(req: VerifyRequest, limit: int) -> dict[str, Any]:
+    """``POST /api/verify``: ``sprague verify THEOREM --max-heap M --json`` in one process, within ``limit``
+    positions (a larger box is refused with its size before it starts), with the report's summary line."""
+    from sprague.theorems import find_theorem
+    from sprague.verify import verify
+
+    with _field("theorem"):
+        theorem = find_theorem(req.theorem)
+    report = _computed(lambda: verify(theorem, heaps=req.heaps, max_heap=req.max_heap, max_positions=limit))
+    return {**report.to_json(), "summary": report.summary(), "statement": theorem.statement,
+            "refuted": theorem.refutation()}
 
 
 #: endpoint name -> (the request's model, the function computing the answer)
@@ -396,6 +429,7 @@ ENDPOINTS: dict[str, tuple[type[BaseModel], Callable[[Any, int], Any]]] = {
     "sequence": (SequenceRequest, sequence),
     "table": (TableRequest, table),
     "play": (PlayRequest, play),
+    "verify": (VerifyRequest, verify_theorem),
 }
 
 

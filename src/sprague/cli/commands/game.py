@@ -60,7 +60,8 @@ def cmd_graph(ns: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague play RULESET POSITION``: a game in the terminal against the computer."""
-    from sprague.play import HumanPlayer, PerfectPlayer, QuitGame, RandomPlayer, play_match
+    from sprague.play import (HumanPlayer, PerfectPlayer, Player, QuitGame, RandomPlayer, SkilledPlayer,
+                              play_match)
 
     if sys.stdin is None or sys.stdin.closed:
         raise InvalidParameter("'play' reads your moves from standard input, which is closed; run it in a terminal, "
@@ -73,8 +74,9 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
         out.flush()
 
     misere = bool(ns.misere)
-    computer = (PerfectPlayer(misere=misere) if ns.opponent == "perfect"
-                else RandomPlayer(seed=ns.seed, misere=misere))
+    computer: Player = (SkilledPlayer(ns.skill, seed=ns.seed, misere=misere) if ns.skill is not None
+                        else PerfectPlayer(misere=misere) if ns.opponent == "perfect"
+                        else RandomPlayer(seed=ns.seed, misere=misere))
     human = HumanPlayer(output_fn=say, hints=ns.hints, misere=misere)
     players = (computer, human) if ns.first == "computer" else (human, computer)
     rule = "Misère play: whoever makes the last move loses." if misere else "Normal play: whoever makes the last move wins."

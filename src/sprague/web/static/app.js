@@ -1,49 +1,88 @@
-// The page of `sprague serve`: play against the computer, explore tables and sequences.
-// Plain JavaScript, no build step; talks to the JSON API under /api.
+// The page of `sprague serve`: play against the computer and see why each move wins; explore tables, sequences
+// and option trees. Plain JavaScript, no build step; talks to the JSON API under /api.
+//
+// The state of a game lives in the URL (#r=...&p=...&moves=...): reload restores it, Back undoes a turn, Forward
+// redoes it, and the link can be shared. A game keeps the ruleset, parameters and play it was started with.
 "use strict";
 const $ = (id) => document.getElementById(id);
 let RULESETS = [];
-let game = null; // {ruleset, params, misere, position, human: bool (user to move), over}
+let game = null;   // {ruleset, params, misere, first, mode, start, positions: [json], by: ["user"|"computer"], values, over}
+const view = {grid: null, sequence: null, zoom: 0, cursor: null};   // what Explore shows (read by the tests too)
+window.spragueView = view;
 
-// An answer is shown only while it still answers what the page shows. Each request takes a ticket for the
-// output it fills; the answer is dropped if a later request for that output was made since (a slow answer
-// never overwrites a later one), or if the ruleset, its parameters or the play convention (normal or misère)
-// changed since (`epoch`).
-let epoch = 0;
-const latest = {};
-function ticket(output) {
+// ------------------------------------------------------------------ requests
+// Each output (value, options, grid, ...) has a ticket: a new request for it aborts the one in flight, and an
+// answer is shown only while it still answers what the page shows (`epoch` counts changes of the ruleset, its
+// parameters and the play, which make every answer in flight stale).
+let epoch = 0, inFlight = 0;
+const latest = {}, controllers = {};
+function ticket(output, ofTheGame = false) {
   const n = latest[output] = (latest[output] || 0) + 1, e = epoch;
-  return () => latest[output] === n && epoch === e;
+  if (controllers[output]) controllers[output].abort();
+  controllers[output] = new AbortController();
+  // the game's own answers (options, hints, the computer's move) are kept when the rules change: the game keeps its
+  const fresh = () => latest[output] === n && (ofTheGame || epoch === e);
+  fresh.signal = controllers[output].signal;
+  return fresh;
 }
 
 // Integers of 16+ digits would lose precision as JS numbers: read them as strings.
 function parseJSON(text) {
-  return JSON.parse(text.replace(/([\[:,]\s*)(-?\d{16,})(?=\s*[,\]}])/g, '$1"$2"'));
+  let out = "", i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {   // a string, copied whole (escapes included)
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1); i = j + 1;
+    } else if (c === "-" || (c >= "0" && c <= "9")) {   // a number: quoted when it is an integer of 16+ digits
+      const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 2000));
+      const digits = m[0].replace("-", "");
+      out += !m[1] && !m[2] && digits.length >= 16 ? `"${m[0]}"` : m[0];
+      i += m[0].length;
+    } else { out += c; i++; }
+  }
+  return JSON.parse(out);
 }
 
-async function api(path, body) {
-  const resp = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
-  const data = parseJSON(await resp.text());
-  if (!resp.ok) {
-    const field = data.field ? ` [${data.field}]` : "";
-    throw new Error(`${data.detail}${field}`);
-  }
-  if (body !== undefined && "misere" in body && data.misere !== body.misere) {   // never shown as the other play
-    throw new Error(`the server answered under ${data.misere ? "misère" : "normal"} play, not the play asked for`);
-  }
-  return data;
+function setBusy(delta) {
+  inFlight += delta;
+  $("busy").textContent = inFlight > 0 ? "Working…" : "";
+  document.body.setAttribute("aria-busy", inFlight > 0 ? "true" : "false");
 }
 
-// Misère play (the box ticked): the player who makes the last move loses. Every request that answers about
-// positions says which play it asks for; a game keeps the play it was started with.
+async function api(path, body, signal) {
+  setBusy(1);
+  try {
+    const resp = await fetch(path, body === undefined ? {signal} : {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal});
+    const text = await resp.text();
+    let data;
+    try { data = parseJSON(text); } catch (e) {   // not JSON: a proxy's page, a crash: say so plainly
+      throw new Error(`the server answered ${resp.status} with something that is not ` +
+                      `JSON${text ? ": " + text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 120) : ""}`);
+    }
+    if (!resp.ok) throw new Error(`${data.detail || "error " + resp.status}${data.field ? ` [${data.field}]` : ""}`);
+    if (body !== undefined && "misere" in body && data.misere !== body.misere) {   // never shown as the other play
+      throw new Error(`the server answered under ${data.misere ? "misère" : "normal"} play, not the play asked for`);
+    }
+    return data;
+  } finally { setBusy(-1); }
+}
+
+// A bound as typed, sent as a string: the server reads it as an exact integer (a JS number would round past 2^53)
+// and names the field when it is not one.
+function bound(id) { return $(id).value.trim(); }
+
+function aborted(e) { return e && e.name === "AbortError"; }
+function showError(e) { if (!aborted(e)) $("error").textContent = e ? (e.message || String(e)) : ""; }
+
+// ------------------------------------------------------------------ rulesets and parameters
 function misere() { return $("misere").checked; }
-
-// The value in an answer: G (normal play) or Conway's misère Grundy value g- (key misere_grundy).
 function valueOf(data) { return data.misere ? data.misere_grundy : data.grundy; }
 function valueName(isMisere) { return isMisere ? "G⁻" : "G"; }
-
-function current() { return RULESETS.find((r) => r.name === $("ruleset").value); }
+function rulesetByName(name) { return RULESETS.find((r) => r.name === name); }
+function current() { return rulesetByName($("ruleset").value); }
 
 function params() {
   const out = {};
@@ -59,293 +98,781 @@ function positionFromText(text, r) {
 function formatPosition(pos) {
   if (typeof pos === "string") return pos || "(empty)";
   if (pos.length && Array.isArray(pos[0])) return pos.map((e) => e.join("-")).join(" ") || "(ground only)";
-  return pos.join(" ");
+  return pos.length ? pos.join(" ") : "(no heaps)";
 }
 
-function showError(e) { $("error").textContent = e ? (e.message || String(e)) : ""; }
-
-// "subtraction (S=1,2)": what an answer was computed for, to label it
-function describe(name, ps) {
+function describe(name, ps) {   // "subtraction (S=1,2)": what an answer was computed for
   const text = Object.entries(ps).map(([k, v]) => `${k}=${v}`).join(", ");
   return text ? `${name} (${text})` : name;
 }
 
-function chooseRuleset() {
-  const r = current();
-  const box = $("params");
+function chooseRuleset(keep) {
+  const r = current(), box = $("params");
   box.innerHTML = "";
   for (const [name, doc] of Object.entries(r.parameters)) {
     const label = document.createElement("label");
     label.textContent = `${name} = `;
     const inp = document.createElement("input");
-    inp.id = `param-${name}`; inp.dataset.param = name; inp.dataset.testid = `param-${name}`;
-    inp.setAttribute("data-testid", `param-${name}`);
-    inp.value = r.example_params[name] || ""; inp.title = doc; inp.size = 16;
+    inp.id = `param-${name}`; inp.dataset.param = name; inp.setAttribute("data-testid", `param-${name}`);
+    inp.value = (keep && keep[name]) || r.example_params[name] || ""; inp.title = doc; inp.size = 14;
+    inp.setAttribute("aria-label", `parameter ${name}: ${doc}`);
     label.appendChild(inp); box.appendChild(label);
   }
-  $("position").value = r.example_position;
+  if (!keep) $("position").value = r.example_position;
+  $("tree-from").value = $("position").value;
   $("ruleset-help").textContent = `${r.source}. Position: ${r.position_help}.` + (r.closed_form ? ` Closed form: ${r.closed_form}.` : "");
-  $("draw").disabled = r.kind !== "heaps";
+  $("draw").disabled = $("draw-plist").disabled = r.kind !== "heaps";
   $("draw-sequence").disabled = !r.one_heap;
   contextChanged();
 }
 
-// The ruleset, its parameters or the play convention changed: nothing computed for the old ones stays on the
-// page, and answers still on their way for them are dropped.
-function contextChanged(why) {
+// The ruleset, its parameters or the play changed: Explore's drawings and answers in flight for the old ones go.
+// A game in progress keeps its own rules (shown above it); the next Start uses the new ones.
+function contextChanged() {
   epoch++;
-  const playing = game !== null;
-  showError(null); resetGame(); clearGrid(); clearSequence();
-  if (playing) $("status").textContent = why === "misere"
-    ? `The game was played under ${misere() ? "normal" : "misère"} play: press Start for a new one.`
-    : "The game was for the previous ruleset or parameters: press Start for a new one.";
-}
-
-// Misère ticked or unticked: as a change of ruleset (the game ends, what was drawn goes); a value shown for
-// the typed position is asked again under the new play.
-function misereChanged() {
-  const typed = $("value-out").dataset.typed;
-  contextChanged("misere");
+  showError(null); clearValue(); clearGrid(); clearSequence(); $("tree").innerHTML = "";
+  ticket("plist"); ticket("verify"); view.plist = null;
+  $("plist").innerHTML = ""; $("plist-caption").textContent = ""; $("plist-prev").disabled = $("plist-next").disabled = true;
+  if (THEOREMS.length) listTheorems();
+  $("misere-note").textContent = misere() ? "Misère play: whoever makes the last move loses." :
+    "Normal play: whoever makes the last move wins.";
   $("misere-note").classList.toggle("active", misere());
-  if (typed !== undefined && typed === $("position").value) value();
+  if (game && !game.over) {
+    $("status").textContent = `This game keeps its rules (${rulesText(game)}); press Start for a game with the new ones.`;
+  }
 }
 
-function clearGrid() {
-  $("heatmap").innerHTML = ""; $("grid-caption").textContent = "";
-  $("cell").textContent = ""; for (const k of ["x", "y", "value"]) delete $("cell").dataset[k];
+function rulesText(g) {
+  return `${describe(g.ruleset, g.params)}, ${g.misere ? "misère" : "normal"} play`;
 }
 
-function clearSequence() {
-  $("sequence-plot").innerHTML = ""; $("sequence-caption").textContent = "";
-  $("period").textContent = ""; delete $("period").dataset.period;
+// ------------------------------------------------------------------ the URL
+function stateToHash(g) {
+  const q = new URLSearchParams({r: g.ruleset, p: JSON.stringify(g.params), m: g.misere ? "1" : "0", f: g.first,
+                                 c: g.mode, s: JSON.stringify(g.positions)});
+  return "#" + q.toString();
 }
 
-function resetGame() {
-  game = null;
-  ticket("game");   // answers for a game that is gone are dropped
-  for (const id of ["status", "current", "hint-out", "options", "winner", "history"]) $(id).innerHTML = "";
-  delete $("hint-out").dataset.hint;
-  delete $("winner").dataset.winner;
-  clearValue();
+function hashToState(hash) {
+  if (!hash || hash.length < 2) return null;
+  const q = new URLSearchParams(hash.slice(1));
+  if (!q.get("r") || !q.get("s")) return null;
+  try {
+    const positions = JSON.parse(q.get("s")), ps = JSON.parse(q.get("p") || "{}");
+    if (!Array.isArray(positions) || !positions.length || !ps || typeof ps !== "object" || Array.isArray(ps)) return null;
+    return {ruleset: q.get("r"), params: ps, misere: q.get("m") === "1", first: q.get("f") === "computer" ? "computer" : "human",
+            mode: computerMode(q.get("c")), positions};
+  } catch (e) { return null; }
 }
 
+function computerMode(value) {   // one of the Computer menu's values (a link or a file may say anything)
+  return [...$("mode").options].some((o) => o.value === value) ? value : "perfect";
+}
+
+// The entries of the browser's history this page made for the game shown, and where we are in them: Undo is Back
+// while there is an earlier entry of this game, Redo is Forward while there is a later one.
+let trail = [], here = -1;
+
+function record(push) {
+  const hash = stateToHash(game);
+  if (push || here < 0) {
+    history.pushState({sprague: true}, "", hash);
+    trail = [...trail.slice(0, here + 1), hash]; here = trail.length - 1;
+  } else {
+    history.replaceState({sprague: true}, "", hash);
+    trail[here] = hash;
+  }
+  updateUndo();
+}
+
+function syncTrail() {   // after Back, Forward or a link: where the URL is in the trail (a new trail if elsewhere)
+  const at = trail.indexOf(location.hash);
+  if (at >= 0) here = at;
+  else { trail = location.hash ? [location.hash] : []; here = trail.length - 1; }
+}
+
+// Undo: Back to the previous turn of this game; for a game this page did not play from its start (a link, an
+// import), the game without its last turn becomes a new entry.
+function undo() {
+  const g = game;
+  if (!g || $("undo").disabled) return;
+  if (here > 0) return history.back();
+  let k = g.positions.length - 2;   // the last position before this one where the user was to move
+  while (k > 0 && moverAt(g, k) !== "user") k--;
+  const state = {...g, positions: g.positions.slice(0, k + 1)};
+  history.pushState({sprague: true}, "", stateToHash(state));
+  restore(state);
+}
+
+// ------------------------------------------------------------------ play
 function clearValue() {
   ticket("value");
   $("value-out").textContent = "";
   for (const k of ["value", "outcome", "position", "typed", "misere"]) delete $("value-out").dataset[k];
 }
 
-async function randomPosition() {
-  const r = current(), fresh = ticket("random");
+function moverAt(g, i) {   // who is to move at positions[i]
+  const firstIsUser = g.first === "human";
+  return (i % 2 === 0) === firstIsUser ? "user" : "computer";
+}
+
+function computerPlay(g) {
+  return g.mode === "perfect" || g.mode === "random" ? {mode: g.mode} : {mode: "skilled", skill: Number(g.mode)};
+}
+
+async function start() {
+  showError(null);
+  const r = current(), fresh = ticket("game", true);
+  $("start").disabled = true;   // a double click starts one game
+  game = null; ticket("options", true); ticket("hint", true); ticket("computer", true);   // the old game goes at once: nothing of it is read as the new one's
+  for (const id of ["hint-out", "winner", "options", "options-note", "board", "history", "strip", "why-body"]) $(id).innerHTML = "";
+  delete $("winner").dataset.winner; delete $("current").dataset.position;
+  $("current").textContent = ""; $("status").textContent = "Starting…";
   try {
-    const data = await api("/api/random", {ruleset: r.name, params: params()});   // no values: same for both plays
-    if (fresh()) $("position").value = data.position;
-  } catch (e) {
-    if (fresh()) $("status").textContent = e.message;
-  }
+    const data = await api("/api/value", {ruleset: r.name, params: params(),
+                                          position: positionFromText($("position").value, r), misere: misere()},
+                           fresh.signal);
+    if (!fresh()) return;
+    const g = {ruleset: r.name, params: params(), misere: misere(), first: $("first").value, mode: $("mode").value,
+               positions: [data.position], values: [{...data, explained: true}], reasons: [], moveTexts: [], over: false};
+    game = g;
+    trail = []; here = -1;   // Undo stays within this game
+    record(true);
+    await showGame();
+  } catch (e) { if (fresh()) showError(e); } finally { $("start").disabled = false; }
 }
 
-function addHistory(m) {
-  const li = document.createElement("li");
-  li.textContent = `${m.by === "user" ? "you" : "computer"}: ${m.move}` + (m.reason ? `   (${m.reason})` : "");
-  $("history").appendChild(li);
+// Show the game at its last position: the board, the strip, the options, and the computer's move if it is its turn.
+async function showGame() {
+  const g = game, i = g.positions.length - 1, at = g.positions[i];
+  $("game").classList.remove("hidden");
+  const mode = [...$("mode").options].find((o) => o.value === g.mode);
+  $("rules-line").textContent = `Playing ${rulesText(g)}. Computer: ${mode ? mode.textContent : g.mode}.`;
+  $("current").textContent = `Position: ${formatPosition(at)}`;
+  $("current").dataset.position = JSON.stringify(at);
+  const same = $("options").dataset.at === JSON.stringify(at) && $("options").dataset.moves === String(i);
+  for (const id of ["hint-out", "winner", ...(same ? [] : ["options", "options-note"])]) $(id).innerHTML = "";
+  delete $("hint-out").dataset.hint; delete $("winner").dataset.winner;
+  drawHistory(g); drawStrip(g); drawBoard(g, at, [], false);
+  const fresh = ticket("options", true);
+  const data = await api("/api/moves", {ruleset: g.ruleset, params: g.params, position: at, misere: g.misere,
+                                        remoteness: true}, fresh.signal);
+  if (!fresh() || game !== g || g.positions.length - 1 !== i) return;
+  g.values[i] = {...g.values[i], ...data};
+  drawStrip(g); why(g, data);
+  if (data.all_options_listed && data.options.length === 0) return gameOver(g, moverAt(g, i));
+  if (moverAt(g, i) === "computer") return computerMove(g);
+  $("status").textContent = (g.misere ? "Misère play: whoever makes the last move loses. " : "") +
+    "Your move: click a token or an option (green: a winning move; red: a losing one).";
+  g.allListed = data.all_options_listed;
+  g.lastOptions = data.options;
+  const lost = document.activeElement === document.body || !document.body.contains(document.activeElement);
+  listOptions(g, data);
+  // when the options are not all listed, the board sends the move to the server to check (the winning moves the
+  // server listed are not used: a token that played only them would give the answer away)
+  drawBoard(g, at, g.allListed ? data.options : [], true);
+  if (lost) ($("options").querySelector("button") || $("move")).focus();   // keyboard users keep their place
 }
 
-async function showState(data) {
-  game.position = data.position;
-  (data.moves || []).forEach(addHistory);
-  $("current").textContent = `Position: ${formatPosition(data.position)}`;
-  $("current").dataset.position = JSON.stringify(data.position);
-  clearValue(); $("hint-out").textContent = ""; delete $("hint-out").dataset.hint;
-  if ($("show-values").checked) showValue(data);
-  if (data.game_over) {
-    game.over = true;
-    $("options").innerHTML = "";
-    $("status").textContent = "Game over.";
-    $("winner").textContent = winnerText(data, game.misere);
-    $("winner").dataset.winner = data.winner;
-    return;
-  }
-  game.human = true;
-  $("status").textContent = (game.misere ? "Misère play: whoever makes the last move loses. " : "") +
-    "Your move: choose an option (green outline: a winning move).";
-  await listOptions();
+function gameOver(g, stuck) {   // `stuck` is to move and cannot
+  g.over = true;
+  const winner = g.misere ? stuck : stuck === "user" ? "computer" : "user";
+  $("options").innerHTML = ""; $("options-note").textContent = ""; delete $("options").dataset.at;
+  $("status").textContent = g.positions.length === 1 ? "Game over: the start position has no moves." : "Game over.";
+  $("winner").textContent = winnerText(g, winner);
+  $("winner").dataset.winner = winner;
 }
 
-// Who won, and why. Under misère play the player who made the last move LOSES.
-function winnerText(data, isMisere) {
-  const won = data.winner === "user" ? "You win!" : "The computer wins.";
-  if (!isMisere) return won;
-  const moves = data.moves || [], last = moves.length ? moves[moves.length - 1].by : null;
-  if (last === null) return `${won} Misère play: the player who cannot move has won.`;
+function winnerText(g, winner) {
+  const won = winner === "user" ? "You win!" : "The computer wins.";
+  const n = g.positions.length - 1;
+  if (!g.misere) return won;
+  if (n === 0) return `${won} Misère play: the player who cannot move has won.`;
+  const last = moverAt(g, n - 1);
   return `${won} ${last === "user" ? "You" : "The computer"} made the last move, and under misère play ` +
     "the player who makes the last move loses.";
 }
 
-// The value of `data.position`, named: the typed position's (Value) or the game's (show values).
-function showValue(data, typed) {
-  const v = valueOf(data), g = v === null || v === undefined ? "not computed" : v;
-  const who = data.outcome === "P" ? "the player to move loses" : data.outcome === "N" ? "the player to move wins" : "unknown";
-  const out = $("value-out");
-  out.textContent = `Value of ${typed === undefined ? "" : "the typed position "}${formatPosition(data.position)}` +
-    `${data.misere ? " under misère play" : ""}: ${valueName(data.misere)} = ${g}, ${data.outcome}-position (${who})`;
-  out.dataset.value = v; out.dataset.outcome = data.outcome; out.dataset.misere = data.misere;
-  out.dataset.position = JSON.stringify(data.position);
-  if (typed === undefined) delete out.dataset.typed; else out.dataset.typed = typed;
-}
-
-async function listOptions() {
-  const g = game, at = game.position, fresh = ticket("options");
-  const data = await api("/api/moves", {ruleset: g.ruleset, params: g.params, position: at, misere: g.misere});
-  if (!fresh() || game !== g || g.position !== at) return;   // the game moved on meanwhile
+function listOptions(g, data) {
   const box = $("options");
-  box.innerHTML = "";
-  if (!data.all_options_listed) {
-    const note = document.createElement("div");
-    note.textContent = `${data.option_count} options: showing the winning moves only; type a position to move there.`;
-    box.appendChild(note);
+  box.innerHTML = ""; $("options-note").textContent = "";
+  box.dataset.at = JSON.stringify(g.positions[g.positions.length - 1]); box.dataset.moves = String(g.positions.length - 1);
+  if (!data.all_options_listed) {   // listing only the winning ones would give the answer away
+    $("options-note").textContent = `${data.option_count} options: too many to list; click the board or type the ` +
+      "position after your move (Hint shows a winning one).";
+    return;
   }
+  const shown = $("show-values").checked, G = valueName(data.misere);
   for (const o of data.options) {
     const b = document.createElement("button");
-    const ov = valueOf({...o, misere: data.misere}), gv = ov === null ? "?" : ov;
-    b.textContent = `${o.move} -> ${formatPosition(o.position)}` +
-      ($("show-values").checked ? `  ${valueName(data.misere)}=${gv}` : "");
+    const ov = valueOf({...o, misere: data.misere}), gv = ov === null || ov === undefined ? "?" : ov;
+    const kind = o.outcome === "P" ? "win" : o.outcome === "N" ? "lose" : "unknown";
+    const far = o.remoteness === null || o.remoteness === undefined ? "" :
+      `, ${o.remoteness} move${o.remoteness === 1 ? "" : "s"} left with best play`;
+    b.className = kind;
+    b.innerHTML = `<span class="move"></span><span class="detail"></span>`;
+    b.querySelector(".move").textContent = o.move;
+    b.querySelector(".detail").textContent = `→ ${formatPosition(o.position)} · ` +
+      (kind === "win" ? "wins" : kind === "lose" ? "loses" : "not known") + far + (shown ? ` · ${G}=${gv}` : "");
+    b.setAttribute("aria-label", `${o.move}, to ${formatPosition(o.position)}: ${kind === "win" ? "a winning move" :
+      kind === "lose" ? "a losing move" : "not known"}${far}`);
     b.dataset.value = gv; b.dataset.outcome = o.outcome; b.dataset.winning = o.winning;
-    b.dataset.position = JSON.stringify(o.position);
+    b.dataset.remoteness = o.remoteness ?? ""; b.dataset.position = JSON.stringify(o.position);
     b.setAttribute("data-testid", "option");
-    if ($("show-values").checked) {
-      b.style.background = ov === null ? "#eee" : `hsl(${(ov * 47) % 360}, 70%, 85%)`;
-      if (o.winning) b.classList.add("winning");
-    }
-    b.onclick = () => userMove(o.position);
+    b.onclick = () => userMove(g, o.position);
     box.appendChild(b);
   }
 }
 
-async function userMove(position) {
-  if (!game || game.over || !game.human) return;
+function usersTurn(g) { return g && game === g && !g.over && !g.busy && moverAt(g, g.positions.length - 1) === "user"; }
+
+async function userMove(g, position) {
+  if (!usersTurn(g)) return;
   showError(null);
-  const g = game;
-  g.human = false;
-  try {
-    const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: g.position,
-                                         move: position, mode: $("mode").value, misere: g.misere});
-    if (game === g) await showState(data);
-  } catch (e) { if (game === g) { g.human = true; showError(e); } }
+  g.busy = true;
+  const at = g.positions[g.positions.length - 1];
+  try {   // the user's move, checked by the server, and the computer's reply
+    const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: at, move: position,
+                                         misere: g.misere, ...computerPlay(g)});
+    g.busy = false;
+    if (game === g) await advance(g, data, true);
+  } catch (e) { if (game === g) showError(e); } finally { g.busy = false; }
 }
 
-async function start() {
-  showError(null); resetGame();
-  const r = current(), fresh = ticket("game");
-  const g = {ruleset: r.name, params: params(), misere: misere(), position: null,
-             human: $("first").value === "human", over: false};
+async function computerMove(g) {
+  if (g.busy) return;   // its move is already asked for
+  g.busy = true;
+  $("status").textContent = "The computer is thinking…";
+  const at = g.positions[g.positions.length - 1], fresh = ticket("computer", true);
   try {
-    const data = await api("/api/value", {ruleset: g.ruleset, params: g.params,
-                                          position: positionFromText($("position").value, r), misere: g.misere});
-    if (!fresh()) return;   // another Start, or a new ruleset, meanwhile
-    game = g; g.position = data.position;
-    if (g.human) {
-      await showState({...data, moves: [], game_over: false});
-    } else {
-      $("status").textContent = "The computer is thinking...";
-      const reply = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: g.position,
-                                            mode: $("mode").value, misere: g.misere});
-      if (game === g) await showState(reply);
-    }
-  } catch (e) { if (fresh()) showError(e); }
+    const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: at, misere: g.misere,
+                                         ...computerPlay(g)}, fresh.signal);
+    g.busy = false;
+    if (fresh() && game === g) await advance(g, data, false);   // the computer's move alone: no new turn in history
+  } catch (e) { g.busy = false; if (fresh() && game === g) showError(e); }
+}
+
+// The answer of /api/play: the moves made (each position joins the game, the URL and the strip). A user's turn is
+// a new entry of the browser's history (Back undoes it); the computer's move alone (first, or after a reload)
+// joins the entry it follows. An answer from a position the game has left is dropped.
+async function advance(g, data, newTurn) {
+  const last = JSON.stringify(g.positions[g.positions.length - 1]);
+  if (!data.moves.length || JSON.stringify(data.moves[0].from) !== last) return;
+  for (const m of data.moves) {
+    const listed = (g.lastOptions || []).find((o) => JSON.stringify(o.position) === JSON.stringify(m.position));
+    g.positions.push(m.position);
+    g.values.push(listed && m.by === "user" ? {position: m.position, outcome: listed.outcome, grundy: listed.grundy,
+      misere_grundy: listed.misere_grundy, remoteness: listed.remoteness} : {position: m.position});
+    g.reasons[g.positions.length - 1] = m.reason; g.moveTexts[g.positions.length - 1] = m.move;
+  }
+  record(newTurn);
+  fillValues(g);
+  await showGame();
+}
+
+// The strip's values for positions the game passed through without asking (after the user's move).
+async function fillValues(g) {
+  for (let i = 0; i < g.positions.length; i++) {
+    if (g.values[i] && g.values[i].outcome) continue;
+    try {
+      const v = await api("/api/value", {ruleset: g.ruleset, params: g.params, position: g.positions[i], misere: g.misere});
+      if (game !== g || !g.values[i] || JSON.stringify(g.values[i].position) !== JSON.stringify(v.position)) return;
+      g.values[i] = {...v, ...g.values[i], outcome: v.outcome, grundy: v.grundy, misere_grundy: v.misere_grundy,
+                     explanation: v.explanation, heap_values: v.heap_values, explained: true};
+      drawStrip(g);
+    } catch (e) { return; }   // the strip is a summary: the game goes on without it
+  }
 }
 
 async function hint() {
-  if (!game || game.over) return;
-  const g = game, at = game.position;
+  const g = game;
+  if (!g || g.over) return;
+  const at = g.positions[g.positions.length - 1], fresh = ticket("hint", true);
   try {
     const data = await api("/api/play", {ruleset: g.ruleset, params: g.params, position: at, mode: "hint",
-                                         misere: g.misere});
-    if (game !== g || g.position !== at) return;   // a hint for a position the game has left
+                                         misere: g.misere}, fresh.signal);
+    if (!fresh() || game !== g || g.positions[g.positions.length - 1] !== at) return;
     $("hint-out").textContent = data.hint_text;
     $("hint-out").dataset.hint = JSON.stringify(data.hint);
-  } catch (e) { if (game === g && g.position === at) showError(e); }
+  } catch (e) { if (fresh()) showError(e); }
 }
 
-// The value of the position typed in the Position box (not of the game in progress: "show values" gives that).
+// The value of the position typed in the box (not of the game in progress).
 async function value() {
   showError(null);
-  const r = current(), typed = $("position").value, fresh = ticket("value");
+  const r = current(), typed = $("position").value, fresh = ticket("value"), began = performance.now();
   try {
     const data = await api("/api/value", {ruleset: r.name, params: params(), position: positionFromText(typed, r),
-                                          misere: misere()});
-    if (fresh()) showValue(data, typed);
+                                          misere: misere()}, fresh.signal);
+    if (!fresh()) return;
+    const v = valueOf(data), gv = v === null || v === undefined ? "not computed" : v;
+    const who = data.outcome === "P" ? "the player to move loses" : "the player to move wins";
+    const out = $("value-out");
+    out.textContent = `Value of the typed position ${formatPosition(data.position)}` +
+      `${data.misere ? " under misère play" : ""}: ${valueName(data.misere)} = ${gv}, ${data.outcome}-position (${who})`;
+    Object.assign(out.dataset, {value: v, outcome: data.outcome, misere: data.misere, typed,
+                                position: JSON.stringify(data.position)});
+    view.valueMs = performance.now() - began;   // from the click to the answer on screen
   } catch (e) { if (fresh()) showError(e); }
+}
+
+// ------------------------------------------------------------------ drawing the game
+function drawHistory(g) {
+  const box = $("history");
+  box.innerHTML = "";
+  for (let i = 1; i < g.positions.length; i++) {
+    const li = document.createElement("li");
+    const reason = g.reasons[i];
+    li.textContent = `${moverAt(g, i - 1) === "user" ? "you" : "computer"}: ` + (g.moveTexts[i] ?
+      `${g.moveTexts[i]}, to ${formatPosition(g.positions[i])}` : `${formatPosition(g.positions[i - 1])} → ` +
+      formatPosition(g.positions[i])) + (reason ? `   (${reason})` : "");
+    box.appendChild(li);
+  }
+}
+
+// The value history: each position of the game, coloured by its outcome for the player to move there.
+function drawStrip(g) {
+  const box = $("strip");
+  box.innerHTML = "";
+  g.positions.forEach((p, i) => {
+    const v = g.values[i] || {}, span = document.createElement("span");
+    const val = valueOf({...v, misere: g.misere});
+    // from the user's side (as GamesmanUni's value history): green while you are winning, red while you are losing
+    const mover = moverAt(g, i), yours = v.outcome ? (v.outcome === "N") === (mover === "user") : null;
+    span.className = yours === null ? "" : yours ? "you-win" : "you-lose";
+    span.setAttribute("role", "listitem");
+    const far = v.remoteness === undefined || v.remoteness === null ? "" : ` in ${v.remoteness}`;
+    span.textContent = `${i}` + (v.outcome ? ` ${v.outcome}${far}` : "") + ($("show-values").checked && val !== undefined ? ` ${valueName(g.misere)}=${val}` : "");
+    span.dataset.remoteness = v.remoteness ?? "";
+    span.title = `after ${i} move${i === 1 ? "" : "s"}: ${formatPosition(p)}, ${mover === "user" ? "you" : "the computer"} ` +
+      `to move, ${v.outcome || "?"}-position` + (val !== undefined ? `, ${valueName(g.misere)} = ${val}` : "") +
+      (yours === null ? "" : (yours ? ": you are winning" : ": you are losing") +
+       (far ? `, the game ends${far} moves with best play` : ""));
+    span.setAttribute("aria-label", span.title);
+    span.dataset.outcome = v.outcome || "";
+    box.appendChild(span);
+  });
+}
+
+// The position as objects to click: heaps as stacks, coins in a row, the Hackenbush graph.
+function drawBoard(g, at, options, playable) {
+  const box = $("board"), r = rulesetByName(g.ruleset);
+  box.innerHTML = "";
+  if (r.board === "heaps" && Array.isArray(at) && at.length === 2 && !r.one_heap &&
+      at.every((h) => Number.isSafeInteger(Number(h)) && Number(h) <= 30)) {
+    box.appendChild(coordinateGrid(g, at.map(Number), options, playable));   // Wythoff-like: the position is a cell
+  } else if (r.board === "heaps" && Array.isArray(at)) {
+    at.forEach((h, i) => {
+      const heap = document.createElement("div");
+      heap.className = "heap"; heap.dataset.heap = i;
+      const n = Number(h);
+      if (Number.isSafeInteger(n) && n <= 20) {
+        for (let k = n; k >= 1; k--) {   // column-reverse: token 1 at the bottom
+          const t = document.createElement("button");
+          t.className = "token"; t.setAttribute("data-testid", "token");
+          t.setAttribute("aria-label", `heap ${i + 1}: leave ${k - 1} of ${n}`);
+          t.dataset.heap = i; t.dataset.leave = k - 1; t.disabled = !playable;
+          t.onclick = () => clickHeap(g, at, options, i, k - 1);
+          heap.prepend(t);
+        }
+      } else {
+        const bar = document.createElement("button");
+        bar.className = "bar"; bar.style.height = "80px"; bar.disabled = !playable;
+        bar.setAttribute("aria-label", `heap ${i + 1} of ${h}: show its moves`);
+        bar.onclick = () => clickHeap(g, at, options, i, null);
+        heap.prepend(bar);
+      }
+      const label = document.createElement("span");
+      label.className = "label"; label.textContent = String(h);
+      heap.prepend(label);
+      box.appendChild(heap);
+    });
+  } else if (r.board === "coins" && typeof at === "string") {
+    [...at].forEach((c, i) => {
+      const coin = document.createElement("button");
+      coin.className = `coin ${c}`; coin.textContent = c; coin.disabled = !playable;
+      coin.setAttribute("aria-label", `coin ${i + 1}: ${c === "H" ? "heads" : "tails"}; show the moves that turn it`);
+      coin.onclick = () => filterOptions((o) => typeof o.position === "string" && o.position[i] !== c,
+                                         `moves turning coin ${i + 1}`);
+      box.appendChild(coin);
+    });
+  } else if (r.board === "graph" && Array.isArray(at)) {
+    box.appendChild(graphSvg(at, playable, (a, b) => filterOptions(
+      (o) => !o.position.some((e) => e[0] === a && e[1] === b), `moves cutting edge ${a}-${b}`)));
+  }
+}
+
+// A two-heap coordinate game (Wythoff, Delete Nim, ...) drawn as the grid of positions (x, y): the position is the
+// marked cell, each option a cell coloured win or lose; a click on an option's cell plays it.
+function coordinateGrid(g, [x0, y0], options, playable) {
+  const s = 26, L = 28, B = 24, nx = x0 + 1, ny = y0 + 1, c = document.createElement("canvas");
+  c.width = L + nx * s + 4; c.height = ny * s + B + 4;
+  c.setAttribute("data-testid", "coordinate-grid");
+  c.setAttribute("role", "img");
+  c.setAttribute("aria-label", `the position (${x0}, ${y0}) on the grid of two heaps; options: ` +
+                 options.map((o) => `(${o.position.join(", ")}) ${o.outcome === "P" ? "wins" : "loses"}`).join("; "));
+  const ctx = c.getContext("2d"), cell = (x, y) => [L + x * s, (ny - 1 - y) * s];
+  const byCell = new Map(options.map((o) => [o.position.map(Number).join(","), o]));
+  ctx.font = "11px sans-serif"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+  for (let x = 0; x < nx; x++) for (let y = 0; y < ny; y++) {
+    const o = byCell.get(`${x},${y}`), [px, py] = cell(x, y);
+    ctx.fillStyle = x === x0 && y === y0 ? "#1d4e89" : o ? (o.outcome === "P" ? "#d8f3dc" : "#fde2e2") : "#f7f7f7";
+    ctx.fillRect(px + 1, py + 1, s - 2, s - 2);
+    if (o) { ctx.strokeStyle = o.outcome === "P" ? "#14642a" : "#9b1c1c"; ctx.strokeRect(px + 1.5, py + 1.5, s - 3, s - 3); }
+  }
+  ctx.fillStyle = "#111";
+  for (let x = 0; x < nx; x += Math.ceil(nx / 12)) ctx.fillText(String(x), L + (x + 0.5) * s, ny * s + 10);
+  for (let y = 0; y < ny; y += Math.ceil(ny / 12)) ctx.fillText(String(y), L / 2, (ny - 1 - y + 0.5) * s);
+  c.onclick = (ev) => {
+    const box = c.getBoundingClientRect(), k = c.width / box.width;
+    const x = Math.floor(((ev.clientX - box.left) * k - L) / s), y = ny - 1 - Math.floor(((ev.clientY - box.top) * k) / s);
+    const o = byCell.get(`${x},${y}`);
+    if (o && playable) userMove(g, o.position);
+  };
+  const wrap = document.createElement("div");
+  wrap.className = "scroll"; wrap.appendChild(c);
+  return wrap;
+}
+
+// A click on heap i (leaving `leave` tokens when a token was clicked): the one option doing exactly that is
+// played; otherwise the options that change heap i are shown.
+function clickHeap(g, at, options, i, leave) {
+  if (leave !== null) {
+    const target = at.map((h, j) => (j === i ? String(leave) : String(h)));
+    if (!g.allListed) return userMove(g, target);   // the server checks it (and says why if it is no move)
+    const exact = options.find((o) => o.position.length === at.length &&
+      o.position.every((h, j) => String(h) === target[j]));
+    if (exact) return userMove(g, exact.position);
+  }
+  filterOptions((o) => o.move.startsWith(`heap ${i + 1}:`) || o.move.startsWith(`heap ${i + 1} `),
+                `moves on heap ${i + 1}`);
+}
+
+function filterOptions(keep, what) {
+  const buttons = [...document.querySelectorAll("#options button")];
+  let n = 0;
+  for (const b of buttons) {
+    const o = {position: JSON.parse(b.dataset.position), move: b.querySelector(".move").textContent};
+    const on = keep(o);
+    b.classList.toggle("filtered", !on);
+    n += on ? 1 : 0;
+  }
+  $("options-note").textContent = buttons.length ? `${n} ${what}` + (n < buttons.length ? " (click the board's " +
+    "background or press Escape for every move)" : "") : $("options-note").textContent;
+}
+
+function graphSvg(edges, playable, onEdge) {
+  const ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
+  const vertices = [...new Set(edges.flat())].sort((a, b) => a - b), W = 320, H = 240;
+  const place = {};
+  const others = vertices.filter((v) => v !== 0);
+  place[0] = [W / 2, H - 20];
+  others.forEach((v, k) => {   // a fan above the ground
+    const angle = Math.PI * (k + 1) / (others.length + 1);
+    const ring = 1 + (k % 2);
+    place[v] = [W / 2 - Math.cos(angle) * 70 * ring, H - 30 - Math.sin(angle) * 90 * ring];
+  });
+  svg.setAttribute("width", W); svg.setAttribute("height", H); svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", `the graph: ${edges.map((e) => e.join("-")).join(", ")}`);
+  const ground = document.createElementNS(ns, "line");
+  Object.entries({x1: 10, y1: H - 20, x2: W - 10, y2: H - 20, class: "ground"}).forEach(([k, v]) => ground.setAttribute(k, v));
+  svg.appendChild(ground);
+  for (const [a, b] of edges) {
+    const line = document.createElementNS(ns, "line");
+    const [x1, y1] = place[a], [x2, y2] = place[b];
+    Object.entries({x1, y1, x2, y2, tabindex: playable ? 0 : -1}).forEach(([k, v]) => line.setAttribute(k, v));
+    line.setAttribute("data-testid", "edge");
+    line.setAttribute("role", "button");
+    line.setAttribute("aria-label", `edge ${a}-${b}: show the moves that cut it`);
+    const title = document.createElementNS(ns, "title"); title.textContent = `edge ${a}-${b}`; line.appendChild(title);
+    if (playable) {
+      line.addEventListener("click", () => onEdge(a, b));
+      line.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") onEdge(a, b); });
+    }
+    svg.appendChild(line);
+  }
+  return svg;
+}
+
+// Why: the theorem at work for this position: its method and source, the closed form worked out on it (from
+// /api/value: "explanation"), and for a sum of heaps the nim-sum of their values in binary columns.
+function why(g, data) {
+  const box = $("why-body"), r = rulesetByName(g.ruleset), i = g.positions.length - 1;
+  box.innerHTML = "";
+  const p = document.createElement("p");
+  const G = valueName(g.misere), v = valueOf(data);
+  p.textContent = `${G} = ${v ?? "not computed"}: a${data.outcome === "P" ? " P-position, so every move loses against " +
+    "perfect play" : "n N-position, so a winning move exists"}. Method: ${data.method}. Source: ${r.source}.`;
+  box.appendChild(p);
+  const known = g.values[i];
+  if (known.explained) whyDetails(known);
+  else if (!known.asked) { known.asked = true; explain(g, i); }
+}
+
+function whyDetails(v) {
+  const box = $("why-body");
+  if (v.explanation) {
+    const p = document.createElement("p");
+    p.setAttribute("data-testid", "explanation");
+    p.textContent = `Worked out on this position: ${v.explanation}.`;
+    box.appendChild(p);
+  }
+  if (v.heap_values && v.heap_values.length >= 2) box.appendChild(nimSumTable(v.position, v.heap_values));
+}
+
+async function explain(g, i) {
+  try {
+    const v = await api("/api/value", {ruleset: g.ruleset, params: g.params, position: g.positions[i], misere: g.misere});
+    if (game !== g || !g.values[i]) return;
+    Object.assign(g.values[i], {explanation: v.explanation, heap_values: v.heap_values, position: v.position,
+                                explained: true});
+    if (g.positions.length - 1 === i) whyDetails(g.values[i]);
+  } catch (e) { /* the explanation is optional: the answer is already shown */ }
+}
+
+// The nim-sum in binary columns: a column with an odd number of 1s makes the sum non-zero.
+function nimSumTable(heaps, values) {
+  const big = values.map((v) => BigInt(v)), sum = big.reduce((a, b) => a ^ b, 0n);
+  const width = Math.max(1, ...big.map((v) => v.toString(2).length));
+  const box = document.createElement("div"), note = document.createElement("p");
+  note.textContent = "Sprague-Grundy theorem: the value of a sum of heaps is the nim-sum (binary addition without carry) " +
+    "of the heaps' values. A column with an odd number of 1s (marked) makes it non-zero; a winning move changes one " +
+    "heap so that every column becomes even.";
+  const table = document.createElement("table");
+  table.setAttribute("data-testid", "nim-sum");
+  box.append(note, table);
+  const head = table.insertRow();
+  ["heap", "G(heap)", ...Array.from({length: width}, (_, k) => `2^${width - 1 - k}`)].forEach((t) => {
+    const th = document.createElement("th"); th.textContent = t; head.appendChild(th);
+  });
+  const odd = Array.from({length: width}, (_, k) => big.filter((v) => (v >> BigInt(width - 1 - k)) & 1n).length % 2 === 1);
+  big.forEach((v, i) => {
+    const tr = table.insertRow();
+    [String(heaps[i]), String(v), ...v.toString(2).padStart(width, "0")].forEach((t, k) => {
+      const td = tr.insertCell(); td.textContent = t; if (k >= 2 && odd[k - 2]) td.className = "odd";
+    });
+  });
+  const tr = table.insertRow(); tr.className = "sum";
+  ["nim-sum", String(sum), ...sum.toString(2).padStart(width, "0")].forEach((t) => { tr.insertCell().textContent = t; });
+  return box;
+}
+
+function updateUndo() {
+  const g = game, n = g ? g.positions.length - 1 : 0;
+  let earlier = false;   // a position before the last where the user was to move
+  for (let k = 0; k < n && !earlier; k++) earlier = moverAt(g, k) === "user";
+  $("undo").disabled = !g || !(here > 0 || earlier);
+  $("redo").disabled = here < 0 || here >= trail.length - 1;
+}
+
+// Back, Forward, a pasted link: the game of the URL.
+async function restore(state) {
+  game = null;   // a move in flight for the game shown until now is dropped
+  syncTrail();
+  if (!state) { $("game").classList.add("hidden"); updateUndo(); return; }
+  const r = rulesetByName(state.ruleset);
+  if (!r) { showError(new Error(`the link names the ruleset ${JSON.stringify(state.ruleset)}, which this server does not have`)); return; }
+  if ($("ruleset").value !== r.name || JSON.stringify(params()) !== JSON.stringify(state.params) || misere() !== state.misere) {
+    $("ruleset").value = r.name; $("misere").checked = state.misere; chooseRuleset(state.params);
+  }
+  $("first").value = state.first; $("mode").value = state.mode;
+  const fresh = ticket("game", true);
+  try {   // every position is checked by the server (values for the strip); the moves between them are not replayed
+    const values = await Promise.all(state.positions.map((p) => api("/api/value",
+      {ruleset: state.ruleset, params: state.params, position: p, misere: state.misere}, fresh.signal)));
+    if (!fresh()) return;
+    game = {...state, positions: values.map((v) => v.position), values: values.map((v) => ({...v, explained: true})),
+            reasons: [], moveTexts: [], over: false};
+    $("position").value = formatPosition(game.positions[0]);
+    updateUndo();
+    await showGame();
+  } catch (e) { if (fresh()) showError(e); }
+}
+
+function exportGame() {
+  if (!game) return;
+  download(`sprague-${game.ruleset}-game.json`, "application/json", JSON.stringify({
+    ruleset: game.ruleset, params: game.params, misere: game.misere, first: game.first, computer: game.mode,
+    positions: game.positions}, null, 1));
+}
+
+async function importGame(file) {
+  try {
+    const data = JSON.parse(await file.text());
+    const state = {ruleset: data.ruleset, params: data.params || {}, misere: !!data.misere,
+                   first: data.first === "computer" ? "computer" : "human", mode: computerMode(String(data.computer)),
+                   positions: data.positions};
+    if (!state.ruleset || !Array.isArray(state.positions) || !state.positions.length) {
+      throw new Error("needs \"ruleset\" and a non-empty list \"positions\", as Export writes them");
+    }
+    if (!state.params || typeof state.params !== "object" || Array.isArray(state.params)) {
+      throw new Error("\"params\" must be an object such as {\"S\": \"1,2\"}");
+    }
+    history.pushState({sprague: true}, "", stateToHash(state));
+    await restore(state);
+  } catch (e) { showError(new Error(`Import: ${file.name}: ${e.message}`)); }
+}
+
+function download(name, type, content) {
+  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], {type}));
+  const a = document.createElement("a");
+  a.href = url; a.download = name; document.body.appendChild(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ------------------------------------------------------------------ explore: the heat map on a canvas
+const MARGIN = {left: 48, bottom: 40, top: 8, right: 8};
+
+function clearGrid() {
+  ticket("grid");
+  view.grid = null; view.cursor = null;
+  const c = $("heatmap"); c.width = 0; c.height = 0;
+  $("grid-caption").textContent = ""; $("legend").innerHTML = "";
+  $("cell").textContent = ""; for (const k of ["x", "y", "value"]) delete $("cell").dataset[k];
 }
 
 async function drawHeatmap() {
   showError(null); clearGrid();
-  const r = current(), fresh = ticket("grid");
-  const values = $("grid-values").value;
-  const table = $("heatmap");
+  const r = current(), fresh = ticket("grid"), values = $("grid-values").value;
+  const body = {ruleset: r.name, params: params(), min: bound("grid-min"), max: bound("grid-max"),
+                values, fixed: $("fixed").value.trim(), misere: misere()};
+  if ($("second").value) {
+    body.second = $("second").value;
+    body.second_params = Object.fromEntries($("second-params").value.split(";").map((kv) => kv.trim())
+      .filter((kv) => kv.includes("=")).map((kv) => [kv.slice(0, kv.indexOf("=")).trim(), kv.slice(kv.indexOf("=") + 1).trim()]));
+  }
   try {
-    const body = {ruleset: r.name, params: params(), min: Number($("grid-min").value),
-                  max: Number($("grid-max").value), values, fixed: $("fixed").value.trim(), misere: misere()};
-    if ($("second").value) {
-      body.second = $("second").value;
-      body.second_params = Object.fromEntries($("second-params").value.split(";").map((kv) => kv.trim())
-        .filter((kv) => kv.includes("=")).map((kv) => [kv.slice(0, kv.indexOf("=")).trim(), kv.slice(kv.indexOf("=") + 1).trim()]));
-    }
-    const data = await api("/api/table", body);
+    const data = await api("/api/table", body, fresh.signal);
     if (!fresh()) return;
     $("grid-caption").textContent = `${describe(body.ruleset, body.params)}` +
       (body.second ? ` + ${describe(body.second, body.second_params)}` : "") +
       (body.fixed ? `, fixed heaps ${body.fixed}` : "") + `: ${values === "grundy" ? "Grundy values" : "outcomes"}` +
       (body.misere ? " under misère play" + (values === "grundy" ? " (G\u207b)" : "") : "");
-    const largest = Math.max(1, ...data.table.flat().filter((v) => typeof v === "number"));
-    for (let i = data.rows.length - 1; i >= 0; i--) {   // the smallest row at the bottom
-      const tr = table.insertRow();
-      const th = document.createElement("th"); th.textContent = data.rows[i]; tr.appendChild(th);
-      data.table[i].forEach((v, j) => {
-        const td = tr.insertCell();
-        const x = data.columns[j], y = data.rows[i];
-        td.dataset.x = x; td.dataset.y = y; td.dataset.value = v;
-        td.setAttribute("data-testid", "cell");
-        const p = v === 0 || v === "P";
-        if (values === "outcome") td.className = p ? "p" : "n";
-        else td.style.background = p ? "#2a2" : `hsl(${30 + 200 * v / largest}, 80%, ${85 - 25 * v / largest}%)`;
-        td.textContent = values === "outcome" ? v : v;
-        td.title = `(${x}, ${y}): ${values === "grundy" ? valueName(body.misere) + " = " : ""}${v}`;
-        const show = () => { $("cell").textContent = `position ${x} ${y}: ${values === "grundy" ? valueName(body.misere) + " = " + v : v}`;
-                             $("cell").dataset.x = x; $("cell").dataset.y = y; $("cell").dataset.value = v; };
-        td.onmouseenter = show; td.onclick = show;
-      });
-    }
-    const foot = table.insertRow(); foot.appendChild(document.createElement("th"));
-    for (const x of data.columns) { const th = document.createElement("th"); th.textContent = x; foot.appendChild(th); }
+    view.grid = {...data, values, misere: body.misere, ruleset: r.name, params: body.params, second: body.second,
+                 fixed: body.fixed};
+    view.zoom = 0;
+    paintGrid();
   } catch (e) { if (fresh()) showError(e); }
+}
+
+function cellSize() {
+  const g = view.grid, n = Math.max(g.rows.length, g.columns.length);
+  const fit = Math.max(2, Math.min(28, Math.floor((Math.min(window.innerWidth, 1100) - MARGIN.left - 40) / n)));
+  return Math.max(2, Math.min(64, fit * Math.pow(1.5, view.zoom)));
+}
+
+function colourOf(v, largest) {
+  if (v === "P" || v === 0) return "#1f7a3a";
+  if (v === "N") return "#f6c28b";
+  if (typeof v !== "number") return "#cccccc";
+  const t = v / largest;
+  return `hsl(${40 + 200 * t}, 75%, ${88 - 40 * t}%)`;
+}
+
+// Where the cell of heaps (x, y) is drawn, in the canvas's CSS pixels (for the tests).
+view.cellPoint = (x, y) => {
+  const g = view.grid, s = g.s, c = $("heatmap"), scale = c.getBoundingClientRect().width / c.width;
+  const j = g.columns.indexOf(x), i = g.rows.indexOf(y);
+  return {x: (MARGIN.left + (j + 0.5) * s) * scale, y: (MARGIN.top + (g.rows.length - 1 - i + 0.5) * s) * scale};
+};
+
+function paintGrid() {
+  const began = performance.now();
+  const g = view.grid, c = $("heatmap"), ctx = c.getContext("2d"), s = g.s = cellSize();
+  const nx = g.columns.length, ny = g.rows.length;
+  const numbers = g.table.flat().filter((v) => typeof v === "number");
+  g.largest = Math.max(1, ...numbers);
+  c.width = MARGIN.left + nx * s + MARGIN.right; c.height = MARGIN.top + ny * s + MARGIN.bottom;
+  ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, c.width, c.height);
+  for (let i = 0; i < ny; i++) {
+    const y = MARGIN.top + (ny - 1 - i) * s;   // the smallest row at the bottom
+    for (let j = 0; j < nx; j++) {
+      ctx.fillStyle = colourOf(g.table[i][j], g.largest);
+      ctx.fillRect(MARGIN.left + j * s, y, s, s);
+    }
+  }
+  if (s >= 16) {   // the values in the cells, when they fit
+    ctx.font = `${Math.floor(s * 0.45)}px sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    for (let i = 0; i < ny; i++) for (let j = 0; j < nx; j++) {
+      const v = g.table[i][j];
+      ctx.fillStyle = v === 0 || v === "P" ? "#fff" : "#111";
+      ctx.fillText(String(v), MARGIN.left + (j + 0.5) * s, MARGIN.top + (ny - 1 - i + 0.5) * s);
+    }
+  }
+  // axes: ticks every k cells, titles
+  ctx.fillStyle = "#111"; ctx.font = "12px sans-serif";
+  const step = Math.max(1, Math.ceil(24 / s));
+  ctx.textAlign = "center"; ctx.textBaseline = "top";
+  for (let j = 0; j < nx; j += step) ctx.fillText(String(g.columns[j]), MARGIN.left + (j + 0.5) * s, MARGIN.top + ny * s + 3);
+  ctx.textAlign = "right"; ctx.textBaseline = "middle";
+  for (let i = 0; i < ny; i += step) ctx.fillText(String(g.rows[i]), MARGIN.left - 4, MARGIN.top + (ny - 1 - i + 0.5) * s);
+  ctx.textAlign = "center"; ctx.textBaseline = "bottom";
+  ctx.fillText(g.second ? `heap of ${g.ruleset} (x)` : "heap x", MARGIN.left + nx * s / 2, c.height - 2);
+  ctx.save(); ctx.translate(12, MARGIN.top + ny * s / 2); ctx.rotate(-Math.PI / 2);
+  ctx.textBaseline = "middle"; ctx.fillText(g.second ? `heap of ${g.second} (y)` : "heap y", 0, 0); ctx.restore();
+  if (view.cursor) {
+    const [j, i] = view.cursor;
+    ctx.strokeStyle = "#1d4e89"; ctx.lineWidth = 3;
+    ctx.strokeRect(MARGIN.left + j * s, MARGIN.top + (ny - 1 - i) * s, s, s);
+  }
+  c.dataset.cells = String(nx * ny);
+  drawLegend(g);
+  view.paintMs = performance.now() - began;
+}
+
+function drawLegend(g) {
+  const box = $("legend");
+  const item = (colour, text) => `<span><i style="background:${colour}"></i> ${text}</span>`;
+  box.innerHTML = g.values === "outcome" ? item(colourOf("P"), "P (the player to move loses)") + item(colourOf("N"), "N (wins)")
+    : item(colourOf(0), `${valueName(g.misere)} = 0 (P)`) + item(colourOf(1, g.largest), "1") +
+      item(colourOf(Math.ceil(g.largest / 2), g.largest), String(Math.ceil(g.largest / 2))) +
+      item(colourOf(g.largest, g.largest), String(g.largest));
+}
+
+function cellAt(ev) {
+  const g = view.grid, c = $("heatmap"), s = g.s, box = c.getBoundingClientRect();
+  const x = (ev.clientX - box.left) * (c.width / box.width) - MARGIN.left;
+  const y = (ev.clientY - box.top) * (c.height / box.height) - MARGIN.top;
+  const j = Math.floor(x / s), i = g.rows.length - 1 - Math.floor(y / s);
+  return j >= 0 && j < g.columns.length && i >= 0 && i < g.rows.length ? [j, i] : null;
+}
+
+function showCell(j, i) {
+  const g = view.grid, x = g.columns[j], y = g.rows[i], v = g.table[i][j];
+  $("cell").textContent = `position ${x} ${y}: ${g.values === "grundy" ? valueName(g.misere) + " = " + v : v}`;
+  Object.assign($("cell").dataset, {x, y, value: v});
+}
+
+// A cell opens its position in Play (a two-heap game: the heaps; a slice: the fixed heaps too).
+function openCell(j, i) {
+  const g = view.grid;
+  if (g.second) return;   // a sum of two games is not one ruleset's position
+  $("position").value = [g.columns[j], g.rows[i], ...(g.fixed ? g.fixed.split(/[\s,]+/).filter(Boolean) : [])].join(" ");
+  tab("play");
+  $("position").focus();
+}
+
+// ------------------------------------------------------------------ explore: the sequence plot
+function clearSequence() {
+  ticket("sequence");
+  view.sequence = null;
+  const c = $("sequence"); c.width = 0; c.height = 0;
+  $("sequence-caption").textContent = ""; $("period").textContent = ""; delete $("period").dataset.period;
 }
 
 async function drawSequence() {
   showError(null); clearSequence();
   const r = current(), fresh = ticket("sequence");
-  const box = $("sequence-plot");
+  const body = {ruleset: r.name, params: params(), to: bound("seq-to"), misere: misere()};
   try {
-    const body = {ruleset: r.name, params: params(), to: Number($("seq-to").value), misere: misere()};
-    const data = await api("/api/sequence", body);
+    const data = await api("/api/sequence", body, fresh.signal);
     if (!fresh()) return;
     const G = valueName(body.misere);
     $("sequence-caption").textContent = `${describe(body.ruleset, body.params)}: ${G}(0) to ${G}(${body.to})` +
       (body.misere ? " (misère play)" : "");
-    const vals = data.values, n = vals.length, top = Math.max(1, ...vals);
-    const W = 800, H = 240, dx = W / Math.max(1, n - 1), sy = (H - 20) / top;
-    const pts = vals.map((v, i) => `${(i * dx).toFixed(1)},${(H - 10 - v * sy).toFixed(1)}`).join(" ");
-    let marks = "";
-    if (data.period) {
-      for (let s = data.preperiod; s < n; s += data.period) {
-        const x = (s * dx).toFixed(1);
-        marks += `<line x1="${x}" y1="0" x2="${x}" y2="${H}" stroke="#c33" stroke-dasharray="4 3" data-testid="period-mark"/>`;
-      }
-    }
-    const dots = vals.map((v, i) => `<circle cx="${(i * dx).toFixed(1)}" cy="${(H - 10 - v * sy).toFixed(1)}" r="2.5" fill="#225" data-n="${i}" data-value="${v}"><title>${G}(${i}) = ${v}${data.genera ? `, genus ${data.genera[i].text}` : ""}</title></circle>`).join("");
-    box.innerHTML = `<svg id="sequence-svg" data-testid="sequence-svg" width="${W + 20}" height="${H}" viewBox="-10 0 ${W + 20} ${H}">` +
-      `${marks}<polyline points="${pts}" fill="none" stroke="#88a"/>${dots}</svg>`;
-    if (data.genera) {  // misère play: Conway's genus of each heap (Winning Ways ch. 13)
+    view.sequence = {...data, misere: body.misere, ruleset: r.name, params: body.params};
+    paintSequence();
+    if (data.genera) {   // misère play: Conway's genus of each heap (Winning Ways ch. 13)
       const first = data.first_not_tame;
       $("period").textContent = first === null ? `every heap 0..${body.to} is tame (plays as misère Nim)` :
         `first heap that is not tame: ${first} (genus ${data.genera[first].text}, ${data.genera[first].kind})`;
@@ -357,38 +884,339 @@ async function drawSequence() {
   } catch (e) { if (fresh()) showError(e); }
 }
 
+function paintSequence() {
+  const began = performance.now();
+  const d = view.sequence, c = $("sequence"), ctx = c.getContext("2d");
+  const vals = d.values.map(Number), n = vals.length, top = Math.max(1, ...vals);
+  const W = Math.max(300, Math.min(window.innerWidth - 40, 1000)), H = 280;
+  const L = 48, B = 36, T = 10, R = 10, pw = W - L - R, ph = H - B - T;
+  c.width = W; c.height = H;
+  ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, W, H);
+  const X = (i) => L + (n > 1 ? i * pw / (n - 1) : pw / 2), Y = (v) => T + ph - v * ph / top;
+  if (d.period && d.preperiod > 0) {   // the preperiod shaded
+    ctx.fillStyle = "#eeeeee"; ctx.fillRect(L, T, X(Math.min(d.preperiod, n - 1)) - L, ph);
+  }
+  if (d.period) {
+    ctx.strokeStyle = "#b3261e"; ctx.setLineDash([4, 3]); ctx.lineWidth = 1;
+    for (let s = d.preperiod; s < n; s += d.period) { ctx.beginPath(); ctx.moveTo(X(s), T); ctx.lineTo(X(s), T + ph); ctx.stroke(); }
+    ctx.setLineDash([]);
+  }
+  ctx.strokeStyle = "#111"; ctx.lineWidth = 1;   // axes
+  ctx.beginPath(); ctx.moveTo(L, T); ctx.lineTo(L, T + ph); ctx.lineTo(L + pw, T + ph); ctx.stroke();
+  ctx.fillStyle = "#111"; ctx.font = "12px sans-serif";
+  ctx.textAlign = "center"; ctx.textBaseline = "top";
+  for (const i of ticks(n - 1)) ctx.fillText(String(i), X(i), T + ph + 3);
+  ctx.textAlign = "right"; ctx.textBaseline = "middle";
+  for (const v of ticks(top)) ctx.fillText(String(v), L - 4, Y(v));
+  ctx.textAlign = "center"; ctx.textBaseline = "bottom";
+  ctx.fillText("heap size n", L + pw / 2, H - 1);
+  ctx.save(); ctx.translate(12, T + ph / 2); ctx.rotate(-Math.PI / 2); ctx.textBaseline = "middle";
+  ctx.fillText(`${valueName(d.misere)}(n)`, 0, 0); ctx.restore();
+  const r = n > 2000 ? 1 : n > 300 ? 1.5 : 2.5;
+  for (let i = 0; i < n; i++) {   // P-positions (value 0) in red, the others dark blue
+    ctx.fillStyle = vals[i] === 0 ? "#b3261e" : "#1d2f6f";
+    ctx.fillRect(X(i) - r, Y(vals[i]) - r, 2 * r, 2 * r);
+  }
+  c.setAttribute("aria-label", `plot of ${valueName(d.misere)}(n) for n = 0 to ${n - 1}; the largest value is ${top}` +
+                 (d.period ? `; period ${d.period} from ${d.preperiod}` : ""));
+  c.dataset.points = String(n);
+  view.plotMs = performance.now() - began;
+}
+
+function ticks(top) {
+  const raw = Math.max(1, top / 8), p = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 5, 10].map((k) => k * p).find((k) => k >= raw);
+  const out = [];
+  for (let v = 0; v <= top; v += step) out.push(Math.round(v));
+  return out;
+}
+
+// ------------------------------------------------------------------ explore: P-positions of K heaps, paged
+const PAGE = 60;
+
+async function drawPList(offset) {
+  showError(null);
+  const r = current(), fresh = ticket("plist");
+  const body = {ruleset: r.name, params: params(), heaps: Number($("plist-heaps").value), max: bound("plist-max"),
+                values: "outcome", misere: misere(), p_offset: Math.max(0, offset), p_limit: PAGE};
+  try {
+    const data = await api("/api/table", body, fresh.signal);
+    if (!fresh()) return;
+    view.plist = {...data, request: body};
+    const last = Math.min(data.p_count, data.p_offset + data.p_positions.length);
+    $("plist-caption").textContent = `${describe(r.name, body.params)}: ${data.p_count} P-positions` +
+      `${data.misere ? " under misère play" : ""} among ${data.positions} positions of ${data.heaps} heaps <= ` +
+      `${data.max_heap}` + (data.p_count ? `; ${data.p_offset + 1} to ${last} shown` : "");
+    const list = $("plist");
+    list.innerHTML = ""; list.start = data.p_offset + 1;
+    for (const p of data.p_positions) {
+      const li = document.createElement("li"), a = document.createElement("a");
+      a.href = "#"; a.textContent = p.join(" ");
+      a.onclick = (ev) => { ev.preventDefault(); $("position").value = p.join(" "); tab("play"); $("position").focus(); };
+      li.appendChild(a); list.appendChild(li);
+    }
+    $("plist-prev").disabled = data.p_offset === 0;
+    $("plist-next").disabled = last >= data.p_count;
+  } catch (e) { if (fresh()) showError(e); }
+}
+
+// ------------------------------------------------------------------ explore: theorems, verified on a box
+let THEOREMS = [];
+
+function listTheorems() {
+  const r = current(), box = $("theorem");
+  box.innerHTML = "";
+  const mine = THEOREMS.filter((t) => t.ruleset === r.name);
+  for (const t of mine.length ? mine : THEOREMS) {
+    const o = document.createElement("option");
+    o.value = t.name; o.textContent = `${t.name}${t.refuted ? " (refuted)" : ""}`; box.appendChild(o);
+  }
+  showTheorem();
+}
+
+function showTheorem() {
+  const t = THEOREMS.find((x) => x.name === $("theorem").value);
+  $("verify-out").textContent = "";
+  $("theorem-text").textContent = t ? `${t.statement} (${t.citation}; ${t.ruleset}, ${t.heaps}).` +
+    (t.refuted ? ` Refuted: ${t.refuted}` : "") : "";
+}
+
+async function verifyTheorem() {
+  showError(null);
+  const fresh = ticket("verify"), name = $("theorem").value;
+  $("verify-out").textContent = "Checking against search…";
+  try {
+    const data = await api("/api/verify", {theorem: name, max_heap: bound("verify-max")}, fresh.signal);
+    if (!fresh()) return;
+    $("verify-out").textContent = data.summary;
+    $("verify-out").dataset.ok = data.ok;
+  } catch (e) { if (fresh()) { $("verify-out").textContent = ""; showError(e); } }
+}
+
+// ------------------------------------------------------------------ explore: the option tree
+// A tree of role "tree": each item is focusable in turn (one Tab stop, the arrow keys move), expands by Enter,
+// Space, the right arrow or a click, and asks for its options when first opened.
+let treeNodes = 0;
+
+async function drawTree() {
+  showError(null);
+  const r = current(), root = $("tree"), ctx = {ruleset: r.name, params: params(), misere: misere()};
+  root.innerHTML = "";
+  const fresh = ticket("tree");
+  try {
+    const data = await api("/api/moves", {...ctx, position: positionFromText($("tree-from").value, r), max_options: 200},
+                           fresh.signal);
+    if (!fresh()) return;
+    const item = treeItem(ctx, {position: data.position, move: "start", outcome: data.outcome, grundy: data.grundy,
+                                misere_grundy: data.misere_grundy});
+    root.appendChild(item);
+    item.tabIndex = 0;
+    item.focus();
+    await toggle(item, ctx, data);
+  } catch (e) { if (fresh()) showError(e); }
+}
+
+function treeItem(ctx, o) {
+  const li = document.createElement("li"), v = valueOf({...o, misere: ctx.misere});
+  li.setAttribute("role", "treeitem"); li.tabIndex = -1; li.setAttribute("aria-expanded", "false");
+  li.dataset.node = String(++treeNodes);
+  const span = document.createElement("span");
+  // as in Play: a move to a P-position wins (green), a move to an N-position loses (red)
+  span.className = `node ${o.move === "start" ? "" : o.outcome === "P" ? "win" : "lose"}`;
+  span.textContent = `${o.move === "start" ? "" : o.move + " → "}${formatPosition(o.position)}: ${valueName(ctx.misere)} = ${v ?? "?"} (${o.outcome})`;
+  span.setAttribute("data-testid", "tree-node");
+  span.dataset.position = JSON.stringify(o.position);
+  const sub = document.createElement("ul");
+  sub.setAttribute("role", "group");
+  li.append(span, sub);
+  span.onclick = () => { focusItem(li); toggle(li, ctx); };
+  li.onkeydown = (ev) => treeKey(ev, li, ctx);
+  li.treePosition = o.position;
+  return li;
+}
+
+async function toggle(li, ctx, data) {
+  const sub = li.querySelector(":scope > ul");
+  if (li.getAttribute("aria-expanded") === "true") { sub.innerHTML = ""; li.setAttribute("aria-expanded", "false"); return; }
+  li.setAttribute("aria-expanded", "true");
+  if (!data) {
+    const fresh = ticket(`tree-${li.dataset.node}`);   // one request per item: opening another does not cancel it
+    try {
+      data = await api("/api/moves", {...ctx, position: li.treePosition, max_options: 200}, fresh.signal);
+      if (!fresh() || !li.isConnected) return;
+    } catch (e) {
+      li.setAttribute("aria-expanded", "false");
+      if (fresh()) showError(e);
+      return;
+    }
+  }
+  for (const o of data.options) sub.appendChild(treeItem(ctx, o));
+  if (!data.all_options_listed) {
+    const note = document.createElement("li");
+    note.setAttribute("role", "none");
+    note.textContent = `… ${data.option_count} options in all (only the first 200, or the winning ones, are listed)`;
+    sub.appendChild(note);
+  }
+}
+
+function focusItem(li) {
+  document.querySelectorAll("#tree [role=treeitem]").forEach((x) => { x.tabIndex = -1; });
+  li.tabIndex = 0; li.focus();
+}
+
+function treeKey(ev, li, ctx) {
+  if (ev.target !== li) return;
+  const items = [...document.querySelectorAll("#tree [role=treeitem]")], k = items.indexOf(li);
+  const open = li.getAttribute("aria-expanded") === "true";
+  if (ev.key === "ArrowDown" && items[k + 1]) focusItem(items[k + 1]);
+  else if (ev.key === "ArrowUp" && items[k - 1]) focusItem(items[k - 1]);
+  else if (ev.key === "Enter" || ev.key === " " || (ev.key === "ArrowRight" && !open) || (ev.key === "ArrowLeft" && open)) toggle(li, ctx);
+  else if (ev.key === "ArrowLeft" && li.parentElement.closest("[role=treeitem]")) focusItem(li.parentElement.closest("[role=treeitem]"));
+  else return;
+  ev.preventDefault();
+}
+
+// ------------------------------------------------------------------ tabs, exports, start-up
 function tab(which) {
-  $("play-panel").classList.toggle("hidden", which !== "play");
-  $("explore-panel").classList.toggle("hidden", which !== "explore");
-  $("tab-play").setAttribute("aria-selected", which === "play");
-  $("tab-explore").setAttribute("aria-selected", which === "explore");
+  for (const [name, panel] of [["play", "play-panel"], ["explore", "explore-panel"]]) {
+    const on = name === which;
+    $(panel).hidden = !on;
+    $(`tab-${name}`).setAttribute("aria-selected", on);
+    $(`tab-${name}`).tabIndex = on ? 0 : -1;
+  }
+}
+
+function tabKeys(ev) {
+  if (ev.key !== "ArrowRight" && ev.key !== "ArrowLeft") return;
+  const next = ev.target.id === "tab-play" ? "explore" : "play";
+  tab(next); $(`tab-${next}`).focus();
+}
+
+function gridCsv() {
+  const g = view.grid;
+  return ["y\\x," + g.columns.join(","), ...g.rows.map((y, i) => [y, ...g.table[i]].join(","))].join("\n") + "\n";
+}
+
+// Every P-position of the listed box (up to 10,000; the file says when there are more), not only the page shown.
+async function exportPList(kind) {
+  const req = view.plist.request, fresh = ticket("plist-export");
+  try {
+    const data = await api("/api/table", {...req, p_offset: 0, p_limit: 10000}, fresh.signal);
+    if (!fresh()) return;
+    const rows = data.p_positions, more = data.p_count > rows.length;
+    if (kind === "csv") {
+      download("sprague-p-positions.csv", "text/csv", (more ? `# the first ${rows.length} of ${data.p_count}\n` : "") +
+        Array.from({length: data.heaps}, (_, k) => `heap${k + 1}`).join(",") + "\n" + rows.map((p) => p.join(",")).join("\n") + "\n");
+    } else download("sprague-p-positions.json", "application/json", JSON.stringify(data));
+  } catch (e) { if (fresh()) showError(e); }
+}
+
+// The option tree as far as it is open: {position, move, outcome, value, options: [...]}.
+function treeJson(li) {
+  const span = li.querySelector(":scope > .node");
+  const kids = [...li.querySelectorAll(":scope > ul > [role=treeitem]")].map(treeJson);
+  return {position: JSON.parse(span.dataset.position), text: span.textContent,
+          ...(li.getAttribute("aria-expanded") === "true" ? {options: kids} : {})};
+}
+
+function exports() {
+  const need = (what, ok) => { if (!ok) { showError(new Error(`draw the ${what} first`)); return false; } return true; };
+  $("plist-csv").onclick = () => need("P-position list", view.plist) && exportPList("csv");
+  $("plist-json").onclick = () => need("P-position list", view.plist) && exportPList("json");
+  $("tree-json").onclick = () => {
+    const root = document.querySelector("#tree > [role=treeitem]");
+    if (need("option tree", root)) download("sprague-option-tree.json", "application/json", JSON.stringify(treeJson(root), null, 1));
+  };
+  $("grid-csv").onclick = () => need("heat map", view.grid) && download("sprague-table.csv", "text/csv", gridCsv());
+  $("grid-json").onclick = () => need("heat map", view.grid) && download("sprague-table.json", "application/json", JSON.stringify(view.grid));
+  $("grid-png").onclick = () => need("heat map", view.grid) && $("heatmap").toBlob((b) => download("sprague-table.png", "image/png", b));
+  $("seq-csv").onclick = () => need("sequence", view.sequence) && download("sprague-sequence.csv", "text/csv",
+    "n,value\n" + view.sequence.values.map((v, i) => `${i},${v}`).join("\n") + "\n");
+  $("seq-json").onclick = () => need("sequence", view.sequence) && download("sprague-sequence.json", "application/json", JSON.stringify(view.sequence));
+  $("seq-png").onclick = () => need("sequence", view.sequence) && $("sequence").toBlob((b) => download("sprague-sequence.png", "image/png", b));
+}
+
+function gridEvents() {
+  const c = $("heatmap");
+  c.addEventListener("mousemove", (ev) => { if (view.grid) { const at = cellAt(ev); if (at) showCell(...at); } });
+  c.addEventListener("click", (ev) => { if (view.grid) { const at = cellAt(ev); if (at) { showCell(...at); openCell(...at); } } });
+  c.addEventListener("keydown", (ev) => {
+    const g = view.grid;
+    if (!g) return;
+    const [j, i] = view.cursor || [0, 0];
+    const moves = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1]};
+    if (moves[ev.key]) {
+      ev.preventDefault();
+      const step = view.cursor ? moves[ev.key] : [0, 0];   // the first key shows the cursor on the corner cell
+      view.cursor = [Math.min(g.columns.length - 1, Math.max(0, j + step[0])),
+                     Math.min(g.rows.length - 1, Math.max(0, i + step[1]))];
+      paintGrid(); showCell(...view.cursor);
+    } else if (ev.key === "Enter" && view.cursor) openCell(...view.cursor);
+  });
+  $("zoom-in").onclick = () => { if (view.grid && view.zoom < 4) { view.zoom++; paintGrid(); } };
+  $("zoom-out").onclick = () => { if (view.grid && view.zoom > -4) { view.zoom--; paintGrid(); } };
 }
 
 async function init() {
-  RULESETS = await api("/api/rulesets");
+  [RULESETS, THEOREMS] = await Promise.all([api("/api/rulesets"), api("/api/theorems")]);
   for (const r of RULESETS) {
     const o = document.createElement("option"); o.value = r.name; o.textContent = r.name; $("ruleset").appendChild(o);
     if (r.one_heap) {
       const s = document.createElement("option"); s.value = r.name; s.textContent = r.name; $("second").appendChild(s);
     }
   }
-  $("ruleset").onchange = chooseRuleset;
+  $("ruleset").onchange = () => chooseRuleset();
   $("params").oninput = () => contextChanged();
-  $("misere").onchange = misereChanged;
-  $("random").onclick = randomPosition;
+  $("misere").onchange = () => {
+    const typed = $("value-out").dataset.typed;
+    contextChanged();
+    if (typed !== undefined && typed === $("position").value) value();
+  };
+  $("random").onclick = async () => {
+    const r = current(), fresh = ticket("random");
+    try {
+      const data = await api("/api/random", {ruleset: r.name, params: params()}, fresh.signal);
+      if (fresh()) $("position").value = data.position;
+    } catch (e) { if (fresh()) showError(e); }
+  };
   $("start").onclick = start;
   $("hint").onclick = hint;
   $("value").onclick = value;
-  $("play-move").onclick = () => {   // a typed move: the server checks it and gives the reason if it is illegal
-    try { userMove(positionFromText($("move").value, current())); } catch (e) { showError(e); }
+  $("undo").onclick = undo;
+  $("redo").onclick = () => { if (here < trail.length - 1) history.forward(); };
+  $("share").onclick = async () => {
+    try { await navigator.clipboard.writeText(location.href); $("status").textContent = "Link copied."; }
+    catch (e) { $("status").textContent = `Link: ${location.href}`; }
   };
-  $("show-values").onchange = () => { if (game && !game.over) listOptions().catch(showError); };
+  $("export").onclick = exportGame;
+  $("import").onchange = (ev) => { if (ev.target.files[0]) importGame(ev.target.files[0]); ev.target.value = ""; };
+  $("play-move").onclick = () => {   // a typed move: the server checks it and gives the reason if it is illegal
+    if (game) userMove(game, positionFromText($("move").value, rulesetByName(game.ruleset)));
+  };
+  $("move").onkeydown = (ev) => { if (ev.key === "Enter") $("play-move").click(); };
+  $("position").oninput = () => { $("tree-from").value = $("position").value; };
+  $("show-values").onchange = () => { if (game) showGame().catch(showError); };
+  $("board").onclick = (ev) => { if (ev.target === $("board")) filterOptions(() => true, "moves"); };
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") filterOptions(() => true, "moves"); });
   $("draw").onclick = drawHeatmap;
   $("draw-sequence").onclick = drawSequence;
+  $("draw-tree").onclick = drawTree;
+  $("draw-plist").onclick = () => drawPList(0);
+  $("plist-prev").onclick = () => drawPList((view.plist ? view.plist.p_offset : 0) - PAGE);
+  $("plist-next").onclick = () => drawPList((view.plist ? view.plist.p_offset : 0) + PAGE);
+  $("theorem").onchange = showTheorem;
+  $("verify").onclick = verifyTheorem;
   $("tab-play").onclick = () => tab("play");
   $("tab-explore").onclick = () => tab("explore");
-  chooseRuleset();
-  $("misere-note").classList.toggle("active", misere());
+  $("tab-play").onkeydown = tabKeys; $("tab-explore").onkeydown = tabKeys;
+  gridEvents(); exports();
+  window.addEventListener("popstate", () => restore(hashToState(location.hash)));
+  const state = hashToState(location.hash);
+  if (state && rulesetByName(state.ruleset)) {
+    $("ruleset").value = state.ruleset; $("misere").checked = state.misere; chooseRuleset(state.params);
+    await restore(state);
+  } else chooseRuleset();
+  updateUndo();
   document.body.dataset.ready = "true";
 }
 init().catch(showError);
