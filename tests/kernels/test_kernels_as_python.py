@@ -51,7 +51,8 @@ SELECTION = [
     # takebreak.py: sparse space, masks, the sequence() path and its input checks
     TAKEBREAK + "test_grundys_game_sparse_space_equals_the_naive_recursion",
     *(f"{TAKEBREAK}test_octal_sparse_space_equals_the_naive_recursion[{code}]" for code in OCTAL_CODES),
-    *(f"{TAKEBREAK}test_every_mask_gives_the_same_values[{mask}]" for mask in ("-1", "6", "512")),
+    # [mask-select_from]: both stamps of _scan_far (0.0: branch-free, 0.6: branch)
+    *(f"{TAKEBREAK}test_every_mask_gives_the_same_values[{case}]" for case in ("-1-0.0", "6-0.6", "512-0.0")),
     TAKEBREAK + "test_the_chosen_mask_makes_grundys_game_sparse",
     TAKEBREAK + "test_ruleset_sequence_is_a_numpy_array_from_the_kernel",
     TAKEBREAK + "test_bad_kernel_input_is_refused",
@@ -65,7 +66,8 @@ SELECTION = [
     TAKEBREAK + "test_mask_changes_between_chunks_keep_the_values_exact[0]",
     TAKEBREAK + "test_the_mask_is_chosen_again_when_the_rare_heaps_grow[0.04]",
     TAKEBREAK + "test_values_widen_from_uint8_to_uint16[40]",
-    TAKEBREAK + "test_two_threads_equal_one_thread_and_the_naive_recursion[0.6-3]",
+    TAKEBREAK + "test_two_threads_equal_one_thread_and_the_naive_recursion[0.6-3-0.0]",
+    TAKEBREAK + "test_two_threads_equal_one_thread_and_the_naive_recursion[0.6-3-0.6]",
     TAKEBREAK + "test_two_threads_on_one_thread_do_not_hang",
     # retro.py (and box.fill_table): the whole file
     "tests/kernels/test_retro.py",
