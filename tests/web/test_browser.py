@@ -862,7 +862,8 @@ def test_cheap_actions_stay_fast_while_two_expensive_requests_run(page: Any) -> 
 
 def test_p_positions_are_paged_and_a_theorem_is_verified_from_the_page(page: Any) -> None:
     """Nim, 3 heaps of at most 24: every P-position (a xor b xor c = 0, counted by brute force) appears once over
-    the pages; delete-nim's theorem holds on the 66 positions of 2 heaps <= 10; a refuted statement says so."""
+    the pages, and so does every position of 3 heaps <= 6 with its value; delete-nim's theorem holds on the 66
+    positions of 2 heaps <= 10; a refuted statement says so."""
     from itertools import combinations_with_replacement
 
     expected = [p for p in combinations_with_replacement(range(25), 3) if naive.grundy(naive.nim_moves, p) == 0]
@@ -887,6 +888,22 @@ def test_p_positions_are_paged_and_a_theorem_is_verified_from_the_page(page: Any
     lines = Path(info.value.path()).read_text().splitlines()
     assert lines[0] == "heap1,heap2,heap3"
     assert sorted(tuple(sorted(map(int, line.split(",")))) for line in lines[1:]) == expected
+    # every position of the table with its value, paged: nim, 3 heaps of at most 6 (84 sorted positions)
+    page.select_option("#plist-kind", "all")
+    page.fill("#plist-max", "6")
+    page.click("#draw-plist")
+    listed: dict[tuple[int, ...], int] = {}
+    while True:
+        page.wait_for_function("(n) => document.querySelector('#plist').start === n + 1 && "
+                               "document.querySelectorAll('#plist li').length > 0", arg=len(listed))
+        for li in page.query_selector_all("#plist li"):
+            heaps, value = (li.text_content() or "").split(": G = ")
+            listed[tuple(sorted(map(int, heaps.split())))] = int(value)
+        if page.is_disabled("#plist-next"):
+            break
+        page.click("#plist-next")
+    assert listed == {p: naive.grundy(naive.nim_moves, p) for p in combinations_with_replacement(range(7), 3)}
+    assert page.text_content("#plist-caption").startswith("nim: 84 positions of 3 heaps <= 6")
     page.select_option("#ruleset", "delete-nim")
     page.select_option("#theorem", "delete-nim")
     page.fill("#verify-max", "10")

@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -342,12 +343,14 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
 def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "grundy", min_heap: int | None = None,
                       max_positions: int | None = None,
                       progress: Callable[[int], Any] | None = None, *, misere: bool = False,
-                      p_offset: int = 0, p_limit: int = 1000) -> tuple[Any, dict[str, Any]]:
+                      p_offset: int = 0, p_limit: int = 1000, rows_offset: int = 0, rows_limit: int = 0
+                      ) -> tuple[Any, dict[str, Any]]:
     """``sprague table GAME --heaps K``: the :class:`~sprague.solve.table.Table` and its JSON summary.
 
     ``misere=True``: misère outcomes or misère Grundy values g- (the JSON says ``"misere": true``).
     ``p_positions`` lists the P-positions from number ``p_offset`` on, at most ``p_limit`` of them (a page);
-    ``p_count`` says how many there are.
+    ``p_count`` says how many there are. With ``rows_limit`` the summary also has ``rows``: the
+    positions from number ``rows_offset`` on, each as its heaps then its value (a page of the table).
     """
     if not isinstance(game, MultiHeapRuleset):
         raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
@@ -360,6 +363,9 @@ def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "g
             "counts": {str(k): v for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))},
             "p_count": len(p_list), "p_offset": p_offset,
             "p_positions": [list(p) for p in p_list[p_offset:p_offset + p_limit]]}
+    if rows_limit:
+        data["rows_offset"] = rows_offset
+        data["rows"] = [[*p, v] for p, v in islice(t, rows_offset, rows_offset + rows_limit)]
     return t, data
 
 

@@ -148,6 +148,9 @@ class TableRequest(BaseModel):
                                  "Grundy values g- (the two-heap grid only)")
     p_offset: int = Field(0, ge=0, description="with heaps K: the first P-position listed (paging)")
     p_limit: int = Field(1000, ge=1, le=10_000, description="with heaps K: how many P-positions to list")
+    rows_offset: int = Field(0, ge=0, description="with heaps K: the first position of the table listed (paging)")
+    rows_limit: int = Field(0, ge=0, le=10_000, description="with heaps K: how many positions of the table to "
+                            "list with their values (0: none)")
 
 
 class VerifyRequest(BaseModel):
@@ -300,7 +303,8 @@ def table(req: TableRequest, limit: int) -> dict[str, Any]:
     if req.heaps is not None:
         summary: dict[str, Any] = _computed(
             lambda: heap_table_report(r, req.max, req.heaps or 2, req.values, req.min, limit, misere=req.misere,
-                                      p_offset=req.p_offset, p_limit=req.p_limit)[1])
+                                      p_offset=req.p_offset, p_limit=req.p_limit, rows_offset=req.rows_offset,
+                                      rows_limit=req.rows_limit)[1])
         return {**summary, "misere": req.misere}
     low = req.min if req.min is not None else r.min_heap if isinstance(r, MultiHeapRuleset) else 0
     if req.max - low + 1 > MAX_GRID:

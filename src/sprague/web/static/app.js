@@ -936,27 +936,30 @@ const PAGE = 60;
 
 async function drawPList(offset) {
   showError(null);
-  const r = current(), fresh = ticket("plist");
+  const r = current(), fresh = ticket("plist"), every = $("plist-kind").value === "all";
   const body = {ruleset: r.name, params: params(), heaps: Number($("plist-heaps").value), max: bound("plist-max"),
-                values: "outcome", misere: misere(), p_offset: Math.max(0, offset), p_limit: PAGE};
+                values: every ? "grundy" : "outcome", misere: misere(), p_offset: Math.max(0, offset),
+                p_limit: PAGE, ...(every ? {rows_offset: Math.max(0, offset), rows_limit: PAGE} : {})};
   try {
     const data = await api("/api/table", body, fresh.signal);
     if (!fresh()) return;
-    view.plist = {...data, request: body};
-    const last = Math.min(data.p_count, data.p_offset + data.p_positions.length);
-    $("plist-caption").textContent = `${describe(r.name, body.params)}: ${data.p_count} P-positions` +
-      `${data.misere ? " under misère play" : ""} among ${data.positions} positions of ${data.heaps} heaps <= ` +
-      `${data.max_heap}` + (data.p_count ? `; ${data.p_offset + 1} to ${last} shown` : "");
+    view.plist = {...data, request: body, offset: Math.max(0, offset), total: every ? data.positions : data.p_count};
+    const rows = every ? data.rows : data.p_positions, total = view.plist.total, first = view.plist.offset;
+    const last = Math.min(total, first + rows.length), G = valueName(data.misere);
+    $("plist-caption").textContent = `${describe(r.name, body.params)}: ` + (every ? `${total} positions` :
+      `${total} P-positions${data.misere ? " under misère play" : ""} among ${data.positions} positions`) +
+      ` of ${data.heaps} heaps <= ${data.max_heap}` + (total ? `; ${first + 1} to ${last} shown` : "");
     const list = $("plist");
-    list.innerHTML = ""; list.start = data.p_offset + 1;
-    for (const p of data.p_positions) {
+    list.innerHTML = ""; list.start = first + 1;
+    for (const row of rows) {
+      const heaps = every ? row.slice(0, -1) : row;
       const li = document.createElement("li"), a = document.createElement("a");
-      a.href = "#"; a.textContent = p.join(" ");
-      a.onclick = (ev) => { ev.preventDefault(); $("position").value = p.join(" "); tab("play"); $("position").focus(); };
+      a.href = "#"; a.textContent = heaps.join(" ") + (every ? `: ${G} = ${row[row.length - 1]}` : "");
+      a.onclick = (ev) => { ev.preventDefault(); $("position").value = heaps.join(" "); tab("play"); $("position").focus(); };
       li.appendChild(a); list.appendChild(li);
     }
-    $("plist-prev").disabled = data.p_offset === 0;
-    $("plist-next").disabled = last >= data.p_count;
+    $("plist-prev").disabled = first === 0;
+    $("plist-next").disabled = last >= total;
   } catch (e) { if (fresh()) showError(e); }
 }
 
@@ -1099,15 +1102,18 @@ function gridCsv() {
 
 // Every P-position of the listed box (up to 10,000; the file says when there are more), not only the page shown.
 async function exportPList(kind) {
-  const req = view.plist.request, fresh = ticket("plist-export");
+  const req = view.plist.request, every = "rows_limit" in req, fresh = ticket("plist-export");
   try {
-    const data = await api("/api/table", {...req, p_offset: 0, p_limit: 10000}, fresh.signal);
+    const data = await api("/api/table", {...req, p_offset: 0, p_limit: 10000,
+                                          ...(every ? {rows_offset: 0, rows_limit: 10000} : {})}, fresh.signal);
     if (!fresh()) return;
-    const rows = data.p_positions, more = data.p_count > rows.length;
+    const rows = every ? data.rows : data.p_positions, total = every ? data.positions : data.p_count;
+    const more = total > rows.length, name = every ? "sprague-table" : "sprague-p-positions";
     if (kind === "csv") {
-      download("sprague-p-positions.csv", "text/csv", (more ? `# the first ${rows.length} of ${data.p_count}\n` : "") +
-        Array.from({length: data.heaps}, (_, k) => `heap${k + 1}`).join(",") + "\n" + rows.map((p) => p.join(",")).join("\n") + "\n");
-    } else download("sprague-p-positions.json", "application/json", JSON.stringify(data));
+      const head = [...Array.from({length: data.heaps}, (_, k) => `heap${k + 1}`), ...(every ? [data.misere ? "misere_grundy" : "grundy"] : [])];
+      download(`${name}.csv`, "text/csv", (more ? `# the first ${rows.length} of ${total}\n` : "") +
+        head.join(",") + "\n" + rows.map((p) => p.join(",")).join("\n") + "\n");
+    } else download(`${name}.json`, "application/json", JSON.stringify(data));
   } catch (e) { if (fresh()) showError(e); }
 }
 
@@ -1202,8 +1208,8 @@ async function init() {
   $("draw-sequence").onclick = drawSequence;
   $("draw-tree").onclick = drawTree;
   $("draw-plist").onclick = () => drawPList(0);
-  $("plist-prev").onclick = () => drawPList((view.plist ? view.plist.p_offset : 0) - PAGE);
-  $("plist-next").onclick = () => drawPList((view.plist ? view.plist.p_offset : 0) + PAGE);
+  $("plist-prev").onclick = () => drawPList((view.plist ? view.plist.offset : 0) - PAGE);
+  $("plist-next").onclick = () => drawPList((view.plist ? view.plist.offset : 0) + PAGE);
   $("theorem").onchange = showTheorem;
   $("verify").onclick = verifyTheorem;
   $("tab-play").onclick = () => tab("play");
