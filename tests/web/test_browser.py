@@ -211,10 +211,11 @@ class Hold:
     def release(self) -> None:
         """Let the held request through (unless the page has cancelled it), and give the page time for its answer."""
         self.wait()
+        self.cancelled = False
         try:
             self.held[0].continue_()
         except Exception:  # the page aborted it (a later request for the same output): nothing can arrive
-            pass
+            self.cancelled = True
         self.page.wait_for_timeout(300)
         self.page.unroute(self.pattern)
 

@@ -29,6 +29,7 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS,
 from sprague.rulesets.sums import Sum
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
+from sprague.solve.remoteness import remoteness as search_remoteness
 from sprague.solve.sequence import at_most
 
 if TYPE_CHECKING:
@@ -171,11 +172,9 @@ def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
 def _add_remoteness(r: Ruleset, pos: Any, opts: list[Any], data: dict[str, Any], max_positions: int | None,
                     misere: bool) -> None:
     """``remoteness`` of the position and of each option row, by one search within the limit (or None, noted)."""
-    from sprague.solve.remoteness import remoteness
-
     try:
-        (_, here), there = remoteness(r, pos, opts, min(max_positions or DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS),
-                                      misere)
+        limit = min(max_positions or DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS)
+        (_, here), there = search_remoteness(r, pos, opts, limit, misere)
     except TooLarge as e:
         data["remoteness"] = None
         data["remoteness_note"] = f"not computed: {e}"
