@@ -5,6 +5,8 @@
 0
 """
 
+from typing import TYPE_CHECKING
+
 from sprague._version import __version__
 from sprague.analysis import Periodicity, find_period
 from sprague.core import DEFAULT_MAX_POSITIONS, Evaluation, Param, Ruleset, mex, nim_sum, v2
@@ -23,9 +25,11 @@ from sprague.errors import (
 from sprague.rulesets import REGISTRY, find_ruleset, register, ruleset
 from sprague.rulesets.heap import Heaps, HeapRuleset, MultiHeapRuleset, PeriodicHeapRuleset
 from sprague.rulesets.sums import Sum
-from sprague.sweep import sweep
 from sprague import solve as _solve  # noqa: F401  (the engine behind Ruleset.grundy and friends)
 from sprague import viz as _viz  # noqa: F401  (the Jupyter reprs)
+
+if TYPE_CHECKING:
+    from sprague.sweep import sweep
 
 
 __all__ = [
@@ -38,7 +42,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """``sprague.HeapGame`` and ``sprague.PeriodicHeapGame``, the names before 0.2 (deprecated)."""
+    """``sprague.sweep`` (imported when first asked for), and ``sprague.HeapGame`` and ``sprague.PeriodicHeapGame``,
+    the names before 0.2 (deprecated)."""
+    if name == "sweep":
+        from sprague.sweep import sweep
+
+        return sweep
     if name in ("HeapGame", "PeriodicHeapGame"):
         from sprague.rulesets import heap
 

@@ -56,12 +56,10 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import hashlib
 import json
 import math
 import os
 import re
-import socket
 import struct
 import sys
 import tempfile
@@ -76,6 +74,7 @@ from typing import Any
 import numpy as np
 
 from sprague._version import __version__
+from sprague.core.paths import platform_cache_dir
 from sprague.errors import SpragueError
 
 __all__ = [
@@ -229,15 +228,7 @@ def default_dir() -> Path:
     override = os.environ.get(ENV_VAR)
     if override:
         return Path(override).expanduser()
-    home = Path.home()
-    if sys.platform == "win32":
-        local = os.environ.get("LOCALAPPDATA")
-        return (Path(local) if local else home / "AppData" / "Local") / "sprague" / "Cache"
-    if sys.platform == "darwin":
-        return home / "Library" / "Caches" / "sprague"
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".cache"  # the XDG spec ignores relative paths
-    return base / "sprague"
+    return platform_cache_dir()
 
 
 def _canonical(key: Mapping[str, Any]) -> str:
@@ -262,6 +253,13 @@ def _version() -> str:
     return __version__
 
 
+def sha256(data: bytes | bytearray | memoryview) -> str:
+    """The SHA-256 of ``data`` in hex (hashlib is imported here: OpenSSL takes 20 ms to load)."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
 def _fsync_dir(directory: Path) -> None:
     """Make a rename durable (POSIX); best effort, nothing to do on Windows."""
     if os.name != "posix":
@@ -281,6 +279,8 @@ def _host() -> str:
     """This host's name as temporary file names carry it: letters, digits and ``-``, at most 63 characters."""
     if not _HOST:
         try:
+            import socket
+
             name = socket.gethostname()
         except OSError:
             name = ""
@@ -341,7 +341,7 @@ class Cache:
     # ------------------------------------------------------------------ paths
     def path(self, kind: str, key: Mapping[str, Any]) -> Path:
         """The file that holds (kind, key), whether or not it exists."""
-        digest = hashlib.sha256(_canonical(key).encode()).hexdigest()[:16]
+        digest = sha256(_canonical(key).encode())[:16]
         return self.directory / f"{_check_kind(kind)}-{digest}{SUFFIX}"
 
     # ------------------------------------------------------------------ reading
@@ -389,7 +389,7 @@ class Cache:
         except OSError as exc:
             self._discard(path, f"unreadable ({exc.strerror or exc})")
             return None
-        if hashlib.sha256(buf).hexdigest() != header["sha256"]:
+        if sha256(buf) != header["sha256"]:
             self._discard(path, "checksum mismatch: the data bytes were changed")
             return None
         return np.frombuffer(buf, dtype=dtype).reshape(shape)
@@ -471,7 +471,7 @@ class Cache:
             "shape": list(arr.shape),
             "dtype": arr.dtype.str,
             "nbytes": data.nbytes,
-            "sha256": hashlib.sha256(data).hexdigest(),
+            "sha256": sha256(data),
             "seconds": float(seconds),
             "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "sprague": _version(),

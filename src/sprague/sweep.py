@@ -36,7 +36,6 @@ Examples
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import itertools
 import json
@@ -51,7 +50,7 @@ import numpy as np
 from sprague import cache as _cache
 from sprague.analysis.known_periods import known_period, values_needed
 from sprague.analysis.periodicity import Periodicity, find_period
-from sprague.core.limits import (MAX_CODE_DIGITS, MAX_SEQUENCE_VALUES, MAX_SWEEP_CODES, check_limit, format_size,
+from sprague.core.limits import (MAX_CODE_DIGITS, MAX_SEQUENCE_VALUES, MAX_SWEEP_CODES, SWEEP_VALUES, check_limit, format_size,
                                  refuse_if_too_large)
 from sprague.core.parallel import check_workers, dask_workers, run_tasks
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
@@ -60,9 +59,8 @@ from sprague.rulesets.tbcode import TBCode
 
 __all__ = ["DEFAULT_VALUES", "BASES", "CSV_COLUMNS", "expand", "games", "sweep", "GameResult", "SweepRow", "SweepResult"]
 
-#: values computed for each game by default: enough to certify every solved two-digit octal game but
-#: 0.16 and 0.56 (whose periods need some 500,000 and 650,000 values), in seconds for the family
-DEFAULT_VALUES = 16_384
+#: values computed for each game by default (:data:`sprague.core.limits.SWEEP_VALUES`)
+DEFAULT_VALUES = SWEEP_VALUES
 #: the bases a pattern's digits may be in
 BASES = (8, 16)
 #: the columns of :meth:`SweepResult.csv`, in order
@@ -259,7 +257,7 @@ def _solve_here(code: str, budget: int, limit: int) -> GameResult:
                       certified=bool(per and per.certified), largest=int(values.max()) if len(values) else 0,
                       mask=mask, rare=rare, last_rare=last, certificate=per.certificate if per else "",
                       stopped=stopped, seconds=round(time.perf_counter() - began, 3),
-                      digest=hashlib.sha256(values.tobytes()).hexdigest())
+                      digest=_cache.sha256(values.tobytes()))
 
 
 # ------------------------------------------------------------------ rows and the result

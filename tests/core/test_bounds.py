@@ -200,8 +200,10 @@ def test_the_estimates_bound_the_counted_steps_past_the_prefix(code, monkeypatch
     import numpy as np
 
     from sprague.kernels import takebreak as tb
+    from sprague.kernels import tbwork
 
     monkeypatch.setattr(tb, "PREFIX", 256)  # the sparse kernel does most of the work
+    monkeypatch.setattr(tbwork, "PREFIX", 256)  # and the estimate knows it
     moves = sprague.ruleset("octal", code=code).take_break_moves()
     n = 3000
     values, steps = _steps(moves, n)

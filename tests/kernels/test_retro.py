@@ -58,7 +58,7 @@ def test_sieve_equals_search(name, params, n, hi):
     j = job(name, params, n, hi)
     search = box.fill_table(j.n, j.lo, j.hi, j.shapes, j.binom, j.size, False)
     sieve = retro_outcomes(j.n, j.lo, j.hi, j.shapes, j.binom, j.size)
-    assert sieve.dtype == np.int32 and sieve.shape == (j.size,)
+    assert sieve.dtype == np.uint8 and sieve.shape == (j.size,)  # a byte a position
     assert np.array_equal(sieve, search)
     assert 0 < int((sieve == 0).sum()) < j.size
     for upto in (1, j.size // 3, j.size - 1):  # a prefix of the box, as verify's local check asks for

@@ -15,10 +15,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from sprague import InvalidParameter, Ruleset, SpragueError, Sum, __version__, ruleset
-from sprague.core.limits import MAX_GRAPH_NODES
+from sprague.core.limits import MAX_GRAPH_NODES, SWEEP_VALUES
 from sprague.core.parsing import parse_int, split_on_plus
 from sprague.core.ruleset import METHODS
-from sprague.sweep import DEFAULT_VALUES as DEFAULT_SWEEP_VALUES
 
 __all__ = ["MISERE_HELP", "GAME_COMMANDS", "ArgumentError", "Parser", "build_parser", "add_cache_dir", "parse", "parse_params", "whole",
            "game", "spec"]
@@ -237,8 +236,8 @@ def build_parser() -> Parser:
                        "values, rare masks, in one table", description=_SWEEP_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("pattern", help="codes with ? for any digit, e.g. 0.?? (octal), 0.F? (hexadecimal)")
-    p.add_argument("--values", type=whole(1), default=DEFAULT_SWEEP_VALUES, metavar="N",
-                   help=f"values G(0..N-1) computed for each game (default {DEFAULT_SWEEP_VALUES:,})")
+    p.add_argument("--values", type=whole(1), default=SWEEP_VALUES, metavar="N",
+                   help=f"values G(0..N-1) computed for each game (default {SWEEP_VALUES:,})")
     p.add_argument("--max-positions", type=whole(1), metavar="N",
                    help="work limit of each game (default 2,000,000 positions); a game reaching it is unsolved")
     p.add_argument("--base", type=int, choices=(8, 16), default=None,

@@ -2,7 +2,7 @@
 
 Each is a speed/memory trade-off measured on a 2-core machine (see ``benchmarks/``);
 none changes a result. The kernels read theirs when numba compiles them (so a
-change needs a fresh cache: delete ``kernels/__pycache__``); the Python code that
+change needs a fresh cache: delete ``sprague.kernels.jit.numba_cache_dir()``); the Python code that
 drives them reads this module at each call, so tests may monkeypatch it.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 __all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "TAKE_BREAK_THREADS",
            "TAKE_BREAK_LAG", "TAKE_BREAK_PIPELINE_FROM", "TAKE_BREAK_REMASK_RATIO", "TAKE_BREAK_SELECT_FROM", "TAKE_BREAK_RETRY", "MEX_SCRATCH",
-           "BOX_CHUNK", "SPLIT_MEMO_BYTES", "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW",
+           "BOX_CHUNK", "SPLIT_MEMO_BYTES", "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "TAKE_BREAK_PYTHON_STEPS", "BOX_NUMPY_ROWS",
            "KEEP_FAILURES", "SUBTRACT_STEPS_PER_POSITION", "RAY_STEPS_PER_POSITION"]
 
 #: take-and-break sequences: values from the naive recursion before the sparse-space kernel takes over
@@ -19,12 +19,19 @@ TAKE_BREAK_PREFIX = 2048
 #: take-and-break sequences: kernel steps (loop iterations, 1-5 ns each on a 2-core machine) counted as one
 #: position of the work limit (``max_positions``), so that the default limit is a few seconds of work
 TAKE_BREAK_STEPS_PER_POSITION = 500
+#: take-and-break sequences: work (kernel steps, :func:`sprague.kernels.tbwork.work`) up to which the values are
+#: computed in plain Python while numba is not loaded yet: loading it and the cached kernels costs more than this
+#: (see benchmarks/small.py); once it is loaded the kernel computes them all
+TAKE_BREAK_PYTHON_STEPS = 8_000_000
 #: take-and-break sequences: values computed between two progress reports (and Ctrl-C checks)
 TAKE_BREAK_CHUNK = 1 << 16
 #: box kernels: distinct small values a mex keeps track of (larger ones report MEX_OVERFLOW)
 MEX_SCRATCH = 512
 #: boxes: positions listed per step; ranks searched per step are 20 times as many
 BOX_CHUNK = 50_000
+#: boxes: positions listed at once up to which they are unranked in NumPy while numba is not loaded yet
+#: (0.3 us a position against 0.014 us compiled: loading numba, about 0.5 s, pays from some 1.7 million)
+BOX_NUMPY_ROWS = 1_000_000
 #: Grundy tables of shape (1, 2): the most memory the split memo may take, in bytes
 SPLIT_MEMO_BYTES = 1 << 30
 #: outcome tables by the retrograde sieve when no move deletes more heaps than this (see sieve_pays)

@@ -280,4 +280,4 @@ def _retro_outcomes(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndar
             _mark_predecessors(a, lo, hi, shapes, binom, mark, size, buffers)
         if not advance(a, lo, hi):
             break
-    return mark.astype(np.int32)
+    return mark  # 0 = P, 1 = N: a byte a position, as the table keeps them

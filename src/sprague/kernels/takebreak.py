@@ -76,6 +76,7 @@ from numba import prange
 
 from sprague.kernels import config
 from sprague.kernels.jit import njit
+from sprague.kernels.tbwork import work
 
 __all__ = ["extend", "Run", "work", "Steps", "STEPS_PER_POSITION", "choose_mask", "best_mask", "mask_prices",
            "rare_positions", "value_dtype", "threads_available", "value_counts"]
@@ -355,33 +356,6 @@ def rare_positions(g: np.ndarray, mask: int) -> np.ndarray:
     rare, values = np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64)
     _list_rare(g, len(g), table, rare, values)
     return rare
-
-
-# ---------------------------------------------------------------------------------------------------------
-# work estimates
-
-
-def work(take_all: Sequence[int], take_one: Sequence[int], split: Sequence[int], start: int, stop: int) -> int:
-    """A lower bound on the steps :func:`extend` takes to fill ``g[start:stop]``, known before it starts.
-
-    Exact for the naive prefix but for its mex scans: a heap of ``m`` pairs ``m - k``
-    tokens ``(m - k) // 2`` ways for each split amount ``k``. Every later value costs at
-    least its single-heap moves and a mex step; how many rare positions it scans is only
-    known once the prefix is (:func:`extend` checks that bound before the sparse kernel).
-
-    >>> work([], [], [0], 0, 4)  # Grundy's game: 4 values, 0 + 0 + 1 + 1 pairs, plus 4 mex steps
-    6
-    """
-    stop = max(stop, start)
-    naive_stop = max(min(stop, PREFIX), start)
-    singles = len(take_all) + len(take_one) + 1
-    pairs = sum(_halves(naive_stop - k) - _halves(start - k) for k in split)
-    return pairs + singles * (naive_stop - start) + (singles + 1) * (stop - naive_stop)
-
-
-def _halves(x: int) -> int:
-    """``sum(y // 2 for y in range(x))`` (0 for x <= 0)."""
-    return (x // 2) * ((x - 1) // 2) if x > 0 else 0
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -356,15 +355,16 @@ def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "g
     t = game.table(max_heap, heaps=heaps, values=values, min_heap=min_heap, max_positions=max_positions,
                    progress=progress, misere=misere)
     counts = t.counts()
-    p_list = t.p_positions()
     data = {**header(game), "heaps": t.heaps, "min_heap": t.min_heap, "max_heap": t.max_heap,
             "values": t.kind, "misere": t.misere, "positions": len(t), "method": t.method,
             "counts": {str(k): v for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))},
-            "p_count": len(p_list), "p_offset": p_offset,
-            "p_positions": [list(p) for p in p_list[p_offset:p_offset + p_limit]]}
+            "p_count": t.p_count(), "p_offset": p_offset,
+            "p_positions": [list(p) for p in t.p_positions(p_offset, p_limit)]}
     if rows_limit:
         data["rows_offset"] = rows_offset
-        data["rows"] = [[*p, v] for p, v in islice(t, rows_offset, rows_offset + rows_limit)]
+        stop = rows_offset + rows_limit
+        data["rows"] = [[*p, t.show(v)] for p, v in zip(t.rows(rows_offset, stop).tolist(),
+                                                           t.values[rows_offset:stop].tolist())]
     return t, data
 
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from sprague.kernels.takebreak import value_counts
 
 if TYPE_CHECKING:
     from sprague.analysis.periodicity import Periodicity
@@ -153,6 +152,8 @@ def sequence_text(r: Ruleset, data: dict[str, Any], per: Periodicity | None,
         chunk = " ".join(f"{v:>{width}}" for v in shown[start:start + 10])
         lines.append(f"{start:>6}: {chunk}\n")
     if len(shown) < len(values):
+        from sprague.kernels.takebreak import value_counts
+
         distinct = np.count_nonzero(value_counts(values))
         lines.append(f"   ...  ({len(values) - len(shown):,} more values{'' if saved else '; --save FILE writes all'}); "
                      f"largest value {values.max()}; {distinct} distinct values; last value G({to}) = {values[-1]}\n")
@@ -256,11 +257,11 @@ def grid_text(report: GridReport, origin: str = "bottom") -> str:
 def heap_table_text(t: Table, saved: str | None = None) -> str:
     """``sprague table GAME --heaps K``: a summary of the table ``t`` (and the file it was ``saved`` to)."""
     counts = t.counts()
-    p_list = t.p_positions()
+    first = t.p_positions(limit=12)
     rule = ", misère play (the last mover loses)" if t.misere else ""
     kind = "misère " if t.misere else ""
     lines = [f"{t.ruleset}: {len(t):,} positions of {t.heaps} heaps in {t.min_heap}..{t.max_heap}{rule} ({t.method})\n",
-             f"{len(p_list):,} {kind}P-positions; the first: {', '.join(map(str, p_list[:12]))}\n"]
+             f"{t.p_count():,} {kind}P-positions; the first: {', '.join(map(str, first))}\n"]
     if t.kind == "grundy":
         common = ", ".join(f"{v}: {c:,}" for v, c in sorted(counts.items())[:16])
         name = "misère Grundy values g-" if t.misere else "values"

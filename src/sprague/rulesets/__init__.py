@@ -13,7 +13,6 @@ on the command line as ``module:Class``.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import inspect
 import pkgutil
@@ -105,12 +104,15 @@ def _import_class(spec: str) -> type[Ruleset]:
 def find_ruleset(name: str) -> type[Ruleset]:
     """The ruleset class called ``name`` (or one of its aliases), or ``module:Class`` for a user's own."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    for cls in all_rulesets():
-        if key == cls.name or key in cls.aliases:
-            return cls
+    for registry in (REGISTRY, all_rulesets):  # the built-in ones first: no plugin is looked for (30 ms) to find them
+        for cls in registry() if callable(registry) else registry:
+            if key == cls.name or key in cls.aliases:
+                return cls
     if ":" in name:
         return _import_class(name.strip())
     names = [n for cls in REGISTRY for n in (cls.name, *cls.aliases)]
+    import difflib
+
     close = difflib.get_close_matches(key, names, n=1, cutoff=0.5)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise UnknownRuleset(f"unknown ruleset {name!r}{hint} ('sprague list' shows every ruleset)")

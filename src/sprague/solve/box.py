@@ -28,6 +28,7 @@ import numpy as np
 from sprague.errors import TooLarge
 from sprague.kernels import box as _kernel
 from sprague.kernels import config
+from sprague.kernels.jit import kernels_made
 
 __all__ = ["Box", "box_size", "sieve_pays"]
 
@@ -74,9 +75,36 @@ class Box:
         return self._binom
 
     def positions(self, start: int = 0, stop: int | None = None) -> np.ndarray:
-        """The positions of ranks ``start..stop-1``, one row of ascending heaps each."""
+        """The positions of ranks ``start..stop-1``, one row of ascending heaps each (int64).
+
+        Listed by the compiled kernel, or unranked in NumPy (:meth:`unrank`) when
+        numba is not loaded yet and they are few (``BOX_NUMPY_ROWS``): a small table loads no numba.
+        """
         end = self.size if stop is None else stop
+        if not kernels_made() and end - start <= config.BOX_NUMPY_ROWS:
+            return self.unrank(np.arange(start, end, dtype=np.int64))
         out: np.ndarray = _kernel.positions(self.n, self.lo, self.hi, self.binom, start, end)
+        return out
+
+    def unrank(self, ranks: np.ndarray) -> np.ndarray:
+        """The positions of the given ranks, one row of ascending heaps each (int64), in NumPy.
+
+        Heap ``i`` (from the largest down) is the largest ``c`` with ``C(c, i + 1) <= r``
+        less ``i``, plus ``lo``, for what is left ``r`` of the rank: one binary search
+        over a column of the binomial table a heap.
+
+        >>> Box(3, 0, 4).unrank(np.array([0, 1, 34])).tolist()
+        [[0, 0, 0], [0, 0, 1], [4, 4, 4]]
+        """
+        left = np.array(ranks, dtype=np.int64)
+        if len(left) and (left.min() < 0 or left.max() >= self.size):
+            raise IndexError(f"ranks must be in 0..{self.size - 1}, the box of {self.n} heaps in {self.lo}..{self.hi}")
+        out = np.empty((len(left), self.n), dtype=np.int64)
+        for i in range(self.n - 1, -1, -1):
+            column = self.binom[:, i + 1]
+            c = np.searchsorted(column, left, side="right") - 1
+            left -= column[c]
+            out[:, i] = c - i + self.lo
         return out
 
     def all_positions(self, colex: bool = True) -> Iterator[tuple[int, ...]]:
@@ -90,9 +118,7 @@ class Box:
 
     def position(self, rank: int) -> tuple[int, ...]:
         """The position of rank ``rank``."""
-        out = np.empty(self.n, dtype=np.int64)
-        _kernel.unrank(rank, self.n, self.lo, self.binom, out)
-        return tuple(int(v) for v in out)
+        return tuple(int(v) for v in self.unrank(np.array([rank]))[0])
 
     def rank(self, pos: Sequence[int]) -> int:
         """The rank of ``pos`` (its heaps in any order)."""

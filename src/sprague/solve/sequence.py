@@ -33,6 +33,9 @@ from sprague.core.limits import MAX_SEQUENCE_VALUES, RAISE_HINT, check_limit, re
 from sprague.core.nimber import mex
 from sprague.core.parsing import as_int
 from sprague.errors import InvalidPosition, TooLarge
+from sprague.kernels import config
+from sprague.kernels.jit import kernels_made
+from sprague.kernels.tbwork import work
 
 __all__ = ["values", "periodic_values", "heap_value", "cost", "grow", "extend", "certify_period", "first_period",
            "sparse_space", "at_most", "CACHE_FROM"]
@@ -127,10 +130,8 @@ def cost(game: Any, n: int) -> int | None:
         return 0
     moves = game.take_break_moves()
     if moves is not None:  # the compiled kernel's steps (a lower bound), STEPS_PER_POSITION to a position
-        from sprague.kernels.takebreak import STEPS_PER_POSITION, work
-
         take_all, take_one, split, _ = moves
-        return -(-work(take_all, take_one, split, start, n) // STEPS_PER_POSITION)
+        return -(-work(take_all, take_one, split, start, n) // config.TAKE_BREAK_STEPS_PER_POSITION)
     last = game.heap_option_count(n - 1)
     if last is None:
         if n > 10**7:
@@ -253,8 +254,19 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
     the prefix is: the rare positions each later value scans) or when its steps pass the limit.
 
     The values are kept (and checkpointed, and cached) in the smallest unsigned type that holds them; the
-    kernel re-chooses its mask as it goes (:class:`sprague.kernels.takebreak.Run`).
+    kernel re-chooses its mask as it goes (:class:`sprague.kernels.takebreak.Run`). Small work (at most
+    ``TAKE_BREAK_PYTHON_STEPS``) while numba is not loaded is done in plain Python (:func:`_take_break_python`):
+    loading numba and the kernels would cost more.
     """
+    take_all, take_one, split, distinct = moves
+    start = len(game._values)
+    if not kernels_made() and work(take_all, take_one, split, start, n, prefix=n) <= config.TAKE_BREAK_PYTHON_STEPS:
+        known = game._values.tolist()
+        found = _take_break_python(known, n, take_all, take_one, split, distinct)
+        game._values = np.array(found, dtype=np.min_scalar_type(max(found, default=0)))
+        if progress is not None:
+            progress(n - len(known))
+        return
     from sprague.kernels.takebreak import STEPS_PER_POSITION, Run, Steps
 
     steps = Steps(budget=limit * STEPS_PER_POSITION)
@@ -276,6 +288,29 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
             refuse_if_too_large(what, -(-steps.least // STEPS_PER_POSITION), limit)
         raise TooLarge(f"{what} passed the limit of {limit:,} positions after {start:,} values "
                        f"(they are kept); {RAISE_HINT}", estimate=steps.done // STEPS_PER_POSITION, limit=limit)
+
+
+def _take_break_python(g: list[int], n: int, take_all: list[int], take_one: list[int], split: list[int],
+                       distinct: bool) -> list[int]:
+    """``g`` extended to G(0..n-1) by the heap recursion in plain Python (the kernel's naive prefix, uncompiled).
+
+    A heap of ``m`` moves to no heap (``m`` in ``take_all``), one heap ``m - k`` (``k`` in
+    ``take_one``, ``m - k >= 1``) or two non-empty heaps ``a + b = m - k`` (``k`` in
+    ``split``; ``a != b`` when ``distinct``).
+    """
+    alls = set(take_all)
+    for m in range(len(g), n):
+        seen = {0} if m in alls else set()
+        seen.update(g[m - k] for k in take_one if m - k >= 1)
+        for k in split:
+            r = m - k
+            top = (r - 1) // 2 if distinct else r // 2
+            seen.update(g[a] ^ g[r - a] for a in range(1, top + 1))
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g
 
 
 def sparse_space(game: Any, n: int) -> tuple[int, np.ndarray] | None:

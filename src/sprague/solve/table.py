@@ -19,11 +19,12 @@ nim-sum of the sequence and no compiled kernel holds under misère play.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import product
+from functools import cached_property
 from math import comb
 from typing import Any
 
@@ -37,12 +38,13 @@ from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
 from sprague.solve.box import Box, sieve_pays
 
 __all__ = ["Table", "GrundySequence", "heap_table", "box_table", "kernel_shapes", "sorted_positions",
-           "ordered_positions", "table_size", "KINDS"]
+           "ordered_positions", "ordered_rows", "table_size", "KINDS"]
 
 KINDS = ("grundy", "outcome")
 CACHE_FROM = 10_000  #: positions from which a table is looked up in (and stored to) the results cache
 TABLE_MAX_COMPILED = 50_000_000  #: default limit on the positions of a table filled by compiled code
 TABLE_MAX_HEAPS = 64  #: the most heaps a table's positions may have
+TABLE_CHUNK = 1 << 20  #: rows valued at once by a ruleset's own table_values
 
 
 def kernel_shapes(rules: Any, heaps: int) -> np.ndarray | None:
@@ -113,7 +115,6 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     stored = cache.load("table", key) if cache is not None else None
     began = time.perf_counter()
     if stored is not None and stored.ndim == 1 and len(stored) >= size:
-        positions = enumerate_positions(heaps, lo, max_heap)
         found, method, cache = stored[:size], "the results cache", None
     elif shapes is not None:
         prefix = stored if stored is not None and stored.ndim == 1 else None
@@ -126,7 +127,6 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
             if cache is not None and partial is not None and len(partial):
                 cache.store("table", key, partial, time.perf_counter() - began)
             raise
-        positions = box.positions()
         sieve = values == "outcome" and sieve_pays(shapes)
         method = f"compiled box kernel ({'retrograde sieve' if sieve else 'search in rank order'})"
         if prefix is not None and not sieve:
@@ -134,14 +134,24 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     elif misere:
         positions = enumerate_positions(heaps, lo, max_heap)
         found, method = _misere_values(rules, positions, values, limit, what, progress)
-    else:
-        positions = enumerate_positions(heaps, lo, max_heap)
-        found, method = rules.table_values(positions, max_heap, values, limit)
+    else:  # a chunk of positions at a time: never all of them at once
+        found = np.empty(size, dtype=np.int64)
+        method = ""
+        for start in range(0, size, TABLE_CHUNK):
+            stop = min(start + TABLE_CHUNK, size)
+            found[start:stop], method = rules.table_values(_rows(rules, heaps, lo, max_heap, start, stop), max_heap,
+                                                           values, limit)
+    found = _compact(found)  # a byte a position for outcomes: what the table and the cache keep
     if cache is not None:  # a colex table is a prefix of the tables of larger heaps
-        cache.store("table", key, _compact(found), time.perf_counter() - began)
-    positions = positions.astype(np.min_scalar_type(-max_heap - 1))  # int16 for heaps below 32768
-    return Table(rules.describe(), heaps, lo, max_heap, values, positions, found, rules.interchangeable_heaps, method,
-                 misere)
+        cache.store("table", key, found, time.perf_counter() - began)
+    return Table(rules.describe(), heaps, lo, max_heap, values, found, rules.interchangeable_heaps, method, misere)
+
+
+def _rows(rules: Any, heaps: int, lo: int, hi: int, start: int, stop: int) -> np.ndarray:
+    """The positions of rows ``start..stop-1`` of the table (int64), colex or ordered as the ruleset's heaps are."""
+    if rules.interchangeable_heaps:
+        return Box(heaps, lo, hi).positions(start, stop)
+    return ordered_rows(np.arange(start, stop, dtype=np.int64), heaps, lo, hi, np.dtype(np.int64))
 
 
 def _refuse_misere_search(rules: Any, what: str, top: tuple[int, ...], values: str, limit: int) -> None:
@@ -216,8 +226,8 @@ def _checkpoint(points: _cache.Checkpoints) -> Callable[[np.ndarray], None]:
 
 
 def _compact(found: np.ndarray) -> np.ndarray:
-    """The values in the smallest integer type that holds them (as the cache stores a table)."""
-    return found.astype(np.min_scalar_type(int(found.max()) if len(found) else 0))
+    """The values in the smallest integer type that holds them (as the cache stores a table); not copied if they are."""
+    return found.astype(np.min_scalar_type(int(found.max()) if len(found) else 0), copy=False)
 
 
 def box_table(rules: Any, heaps: int, max_heap: int, values: str = "grundy",
@@ -255,13 +265,36 @@ def sorted_positions(heaps: int, min_heap: int, max_heap: int) -> np.ndarray:
 
 
 def ordered_positions(heaps: int, min_heap: int, max_heap: int) -> np.ndarray:
-    """Every tuple of ``heaps`` heaps in ``min_heap..max_heap``, the first varying slowest, one per row."""
-    return np.array(list(product(range(min_heap, max_heap + 1), repeat=heaps)), dtype=np.int64).reshape(-1, heaps)
+    """Every tuple of ``heaps`` heaps in ``min_heap..max_heap``, the first varying slowest, one per row.
+
+    >>> ordered_positions(2, 0, 1).tolist()
+    [[0, 0], [0, 1], [1, 0], [1, 1]]
+    """
+    size = table_size(heaps, min_heap, max_heap, False)
+    return ordered_rows(np.arange(size, dtype=np.int64), heaps, min_heap, max_heap, np.dtype(np.int64))
+
+
+def ordered_rows(index: np.ndarray, heaps: int, min_heap: int, max_heap: int, dtype: np.dtype) -> np.ndarray:
+    """The ordered positions numbered ``index`` (the digits of the number in base ``max_heap - min_heap + 1``)."""
+    span = max_heap - min_heap + 1
+    out = np.empty((len(index), heaps), dtype=dtype)
+    left = np.array(index, dtype=np.int64)
+    for i in range(heaps - 1, -1, -1):  # the first heap varies slowest: the last is the lowest digit
+        left, digit = np.divmod(left, span)
+        out[:, i] = digit + min_heap
+    return out
 
 
 @dataclass(frozen=True, eq=False)
 class Table:
     """Grundy values (``kind="grundy"``) or outcomes (``kind="outcome"``, 0 = P, 1 = N) of a box of positions.
+
+    A table keeps one array: the value of each row, in the smallest integer type
+    that holds them. The positions are not kept: a row's position follows from its
+    number (the colex rank of :class:`~sprague.solve.box.Box`, or the digits of
+    the row number for ordered heaps), so :meth:`rows`, :meth:`positions_at`,
+    :meth:`p_positions` and :meth:`save` make only those asked for, a chunk at a
+    time. ``positions`` makes them all (kept once made).
 
     Attributes
     ----------
@@ -271,8 +304,6 @@ class Table:
         Every position has ``heaps`` heaps in ``min_heap..max_heap``.
     kind : str
         ``"grundy"`` or ``"outcome"``.
-    positions : numpy.ndarray
-        Shape ``(len(table), heaps)``, one position per row.
     values : numpy.ndarray
         The value of each row: a Grundy value, or 0 (P) / 1 (N).
     interchangeable : bool
@@ -293,6 +324,8 @@ class Table:
     [(0, 0), (1, 1), (2, 2), (3, 3)]
     >>> np.asarray(t)[:3].tolist()
     [[0, 0, 0], [0, 1, 1], [1, 1, 0]]
+    >>> t.rows(8, 10).tolist(), t.p_count(), t.p_positions(offset=1, limit=2)
+    ([[2, 3], [3, 3]], 4, [(1, 1), (2, 2)])
     """
 
     ruleset: str
@@ -300,7 +333,6 @@ class Table:
     min_heap: int
     max_heap: int
     kind: str
-    positions: np.ndarray
     values: np.ndarray
     interchangeable: bool
     method: str
@@ -309,13 +341,42 @@ class Table:
     def __len__(self) -> int:
         return len(self.values)
 
+    @cached_property
+    def positions(self) -> np.ndarray:
+        """Every position, one per row (``len(table) x heaps``, in the smallest type holding the heaps)."""
+        return self.rows(0, len(self))
+
+    @property
+    def heap_dtype(self) -> np.dtype:
+        """The type the positions are made in: the smallest signed integer holding every heap (int16 below 32768)."""
+        return np.min_scalar_type(-self.max_heap - 1)
+
+    def rows(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """The positions of rows ``start..stop-1``, one per row."""
+        stop = len(self) if stop is None else min(stop, len(self))
+        start = min(max(start, 0), stop)
+        if self.interchangeable:
+            return Box(self.heaps, self.min_heap, self.max_heap).positions(start, stop).astype(self.heap_dtype)
+        return self.positions_at(np.arange(start, stop, dtype=np.int64))
+
+    def positions_at(self, index: np.ndarray) -> np.ndarray:
+        """The positions of the rows numbered in ``index``, one per row."""
+        index = np.asarray(index, dtype=np.int64)
+        if self.interchangeable:
+            return Box(self.heaps, self.min_heap, self.max_heap).unrank(index).astype(self.heap_dtype)
+        return ordered_rows(index, self.heaps, self.min_heap, self.max_heap, self.heap_dtype)
+
     def __iter__(self) -> Iterator[tuple[tuple[int, ...], Any]]:
         """``(position, value)`` pairs; the value is an int, or ``"P"``/``"N"`` for outcomes."""
-        show = self._show
-        for row, value in zip(self.positions.tolist(), self.values.tolist()):
-            yield tuple(row), show(value)
+        show = self.show
+        step = 1 << 16
+        for start in range(0, len(self), step):
+            rows = self.rows(start, start + step).tolist()
+            for row, value in zip(rows, self.values[start:start + step].tolist()):
+                yield tuple(row), show(value)
 
-    def _show(self, value: int) -> Any:
+    def show(self, value: int) -> Any:
+        """A value as the table shows it: the Grundy value, or ``"P"``/``"N"`` for outcomes (0/1)."""
         return ("P", "N")[value] if self.kind == "outcome" else value
 
     def index(self, position: Sequence[int]) -> int:
@@ -351,11 +412,11 @@ class Table:
 
     def __getitem__(self, position: Sequence[int]) -> Any:
         """The value of ``position``: ``table[3, 5, 6]``."""
-        return self._show(int(self.values[self.index(position)]))
+        return self.show(int(self.values[self.index(position)]))
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         """One row per position: its heaps, then its value (for outcomes, 0 = P and 1 = N)."""
-        out = np.column_stack([self.positions, self.values.astype(np.int64)])
+        out = np.column_stack([self.positions.astype(np.int64), self.values.astype(np.int64)])
         return out if dtype is None else out.astype(dtype)
 
     def to_pandas(self) -> Any:
@@ -371,13 +432,53 @@ class Table:
         data[self.column] = (np.array(["P", "N"])[self.values] if self.kind == "outcome" else self.values)
         return pd.DataFrame(data)
 
-    def p_positions(self) -> list[tuple[int, ...]]:
-        """The positions of value 0 (the P-positions)."""
-        return [tuple(row) for row in self.positions[self.values == 0].tolist()]
+    def p_rows(self) -> np.ndarray:
+        """The row numbers of the positions of value 0 (the P-positions), ascending."""
+        return np.flatnonzero(self.values == 0)
+
+    def p_count(self) -> int:
+        """How many positions have value 0 (the P-positions)."""
+        return len(self.values) - int(np.count_nonzero(self.values))
+
+    def p_positions(self, offset: int = 0, limit: int | None = None) -> list[tuple[int, ...]]:
+        """The positions of value 0 (the P-positions), from number ``offset`` on, at most ``limit`` of them."""
+        chosen = self.p_rows()[offset:None if limit is None else offset + limit]
+        return [tuple(row) for row in self.positions_at(chosen).tolist()]
 
     def counts(self) -> Counter[Any]:
         """How many positions take each value (or each outcome)."""
-        return Counter(self._show(v) for v in self.values.tolist())
+        tally = np.bincount(self.values) if len(self.values) else np.zeros(0, dtype=np.int64)
+        return Counter({self.show(v): int(c) for v, c in enumerate(tally.tolist()) if c})
+
+    def save(self, path: str | os.PathLike[str], header: str | None = None) -> None:
+        """Write the table to ``path``, a chunk of rows at a time: ``.npy`` (NumPy), else CSV text.
+
+        One row per position: its heaps, then its value (outcomes 0 = P, 1 = N), in
+        the smallest signed integer type holding both; the CSV's first line names the
+        columns (``heap1,...,grundy``) unless ``header`` says otherwise.
+        """
+        step = 1 << 20
+        columns = self.heaps + 1
+        top = int(self.values.max()) if len(self) else 0
+        dtype = np.promote_types(self.heap_dtype, np.min_scalar_type(-top - 1))
+        if os.fspath(path).endswith(".npy"):
+            out = np.lib.format.open_memmap(path, mode="w+", dtype=dtype, shape=(len(self), columns))
+            for start in range(0, len(self), step):
+                stop = min(start + step, len(self))
+                out[start:stop, :-1] = self.rows(start, stop)
+                out[start:stop, -1] = self.values[start:stop]
+            out.flush()
+            del out
+            return
+        names = ",".join([f"heap{i + 1}" for i in range(self.heaps)] + [self.column]) if header is None else header
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(names + "\n")
+            for start in range(0, len(self), step):
+                stop = min(start + step, len(self))
+                block = np.empty((stop - start, columns), dtype=dtype)
+                block[:, :-1] = self.rows(start, stop)
+                block[:, -1] = self.values[start:stop]
+                np.savetxt(fh, block, fmt="%d", delimiter=",")
 
     @property
     def column(self) -> str:

@@ -18,7 +18,6 @@ same code is exact on Python ints and compiles with numba for
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import pkgutil
 import warnings
@@ -134,6 +133,8 @@ def find_theorem(name: str) -> Theorem:
     for t in all_theorems():
         if t.name == key:
             return t
+    import difflib
+
     close = difflib.get_close_matches(key, [t.name for t in THEOREMS], n=1, cutoff=0.5)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise UnknownRuleset(f"unknown theorem {name!r}{hint} ('sprague verify --list' shows every theorem)")

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from collections import deque
 from collections.abc import Hashable
 from typing import Any
@@ -284,6 +283,8 @@ def render(dot_text: str, fmt: str) -> bytes:
         raise SpragueError(
             "Graphviz 'dot' was not found on PATH; install Graphviz (e.g. apt-get install graphviz) or use --format dot"
         )
+    import subprocess  # here: only a drawing runs Graphviz
+
     try:
         done = subprocess.run(
             [exe, f"-T{kind}"], input=dot_text.encode("utf-8"), capture_output=True, timeout=300, check=False

@@ -110,7 +110,7 @@ def table_html(table: Table) -> str:
     shown = min(len(table), ROWS_SHOWN)
     names = [f"heap{i + 1}" for i in range(table.heaps)] + [table.column]
     lines = ["<tr>" + "".join(f"<th>{n}</th>" for n in names) + "</tr>"]
-    for row, value in zip(table.positions[:shown].tolist(), table.values[:shown].tolist()):
+    for row, value in zip(table.rows(0, shown).tolist(), table.values[:shown].tolist()):
         shown_value = ("P", "N")[value] if table.kind == "outcome" else value
         attrs = f' class="p" style="{_CELL};{_P_STYLE}"' if value == 0 else f' style="{_CELL}"'
         lines.append(f"<tr{attrs}>" + "".join(f"<td>{h}</td>" for h in row) + f"<td>{shown_value}</td></tr>")

@@ -7,25 +7,32 @@ renders the result with :mod:`sprague.present`.
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Callable
 from typing import TextIO
 
-from sprague.cli.commands.cache import cmd_cache
-from sprague.cli.commands.game import cmd_graph, cmd_moves, cmd_play, cmd_value
-from sprague.cli.commands.info import cmd_describe, cmd_list, cmd_tour
-from sprague.cli.commands.quotient import cmd_quotient
-from sprague.cli.commands.sequence import cmd_sequence
-from sprague.cli.commands.serve import cmd_serve
-from sprague.cli.commands.sweep import cmd_sweep
-from sprague.cli.commands.table import cmd_table
-from sprague.cli.commands.verify import cmd_verify
-
 __all__ = ["COMMANDS"]
 
+Command = Callable[[argparse.Namespace, TextIO], int]
+
+
+def _command(module: str, name: str) -> Command:
+    """The command ``name`` of ``sprague.cli.commands.<module>``, imported when it runs (not for every command)."""
+    def run(ns: argparse.Namespace, out: TextIO) -> int:
+        command: Command = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        return command(ns, out)
+    run.__name__ = name
+    return run
+
+
 #: each subcommand's name and the function that runs it
-COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
-    "list": cmd_list, "value": cmd_value, "moves": cmd_moves, "sequence": cmd_sequence, "table": cmd_table,
-    "graph": cmd_graph, "play": cmd_play, "verify": cmd_verify, "tour": cmd_tour, "cache": cmd_cache,
-    "serve": cmd_serve, "quotient": cmd_quotient, "misere-quotient": cmd_quotient, "sweep": cmd_sweep,
-    "describe": cmd_describe,
+COMMANDS: dict[str, Command] = {
+    "list": _command("info", "cmd_list"), "value": _command("game", "cmd_value"),
+    "moves": _command("game", "cmd_moves"), "sequence": _command("sequence", "cmd_sequence"),
+    "table": _command("table", "cmd_table"), "graph": _command("game", "cmd_graph"),
+    "play": _command("game", "cmd_play"), "verify": _command("verify", "cmd_verify"),
+    "tour": _command("info", "cmd_tour"), "cache": _command("cache", "cmd_cache"),
+    "serve": _command("serve", "cmd_serve"), "quotient": _command("quotient", "cmd_quotient"),
+    "misere-quotient": _command("quotient", "cmd_quotient"), "sweep": _command("sweep", "cmd_sweep"),
+    "describe": _command("info", "cmd_describe"),
 }

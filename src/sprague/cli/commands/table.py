@@ -7,7 +7,7 @@ import sys
 from typing import TextIO
 
 from sprague import MultiHeapRuleset, Ruleset
-from sprague.cli.common import check_plot, print_json, progress_bar, save_array, use_cache, write_plot
+from sprague.cli.common import check_plot, print_json, progress_bar, use_cache, write_file, write_plot
 from sprague.cli.parser import spec
 from sprague.errors import InvalidParameter
 from sprague.present import grid_report, grid_text, heap_table_report, heap_table_text
@@ -62,9 +62,7 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
         if bar:
             bar.close()
     if ns.save:
-        import numpy as np
-
-        save_array(np.asarray(t), ns.save, ",".join([f"heap{i + 1}" for i in range(t.heaps)] + [t.column]))
+        write_file("--save", ns.save, t.save)  # a chunk of rows at a time: never every position at once
     if ns.plot:
         from sprague.viz.plot import table_figure
 
