@@ -78,8 +78,9 @@ JOBS: list[tuple[str, Callable[[], Any]]] = [
 def _kernels_only() -> Iterator[None]:
     """Within it, small work goes to the kernels too (no plain-Python path), and no result is cached."""
     saved = {name: getattr(config, name) for name in
-             ("TAKE_BREAK_PYTHON_STEPS", "BOX_NUMPY_ROWS", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW")}
-    config.TAKE_BREAK_PYTHON_STEPS = config.BOX_NUMPY_ROWS = -1
+             ("TAKE_BREAK_PYTHON_STEPS", "BOX_NUMPY_ROWS", "BOX_PYTHON_POSITIONS", "SUBTRACTION_KERNEL_FROM",
+              "PYTHON_CLAIMS_BELOW")}
+    config.TAKE_BREAK_PYTHON_STEPS = config.BOX_NUMPY_ROWS = config.BOX_PYTHON_POSITIONS = -1
     config.SUBTRACTION_KERNEL_FROM = config.PYTHON_CLAIMS_BELOW = 0
     try:
         with _cache.using(False):

@@ -251,6 +251,10 @@ def build_parser() -> Parser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_cache_dir(p)
     sub.add_parser("tour", help="the Nim handout, answered: a guided tour of what sprague computes")
+    sub.add_parser("warm-up", help="compile every kernel once (about 30 s), so that no later question waits for it",
+                   description="The compiled kernels are made the first time they run and cached (in "
+                   "$NUMBA_CACHE_DIR, else numba in the platform's cache directory). warm-up runs a small job "
+                   "through each, once after installing; a second run only loads them.")
     p = sub.add_parser("cache", help="list or clear the cached results of slow computations",
                        description="Results that took a second or more are cached on disk, keyed by ruleset, "
                        "parameters and bound. list: each entry; clear: remove them all.")

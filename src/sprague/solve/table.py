@@ -35,6 +35,8 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, RAISE_HIN
 from sprague.core.parsing import as_int, check_misere
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
+from sprague.kernels import config
+from sprague.kernels.jit import kernels_made
 from sprague.solve.box import Box, sieve_pays
 
 __all__ = ["Table", "GrundySequence", "heap_table", "box_table", "kernel_shapes", "sorted_positions",
@@ -106,6 +108,8 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     refuse_if_too_large(what, size, limit)
     if misere:
         _refuse_misere_search(rules, what, (max_heap,) * heaps, values, limit)
+    if shapes is not None and size <= config.BOX_PYTHON_POSITIONS and not kernels_made():
+        shapes = None  # a small table: closed forms and search in Python cost less than loading numba
     enumerate_positions = sorted_positions if rules.interchangeable_heaps else ordered_positions
     key = {**(rules.cache_key() or {}), "heaps": heaps, "min_heap": lo, "values": values}
     if misere:  # normal-play keys stay as they were: their cached tables remain valid

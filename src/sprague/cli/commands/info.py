@@ -1,4 +1,4 @@
-"""``sprague list`` (the rulesets), ``sprague describe`` (one ruleset in words) and ``sprague tour``."""
+"""``sprague list`` (the rulesets), ``sprague describe`` (one ruleset in words), ``sprague tour`` and ``sprague warm-up``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from sprague import ruleset
 from sprague.cli.parser import parse_params
 from sprague.present import describe_report, describe_text, list_report, list_text
 
-__all__ = ["cmd_list", "cmd_describe", "cmd_tour"]
+__all__ = ["cmd_list", "cmd_describe", "cmd_tour", "cmd_warm_up"]
 
 
 def cmd_list(ns: argparse.Namespace, out: TextIO) -> int:
@@ -38,4 +38,21 @@ def cmd_tour(ns: argparse.Namespace, out: TextIO) -> int:
     from sprague.cli.tour import tour
 
     tour(out)
+    return 0
+
+
+def cmd_warm_up(ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague warm-up``: every kernel compiled (or loaded) once, each job's time printed as it ends."""
+    from sprague.kernels.jit import numba_cache_dir
+    from sprague.warmup import warm_up
+
+    out.write(f"compiling the kernels into {numba_cache_dir()}\n")
+    out.flush()
+
+    def report(name: str, seconds: float) -> None:
+        out.write(f"{seconds:6.1f} s  {name}\n")
+        out.flush()
+
+    total = sum(seconds for _, seconds in warm_up(report))
+    out.write(f"done in {total:.1f} s; later questions load the kernels from there\n")
     return 0
