@@ -187,6 +187,11 @@ def build_parser() -> Parser:
     p.add_argument("--heaps", type=whole(1), default=None, metavar="K",
                    help="one game: the table of all its positions of K heaps (sorted), summarised; --save writes it")
     p.add_argument("--save", metavar="FILE", help="with --heaps: write the table (.npy: NumPy, else CSV)")
+    p.add_argument("--workers", type=whole(1), default=None, metavar="W",
+                   help="with --heaps: fill the box on a Dask LocalCluster of W processes, level by level "
+                   "(the Delete family's compiled boxes; needs: pip install 'sprague[dask]')")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --heaps: fill the box on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786")
     p.add_argument("--plot", metavar="FILE", help="also draw the table as a heat map, P-positions outlined, to FILE "
                    "(.png, .svg, .pdf; needs: pip install 'sprague[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -341,8 +341,8 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
 def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "grundy", min_heap: int | None = None,
                       max_positions: int | None = None,
                       progress: Callable[[int], Any] | None = None, *, misere: bool = False,
-                      p_offset: int = 0, p_limit: int = 1000, rows_offset: int = 0, rows_limit: int = 0
-                      ) -> tuple[Any, dict[str, Any]]:
+                      p_offset: int = 0, p_limit: int = 1000, rows_offset: int = 0, rows_limit: int = 0,
+                      workers: int | None = None, scheduler: Any = None) -> tuple[Any, dict[str, Any]]:
     """``sprague table GAME --heaps K``: the :class:`~sprague.solve.table.Table` and its JSON summary.
 
     ``misere=True``: misère outcomes or misère Grundy values g- (the JSON says ``"misere": true``).
@@ -353,7 +353,7 @@ def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "g
     if not isinstance(game, MultiHeapRuleset):
         raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
     t = game.table(max_heap, heaps=heaps, values=values, min_heap=min_heap, max_positions=max_positions,
-                   progress=progress, misere=misere)
+                   progress=progress, misere=misere, workers=workers, scheduler=scheduler)
     counts = t.counts()
     data = {**header(game), "heaps": t.heaps, "min_heap": t.min_heap, "max_heap": t.max_heap,
             "values": t.kind, "misere": t.misere, "positions": len(t), "method": t.method,

@@ -149,7 +149,7 @@ class MultiHeapRuleset(Ruleset):
     # tables --------------------------------------------------------------------
     def table(self, max_heap: int, heaps: int = 2, values: str = "grundy", min_heap: int | None = None,
               max_positions: int | None = None, progress: Callable[[int], Any] | None = None, *,
-              misere: bool = False) -> Table:
+              misere: bool = False, workers: int | None = None, scheduler: Any = None) -> Table:
         """Every position of ``heaps`` heaps in ``min_heap..max_heap`` with its Grundy value or outcome.
 
         Values come from the fastest exact method the ruleset has: the compiled box
@@ -173,6 +173,9 @@ class MultiHeapRuleset(Ruleset):
         misere : bool
             Under misère play (the last mover loses): misère outcomes, or misère Grundy
             values g-, position by position (closed form or search; no nim-sum shortcut).
+        workers, scheduler : optional
+            Fill a compiled box on Dask, level by level (:mod:`sprague.solve.wavefront`):
+            a LocalCluster of ``workers`` processes, or the cluster at ``scheduler``.
 
         Returns
         -------
@@ -186,7 +189,8 @@ class MultiHeapRuleset(Ruleset):
         >>> len(t), t[1, 2, 3], t.p_positions()[:4]
         (56, 'N', [(1, 1, 1), (2, 2, 2), (1, 1, 3), (1, 3, 3)])
         """
-        return heap_table(self, max_heap, heaps, values, min_heap, max_positions, progress, misere=misere)
+        return heap_table(self, max_heap, heaps, values, min_heap, max_positions, progress, misere=misere,
+                          workers=workers, scheduler=scheduler)
 
     def kernel_shapes(self, n: int) -> tuple[tuple[int, int], ...] | None:
         """The ``(s, p)`` move shapes of the compiled box kernels for ``n`` heaps, or None (no kernel).

@@ -176,7 +176,7 @@ class Box:
                 exc.partial = table[:start]  # type: ignore[attr-defined]
                 raise
             found = table
-        if (found < 0).any():
+        if len(found) and found.dtype.kind == "i" and int(found.min()) < 0:  # no temporary the size of the box
             raise TooLarge(f"a Grundy value in the box of {self.n} heaps <= {self.hi} is beyond the kernel's range")
         return found
 

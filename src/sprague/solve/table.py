@@ -57,7 +57,7 @@ def kernel_shapes(rules: Any, heaps: int) -> np.ndarray | None:
 
 def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy", min_heap: int | None = None,
                max_positions: int | None = None, progress: Callable[[int], Any] | None = None, *,
-               misere: bool = False) -> Table:
+               misere: bool = False, workers: int | None = None, scheduler: Any = None) -> Table:
     """Every position of ``heaps`` heaps in ``min_heap..max_heap`` with its Grundy value or outcome.
 
     Values come from the fastest exact method the ruleset has: the compiled box
@@ -73,6 +73,11 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     misère closed form where the ruleset has one, else misère search, whose positions
     visited for the whole table are bounded by ``max_positions``. The cache key says
     ``"misere": true``, so a misère table is never read from a normal-play entry.
+
+    With ``workers`` (a Dask LocalCluster of that many processes) or ``scheduler``
+    (a Dask cluster's address), a compiled box is filled on Dask level by level
+    (:mod:`sprague.solve.wavefront`), by search; the same table, checkpointed in the
+    results cache by whole levels.
 
     >>> import sprague
     >>> t = heap_table(sprague.ruleset("subtraction", S={1, 2}), 4, heaps=2, misere=True)
@@ -108,7 +113,11 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     refuse_if_too_large(what, size, limit)
     if misere:
         _refuse_misere_search(rules, what, (max_heap,) * heaps, values, limit)
-    if shapes is not None and size <= config.BOX_PYTHON_POSITIONS and not kernels_made():
+    dask = workers is not None or scheduler is not None
+    if dask and shapes is None:
+        raise InvalidParameter(f"{rules.name}: --workers/--scheduler fill the compiled box kernels on Dask; "
+                               f"{'misère tables' if misere else 'this ruleset'} has none (drop them to run here)")
+    if shapes is not None and size <= config.BOX_PYTHON_POSITIONS and not kernels_made() and not dask:
         shapes = None  # a small table: closed forms and search in Python cost less than loading numba
     enumerate_positions = sorted_positions if rules.interchangeable_heaps else ordered_positions
     key = {**(rules.cache_key() or {}), "heaps": heaps, "min_heap": lo, "values": values}
@@ -120,6 +129,15 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     began = time.perf_counter()
     if stored is not None and stored.ndim == 1 and len(stored) >= size:
         found, method, cache = stored[:size], "the results cache", None
+    elif shapes is not None and dask:
+        from sprague.solve.wavefront import wave_table
+
+        points = _cache.Checkpoints(cache, "table-levels", key) if cache is not None else None
+        found, count = wave_table(heaps, lo, max_heap, shapes, values == "grundy", workers=workers,
+                                  scheduler=scheduler, progress=progress, checkpoints=points)
+        if len(found) and int(found.min()) < 0:
+            raise TooLarge(f"{what}: a Grundy value is beyond the kernel's range (its mex scratch)")
+        method = f"compiled box kernel (search by level on Dask, {count} worker{'s' * (count != 1)})"
     elif shapes is not None:
         prefix = stored if stored is not None and stored.ndim == 1 else None
         box = Box(heaps, lo, max_heap)
@@ -442,17 +460,36 @@ class Table:
 
     def p_count(self) -> int:
         """How many positions have value 0 (the P-positions)."""
-        return len(self.values) - int(np.count_nonzero(self.values))
+        return int(self._tally[0]) if len(self) else 0
 
     def p_positions(self, offset: int = 0, limit: int | None = None) -> list[tuple[int, ...]]:
         """The positions of value 0 (the P-positions), from number ``offset`` on, at most ``limit`` of them."""
-        chosen = self.p_rows()[offset:None if limit is None else offset + limit]
+        if limit is None:
+            chosen = self.p_rows()[offset:]
+        else:  # a chunk of rows at a time, until the page is full: not every P-position of a big table
+            found: list[np.ndarray] = []
+            need, step = offset + limit, 1 << 22
+            for start in range(0, len(self), step):
+                found.append(start + np.flatnonzero(self.values[start:start + step] == 0))
+                need -= len(found[-1])
+                if need <= 0:
+                    break
+            chosen = np.concatenate(found)[offset:offset + limit] if found else np.zeros(0, dtype=np.int64)
         return [tuple(row) for row in self.positions_at(chosen).tolist()]
 
     def counts(self) -> Counter[Any]:
         """How many positions take each value (or each outcome)."""
-        tally = np.bincount(self.values) if len(self.values) else np.zeros(0, dtype=np.int64)
-        return Counter({self.show(v): int(c) for v, c in enumerate(tally.tolist()) if c})
+        return Counter({self.show(v): int(c) for v, c in enumerate(self._tally.tolist()) if c})
+
+    @cached_property
+    def _tally(self) -> np.ndarray:
+        """The number of rows of each value, counted a chunk at a time (bincount widens what it counts to int64)."""
+        tally = np.zeros(int(self.values.max()) + 1 if len(self) else 0, dtype=np.int64)
+        step = 1 << 18  # 2 MB of int64 at a time
+        for start in range(0, len(self), step):
+            chunk = np.bincount(self.values[start:start + step])
+            tally[:len(chunk)] += chunk
+        return tally
 
     def save(self, path: str | os.PathLike[str], header: str | None = None) -> None:
         """Write the table to ``path``, a chunk of rows at a time: ``.npy`` (NumPy), else CSV text.

@@ -21,8 +21,9 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
     check_plot(ns.plot)
     if ns.heaps is not None:
         return _heap_table(games, ns, out)
-    if ns.save:
-        raise InvalidParameter("--save goes with --heaps K (the table of all K-heap positions)")
+    for flag, given in (("--save", ns.save), ("--workers", ns.workers), ("--scheduler", ns.scheduler)):
+        if given:
+            raise InvalidParameter(f"{flag} goes with --heaps K (the table of all K-heap positions)")
     misere = bool(ns.misere)
     report = grid_report(games, ns.max, ns.min, ns.values, ns.method, ns.max_positions, ns.fixed,
                          use_cache=lambda: use_cache(ns), misere=misere)
@@ -54,7 +55,8 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
     bar = progress_bar(ns.quiet, f"{games[0].name}, {ns.heaps} heaps")
     try:
         t, data = heap_table_report(games[0], ns.max, ns.heaps, ns.values, ns.min, ns.max_positions,
-                                    progress=bar.update if bar else None, misere=bool(ns.misere))
+                                    progress=bar.update if bar else None, misere=bool(ns.misere),
+                                    workers=ns.workers, scheduler=ns.scheduler)
     except KeyboardInterrupt:
         sys.stderr.write("sprague: interrupted; the positions finished are kept in the results cache\n")
         raise
