@@ -1,15 +1,30 @@
-"""Ratio benchmarks of the compiled kernels against plain Python, on the same input, in one run.
+"""The README's performance table, in one run: every row timed several times, each ratio labelled.
 
-Run: ``python benchmarks/run.py`` (about 10 minutes: the plain-Python references
-are slow; ``--quick`` skips the three longest rows). Prints a table: task, bound,
-our time, the plain-Python reference's time on the same input, the ratio. The
-results cache is off, so every row computes. ``benchmarks/verify.py`` covers
-``sprague verify``.
+Run: ``python benchmarks/run.py`` (about 15 minutes; ``--quick`` skips the longest
+rows, ``--big`` adds 5-heap tables of heaps <= 128, some 20 more minutes). It prints
+the machine first, then Markdown tables. Every timed row runs ``--repeat`` times
+(default 3; the longest rows 2) with the results cache off, and shows the min and
+the median. A ratio divides the reference's min by sprague's min, both measured in
+this run on the same input, and says what it compares:
+
+- **compiled vs interpreted**: the same algorithm, numba against plain Python;
+- **algorithm vs algorithm**: two methods, both compiled;
+- **compiled + algorithm**: sprague's compiled method against the textbook
+  recursion in plain Python (both at once: not a measure of either alone).
+
+``benchmarks/small.py`` (fresh processes: small questions, crossovers) is run at
+the end; ``benchmarks/verify.py`` covers ``sprague verify``, ``benchmarks/records.py``
+long sequence records.
 """
 
 from __future__ import annotations
 
+import os
+import platform
 import random
+import resource
+import statistics
+import subprocess
 import sys
 import time
 from itertools import combinations_with_replacement
@@ -19,8 +34,12 @@ import numpy as np
 
 import sprague
 import sprague.cache
-
 from sprague.kernels.heap import subtraction_sequence
+
+COMPILED = "compiled vs interpreted"
+ALGORITHM = "algorithm vs algorithm"
+BOTH = "compiled + algorithm"
+REPEAT = 3
 
 
 def plain_subtraction(S: tuple[int, ...], n: int) -> list[int]:
@@ -77,89 +96,263 @@ def plain_single_delete(max_heap: int, heaps: int = 4) -> dict[tuple[int, ...], 
     return G
 
 
-def timed(fn: Any, *args: Any) -> tuple[Any, float]:
-    """``fn(*args)`` and the seconds it took."""
-    t = time.perf_counter()
-    result = fn(*args)
-    return result, time.perf_counter() - t
+def measure(fn: Any, *args: Any, repeat: int = REPEAT) -> tuple[Any, float, float]:
+    """``fn(*args)``, and the min and median seconds of ``repeat`` calls."""
+    times, result = [], None
+    for _ in range(repeat):
+        began = time.perf_counter()
+        result = fn(*args)
+        times.append(time.perf_counter() - began)
+    return result, min(times), statistics.median(times)
 
 
-def ratio_row(task: str, bound: str, ours: Any, plain: Any, *args: Any) -> Any:
-    """Time the kernel and the plain-Python reference on the same input, check they agree, print the ratio."""
-    fast, fast_s = timed(ours, *args)
-    ref, ref_s = timed(plain, *args)
-    assert list(fast) == ref
-    print(f"| {task} | {bound} | {fast_s * 1e3:.2f} ms | {ref_s:.2f} s | {ref_s / fast_s:.0f}x |")
+def secs(low: float, mid: float) -> str:
+    return f"{low:.3f} / {mid:.3f} s" if low < 10 else f"{low:.1f} / {mid:.1f} s"
+
+
+def ratio_row(task: str, bound: str, kind: str, ours: Any, plain: Any, *args: Any, repeat: int = REPEAT,
+              same: Any = None) -> Any:
+    """Time sprague and the reference on the same input, check they agree, print both and the ratio of the mins."""
+    fast, fast_lo, fast_mid = measure(ours, *args, repeat=repeat)
+    ref, ref_lo, ref_mid = measure(plain, *args, repeat=repeat)
+    assert (same or (lambda a, b: list(a) == list(b)))(fast, ref), task
+    print(f"| {task} | {bound} | {secs(fast_lo, fast_mid)} | {secs(ref_lo, ref_mid)} | {ref_lo / fast_lo:,.0f}x | "
+          f"{kind} |")
     return ref
 
 
-def main(quick: bool = False) -> None:
+def row(task: str, bound: str, low: float, mid: float, note: str) -> None:
+    print(f"| {task} | {bound} | {secs(low, mid)} | - | - | {note} |")
+
+
+def machine() -> None:
+    """What the numbers were measured on."""
+    cpu = platform.processor() or "?"
+    try:
+        with open("/proc/cpuinfo") as fh:
+            cpu = next(line.split(":", 1)[1].strip() for line in fh if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    try:
+        memory = f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GB"
+    except (ValueError, OSError, AttributeError):
+        memory = "?"
+    import numba
+
+    print(f"machine: {cpu}, {os.cpu_count()} cores, {memory} RAM; {platform.system()} {platform.release()}; "
+          f"Python {platform.python_version()}, NumPy {np.__version__}, numba {numba.__version__}; "
+          f"load average {os.getloadavg()[0]:.2f} at the start\n")
+
+
+def main(quick: bool = False, big: bool = False) -> None:
     from sprague.kernels.heap import all_but_sequence
 
+    machine()
     sprague.cache.use(False)
     S = (1, 4, 5)
     moves = np.array(S, dtype=np.int64)
     subtraction_sequence(moves, 10, np.uint8)  # compile (and warm up) outside the timings
     sprague.ruleset("subtraction", S={2, 3}).sequence(10**5)
     all_but_sequence(moves, 10)
-    print("| task | bound | ours | plain Python | ratio |\n|---|---|---|---|---|")
-    ref = ratio_row("subtraction sequence, S = {1,4,5}, kernel (uint8 values)", "n = 10^6",
-                    lambda n: subtraction_sequence(moves, n, np.uint8),
-                    lambda n: plain_subtraction(S, n), 10**6)
-    ratio_row("subtraction sequence, ruleset.sequence(n): certified period, then filled", "n = 10^6",
+    print("| task | bound | sprague: min / median | reference: min / median | ratio of mins | the ratio compares |\n"
+          "|---|---|---|---|---|---|")
+    ref = ratio_row("subtraction sequence, S = {1,4,5}, kernel (uint8 values)", "n = 10^6", COMPILED,
+                    lambda n: subtraction_sequence(moves, n, np.uint8), lambda n: plain_subtraction(S, n), 10**6)
+    ratio_row("subtraction sequence, ruleset.sequence(n): certified period, then filled", "n = 10^6", BOTH,
               lambda n: sprague.ruleset("subtraction", S=set(S)).sequence(n), lambda n: plain_subtraction(S, n), 10**6)
     n = 10**8
-    _, big_s = timed(subtraction_sequence, moves, n, np.uint8)
-    print(f"| subtraction sequence, kernel (uint8 values) | n = 10^8 | {big_s:.2f} s | - | {n / big_s / 1e6:.0f} M values/s |")
-    filled, fill_s = timed(sprague.ruleset("subtraction", S=set(S)).values, n)
+    _, low, mid = measure(subtraction_sequence, moves, n, np.uint8)
+    row("subtraction sequence, kernel (uint8 values)", "n = 10^8", low, mid, f"{n / low / 1e6:.0f} M values/s")
+    filled, low, mid = measure(sprague.ruleset("subtraction", S=set(S)).values, n)
     assert filled[: 10**6].tolist() == ref
-    print(f"| subtraction sequence, certified period then filled | n = 10^8 | {fill_s:.2f} s | - | "
-          f"{n / fill_s / 1e6:.0f} M values/s |")
+    row("subtraction sequence, certified period then filled", "n = 10^8", low, mid, f"{n / low / 1e6:.0f} M values/s")
     X = (4, 8)
-    ratio_row("all-but sequence, X = {4,8}", "n = 5,000",
+    ratio_row("all-but sequence, X = {4,8}: O(|X|^2) a value, against the O(n) recursion", "n = 5,000", BOTH,
               lambda n: all_but_sequence(np.array(X, dtype=np.int64), n), lambda n: plain_all_but(X, n), 5000)
     grundys_game(quick)
     single_delete(quick)
+    tables(quick, big)
     huge_heaps()
+    import small
+
+    small.main()
 
 
-def row(task: str, bound: str, seconds: float, note: str) -> None:
-    print(f"| {task} | {bound} | {seconds:.2f} s | - | {note} |")
+def _naive_kernel(n: int) -> list[int]:
+    """Grundy's game by the kernel's naive recursion alone (its prefix stretched to ``n``): compiled, O(n^2)."""
+    from sprague.kernels import takebreak as tb
+
+    saved = tb.PREFIX
+    tb.PREFIX = n
+    try:
+        g = np.zeros(n, dtype=np.uint8)
+        list(tb.extend(g, 0, [], [], [0], distinct=True))
+        return g.tolist()
+    finally:
+        tb.PREFIX = saved
 
 
 def grundys_game(quick: bool) -> None:
-    """The sparse-space kernel (a fresh ruleset each time: nothing is reused)."""
-    sprague.ruleset("grundys-game").sequence(5000)  # compile outside the timings
-    n = 2 * 10**4 if quick else 10**5
-    ratio_row("Grundy's game, all values (sparse space)", f"n = {n:,}",
-              lambda n: sprague.ruleset("grundys-game").sequence(n).tolist(), plain_grundys_game, n)
-    for e in (20,) if quick else (20, 24):
-        values, seconds = timed(sprague.ruleset("grundys-game").sequence, 2**e, 2**25)
-        row("Grundy's game, all values (sparse space)", f"n = 2^{e}", seconds,
-            f"{2**e / seconds / 1e6:.2f} M values/s; target {'10 s' if e == 20 else '3 min'}; largest value {values.max()}")
+    """Grundy's game: the naive recursion compiled and interpreted, then sparse space, then long runs and memory."""
+    from sprague.solve.sequence import _take_break_python
+
+    sprague.ruleset("grundys-game").sequence(5000)
+    _naive_kernel(3000)  # compile outside the timings
+    n = 10**4 if quick else 2 * 10**4
+    plain = ratio_row("Grundy's game, the O(n^2) recursion", f"n = {n:,}", COMPILED, _naive_kernel,
+                      plain_grundys_game, n)
+    ratio_row("Grundy's game, sparse space against the compiled O(n^2) recursion", f"n = {n:,}", ALGORITHM,
+              lambda n: sprague.ruleset("grundys-game").sequence(n).tolist(), _naive_kernel, n)
+    ratio_row("Grundy's game, the plain-Python path of small questions, against the plain loop above",
+              f"n = {n:,}", "interpreted vs interpreted", lambda n: _take_break_python([], n, [], [], [0], True),
+              lambda n: plain, n)
+    for e, repeat in ((20, REPEAT),) if quick else ((20, REPEAT), (24, 2)):
+        values, low, mid = measure(lambda: sprague.ruleset("grundys-game").sequence(2**e, 2**25, compact=True),
+                                   repeat=repeat)
+        row("Grundy's game, all values (sparse space)", f"n = 2^{e}", low, mid,
+            f"{2**e / low / 1e6:.2f} M values/s; largest value {values.max()}")
+    if not quick:
+        memory()
+
+
+_PEAK = """
+import resource, sys
+import numpy as np
+from sprague.cache import using
+from sprague.kernels.jit import make_kernels
+from sprague.kernels import takebreak as tb
+make_kernels()
+tb.extend(np.zeros(3000, dtype=np.uint8), 0, [], [], [0], distinct=True)  # the kernels loaded, no values yet
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+import sprague
+with using(False):
+    values = sprague.ruleset("grundys-game").sequence(int(sys.argv[1]), 2**25, compact=True)
+print(base, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, values.dtype, values.nbytes)
+"""
+
+
+def memory() -> None:
+    """Peak memory of Grundy's game to 2^24 in a fresh process, and what numba and the kernels take before it."""
+    done = subprocess.run([sys.executable, "-c", _PEAK, str(2**24)], capture_output=True, text=True, check=True)
+    base, peak, dtype, nbytes = done.stdout.split()
+    print(f"| Grundy's game to 2^24, peak memory (fresh process, ru_maxrss) | n = 2^24 | {int(peak) / 1024:.0f} MB | "
+          f"- | - | of which {int(base) / 1024:.0f} MB before any value (Python, NumPy, numba, the loaded kernels); "
+          f"the values: {dtype}, {int(nbytes) / 2**20:.0f} MB |")
 
 
 def single_delete(quick: bool) -> None:
     """4-heap tables of single-delete Nim (004): the retrograde sieve, search in rank order, plain Python."""
     from sprague.kernels import box
-    from sprague.verify import _Job
+    from sprague.solve.box import Box
+    from sprague.solve.table import kernel_shapes
 
     r = sprague.ruleset("single-delete")
-    r.table(10, heaps=4), r.table(10, heaps=4, values="outcome")  # compile outside the timings
-    t, seconds = timed(r.table, 128, 4, "outcome")
-    job = _Job.build(r, lambda h: None, "outcome", 4, 128, {}, 10**8)
-    searched, search_s = timed(box.fill_table, job.n, job.lo, job.hi, job.shapes, job.binom, job.size, False)
-    assert np.array_equal(searched, t.values)
-    print(f"| single-delete, 4 heaps, P/N table (retrograde sieve) | heaps <= 128 ({len(t):,}) | {seconds:.2f} s | "
-          f"{search_s:.2f} s (compiled search) | {search_s / seconds:.0f}x; target 2 s |")
-    t, seconds = timed(r.table, 64, 4)
-    row("single-delete, 4 heaps, Grundy table", f"heaps <= 64 ({len(t):,})", seconds, "target 10 s")
-    m = 24 if quick else 48
-    ours, ours_s = timed(r.table, m, 4)
-    plain, plain_s = timed(plain_single_delete, m)
-    assert all(plain[p] == v for p, v in ours)
-    print(f"| single-delete, 4 heaps, Grundy table | heaps <= {m} ({len(ours):,}) | {ours_s:.2f} s | {plain_s:.2f} s | "
-          f"{plain_s / ours_s:.0f}x; target 100x |")
+    shapes = kernel_shapes(r, 4)
+    b = Box(4, 1, 128)
+    r.table(30, heaps=4), r.table(30, heaps=4, values="outcome"), box.fill_table(4, 1, 12, shapes, Box(4, 1, 12).binom,
+                                                                                  Box(4, 1, 12).size, True)
+    ratio_row("single-delete, 4 heaps, P/N table: retrograde sieve against search in rank order",
+              f"heaps <= 128 ({b.size:,})", ALGORITHM, lambda: r.table(128, 4, "outcome").values,
+              lambda: box.fill_table(4, 1, 128, shapes, b.binom, b.size, False), same=np.array_equal)
+    m = 24 if quick else 40
+    small = Box(4, 1, m)
+    ours, low, mid = measure(box.fill_table, 4, 1, m, shapes, small.binom, small.size, True)
+    plain, plain_low, plain_mid = measure(plain_single_delete, m, repeat=2)
+    assert ours.tolist() == [plain[p] for p in map(tuple, small.positions().tolist())]
+    print(f"| single-delete, 4 heaps, Grundy table: search in rank order against the plain-Python memo | "
+          f"heaps <= {m} ({small.size:,}) | {secs(low, mid)} | {secs(plain_low, plain_mid)} | {plain_low / low:,.0f}x | "
+          f"{COMPILED} |")
+    ratio_row("single-delete, 4 heaps, Grundy table: the split memo against search option by option",
+              f"heaps <= 64 ({Box(4, 1, 64).size:,})", ALGORITHM, lambda: r.table(64, 4).values,
+              lambda: box.fill_table(4, 1, 64, shapes, Box(4, 1, 64).binom, Box(4, 1, 64).size, True),
+              same=np.array_equal)
+
+
+def _timed_report(name: str, heaps: int, hi: int, values: str) -> tuple[float, float]:
+    """``sprague table NAME --heaps K --max M`` as the command runs it (the report), and the kernel's part of it."""
+    from sprague.present.reports import heap_table_report
+    from sprague.solve import box as solve_box
+
+    spent = [0.0]
+    truth = solve_box.Box.truth
+
+    def timed_truth(self: Any, *args: Any, **kwargs: Any) -> Any:
+        began = time.perf_counter()
+        try:
+            return truth(self, *args, **kwargs)
+        finally:
+            spent[0] += time.perf_counter() - began
+
+    solve_box.Box.truth = timed_truth  # type: ignore[method-assign]
+    try:
+        began = time.perf_counter()
+        heap_table_report(sprague.ruleset(name), hi, heaps, values, max_positions=10**9)
+        return time.perf_counter() - began, spent[0]
+    finally:
+        solve_box.Box.truth = truth  # type: ignore[method-assign]
+
+
+_BIG = """
+import resource, sys, time
+began = time.perf_counter()
+from sprague.cli import main
+status = main(["table", "single-delete", "--heaps", sys.argv[1], "--max", sys.argv[2], "--values", sys.argv[3],
+               "--no-cache", "--quiet", "--max-positions", "1000000000"])
+print(status, time.perf_counter() - began, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def tables(quick: bool, big: bool) -> None:
+    """Big tables as ``sprague table`` makes them: the kernel's share of the time; on Dask; 5 heaps with --big."""
+    print("\n| `sprague table single-delete --heaps K --max M` (in process, kernels loaded) | positions | "
+          "whole report: min / median | kernel | outside the kernel |\n|---|---|---|---|---|")
+    for heaps, hi, values in ((4, 128, "outcome"), (4, 128, "grundy")) + (() if quick else ((5, 64, "grundy"),)):
+        runs = [_timed_report("single-delete", heaps, hi, values) for _ in range(REPEAT)]
+        whole = [w for w, _ in runs]
+        low = min(range(len(runs)), key=lambda i: whole[i])
+        kernel = runs[low][1]
+        from math import comb
+
+        print(f"| --heaps {heaps} --max {hi} --values {values} | {comb(hi + heaps - 1, heaps):,} | "
+              f"{secs(min(whole), statistics.median(whole))} | {kernel:.2f} s | "
+              f"{(whole[low] - kernel) / whole[low]:.0%} |")
+    dask()
+    if big:
+        print("\n| `sprague table single-delete` (fresh process) | wall | peak memory (ru_maxrss) |\n|---|---|---|")
+        for values in ("outcome", "grundy"):
+            done = subprocess.run([sys.executable, "-c", _BIG, "5", "128", values], capture_output=True, text=True,
+                                  check=True)
+            status, seconds, peak = done.stdout.split()[-3:]
+            assert status == "0", done.stderr
+            print(f"| --heaps 5 --max 128 --values {values} (309,319,296 positions) | {float(seconds):.1f} s | "
+                  f"{int(peak) / 2**20:.2f} GB |")
+
+
+def dask() -> None:
+    """The same Grundy table by one process (rank order) and on a 2-process LocalCluster (level by level)."""
+    try:
+        from dask.distributed import LocalCluster
+    except ImportError:
+        print("\n(dask[distributed] is not installed: no Dask row)")
+        return
+    from sprague.kernels import box
+    from sprague.solve.box import Box
+    from sprague.solve.table import kernel_shapes
+
+    r = sprague.ruleset("abo-delete")
+    shapes = kernel_shapes(r, 4)
+    b = Box(4, 1, 40)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        r.table(12, heaps=4, values="grundy", scheduler=address)  # the workers load the kernels
+        print("\n| abo-delete, 4 heaps <= 40, Grundy table | positions | min / median | ratio | the ratio compares |"
+              "\n|---|---|---|---|---|")
+        alone, low, mid = measure(box.fill_table, 4, 1, 40, shapes, b.binom, b.size, True)
+        print(f"| one process, search in rank order | {b.size:,} | {secs(low, mid)} | 1x | - |")
+        spread, d_low, d_mid = measure(lambda: r.table(40, heaps=4, values="grundy", scheduler=address).values)
+        assert np.array_equal(spread, alone)
+        print(f"| LocalCluster of 2 processes, search level by level | {b.size:,} | {secs(d_low, d_mid)} | "
+              f"{low / d_low:.2f}x | 2 processes against 1, the same search (2 cores) |")
 
 
 HUGE = [("nim", {}, 4), ("single-delete", {}, 4), ("vdn", {}, 2), ("delete-nim", {}, 2), ("abo-delete", {}, 4),
@@ -178,12 +371,12 @@ def huge_heaps() -> None:
         if r.outcome(pos) == "P":  # a winning move needs an N-position: change one heap
             pos = (pos[0] + 1,) + pos[1:]
         outcome = r.outcome(pos)
-        _, out_s = timed(lambda: [r.outcome(pos) for _ in range(20)])
-        _, move_s = timed(lambda: [r.winning_move(pos) for _ in range(20)])
+        _, out_s, _ = measure(lambda: [r.outcome(pos) for _ in range(20)], repeat=1)
+        _, move_s, _ = measure(lambda: [r.winning_move(pos) for _ in range(20)], repeat=1)
         move = r.winning_move(pos)
         assert outcome == "P" or (move is not None and r.outcome(move) == "P" and r.is_move(pos, move))
         print(f"| {r.describe()} | {k} ({outcome}) | {out_s / 20 * 1e3:.3f} ms | {move_s / 20 * 1e3:.3f} ms |")
 
 
 if __name__ == "__main__":
-    main(quick="--quick" in sys.argv[1:])
+    main(quick="--quick" in sys.argv[1:], big="--big" in sys.argv[1:])
