@@ -205,7 +205,7 @@ def grundys_game(quick: bool) -> None:
               lambda n: sprague.ruleset("grundys-game").sequence(n).tolist(), _naive_kernel, n)
     ratio_row("Grundy's game, the plain-Python path of small questions, against the plain loop above",
               f"n = {n:,}", "interpreted vs interpreted", lambda n: _take_break_python([], n, [], [], [0], True),
-              lambda n: plain, n)
+              plain_grundys_game, n)
     for e, repeat in ((20, REPEAT),) if quick else ((20, REPEAT), (24, 2)):
         values, low, mid = measure(lambda: sprague.ruleset("grundys-game").sequence(2**e, 2**25, compact=True),
                                    repeat=repeat)
@@ -222,7 +222,7 @@ from sprague.cache import using
 from sprague.kernels.jit import make_kernels
 from sprague.kernels import takebreak as tb
 make_kernels()
-tb.extend(np.zeros(3000, dtype=np.uint8), 0, [], [], [0], distinct=True)  # the kernels loaded, no values yet
+list(tb.extend(np.zeros(3000, dtype=np.uint8), 0, [], [], [0], distinct=True))  # the kernels loaded and run
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 import sprague
 with using(False):

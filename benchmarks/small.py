@@ -20,7 +20,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SPRAGUE = str(Path(sys.executable).with_name("sprague"))
-ENV = {**os.environ, "PYTHONPATH": str(HERE.parent / "src")}
+# this checkout, with bytecode cached as an installed package has it (pip compiles it at install)
+ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "PYTHONPATH": str(HERE.parent / "src")}
 
 #: (command, goal in seconds) of issue 18
 COMMANDS = [(["value", "nim", "3", "5", "6"], 0.15), (["value", "grundys-game", "1000"], 0.3),
@@ -46,33 +47,22 @@ def commands(repeat: int = 7) -> None:
         print(f"| `sprague {' '.join(argv)}` | {low:.3f} s | {mid:.3f} s | {f'{goal} s' if goal else '-'} |")
 
 
-_SEQUENCE = """
+_QUESTION = """
 import sys, time
 began = time.perf_counter()
 import sprague
 from sprague.cache import using
 from sprague.kernels import config
 from sprague.kernels.jit import make_kernels
-if sys.argv[2] == "kernel":
+what, size, heaps, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+if path == "kernel":  # numba loaded first, and no plain-Python path
     make_kernels()
-    config.TAKE_BREAK_PYTHON_STEPS = -1
+    config.TAKE_BREAK_PYTHON_STEPS = config.BOX_PYTHON_WORK = -1
 with using(False):
-    sprague.ruleset("grundys-game").sequence(int(sys.argv[1]))
-print(time.perf_counter() - began)
-"""
-
-_TABLE = """
-import sys, time
-began = time.perf_counter()
-import sprague
-from sprague.cache import using
-from sprague.kernels import config
-from sprague.kernels.jit import make_kernels
-if sys.argv[3] == "kernel":
-    make_kernels()
-    config.BOX_PYTHON_POSITIONS = -1
-with using(False):
-    t = sprague.ruleset("single-delete").table(int(sys.argv[2]), heaps=int(sys.argv[1]), values="grundy")
+    if what == "sequence":
+        sprague.ruleset("grundys-game").sequence(size)
+    else:
+        sprague.ruleset("single-delete").table(size, heaps=heaps, values="grundy")
 print(time.perf_counter() - began)
 """
 
@@ -91,12 +81,12 @@ def crossovers(repeat: int = 3) -> None:
     print("\n| question (fresh process) | plain Python/NumPy path: min / median | kernel with numba to load: "
           "min / median |\n|---|---|---|")
     for n in (1000, 3000, 6000, 9000):
-        py = inside(_SEQUENCE, [str(n), "python"], repeat)
-        jit = inside(_SEQUENCE, [str(n), "kernel"], repeat)
+        py = inside(_QUESTION, ["sequence", str(n), "1", "python"], repeat)
+        jit = inside(_QUESTION, ["sequence", str(n), "1", "kernel"], repeat)
         print(f"| Grundy's game, G(0..{n - 1}) | {py[0]:.3f} / {py[1]:.3f} s | {jit[0]:.3f} / {jit[1]:.3f} s |")
     for heaps, hi in ((3, 20), (4, 16), (4, 20), (4, 24)):
-        py = inside(_TABLE, [str(heaps), str(hi), "python"], repeat)
-        jit = inside(_TABLE, [str(heaps), str(hi), "kernel"], repeat)
+        py = inside(_QUESTION, ["table", str(hi), str(heaps), "python"], repeat)
+        jit = inside(_QUESTION, ["table", str(hi), str(heaps), "kernel"], repeat)
         print(f"| single-delete Grundy table, {heaps} heaps <= {hi} | {py[0]:.3f} / {py[1]:.3f} s | "
               f"{jit[0]:.3f} / {jit[1]:.3f} s |")
 

@@ -416,6 +416,22 @@ class Cache:
         with contextlib.suppress(OSError):
             path.unlink()
 
+    def remove(self, kind: str, key: Mapping[str, Any]) -> bool:
+        """Remove the entry of (kind, key), if there is one (a checkpoint whose result is stored); whether it was."""
+        path = self.path(kind, key)
+        if not path.exists():
+            return False
+        with self._lock():
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                return False
+            except OSError as exc:
+                warnings.warn(f"cache file {str(path)!r} could not be removed ({exc}); it is harmless", CacheWarning,
+                              stacklevel=2)
+                return False
+        return True
+
     # ------------------------------------------------------------------ writing
     def store(self, kind: str, key: Mapping[str, Any], values: np.ndarray, seconds: float) -> Path | None:
         """Store ``values`` for (kind, key) if it was slow enough and is longer than what is stored.

@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import numpy as np
+
 from sprague import cache as _cache
 from sprague.kernels import config
 from sprague.kernels.jit import make_kernels
@@ -27,33 +29,48 @@ from sprague.rulesets import ruleset
 __all__ = ["JOBS", "warm_up"]
 
 
+def _game(name: str, **params: Any) -> Any:
+    """A ruleset by name (typed loosely: sequences and tables belong to heap rulesets)."""
+    return ruleset(name, **params)
+
+
 def _sequences() -> None:
-    ruleset("grundys-game").sequence(3 * config.TAKE_BREAK_PREFIX)  # past the naive prefix: the sparse kernel too
+    _game("grundys-game").sequence(3 * config.TAKE_BREAK_PREFIX)  # past the naive prefix: the sparse kernel too
 
 
 def _generic_codes() -> None:
-    ruleset("takebreak", code="0.F").sequence(200)
+    _game("takebreak", code="0.F").sequence(200)
 
 
 def _subtraction() -> None:
-    ruleset("subtraction", S={1, 2, 5}).sequence(200)
-    ruleset("all-but", S={4, 8}).sequence(200)
-    ruleset("infinite-subtraction", S="squares").sequence(200)
+    _game("subtraction", S={1, 2, 5}).sequence(200)
+    _game("all-but", S={4, 8}).sequence(200)
+    _game("infinite-subtraction", S="squares").sequence(200)
 
 
 def _turning() -> None:
-    ruleset("turning-heaps", code="2-3").sequence(100)
+    _game("turning-heaps", code="2-3").sequence(100)
 
 
 def _rays() -> None:
-    ruleset("nimhof", R="1,1;2,0").table(12, heaps=2)
+    _game("nimhof", R="1,1;2,0").table(12, heaps=2)
 
 
 def _boxes() -> None:
     for name in ("single-delete", "delete-nim", "abo-delete"):
         heaps = 2 if name == "delete-nim" else 3
         for values in ("outcome", "grundy"):
-            ruleset(name).table(12, heaps=heaps, values=values)
+            _game(name).table(12, heaps=heaps, values=values)
+
+
+def _levels() -> None:
+    from sprague.kernels.box import binomials
+    from sprague.kernels.wave import level_values
+
+    binom = binomials(3, 1, 6)
+    table = np.full(int(binom[8, 3]), -1, dtype=np.int32)
+    for grundy in (True, False):
+        level_values(3, 1, 6, 3, 0, np.array([[1, 2]], dtype=np.int64), binom, table, grundy)
 
 
 def _verify() -> None:
@@ -70,6 +87,7 @@ JOBS: list[tuple[str, Callable[[], Any]]] = [
     ("turning games", _turning),
     ("Nimhof rays", _rays),
     ("boxes of the Delete family (search, sieve, split memo)", _boxes),
+    ("boxes by level (the search of tables on Dask)", _levels),
     ("verify's local check and compiled claims", _verify),
 ]
 
@@ -78,9 +96,9 @@ JOBS: list[tuple[str, Callable[[], Any]]] = [
 def _kernels_only() -> Iterator[None]:
     """Within it, small work goes to the kernels too (no plain-Python path), and no result is cached."""
     saved = {name: getattr(config, name) for name in
-             ("TAKE_BREAK_PYTHON_STEPS", "BOX_NUMPY_ROWS", "BOX_PYTHON_POSITIONS", "SUBTRACTION_KERNEL_FROM",
+             ("TAKE_BREAK_PYTHON_STEPS", "BOX_NUMPY_ROWS", "BOX_PYTHON_WORK", "SUBTRACTION_KERNEL_FROM",
               "PYTHON_CLAIMS_BELOW")}
-    config.TAKE_BREAK_PYTHON_STEPS = config.BOX_NUMPY_ROWS = config.BOX_PYTHON_POSITIONS = -1
+    config.TAKE_BREAK_PYTHON_STEPS = config.BOX_NUMPY_ROWS = config.BOX_PYTHON_WORK = -1
     config.SUBTRACTION_KERNEL_FROM = config.PYTHON_CLAIMS_BELOW = 0
     try:
         with _cache.using(False):

@@ -93,3 +93,17 @@ def test_a_level_refuses_a_table_of_the_wrong_size_or_a_bad_part():
         level_values(3, 1, 5, 6, 0, shapes, binom, np.zeros(10, dtype=np.int32), True)
     with pytest.raises(InvalidParameter, match="part=3 must be in 0..parts-1"):
         level_values(3, 1, 5, 6, 0, shapes, binom, np.zeros(35, dtype=np.int32), True, part=3, parts=3)
+
+
+@pytest.mark.parametrize("shape,n,message", [((0, 2), 3, r"the shape \(0, 2\) is not a move"),
+                                             ((2, 1), 3, r"the shape \(2, 1\) is not a move"),
+                                             ((0, 0), 3, r"Delete Nim's move, on 2 heaps; got 3 heaps")])
+def test_the_kernels_refuse_a_shape_the_level_proof_does_not_cover(shape, n, message):
+    from sprague.errors import InvalidParameter
+
+    binom = box.binomials(n, 1, 5)
+    size = int(binom[5 - 1 + n, n])
+    with pytest.raises(InvalidParameter, match=message):
+        level_values(n, 1, 5, 6, 0, np.array([shape], dtype=np.int64), binom, np.zeros(size, dtype=np.int32), True)
+    with pytest.raises(InvalidParameter, match=message):
+        box.fill_table(n, 1, 5, np.array([shape], dtype=np.int64), binom, size, True)

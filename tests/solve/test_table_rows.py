@@ -74,3 +74,34 @@ def test_the_cli_saves_in_chunks_what_numpy_reads(tmp_path, monkeypatch):
     saved = np.load(path)
     t = sprague.ruleset("single-delete").table(20, heaps=4, values="outcome")
     assert saved.shape == (len(t), 5) and np.array_equal(saved, np.asarray(t))
+
+
+@pytest.mark.parametrize("name,params,heaps,hi,values", [CASES[0], CASES[3]])
+def test_every_read_of_a_table_is_the_same_in_chunks_of_seven_rows(tmp_path, monkeypatch, name, params, heaps, hi,
+                                                                    values):
+    from sprague.solve import table as table_module
+
+    with cache.using(False):
+        t = sprague.ruleset(name, **params).table(hi, heaps=heaps, values=values)
+        whole = (list(t), t.counts(), t.p_positions(), t.p_positions(offset=5, limit=9), np.asarray(t))
+        monkeypatch.setattr(table_module, "ROWS_CHUNK", 7)
+        monkeypatch.setattr(table_module, "TABLE_CHUNK", 7)
+        again = sprague.ruleset(name, **params).table(hi, heaps=heaps, values=values)  # valued 7 rows at a time
+    assert np.array_equal(again.values, t.values)
+    chunked = (list(again), again.counts(), again.p_positions(), again.p_positions(offset=5, limit=9))
+    assert chunked == whole[:4]
+    again.save(tmp_path / "t.npy")
+    assert np.array_equal(np.load(tmp_path / "t.npy"), whole[4])
+
+
+def test_counts_of_values_far_above_the_number_of_rows_are_had_by_sorting():
+    """Misère Grundy values of heaps near 2^40 (a bincount would need an entry for each value below them)."""
+    t = sprague.ruleset("nim").table(2**40, heaps=1, min_heap=2**40 - 3, misere=True)
+    assert t.counts() == Counter(t.values.tolist()) and len(t.counts()) == 4  # counted in Python
+    assert t.p_count() == 0 and t.values.max() >= 2**40 - 3
+
+
+def test_a_row_outside_the_table_is_refused_with_its_number():
+    t = sprague.ruleset("nimhof", R="1,0;0,1").table(3, heaps=2)
+    with pytest.raises(IndexError, match="row 16 is not in this table of 16 rows"):
+        t.positions_at(np.array([2, 16]))

@@ -67,13 +67,17 @@ def test_a_run_resumes_from_the_levels_its_checkpoint_holds(cluster, tmp_path):
     saved = np.concatenate([alone[level_ranks(heaps, 1, hi, t, z, binom)] for lev in plan[:30] for t, z in lev])
     store = cache.Cache(tmp_path, min_seconds=0)
     key = {**rules.cache_key(), "heaps": heaps, "min_heap": 1, "values": "grundy"}
-    store.store("table-levels", key, saved, 1.0)
+    store.store("table-levels", {**key, "max_heap": hi}, saved, 1.0)
+    wrong = np.zeros(len(saved) * 2, dtype=np.int32)  # another box's levels: a level's positions depend on max_heap
+    store.store("table-levels", {**key, "max_heap": hi + 1}, wrong, 1.0)
     seen: list[int] = []
     with cache.using(store):
         t = rules.table(hi, heaps=heaps, values="grundy", scheduler=cluster.scheduler_address, progress=seen.append)
     assert np.array_equal(t.values, alone)
     assert seen[0] == len(saved) and sum(seen) == len(alone)  # the saved levels first, then the rest, once each
     assert store.load("table", key) is not None  # the finished table is cached as one process would cache it
+    assert store.load("table-levels", {**key, "max_heap": hi}) is None  # its checkpoint is gone
+    assert store.load("table-levels", {**key, "max_heap": hi + 1}) is not None  # the other box's is not its
 
 
 @pytest.mark.timeout(180)
@@ -90,10 +94,12 @@ def test_workers_makes_a_local_cluster_for_the_cli(tmp_path, capsys):
 def test_dask_options_are_refused_where_they_cannot_apply():
     from sprague.cli import main
 
-    with pytest.raises(InvalidParameter, match="this ruleset has none"):
+    with pytest.raises(InvalidParameter, match="nim has no compiled box kernel"):
         sprague.ruleset("nim").table(5, heaps=3, workers=2)
-    with pytest.raises(InvalidParameter, match="misère tables has none"):
+    with pytest.raises(InvalidParameter, match="misère tables are valued position by position"):
         sprague.ruleset("single-delete").table(5, heaps=3, misere=True, workers=2)
+    with pytest.raises(InvalidParameter, match="start at the smallest heap, 1: drop --min"):
+        sprague.ruleset("single-delete").table(5, heaps=3, min_heap=2, workers=2)
     assert main(["table", "nim", "--workers", "2"]) == 2  # a 2-heap grid: --workers goes with --heaps
     with pytest.raises(InvalidParameter, match="workers=0 must be a positive integer"):
         sprague.ruleset("single-delete").table(30, heaps=3, workers=0)

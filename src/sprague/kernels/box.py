@@ -530,9 +530,18 @@ def check_span(start: int, stop: int, length: int, what: str) -> None:
         raise InvalidParameter(f"ranks {start}..{stop} are outside the {what} of {length:,} positions")
 
 
-def check_shapes(shapes: np.ndarray) -> None:
-    if shapes.dtype != np.int64 or shapes.ndim != 2 or shapes.shape[1] != 2 or (shapes < 0).any():
-        raise InvalidParameter(f"shapes must be an int64 array of (s, p) rows >= 0, got {shapes.dtype} {shapes.shape}")
+def check_shapes(shapes: np.ndarray, n: int | None = None) -> None:
+    """Refuse shapes the kernels do not play: every row is ``(s, p)`` with ``s >= 1``, ``p >= 2`` (a move that
+    deletes and splits), or ``(0, 0)`` (Delete Nim's move, on 2 heaps: ``n`` when given)."""
+    if shapes.dtype != np.int64 or shapes.ndim != 2 or shapes.shape[1] != 2:
+        raise InvalidParameter(f"shapes must be an int64 array of (s, p) rows, got {shapes.dtype} {shapes.shape}")
+    for s, p in shapes.tolist():
+        if (s, p) == (0, 0):
+            if n is not None and n != 2:
+                raise InvalidParameter(f"the shape (0, 0) is Delete Nim's move, on 2 heaps; got {n} heaps")
+        elif s < 1 or p < 2:
+            raise InvalidParameter(f"the shape ({s}, {p}) is not a move: a shape deletes s (p-1) heaps and splits s "
+                                   "others into p parts, s >= 1 and p >= 2 (or (0, 0), Delete Nim's move)")
 
 
 def rank(a: np.ndarray, lo: int, binom: np.ndarray) -> int:
@@ -560,7 +569,7 @@ def positions(n: int, lo: int, hi: int, binom: np.ndarray, start: int, stop: int
 def fill_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, size: int, grundy: bool) -> np.ndarray:
     """Outcomes (0 P / 1 N) or Grundy values of the first ``size`` ranks, by search in rank order."""
     check_box(n, lo, hi, binom)
-    check_shapes(shapes)
+    check_shapes(shapes, n)
     check_span(0, size, int(binom[hi - lo + n, n]), "box")
     out: np.ndarray = _fill_table(n, lo, hi, shapes, binom, size, grundy)
     return out
@@ -570,7 +579,7 @@ def extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray
                  start: int, stop: int, grundy: bool) -> None:
     """Fill ``table[start:stop]`` by search (the ranks below ``start`` filled already)."""
     check_box(n, lo, hi, binom)
-    check_shapes(shapes)
+    check_shapes(shapes, n)
     check_span(start, stop, len(table), "table")
     _extend_table(n, lo, hi, shapes, binom, table, start, stop, grundy)
 
@@ -589,7 +598,7 @@ def local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray,
                 start: int, stop: int, grundy: bool, failures: np.ndarray) -> int:
     """The local rule on ranks ``start..stop-1``; failures go to ``failures``; returns how many there were."""
     check_box(n, lo, hi, binom)
-    check_shapes(shapes)
+    check_shapes(shapes, n)
     check_span(start, stop, len(claims), "claims")
     if failures.dtype != np.int64 or failures.ndim != 2 or failures.shape[1] != 2:
         raise InvalidParameter(f"failures must be an int64 array of 2 columns, got {failures.dtype} {failures.shape}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 __all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "TAKE_BREAK_THREADS",
            "TAKE_BREAK_LAG", "TAKE_BREAK_PIPELINE_FROM", "TAKE_BREAK_REMASK_RATIO", "TAKE_BREAK_SELECT_FROM", "TAKE_BREAK_RETRY", "MEX_SCRATCH",
-           "BOX_CHUNK", "SPLIT_MEMO_BYTES", "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "TAKE_BREAK_PYTHON_STEPS", "BOX_NUMPY_ROWS", "BOX_PYTHON_POSITIONS",
+           "BOX_CHUNK", "SPLIT_MEMO_BYTES", "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "TAKE_BREAK_PYTHON_STEPS", "BOX_NUMPY_ROWS", "BOX_PYTHON_WORK",
            "KEEP_FAILURES", "SUBTRACT_STEPS_PER_POSITION", "RAY_STEPS_PER_POSITION"]
 
 #: take-and-break sequences: values from the naive recursion before the sparse-space kernel takes over
@@ -32,10 +32,11 @@ BOX_CHUNK = 50_000
 #: boxes: positions listed at once up to which they are unranked in NumPy while numba is not loaded yet
 #: (0.3 us a position against 0.014 us compiled: loading numba, about 0.5 s, pays from some 1.7 million)
 BOX_NUMPY_ROWS = 1_000_000
-#: box tables of at most this many positions are valued in Python (closed forms, memoised search) while numba
-#: is not loaded yet: single-delete Grundy values, 4 heaps, took 0.29 s for 3,876 positions against 0.56 s by the
-#: kernel with numba to load, and the same at 8,855 (benchmarks/small.py)
-BOX_PYTHON_POSITIONS = 5_000
+#: box tables whose positions times the options of their largest position (an upper estimate, option_count) are
+#: at most this are valued in Python (closed forms, memoised search) while numba is not loaded yet: single-delete
+#: Grundy values, 4 heaps <= 16 (3,876 x 180) took 0.29 s against 0.56 s by the kernel with numba to load, and
+#: the same at <= 20 (8,855 x 228) (benchmarks/small.py)
+BOX_PYTHON_WORK = 1_000_000
 #: Grundy tables of shape (1, 2): the most memory the split memo may take, in bytes
 SPLIT_MEMO_BYTES = 1 << 30
 #: outcome tables by the retrograde sieve when no move deletes more heaps than this (see sieve_pays)

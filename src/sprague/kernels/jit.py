@@ -112,9 +112,7 @@ def make_kernels() -> Any:
 
         if not os.environ.get("NUMBA_CACHE_DIR"):
             numba.config.CACHE_DIR = str(numba_cache_dir())  # type: ignore[attr-defined]
-        for kernel in _PENDING:
-            kernel.kernel = numba.njit(**kernel.options)(kernel.py_func)
-        made = {id(k): k.kernel for k in _PENDING}
+        made = {id(k): numba.njit(**k.options)(k.py_func) for k in _PENDING}
         homes = {k.py_func.__module__ for k in _PENDING}
         for name, module in list(sys.modules.items()):
             if module is None or not (name in homes or name == "sprague" or name.startswith("sprague.")):
@@ -123,6 +121,9 @@ def make_kernels() -> Any:
             for key, value in list(space.items()):
                 if isinstance(value, LazyKernel) and id(value) in made:
                     space[key] = made[id(value)]
+        # published last: a thread that sees a kernel made (and skips the lock) sees every global patched
+        for kernel in _PENDING:
+            kernel.kernel = made[id(kernel)]
         _numba = numba
         _PENDING.clear()
         return numba

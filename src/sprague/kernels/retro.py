@@ -263,7 +263,7 @@ def retro_outcomes(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarr
     Same arguments (checked here) and result as :func:`sprague.kernels.box.fill_table` with ``grundy=False``.
     """
     check_box(n, lo, hi, binom)
-    check_shapes(shapes)
+    check_shapes(shapes, n)
     check_span(0, size, int(binom[hi - lo + n, n]), "box")
     out: np.ndarray = _retro_outcomes(n, lo, hi, shapes, binom, size)
     return out

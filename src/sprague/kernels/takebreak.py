@@ -76,7 +76,7 @@ from numba import prange
 
 from sprague.kernels import config
 from sprague.kernels.jit import njit
-from sprague.kernels.tbwork import work
+from sprague.kernels.tbwork import best_mask, choose_mask, mask_price, mask_prices, value_counts, work
 
 __all__ = ["extend", "Run", "work", "Steps", "STEPS_PER_POSITION", "choose_mask", "best_mask", "mask_prices",
            "rare_positions", "value_dtype", "threads_available", "value_counts"]
@@ -222,81 +222,6 @@ def value_dtype(top: int) -> np.dtype:
         if top <= np.iinfo(dtype).max:
             return np.dtype(dtype)
     return np.dtype(np.int64)
-
-
-def mask_prices(counts: np.ndarray) -> np.ndarray:
-    """``prices[m]``: heaps made rare by the mask ``m``, for every ``m < len(counts)`` (a power of two).
-
-    ``counts[v]`` is the number of heaps of value ``v``; the rare ones under ``m`` are
-    ``(N + W[m]) / 2`` with ``W`` the Walsh-Hadamard transform of ``counts``.
-
-    >>> mask_prices(np.array([3, 1, 0, 2])).tolist()  # values 0,0,0,1,3,3: mask 1 leaves 0,0,0 rare
-    [6, 3, 4, 5]
-    """
-    w = np.asarray(counts, dtype=np.int64).copy()
-    size = len(w)
-    if size & (size - 1):
-        raise ValueError(f"counts must have a power-of-two length, got {size}")
-    h = 1
-    while h < size:  # butterflies, all blocks of width 2h at once
-        w = w.reshape(-1, 2, h)
-        w = np.stack([w[:, 0] + w[:, 1], w[:, 0] - w[:, 1]], axis=1).reshape(-1)
-        h *= 2
-    return (int(w[0]) + w) // 2
-
-
-def best_mask(counts: np.ndarray) -> tuple[int, int]:
-    """The mask making the fewest heaps rare, and how many (see the module docstring).
-
-    ``counts[v]`` counts the heaps of value ``v``. Finite masks below ``2^B`` (``B``
-    bits hold every value counted) and the infinite ones ``~f``, ``f < 2^B``, are
-    the candidates; an infinite mask is preferred on a tie, then the smallest ``f``.
-
-    >>> best_mask(np.array([3, 1, 0, 2]))  # ~2 = all bits but bit 1: it agrees with the finite mask 1
-    (-3, 3)
-    """
-    counts = np.asarray(counts, dtype=np.int64)
-    used = np.flatnonzero(counts)
-    bits = max(int(used[-1]) if len(used) else 0, 1).bit_length()
-    prices = mask_prices(np.pad(counts[:1 << bits], (0, max(0, (1 << bits) - len(counts)))))
-    prices[0] = np.iinfo(np.int64).max  # the finite mask 0: every heap rare
-    low = int(prices.min())
-    m = int(np.flatnonzero(prices == low)[-1])  # the largest m is the infinite mask with the smallest f
-    return ~((1 << bits) - 1 ^ m), low
-
-
-def _price(counts: np.ndarray, mask: int) -> int:
-    """Heaps counted in ``counts`` that ``mask`` makes rare."""
-    values = np.arange(len(counts), dtype=np.int64) & mask
-    parity = np.zeros(len(counts), dtype=np.int64)
-    while values.any():
-        parity ^= values & 1
-        values >>= 1
-    return int(counts[parity == 0].sum())
-
-
-def choose_mask(g: np.ndarray) -> int:
-    """The mask making the fewest heaps ``1 <= r < len(g)`` rare (see :func:`best_mask`).
-
-    >>> choose_mask(np.array([0, 0, 0, 1, 0, 2, 1, 0, 2, 1]))  # Grundy's game: ~0 leaves only the 0s rare
-    -1
-    """
-    counts = value_counts(np.asarray(g)[1:])
-    return best_mask(np.pad(counts, (0, max(0, 2 - len(counts)))))[0]
-
-
-def value_counts(values: np.ndarray, block: int = 1 << 18) -> np.ndarray:
-    """``counts[v]``: how many of ``values`` (non-negative integers) equal ``v``, in blocks (``np.bincount`` of
-    2^28 uint16 values would first copy them to int64: 2 GB; a block of 2^18 takes 2 MB).
-
-    >>> value_counts(np.array([0, 2, 2], dtype=np.uint8)).tolist()
-    [1, 0, 2]
-    """
-    values = np.asarray(values)
-    counts = np.zeros(int(values.max()) + 1 if len(values) else 0, dtype=np.int64)
-    for start in range(0, len(values), block):
-        counts += np.bincount(values[start:start + block], minlength=len(counts))
-    return counts
 
 
 @njit(cache=True, nogil=True)
@@ -853,7 +778,7 @@ class Run:
             return mask
         if mask == self.mask:
             return None
-        now = _price(self.counts, self.mask)
+        now = mask_price(self.counts, self.mask)
         left = self.n - self.reached
         if price <= config.TAKE_BREAK_REMASK_RATIO * now and (now - price) * left >= self.reached:
             return mask

@@ -5,15 +5,16 @@ Give a position ``a`` of ``n`` heaps the *level*
 
     w(a) = 2 (a_0 + ... + a_(n-1)) + (the number of heaps of 0).
 
-Every move of the Delete family lowers it:
+Every move of the Delete family lowers it; the kernels play two kinds of move shape
+(:func:`~sprague.kernels.box.check_shapes` refuses any other):
 
-* shape ``(s, p)``, ``p >= 2``: ``s (p-1) >= 1`` heaps are deleted and ``s`` heaps are
+* shape ``(s, p)``, ``s >= 1`` and ``p >= 2``: ``s (p-1) >= 1`` heaps are deleted and ``s`` heaps are
   split into ``p`` non-empty parts each. The parts add up to the heap they split and
   are never 0, so the total falls by ``D``, the sum of the deleted heaps, and the
   zeros fall by ``z``, the number of deleted heaps of 0: ``w`` falls by ``2D + z``,
   which is at least 1 since every deleted heap is either at least 1 (counted in
   ``D``) or 0 (counted in ``z``);
-* shape ``(0, 0)``, Delete Nim: from ``(h, d)``, ``h >= 1``, to ``(x, h - 1 - x)``: the
+* shape ``(0, 0)``, Delete Nim's move on two heaps: from ``(h, d)``, ``h >= 1``, to ``(x, h - 1 - x)``: the
   total falls by ``d + 1`` and the zeros rise by at most 2, less one if ``d = 0``
   (that 0 is deleted): ``w`` falls by at least ``2 (d + 1) - 2 + [d = 0] >= 1``.
 
@@ -149,7 +150,7 @@ def level_values(n: int, lo: int, hi: int, total: int, zeros: int, shapes: np.nd
     returned as such for the caller to refuse.
     """
     check_box(n, lo, hi, binom)
-    check_shapes(shapes)
+    check_shapes(shapes, n)
     if not 0 <= part < parts:
         raise InvalidParameter(f"part={part} must be in 0..parts-1 (parts={parts})")
     if table.dtype != np.int32 or table.ndim != 1 or len(table) < int(binom[hi - lo + n, n]):

@@ -98,7 +98,9 @@ class Box:
         """
         left = np.array(ranks, dtype=np.int64)
         if len(left) and (left.min() < 0 or left.max() >= self.size):
-            raise IndexError(f"ranks must be in 0..{self.size - 1}, the box of {self.n} heaps in {self.lo}..{self.hi}")
+            bad = int(left.min() if left.min() < 0 else left.max())
+            raise IndexError(f"rank {bad} is not in the box of {self.n} heaps in {self.lo}..{self.hi}: ranks must be "
+                             f"in 0..{self.size - 1}")
         out = np.empty((len(left), self.n), dtype=np.int64)
         for i in range(self.n - 1, -1, -1):
             column = self.binom[:, i + 1]

@@ -35,7 +35,7 @@ from sprague.core.parsing import as_int
 from sprague.errors import InvalidPosition, TooLarge
 from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
-from sprague.kernels.tbwork import work
+from sprague.kernels.tbwork import choose_mask, work
 
 __all__ = ["values", "periodic_values", "heap_value", "cost", "grow", "extend", "certify_period", "first_period",
            "sparse_space", "at_most", "CACHE_FROM"]
@@ -261,11 +261,10 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
     take_all, take_one, split, distinct = moves
     start = len(game._values)
     if not kernels_made() and work(take_all, take_one, split, start, n, prefix=n) <= config.TAKE_BREAK_PYTHON_STEPS:
-        known = game._values.tolist()
-        found = _take_break_python(known, n, take_all, take_one, split, distinct)
+        found = _take_break_python(game._values.tolist(), n, take_all, take_one, split, distinct)
         game._values = np.array(found, dtype=np.min_scalar_type(max(found, default=0)))
         if progress is not None:
-            progress(n - len(known))
+            progress(n - start)
         return
     from sprague.kernels.takebreak import STEPS_PER_POSITION, Run, Steps
 
@@ -319,10 +318,10 @@ def sparse_space(game: Any, n: int) -> tuple[int, np.ndarray] | None:
     Winning Ways ch. 4: under the mask, values of even masked popcount are *rare*;
     for Grundy's game they stop early (a pattern, not a theorem).
     """
-    from sprague.kernels.takebreak import choose_mask, rare_positions
-
     if game.take_break_moves() is None:
         return None
+    from sprague.kernels.takebreak import rare_positions  # a kernel: numba is loaded here
+
     n = as_int(n, "length")
     # values already known (a record run's) are read as kept: no second limit check, no copy
     values = _compact(game._values[:n]) if 0 <= n <= len(game._values) else game.sequence(n, compact=True)

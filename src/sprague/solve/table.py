@@ -47,6 +47,7 @@ CACHE_FROM = 10_000  #: positions from which a table is looked up in (and stored
 TABLE_MAX_COMPILED = 50_000_000  #: default limit on the positions of a table filled by compiled code
 TABLE_MAX_HEAPS = 64  #: the most heaps a table's positions may have
 TABLE_CHUNK = 1 << 20  #: rows valued at once by a ruleset's own table_values
+ROWS_CHUNK = 1 << 18  #: rows a table reads at once when it counts, lists, iterates or saves (2 MB of int64)
 
 
 def kernel_shapes(rules: Any, heaps: int) -> np.ndarray | None:
@@ -115,9 +116,14 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
         _refuse_misere_search(rules, what, (max_heap,) * heaps, values, limit)
     dask = workers is not None or scheduler is not None
     if dask and shapes is None:
-        raise InvalidParameter(f"{rules.name}: --workers/--scheduler fill the compiled box kernels on Dask; "
-                               f"{'misère tables' if misere else 'this ruleset'} has none (drop them to run here)")
-    if shapes is not None and size <= config.BOX_PYTHON_POSITIONS and not kernels_made() and not dask:
+        why = ("misère tables are valued position by position, with no compiled kernel" if misere else
+               f"the compiled box kernels start at the smallest heap, {least}: drop --min" if lo != least and
+               kernel_shapes(rules, heaps) is not None else f"{rules.name} has no compiled box kernel (the Delete "
+               "family has)")
+        raise InvalidParameter(f"{rules.name}: --workers/--scheduler fill a compiled box on Dask, but {why}; "
+                               "or drop --workers/--scheduler to run here")
+    if shapes is not None and not kernels_made() and not dask and \
+            size * (rules.option_count((max_heap,) * heaps) or config.BOX_PYTHON_WORK) <= config.BOX_PYTHON_WORK:
         shapes = None  # a small table: closed forms and search in Python cost less than loading numba
     enumerate_positions = sorted_positions if rules.interchangeable_heaps else ordered_positions
     key = {**(rules.cache_key() or {}), "heaps": heaps, "min_heap": lo, "values": values}
@@ -132,11 +138,15 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     elif shapes is not None and dask:
         from sprague.solve.wavefront import wave_table
 
-        points = _cache.Checkpoints(cache, "table-levels", key) if cache is not None else None
+        levels_key = {**key, "max_heap": max_heap}  # a level's positions depend on max_heap: not a prefix
+        points = _cache.Checkpoints(cache, "table-levels", levels_key) if cache is not None else None
         found, count = wave_table(heaps, lo, max_heap, shapes, values == "grundy", workers=workers,
                                   scheduler=scheduler, progress=progress, checkpoints=points)
+        if cache is not None:
+            cache.remove("table-levels", levels_key)  # done: the table itself is stored below
         if len(found) and int(found.min()) < 0:
-            raise TooLarge(f"{what}: a Grundy value is beyond the kernel's range (its mex scratch)")
+            raise TooLarge(f"{what}: a Grundy value is past the {config.MEX_SCRATCH} small values the kernel's mex "
+                           "keeps (MEX_SCRATCH in sprague.kernels.config); ask for outcomes, or a smaller box")
         method = f"compiled box kernel (search by level on Dask, {count} worker{'s' * (count != 1)})"
     elif shapes is not None:
         prefix = stored if stored is not None and stored.ndim == 1 else None
@@ -156,13 +166,13 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     elif misere:
         positions = enumerate_positions(heaps, lo, max_heap)
         found, method = _misere_values(rules, positions, values, limit, what, progress)
-    else:  # a chunk of positions at a time: never all of them at once
-        found = np.empty(size, dtype=np.int64)
-        method = ""
+    else:  # a chunk of positions at a time, each kept compact: never all of them at once in int64
+        chunks, method = [], ""
         for start in range(0, size, TABLE_CHUNK):
-            stop = min(start + TABLE_CHUNK, size)
-            found[start:stop], method = rules.table_values(_rows(rules, heaps, lo, max_heap, start, stop), max_heap,
-                                                           values, limit)
+            chunk, method = rules.table_values(_rows(rules, heaps, lo, max_heap, start, min(start + TABLE_CHUNK, size)),
+                                               max_heap, values, limit)
+            chunks.append(_compact(np.asarray(chunk)))
+        found = np.concatenate(chunks)
     found = _compact(found)  # a byte a position for outcomes: what the table and the cache keep
     if cache is not None:  # a colex table is a prefix of the tables of larger heaps
         cache.store("table", key, found, time.perf_counter() - began)
@@ -384,6 +394,9 @@ class Table:
     def positions_at(self, index: np.ndarray) -> np.ndarray:
         """The positions of the rows numbered in ``index``, one per row."""
         index = np.asarray(index, dtype=np.int64)
+        if len(index) and (index.min() < 0 or index.max() >= len(self)):
+            bad = int(index.min() if index.min() < 0 else index.max())
+            raise IndexError(f"row {bad} is not in this table of {len(self):,} rows (0..{len(self) - 1})")
         if self.interchangeable:
             return Box(self.heaps, self.min_heap, self.max_heap).unrank(index).astype(self.heap_dtype)
         return ordered_rows(index, self.heaps, self.min_heap, self.max_heap, self.heap_dtype)
@@ -391,7 +404,7 @@ class Table:
     def __iter__(self) -> Iterator[tuple[tuple[int, ...], Any]]:
         """``(position, value)`` pairs; the value is an int, or ``"P"``/``"N"`` for outcomes."""
         show = self.show
-        step = 1 << 16
+        step = ROWS_CHUNK
         for start in range(0, len(self), step):
             rows = self.rows(start, start + step).tolist()
             for row, value in zip(rows, self.values[start:start + step].tolist()):
@@ -451,7 +464,8 @@ class Table:
         except ImportError:
             raise ImportError("Table.to_pandas needs pandas: pip install pandas") from None
         data: dict[str, Any] = {f"heap{i + 1}": self.positions[:, i] for i in range(self.heaps)}
-        data[self.column] = (np.array(["P", "N"])[self.values] if self.kind == "outcome" else self.values)
+        data[self.column] = (np.array(["P", "N"])[self.values] if self.kind == "outcome" else
+                             self.values.astype(np.int64))  # kept compact (uint8...), shown as int64: no wrap-around
         return pd.DataFrame(data)
 
     def p_rows(self) -> np.ndarray:
@@ -460,7 +474,7 @@ class Table:
 
     def p_count(self) -> int:
         """How many positions have value 0 (the P-positions)."""
-        return int(self._tally[0]) if len(self) else 0
+        return self._tally.get(0, 0)
 
     def p_positions(self, offset: int = 0, limit: int | None = None) -> list[tuple[int, ...]]:
         """The positions of value 0 (the P-positions), from number ``offset`` on, at most ``limit`` of them."""
@@ -468,9 +482,9 @@ class Table:
             chosen = self.p_rows()[offset:]
         else:  # a chunk of rows at a time, until the page is full: not every P-position of a big table
             found: list[np.ndarray] = []
-            need, step = offset + limit, 1 << 22
-            for start in range(0, len(self), step):
-                found.append(start + np.flatnonzero(self.values[start:start + step] == 0))
+            need = offset + limit
+            for start in range(0, len(self), ROWS_CHUNK):
+                found.append(start + np.flatnonzero(self.values[start:start + ROWS_CHUNK] == 0))
                 need -= len(found[-1])
                 if need <= 0:
                     break
@@ -479,17 +493,26 @@ class Table:
 
     def counts(self) -> Counter[Any]:
         """How many positions take each value (or each outcome)."""
-        return Counter({self.show(v): int(c) for v, c in enumerate(self._tally.tolist()) if c})
+        return Counter({self.show(v): c for v, c in self._tally.items()})
 
     @cached_property
-    def _tally(self) -> np.ndarray:
-        """The number of rows of each value, counted a chunk at a time (bincount widens what it counts to int64)."""
-        tally = np.zeros(int(self.values.max()) + 1 if len(self) else 0, dtype=np.int64)
-        step = 1 << 18  # 2 MB of int64 at a time
-        for start in range(0, len(self), step):
-            chunk = np.bincount(self.values[start:start + step])
+    def _tally(self) -> dict[int, int]:
+        """The number of rows of each value, a chunk at a time (bincount widens what it counts to int64).
+
+        Values far above the number of rows (misère Grundy values of huge heaps) are
+        counted by sorting instead: a bincount would need an entry for every value below them.
+        """
+        if not len(self):
+            return {}
+        top = int(self.values.max())
+        if top > max(1 << 16, 2 * len(self)):
+            found, counts = np.unique(self.values, return_counts=True)
+            return dict(zip(found.tolist(), counts.tolist()))
+        tally = np.zeros(top + 1, dtype=np.int64)
+        for start in range(0, len(self), ROWS_CHUNK):
+            chunk = np.bincount(self.values[start:start + ROWS_CHUNK])
             tally[:len(chunk)] += chunk
-        return tally
+        return {v: c for v, c in enumerate(tally.tolist()) if c}
 
     def save(self, path: str | os.PathLike[str], header: str | None = None) -> None:
         """Write the table to ``path``, a chunk of rows at a time: ``.npy`` (NumPy), else CSV text.
@@ -498,7 +521,7 @@ class Table:
         the smallest signed integer type holding both; the CSV's first line names the
         columns (``heap1,...,grundy``) unless ``header`` says otherwise.
         """
-        step = 1 << 20
+        step = ROWS_CHUNK
         columns = self.heaps + 1
         top = int(self.values.max()) if len(self) else 0
         dtype = np.promote_types(self.heap_dtype, np.min_scalar_type(-top - 1))

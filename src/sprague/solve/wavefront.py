@@ -36,6 +36,8 @@ from sprague.kernels.wave import level_ranks, level_size, level_values, levels
 __all__ = ["wave_table"]
 
 _REPLICAS: dict[str, np.ndarray] = {}  # on a worker: its copy of each run's table
+#: seconds between two looks at whether the workers of a run are still there
+WATCH_SECONDS = 2.0
 
 
 def wave_table(n: int, lo: int, hi: int, shapes: np.ndarray, grundy: bool, *, workers: int | None = None,
@@ -43,44 +45,75 @@ def wave_table(n: int, lo: int, hi: int, shapes: np.ndarray, grundy: bool, *, wo
                checkpoints: _cache.Checkpoints | None = None) -> tuple[np.ndarray, int]:
     """Grundy values (or outcomes, 0 = P / 1 = N) of every position of the box, and the number of Dask workers.
 
-    ``checkpoints`` (kind ``"table-levels"``) holds the values of the levels done,
-    in level order; a stored prefix there is where the run starts.
+    ``checkpoints`` (kind ``"table-levels"``, its key naming the box) holds the
+    values of the levels done, in level order; a stored prefix there is where the
+    run starts, and it is saved when due and on Ctrl-C or a failure.
     """
     binom = binomials(n, lo, hi)
     size = int(binom[hi - lo + n, n])
     table = np.full(size, -1, dtype=np.int32)
     plan = levels(n, lo, hi)
-    done_levels, in_order = _resume(n, lo, hi, binom, plan, table, checkpoints)
-    if progress is not None and done_levels:
-        progress(sum(len(v) for v in in_order))
+    done = _resume(n, lo, hi, binom, plan, table, checkpoints)
+    if progress is not None and done:
+        progress(int(np.count_nonzero(table >= 0)))
     with _cluster(workers, scheduler) as dask:
         addresses = sorted(dask.scheduler_info().get("workers", {}))
         if not addresses:
             raise InvalidParameter("the Dask cluster has no workers; start some (dask worker ADDRESS) and run again")
         run = uuid.uuid4().hex
-        start = dask.scatter(table, broadcast=True) if done_levels else None
-        dask.gather([dask.submit(_replica_open, run, size, start, workers=[a], allow_other_workers=False, pure=False)
-                     for a in addresses])
+        start = dask.scatter(table, broadcast=True) if done else None
+        _wait(dask, [dask.submit(_replica_open, run, size, start, workers=[a], allow_other_workers=False, pure=False)
+                     for a in addresses], addresses)
         del start
+        saved = done
         try:
             delta = None
-            for level in plan[done_levels:]:
+            for level in plan[done:]:
                 sent = dask.scatter(delta, broadcast=True) if delta is not None else None
                 parts = [dask.submit(_level_part, run, n, lo, hi, shapes, level, grundy, i, len(addresses), sent,
                                      workers=[a], allow_other_workers=False, pure=False)
                          for i, a in enumerate(addresses)]
-                ranks, values = _level_order(dask.gather(parts))
+                ranks, values = _level_order(_wait(dask, parts, addresses))
                 table[ranks] = values
                 delta = (ranks, values)
-                if checkpoints is not None:
-                    in_order.append(values)
+                done += 1
                 if progress is not None:
                     progress(len(ranks))
                 if checkpoints is not None and checkpoints.due():
-                    checkpoints.save(np.concatenate(in_order))
+                    checkpoints.save(_in_level_order(n, lo, hi, binom, plan[:done], table))
+                    saved = done
+        except BaseException:  # Ctrl-C, a worker gone: keep the levels done
+            if checkpoints is not None and done > saved:
+                checkpoints.save(_in_level_order(n, lo, hi, binom, plan[:done], table))
+            raise
         finally:
             dask.run(_replica_close, run)
     return table, len(addresses)
+
+
+def _wait(dask: Any, futures: list[Any], addresses: list[str]) -> list[Any]:
+    """The results of ``futures``; one line, not a wait for ever, if a worker they are pinned to leaves."""
+    from dask.distributed import wait
+
+    while True:
+        try:
+            wait(futures, timeout=WATCH_SECONDS)
+            return list(dask.gather(futures))
+        except TimeoutError:
+            live = set(dask.scheduler_info().get("workers", {}))
+            gone = [a for a in addresses if a not in live]
+            if gone:
+                for fut in futures:
+                    fut.cancel()
+                raise SpragueError(f"the Dask worker {gone[0]} left during the run, with its copy of the table; run "
+                                   "the table again: the levels saved in the results cache are not done again") \
+                    from None
+
+
+def _in_level_order(n: int, lo: int, hi: int, binom: np.ndarray, done: list[list[tuple[int, int]]],
+                    table: np.ndarray) -> np.ndarray:
+    """The values of the levels ``done``, in level order (what a checkpoint holds), read from ``table``."""
+    return np.concatenate([table[level_ranks(n, lo, hi, t, z, binom)] for level in done for t, z in level])
 
 
 def _level_order(found: list[list[tuple[np.ndarray, np.ndarray]]]) -> tuple[np.ndarray, np.ndarray]:
@@ -101,14 +134,14 @@ def _level_order(found: list[list[tuple[np.ndarray, np.ndarray]]]) -> tuple[np.n
 
 
 def _resume(n: int, lo: int, hi: int, binom: np.ndarray, plan: list[list[tuple[int, int]]], table: np.ndarray,
-            checkpoints: _cache.Checkpoints | None) -> tuple[int, list[np.ndarray]]:
-    """Fill ``table`` from the levels a checkpoint holds; returns how many levels, and their values in level order."""
+            checkpoints: _cache.Checkpoints | None) -> int:
+    """Fill ``table`` from the whole levels a checkpoint holds; returns how many."""
     stored = None
     if checkpoints is not None and checkpoints.cache is not None:
         stored = checkpoints.cache.load(checkpoints.kind, checkpoints.key)
     if stored is None or stored.ndim != 1:
-        return 0, []
-    offset, done, kept = 0, 0, []
+        return 0
+    offset = done = 0
     for level in plan:
         sizes = [level_size(n, lo, hi, t, z, binom) for t, z in level]
         if offset + sum(sizes) > len(stored):
@@ -117,8 +150,7 @@ def _resume(n: int, lo: int, hi: int, binom: np.ndarray, plan: list[list[tuple[i
             table[level_ranks(n, lo, hi, t, z, binom)] = stored[offset:offset + count]
             offset += count
         done += 1
-    kept.append(np.asarray(stored[:offset], dtype=np.int32))
-    return done, kept
+    return done
 
 
 @contextmanager
