@@ -163,7 +163,7 @@ def main(quick: bool = False, big: bool = False) -> None:
     n = 10**8
     _, low, mid = measure(subtraction_sequence, moves, n, np.uint8)
     row("subtraction sequence, kernel (uint8 values)", "n = 10^8", low, mid, f"{n / low / 1e6:.0f} M values/s")
-    filled, low, mid = measure(sprague.ruleset("subtraction", S=set(S)).values, n)
+    filled, low, mid = measure(lambda: sprague.ruleset("subtraction", S=set(S)).values(n))  # a fresh ruleset each time
     assert filled[: 10**6].tolist() == ref
     row("subtraction sequence, certified period then filled", "n = 10^8", low, mid, f"{n / low / 1e6:.0f} M values/s")
     X = (4, 8)
@@ -185,7 +185,7 @@ def _naive_kernel(n: int) -> list[int]:
     saved = tb.PREFIX
     tb.PREFIX = n
     try:
-        g = np.zeros(n, dtype=np.uint8)
+        g = np.zeros(n, dtype=np.int64)
         list(tb.extend(g, 0, [], [], [0], distinct=True))
         return g.tolist()
     finally:
@@ -222,7 +222,7 @@ from sprague.cache import using
 from sprague.kernels.jit import make_kernels
 from sprague.kernels import takebreak as tb
 make_kernels()
-list(tb.extend(np.zeros(3000, dtype=np.uint8), 0, [], [], [0], distinct=True))  # the kernels loaded and run
+list(tb.extend(np.zeros(3000, dtype=np.int64), 0, [], [], [0], distinct=True))  # the kernels loaded and run
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 import sprague
 with using(False):

@@ -58,6 +58,8 @@ what, size, heaps, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.a
 if path == "kernel":  # numba loaded first, and no plain-Python path
     make_kernels()
     config.TAKE_BREAK_PYTHON_STEPS = config.BOX_PYTHON_WORK = -1
+else:  # the plain-Python path whatever the size
+    config.TAKE_BREAK_PYTHON_STEPS = config.BOX_PYTHON_WORK = 10**18
 with using(False):
     if what == "sequence":
         sprague.ruleset("grundys-game").sequence(size)

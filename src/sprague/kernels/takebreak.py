@@ -76,7 +76,8 @@ from numba import prange
 
 from sprague.kernels import config
 from sprague.kernels.jit import njit
-from sprague.kernels.tbwork import best_mask, choose_mask, mask_price, mask_prices, value_counts, work
+from sprague.kernels.tbwork import (best_mask, choose_mask, mask_price, mask_prices, rare_positions, value_counts,
+                                    work)
 
 __all__ = ["extend", "Run", "work", "Steps", "STEPS_PER_POSITION", "choose_mask", "best_mask", "mask_prices",
            "rare_positions", "value_dtype", "threads_available", "value_counts"]
@@ -267,20 +268,6 @@ def _list_rare(g: np.ndarray, stop: int, table: np.ndarray, rare: np.ndarray, ra
                 rare_value[count] = g[r]
             count += 1
     return count
-
-
-def rare_positions(g: np.ndarray, mask: int) -> np.ndarray:
-    """The positions ``r >= 1`` of ``g`` whose value is rare under ``mask`` (even masked popcount)."""
-    g = np.asarray(g)
-    if g.dtype.kind not in "iu":
-        raise ValueError(f"g must hold integers, got {g.dtype}")
-    top = int(g.max()) if len(g) else 0
-    table = _rare_table(_capacity(max(top, mask if mask >= 0 else ~mask)), mask)
-    empty = np.zeros(0, dtype=np.int64)
-    count = _list_rare(g, len(g), table, empty, empty)
-    rare, values = np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64)
-    _list_rare(g, len(g), table, rare, values)
-    return rare
 
 
 # ---------------------------------------------------------------------------------------------------------

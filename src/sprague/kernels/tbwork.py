@@ -15,7 +15,7 @@ import numpy as np
 
 from sprague.kernels.config import TAKE_BREAK_PREFIX as PREFIX
 
-__all__ = ["work", "value_counts", "mask_prices", "mask_price", "best_mask", "choose_mask"]
+__all__ = ["work", "value_counts", "mask_prices", "mask_price", "best_mask", "choose_mask", "rare_positions"]
 
 
 def work(take_all: Sequence[int], take_one: Sequence[int], split: Sequence[int], start: int, stop: int,
@@ -117,3 +117,23 @@ def value_counts(values: np.ndarray, block: int = 1 << 18) -> np.ndarray:
     for start in range(0, len(values), block):
         counts += np.bincount(values[start:start + block], minlength=len(counts))
     return counts
+
+
+def rare_positions(g: np.ndarray, mask: int, block: int = 1 << 18) -> np.ndarray:
+    """The positions ``r >= 1`` of ``g`` whose value is rare under ``mask`` (an even number of its bits set),
+    in NumPy, a block at a time.
+
+    >>> rare_positions(np.array([0, 0, 0, 1, 0, 2, 1, 0, 2, 1]), -1).tolist()  # Grundy's game: the 0s are rare
+    [1, 2, 4, 7]
+    """
+    g = np.asarray(g)
+    if g.dtype.kind not in "iu":
+        raise ValueError(f"g must hold integers, got {g.dtype}")
+    if len(g) < 2:
+        return np.zeros(0, dtype=np.int64)
+    parity = np.arange(int(g.max()) + 1, dtype=np.int64) & mask  # mask < 0 (all bits but some): two's complement
+    for shift in (32, 16, 8, 4, 2, 1):
+        parity ^= parity >> shift
+    rare = (parity & 1) == 0  # rare[v]: whether the value v is rare
+    found = [start + np.flatnonzero(rare[g[start:start + block]]) for start in range(1, len(g), block)]
+    return np.concatenate(found).astype(np.int64, copy=False)
