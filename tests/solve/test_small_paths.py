@@ -78,7 +78,7 @@ def _fresh(code: str, **env: str) -> str:
 
 @pytest.mark.parametrize("argv", [["value", "nim", "3", "5", "6"], ["value", "grundys-game", "1000"],
                                   ["table", "single-delete", "--heaps", "3", "--max", "12", "--no-cache"],
-                                  ["sequence", "grundys-game", "--to", "1500", "--no-cache"],
+                                  ["sequence", "grundys-game", "--to", "5000", "--no-cache"],
                                   ["sequence", "nim", "--to", "3000", "--no-cache"], ["list"]])
 def test_commands_that_need_no_kernel_import_no_numba(argv):
     out = _fresh("import sys, io\nfrom sprague.cli import main\nbuf = io.StringIO()\n"

@@ -35,7 +35,7 @@ from sprague.core.parsing import as_int
 from sprague.errors import InvalidPosition, TooLarge
 from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
-from sprague.kernels.tbwork import choose_mask, work
+from sprague.kernels.tbwork import choose_mask, rare_positions, work
 
 __all__ = ["values", "periodic_values", "heap_value", "cost", "grow", "extend", "certify_period", "first_period",
            "sparse_space", "at_most", "CACHE_FROM"]
@@ -320,8 +320,6 @@ def sparse_space(game: Any, n: int) -> tuple[int, np.ndarray] | None:
     """
     if game.take_break_moves() is None:
         return None
-    from sprague.kernels.takebreak import rare_positions  # a kernel: numba is loaded here
-
     n = as_int(n, "length")
     # values already known (a record run's) are read as kept: no second limit check, no copy
     values = _compact(game._values[:n]) if 0 <= n <= len(game._values) else game.sequence(n, compact=True)
