@@ -8,6 +8,16 @@ drives them reads this module at each call, so tests may monkeypatch it.
 
 from __future__ import annotations
 
+import os
+
+
+def _memory() -> int:
+    """The machine's memory in bytes (4 GB when it cannot be read)."""
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):  # no sysconf (Windows) or no such name
+        return 4 << 30
+
 __all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "TAKE_BREAK_THREADS",
            "TAKE_BREAK_LAG", "TAKE_BREAK_PIPELINE_FROM", "TAKE_BREAK_REMASK_RATIO", "TAKE_BREAK_SELECT_FROM", "TAKE_BREAK_RETRY", "MEX_SCRATCH",
            "BOX_CHUNK", "SPLIT_MEMO_BYTES", "SIEVE_MAX_ADDED", "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "TAKE_BREAK_PYTHON_STEPS", "BOX_NUMPY_ROWS", "BOX_PYTHON_WORK",
@@ -37,8 +47,9 @@ BOX_NUMPY_ROWS = 1_000_000
 #: Grundy values, 4 heaps <= 16 (3,876 x 180) took 0.29 s against 0.56 s by the kernel with numba to load, and
 #: the same at <= 20 (8,855 x 228) (benchmarks/small.py)
 BOX_PYTHON_WORK = 1_000_000
-#: Grundy tables of shape (1, 2): the most memory the split memo may take, in bytes
-SPLIT_MEMO_BYTES = 1 << 30
+#: Grundy tables of shape (1, 2): the most memory the split memo may take, in bytes: a quarter of the machine's
+#: memory, at most 4 GB (5 heaps <= 128 needs 2.95 GB: 0.9 us a position with it, 4-8 us without)
+SPLIT_MEMO_BYTES = min(4 << 30, _memory() // 4)
 #: outcome tables by the retrograde sieve when no move deletes more heaps than this (see sieve_pays)
 SIEVE_MAX_ADDED = 4
 #: subtraction sequences: values computed at once from which the compiled kernel is used
