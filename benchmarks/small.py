@@ -42,6 +42,9 @@ def wall(argv: list[str], repeat: int) -> tuple[float, float]:
 
 def commands(repeat: int = 7) -> None:
     print("| command (fresh process, warm kernel cache) | min | median | goal |\n|---|---|---|---|")
+    low, mid = wall([sys.executable, "-c", "import numpy"], repeat)
+    print(f"| `python -c 'import numpy'` (the floor: Python and NumPy, which sprague needs) | {low:.3f} s | "
+          f"{mid:.3f} s | - |")
     for argv, goal in COMMANDS:
         low, mid = wall([SPRAGUE, *argv], repeat)
         print(f"| `sprague {' '.join(argv)}` | {low:.3f} s | {mid:.3f} s | {f'{goal} s' if goal else '-'} |")
