@@ -78,6 +78,9 @@ SELECTION = [
     SEQUENCES + "test_octal_periods_of_the_literature",
     # box.py through tables: the whole file
     "tests/solve/test_table.py",
+    # wave.py (levels of a box, valued by part) and tbwork.py (mask prices, rare positions): the whole files
+    "tests/kernels/test_wave.py",
+    "tests/solve/test_small_paths.py::test_plain_python_take_and_break_equals_the_rules",
     # box.py local checks and claims, jit.py's jit_claim
     VERIFY + "test_compiled_table_equals_naive_search",
     VERIFY + "test_box_table_grundy_values_equal_naive_search",
@@ -104,9 +107,11 @@ SELECTION = [
 # Line coverage of each kernel module by this selection, measured at 6aaacf1 (coverage 7.17, Python 3.11):
 # __init__ 100%, box 98.1%, heap 97.1%, jit 100%, retro 99.0%, takebreak 96.2%; 97.9% in all.
 # The floors are those less about three points.
-MODULE_FLOORS = {"__init__.py": 100.0, "config.py": 100.0, "box.py": 94.0, "heap.py": 94.0, "jit.py": 95.0, "retro.py": 96.0,
+# Issue 18 (measured): config 93.1% (the memory fallback of a machine without sysconf), jit 93.2% (the lazy
+# kernels' branches for a second thread), wave 97.8%, tbwork 95.1%.
+MODULE_FLOORS = {"__init__.py": 100.0, "config.py": 90.0, "box.py": 94.0, "heap.py": 94.0, "jit.py": 90.0, "retro.py": 96.0,
                  "takebreak.py": 93.0, "subtract.py": 95.0, "rays.py": 95.0, "tbgeneric.py": 95.0,
-                 "turning.py": 92.0}
+                 "turning.py": 92.0, "wave.py": 94.0, "tbwork.py": 92.0}
 TOTAL_FLOOR = 94.0
 
 
