@@ -103,3 +103,17 @@ def test_dask_options_are_refused_where_they_cannot_apply():
     assert main(["table", "nim", "--workers", "2"]) == 2  # a 2-heap grid: --workers goes with --heaps
     with pytest.raises(InvalidParameter, match="workers=0 must be a positive integer"):
         sprague.ruleset("single-delete").table(30, heaps=3, workers=0)
+
+
+@pytest.mark.timeout(60)
+def test_a_worker_that_leaves_ends_the_wait_with_one_line(cluster, monkeypatch):
+    """A task pinned to a worker the cluster does not have (as one that left) is not waited for for ever."""
+    from sprague.errors import SpragueError
+    from sprague.solve import wavefront
+
+    monkeypatch.setattr(wavefront, "WATCH_SECONDS", 0.2)
+    gone = "tcp://127.0.0.1:9"
+    with distributed.Client(cluster.scheduler_address) as dask:
+        stuck = dask.submit(sum, [1, 2], workers=[gone], allow_other_workers=False, pure=False)
+        with pytest.raises(SpragueError, match=f"the Dask worker {gone} left during the run"):
+            wavefront._wait(dask, [stuck], [gone])
