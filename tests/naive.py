@@ -773,3 +773,26 @@ def takebreak_loops(rule: TBRule, additive: int, most: int = 30) -> bool:
     except ValueError:
         return True
     return False
+
+
+# ---------------------------------------------------------------- loopy games (game graphs with cycles)
+def loopy_outcomes(options: Sequence[Sequence[int]]) -> list[str]:
+    """P, N or D of every vertex of a game graph that may have cycles, from the definitions alone.
+
+    A vertex with no move is P (the player to move loses); one with a move to a P-vertex
+    is N; one whose every move goes to an N-vertex is P; repeated until nothing changes.
+    What is left is D: neither player can force a win, and play goes on for ever.
+    """
+    n = len(options)
+    out = ["?"] * n
+    changed = True
+    while changed:
+        changed = False
+        for v in range(n):
+            if out[v] != "?":
+                continue
+            if any(out[w] == "P" for w in options[v]):
+                out[v], changed = "N", True
+            elif all(out[w] == "N" for w in options[v]):
+                out[v], changed = "P", True
+    return ["D" if o == "?" else o for o in out]
