@@ -251,7 +251,7 @@ def test_hexadecimal_codes_are_each_run_or_said_to_be_unreadable() -> None:
 
 @pytest.mark.slow  # starts a two-process local cluster (some 10 s)
 def test_dask_local_cluster_agrees_with_one_process() -> None:
-    distributed = pytest.importorskip("dask.distributed")
+    distributed = pytest.importorskip("dask.distributed", reason="Dask is in the [dask] and [dev] extras")
     with cache.using(False):
         one = sweep("0.5?", values=3000, workers=1)
         with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

@@ -15,7 +15,7 @@ import sprague
 from sprague import cache
 from sprague.errors import InvalidParameter
 
-distributed = pytest.importorskip("dask.distributed")
+distributed = pytest.importorskip("dask.distributed", reason="Dask is in the [dask] and [dev] extras")
 
 
 def _alone(name: str, hi: int, heaps: int, values: str) -> Any:

@@ -739,22 +739,24 @@ def test_heat_map_cells_open_in_play_by_mouse_and_keyboard(page: Any) -> None:
     assert page.input_value("#position") == "2 1"
 
 
+def _draw(page: Any, ruleset: str, fields: dict[str, str], button: str, view: str, attribute: str, count: str) -> None:
+    """Choose ``ruleset``, fill ``fields``, press ``button`` and wait for ``view`` to show ``count`` items."""
+    page.select_option("#ruleset", ruleset)
+    for selector, text in fields.items():
+        page.fill(selector, text)
+    page.click(button)
+    page.wait_for_function(f"document.querySelector('{view}').dataset.{attribute} === '{count}'", timeout=60_000)
+
+
 def test_large_views_draw_fast_on_a_canvas(page: Any) -> None:
     """A 200 x 200 heat map and a plot of 100,001 values each draw in under 0.5 s (the drawing, timed in the
     page) on one canvas, and the page answers a click at once afterwards."""
     page.click("#tab-explore")
-    page.select_option("#ruleset", "nim")
-    page.fill("#grid-min", "0")
-    page.fill("#grid-max", "199")
-    page.click("#draw")
-    page.wait_for_function("document.querySelector('#heatmap').dataset.cells === '40000'", timeout=60_000)
+    _draw(page, "nim", {"#grid-min": "0", "#grid-max": "199"}, "#draw", "#heatmap", "cells", "40000")
     assert page.evaluate("() => window.spragueView.paintMs") < 500
     assert page.evaluate("() => document.querySelectorAll('#explore-panel *').length") < 200   # no node per cell
-    page.select_option("#ruleset", "subtraction")
-    page.fill("#param-S", "1,2,5")
-    page.fill("#seq-to", "100000")
-    page.click("#draw-sequence")
-    page.wait_for_function("document.querySelector('#sequence').dataset.points === '100001'", timeout=60_000)
+    _draw(page, "subtraction", {"#param-S": "1,2,5", "#seq-to": "100000"}, "#draw-sequence", "#sequence", "points",
+          "100001")
     assert page.evaluate("() => window.spragueView.plotMs") < 500
     began = page.evaluate("() => performance.now()")
     page.click("#zoom-in")

@@ -37,10 +37,11 @@ from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
 from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
+from sprague.kernels.tbwork import value_counts
 from sprague.solve.box import Box, sieve_pays
 
 __all__ = ["Table", "GrundySequence", "heap_table", "box_table", "kernel_shapes", "sorted_positions",
-           "ordered_positions", "ordered_rows", "table_size", "KINDS"]
+           "ordered_positions", "ordered_rows", "table_rows", "table_size", "KINDS"]
 
 KINDS = ("grundy", "outcome")
 CACHE_FROM = 10_000  #: positions from which a table is looked up in (and stored to) the results cache
@@ -169,7 +170,8 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     else:  # a chunk of positions at a time, each kept compact: never all of them at once in int64
         chunks, method = [], ""
         for start in range(0, size, TABLE_CHUNK):
-            chunk, method = rules.table_values(_rows(rules, heaps, lo, max_heap, start, min(start + TABLE_CHUNK, size)),
+            chunk, method = rules.table_values(table_rows(rules.interchangeable_heaps, heaps, lo, max_heap, start,
+                                                          min(start + TABLE_CHUNK, size)),
                                                max_heap, values, limit)
             chunks.append(_compact(np.asarray(chunk)))
         found = np.concatenate(chunks)
@@ -179,9 +181,10 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     return Table(rules.describe(), heaps, lo, max_heap, values, found, rules.interchangeable_heaps, method, misere)
 
 
-def _rows(rules: Any, heaps: int, lo: int, hi: int, start: int, stop: int) -> np.ndarray:
-    """The positions of rows ``start..stop-1`` of the table (int64), colex or ordered as the ruleset's heaps are."""
-    if rules.interchangeable_heaps:
+def table_rows(interchangeable: bool, heaps: int, lo: int, hi: int, start: int, stop: int) -> np.ndarray:
+    """The positions of rows ``start..stop-1`` of a table (int64): colex ranks when heaps are interchangeable,
+    else ordered tuples, the first heap varying slowest."""
+    if interchangeable:
         return Box(heaps, lo, hi).positions(start, stop)
     return ordered_rows(np.arange(start, stop, dtype=np.int64), heaps, lo, hi, np.dtype(np.int64))
 
@@ -387,9 +390,8 @@ class Table:
         """The positions of rows ``start..stop-1``, one per row."""
         stop = len(self) if stop is None else min(stop, len(self))
         start = min(max(start, 0), stop)
-        if self.interchangeable:
-            return Box(self.heaps, self.min_heap, self.max_heap).positions(start, stop).astype(self.heap_dtype)
-        return self.positions_at(np.arange(start, stop, dtype=np.int64))
+        return table_rows(self.interchangeable, self.heaps, self.min_heap, self.max_heap, start,
+                          stop).astype(self.heap_dtype)
 
     def positions_at(self, index: np.ndarray) -> np.ndarray:
         """The positions of the rows numbered in ``index``, one per row."""
@@ -508,11 +510,7 @@ class Table:
         if top > max(1 << 16, 2 * len(self)):
             found, counts = np.unique(self.values, return_counts=True)
             return dict(zip(found.tolist(), counts.tolist()))
-        tally = np.zeros(top + 1, dtype=np.int64)
-        for start in range(0, len(self), ROWS_CHUNK):
-            chunk = np.bincount(self.values[start:start + ROWS_CHUNK])
-            tally[:len(chunk)] += chunk
-        return {v: c for v, c in enumerate(tally.tolist()) if c}
+        return {v: c for v, c in enumerate(value_counts(self.values, ROWS_CHUNK).tolist()) if c}
 
     def save(self, path: str | os.PathLike[str], header: str | None = None) -> None:
         """Write the table to ``path``, a chunk of rows at a time: ``.npy`` (NumPy), else CSV text.
