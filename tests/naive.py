@@ -796,3 +796,20 @@ def loopy_outcomes(options: Sequence[Sequence[int]]) -> list[str]:
             elif all(out[w] == "N" for w in options[v]):
                 out[v], changed = "P", True
     return ["D" if o == "?" else o for o in out]
+
+
+def game_graph(moves: Callable[[Any], Iterable[Any]], start: Any, limit: int) -> tuple[list[list[int]], list[Any]]:
+    """The game graph from ``start`` (breadth first, positions numbered as met) and its positions in that order."""
+    index = {start: 0}
+    order = [start]
+    graph: list[list[int]] = []
+    for pos in order:
+        outs = []
+        for o in moves(pos):
+            if o not in index:
+                index[o] = len(order)
+                order.append(o)
+                assert len(order) <= limit, f"the graph from {start!r} has more than {limit} positions"
+            outs.append(index[o])
+        graph.append(outs)
+    return graph, order

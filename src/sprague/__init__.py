@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 from sprague._version import __version__
 from sprague.analysis import Periodicity, find_period
 from sprague.core import DEFAULT_MAX_POSITIONS, Evaluation, Param, Ruleset, mex, nim_sum, v2
+from sprague.core.loopy import Infinite, LoopyValue, add_values, loopy_outcome, parse_value
 from sprague.core.move import Move
-from sprague.core.ruleset import Position
+from sprague.core.ruleset import LoopyRuleset, Position
 from sprague.errors import (
     IllegalMove,
     InvalidParameter,
@@ -34,7 +35,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ruleset", "find_ruleset", "register", "REGISTRY", "Sum", "Ruleset", "HeapRuleset", "MultiHeapRuleset",
-    "PeriodicHeapRuleset", "Heaps", "Position", "Move", "Param",
+    "PeriodicHeapRuleset", "Heaps", "Position", "Move", "Param", "LoopyRuleset", "Infinite", "LoopyValue",
+    "add_values", "loopy_outcome", "parse_value",
     "Evaluation", "mex", "nim_sum", "v2", "Periodicity", "find_period", "DEFAULT_MAX_POSITIONS",
     "SpragueError", "UnknownRuleset", "InvalidParameter", "InvalidPosition", "IllegalMove", "TooLarge",
     "NotShortGame", "NoClosedForm", "sweep",

@@ -55,7 +55,10 @@ def within_two_moves(r: Ruleset, start: Any) -> list[Any]:
 
 
 def first_option_walk(r: Ruleset, start: Any, limit: int = 10_000) -> list[Any]:
-    """Positions met by always taking the first option, ending at a terminal position."""
+    """Positions met by always taking the first option, ending at a terminal position (a loopy game: the
+    shortest path to one, found breadth first)."""
+    if r.loopy:
+        return path_to_terminal(r, start, limit)
     path = [start]
     for _ in range(limit):
         opts = r.options(path[-1])
@@ -63,6 +66,27 @@ def first_option_walk(r: Ruleset, start: Any, limit: int = 10_000) -> list[Any]:
             return path
         path.append(opts[0])
     raise AssertionError(f"{r!r}: no terminal position after {limit} first-option moves from {start!r}")
+
+
+def path_to_terminal(r: Ruleset, start: Any, limit: int) -> list[Any]:
+    """A shortest path from ``start`` to a terminal position, breadth first over at most ``limit`` positions."""
+    parent: dict[Any, Any] = {start: None}
+    frontier = [start]
+    while frontier and len(parent) <= limit:
+        nxt = []
+        for pos in frontier:
+            opts = r.options(pos)
+            if not opts:
+                path = [pos]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                return path[::-1]
+            for o in opts:
+                if o not in parent:
+                    parent[o] = pos
+                    nxt.append(o)
+        frontier = nxt
+    raise AssertionError(f"{r!r}: no terminal position within {limit} positions of {start!r}")
 
 
 def closed_or_none(method: Any, pos: Any) -> Any:
@@ -102,8 +126,9 @@ def check_moves(r: Ruleset, start: Any) -> None:
             for oo in r.options(o):
                 assert r.check_position(oo) == oo
                 assert r.apply(o, oo) == oo
-    with pytest.raises(sprague.IllegalMove):
-        r.apply(level1[0], start)  # a move cannot go back to where it came from (short games)
+    if not r.loopy:
+        with pytest.raises(sprague.IllegalMove):
+            r.apply(level1[0], start)  # a move cannot go back to where it came from (short games)
 
 
 def check_terminal(r: Ruleset, start: Any) -> None:
@@ -128,7 +153,7 @@ def check_closed_equals_search(r: Ruleset, start: Any, closed_applies: bool = Tr
     for pos in within_two_moves(r, start):
         g_search = r.grundy(pos, method="search")
         o_search = r.outcome(pos, method="search")
-        assert o_search == ("P" if g_search == 0 else "N")
+        assert o_search == sprague.loopy_outcome(g_search)
         assert r.grundy(pos) == g_search, f"auto grundy of {pos!r}"
         assert r.outcome(pos) == o_search, f"auto outcome of {pos!r}"
         g_closed = closed_or_none(r.grundy, pos)
@@ -193,7 +218,8 @@ class TestRegistry:
         for alias in cls.aliases:
             assert sprague.find_ruleset(alias) is cls
         for p in cls.parameters:
-            assert p.kind in ("set", "int", "vectors", "subsets", "str", "rule") and p.doc
+            assert p.kind in ("set", "int", "vectors", "subsets", "str", "rule", "custom") and p.doc
+            assert p.kind != "custom" or p.reader is not None
 
     def test_parse_and_format_round_trip(self, cls: type[Ruleset]) -> None:
         check_parse_and_format(build(cls), cls.example)
@@ -241,6 +267,22 @@ class TestRegistry:
 
     def test_evaluate_matches_grundy(self, cls: type[Ruleset]) -> None:
         check_evaluate(*at_example(cls))
+
+    def test_loopy_outcomes_are_those_of_the_independent_solver(self, cls: type[Ruleset]) -> None:
+        """A loopy ruleset's outcomes (auto and search) on the whole graph of its example, and of random
+        positions, against tests/naive.py's P/N/D solver written from the definitions."""
+        r = build(cls)
+        if not r.loopy:
+            return
+        starts = [r.parse_position(list(cls.example))] + [r.random_position(random.Random(s)) for s in range(5)]
+        met = set()
+        for start in starts:
+            graph, order = naive.game_graph(naive_moves(r), start, 20_000)
+            want = naive.loopy_outcomes(graph)
+            assert [r.outcome(pos) for pos in order] == want
+            assert [r.outcome(pos, method="search") for pos in order] == want
+            met.update(want)
+        assert met == {"P", "N", "D"}, f"{cls.__name__}'s example graphs should show every outcome"
 
     def test_docstring_mentions_source(self, cls: type[Ruleset]) -> None:
         """Each reference in ``source`` ("<course notes> -- <literature>", parts split by ';')
@@ -440,6 +482,10 @@ def check_misere(r: Ruleset, start: Any) -> int:
 @pytest.mark.parametrize("cls", CLASSES, ids=IDS)
 def test_misere_play_equals_the_independent_solver(cls: type[Ruleset]) -> None:
     r, start = at_example(cls)
+    if not r.misere_play:  # a loopy game: play need not end, so no player surely makes the last move
+        with pytest.raises(sprague.InvalidParameter, match="no misère play"):
+            r.outcome(start, misere=True)
+        return
     applied = check_misere(r, start)
     if any(getattr(cls, hook) is not getattr(Ruleset, hook) for hook in ("misere_closed_outcome",
                                                                          "misere_closed_grundy")):

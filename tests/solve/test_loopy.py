@@ -103,3 +103,76 @@ def test_values_print_and_parse_back():
     for bad in ("∞", "∞{a}", "x", "-1", "inf(0)"):
         with pytest.raises(InvalidParameter, match="is not a loopy value"):
             parse_value(bad)
+
+
+# ------------------------------------------------------------ known vertices, the solver's memo, play that ends
+def _reach(graph: list[list[int]], roots: list[int]) -> set[int]:
+    seen, todo = set(roots), list(roots)
+    while todo:
+        for w in graph[todo.pop()]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_known_vertices_give_the_values_of_the_whole_graph(seed):
+    """gamma of a graph whose vertices closed under moves are given as known (not expanded) equals gamma of
+    the whole graph: the solver's memo may stand for the part of the graph it valued before."""
+    rnd = random.Random(seed)
+    graph = random_graph(rnd, rnd.choice([30, 200, 600]), rnd.choice([1.2, 1.6, 2.0]))
+    full = gamma(graph)
+    closed = _reach(graph, rnd.sample(range(len(graph)), 3))
+    part = sorted(_reach(graph, rnd.sample(range(len(graph)), 3)) | closed)
+    index = {v: i for i, v in enumerate(part)}
+    sub = [[] if v in closed else [index[w] for w in graph[v]] for v in part]
+    known = {index[v]: full[v] for v in closed}
+    assert gamma(sub, known) == [full[v] for v in part]
+
+
+def test_the_solver_values_positions_asked_one_after_another_as_the_whole_graph():
+    from sprague.solve.loopy import LoopySolver
+
+    graph = random_graph(random.Random(7), 500, 1.6)
+    full = gamma(graph)
+    solver = LoopySolver(lambda v: graph[v], lambda v: v)
+    for v in random.Random(8).sample(range(500), 60):
+        assert solver.value(v) == full[v]
+    assert all(solver.memo[v] == full[v] for v in solver.memo)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_moving_to_the_winning_option_labelled_first_ends_the_game(seed):
+    """From every N-position, the winner always taking the first winning move (the P-option labelled first) wins
+    against every defence: no line of play repeats a position (a move to any P-option could go round a cycle)."""
+    import sprague
+
+    rnd = random.Random(seed)
+    n = 120
+    graph = random_graph(rnd, n, 1.6)
+    game = sprague.ruleset("digraph", edges=[(v, w) for v in range(n) for w in graph[v]] or [(0, 0)])
+    vertices = [v for v in game.graph.vertices]
+    for start in vertices:
+        if game.outcome(start) != "N":
+            continue
+        line, todo = {start}, [(start, frozenset({start}))]
+        while todo:  # every defence: the winner's reply is fixed, the loser's is any option
+            here, path = todo.pop()
+            there = game.winning_move(here)
+            assert there is not None and game.outcome(there) == "P"
+            for reply in game.options(there):
+                assert reply not in path, f"{start}: the line {sorted(path)} comes back to {reply}"
+                todo.append((reply, path | {reply}))
+            line.add(there)
+
+
+def test_a_move_to_a_p_position_need_not_win():
+    """u and v move to each other, v also to t (terminal): u is P, v is N with two P-options, u and t; the
+    winner must take t (labelled first), since answering v -> u forever never ends the game."""
+    import sprague
+
+    game = sprague.ruleset("digraph", edges="u>v,v>u,v>t")
+    assert [game.grundy(x) for x in "uvt"] == [0, 1, 0]
+    assert set(game.options("v")) == {"u", "t"} and game.winning_moves("v") == ["t", "u"]
+    assert game.winning_move("v") == "t"

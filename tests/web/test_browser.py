@@ -962,3 +962,27 @@ def test_the_why_panel_works_the_closed_form_out_on_the_position(page: Any) -> N
     assert worked.startswith(f"Worked out on this position: x = {here[0]}, y = {here[1]}: (x OR y) + 1 = "
                              f"{(here[0] | here[1]) + 1}, and G = v2(")
     assert int(re.search(r"\) = (\d+) \(", worked).group(1)) == naive.grundy(naive.delete_nim_moves, here)
+
+
+def test_a_loopy_game_draws_in_blue_and_ends_by_repetition(page: Any) -> None:
+    """digraph a<->b, b->c->d from b: moving to c loses, moving to a keeps the draw (blue); the computer keeps it
+    too, and the third time b comes back with the user to move the page declares the draw (issue 19)."""
+    page.select_option("#ruleset", "digraph")
+    page.fill("#param-edges", "a>b,b>a,b>c,c>d")
+    page.fill("#position", "b")
+    page.select_option("#first", "human")
+    page.select_option("#mode", "perfect")
+    page.click("#start")
+    for _ in range(2):
+        page.wait_for_selector("[data-testid=option].draw")
+        kinds = {o.get_attribute("data-position"): o.get_attribute("class")
+                 for o in page.query_selector_all("[data-testid=option]")}
+        assert kinds == {'"a"': "draw", '"c"': "lose"}
+        colour = page.eval_on_selector("[data-testid=option].draw", "b => getComputedStyle(b).backgroundColor")
+        assert colour == "rgb(222, 235, 247)"
+        page.click("[data-testid=option].draw")
+        page.wait_for_function("document.querySelector('#winner').dataset.winner || "
+                               "document.querySelectorAll('#history li').length % 2 === 0")
+    page.wait_for_function("document.querySelector('#winner').dataset.winner === 'draw'")
+    assert "repetition rule" in (page.text_content("#winner") or "")
+    assert "draw" in (page.get_attribute("#strip span:first-child", "class") or "")

@@ -57,6 +57,9 @@ def post(client: TestClient, path: str, body: dict) -> dict:
     ({"ruleset": "subtraction", "params": {"S": [1, 2, 5]}, "position": "26"}, ["subtraction", "-p", "S=1,2,5", "26"]),
     ({"ruleset": "wythoff", "position": ["10**30", "10**30+7"]}, ["wythoff", "10**30", "10**30+7"]),
     ({"ruleset": "turning-turtles", "position": "TTHHTHH"}, ["turning-turtles", "TTHHTHH"]),
+    ({"ruleset": "digraph", "params": {"edges": "a>b,b>a,b>c,c>d"}, "position": "b"},
+     ["digraph", "-p", "edges=a>b,b>a,b>c,c>d", "b"]),
+    ({"ruleset": "square-but-one", "position": [4, 1]}, ["square-but-one", "4", "1"]),
     ({"ruleset": "green-hackenbush", "position": "0-1 1-2 1-3 2-3 0-4"}, ["green-hackenbush", "0-1 1-2 1-3 2-3 0-4"]),
     ({"ruleset": "gcn", "params": {"h": "4", "sets": "all;1-7;all-but:4,8"}, "position": [5, 6, 9]},
      ["gcn", "-p", "h=4", "-p", "sets=all;1-7;all-but:4,8", "5", "6", "9"]),
@@ -588,3 +591,14 @@ def test_a_skilled_computer_is_perfect_at_skill_1_and_plays_legal_moves_at_any_s
     assert any(mixed) and not all(mixed)   # at 0.3 some moves win and some do not (1 of 13 options wins)
     resp = client.post("/api/play", json={"ruleset": "nim", "position": [3], "mode": "skilled", "skill": 1.5})
     assert resp.status_code == 422 and resp.json()["field"] == "skill"
+
+
+def test_a_loopy_game_over_the_api(client: TestClient) -> None:
+    """Values ∞{K} as text, draws as outcome D, the drawing moves as the hint from a draw (issue 19)."""
+    body = {"ruleset": "digraph", "params": {"edges": "a>b,b>a,b>c,c>d"}, "position": "b"}
+    assert post(client, "/api/value", body)["grundy"] == "∞{1}"
+    hint = post(client, "/api/play", {**body, "mode": "hint"})
+    assert hint["outcome"] == "D" and hint["hint"] == [] and "drawing move" in hint["hint_text"]
+    played = post(client, "/api/play", {**body, "move": "a", "mode": "perfect"})
+    assert [m["position"] for m in played["moves"]] == ["a", "b"] and "keeps the draw" in played["moves"][1]["reason"]
+    assert next(r for r in client.get("/api/rulesets").json() if r["name"] == "digraph")["loopy"] is True

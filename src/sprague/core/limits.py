@@ -124,6 +124,10 @@ MAX_CODE_DIGITS = 32
 #: in Python: 1.5 s at the limit); a 1 MiB request body holds about as many edges.
 MAX_EDGES = 100_000
 
+#: Input limit: the most edges of a ``digraph`` ruleset's graph. Reading one takes about 1 us an edge,
+#: valuing it by the Fraenkel-Yesha labelling about 1.5 us a move per round (one round per finite value).
+MAX_DIGRAPH_EDGES = 1_000_000
+
 #: Input limit: the largest vertex label of a Hackenbush position (labels only name vertices, so the
 #: 2^63 - 1 of an int64 is plenty; larger ones could not even be printed in full by Python).
 MAX_VERTEX = 2**63 - 1

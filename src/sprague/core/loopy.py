@@ -24,7 +24,11 @@ from typing import Union
 
 from sprague.errors import InvalidParameter
 
-__all__ = ["Infinite", "LoopyValue", "parse_value", "loopy_outcome", "add_values"]
+__all__ = ["Infinite", "LoopyValue", "parse_value", "loopy_outcome", "add_values", "value_json", "OUTCOME_WORDS"]
+
+#: what each outcome means for the player to move
+OUTCOME_WORDS = {"P": "the player to move loses", "N": "the player to move wins",
+                 "D": "a draw: neither player can force a win, play goes on forever"}
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,11 @@ def parse_value(text: str) -> LoopyValue:
             return int(s)
     raise InvalidParameter(f"{text!r} is not a loopy value; write a nimber such as 3, or infinity with its set, "
                            "such as ∞{0,2} (or inf{0,2})")
+
+
+def value_json(value: LoopyValue | None) -> int | str | None:
+    """A value for JSON: a nimber as a number, ``∞(K)`` as its text (``"∞{0,2}"``, read back by :func:`parse_value`)."""
+    return str(value) if isinstance(value, Infinite) else value
 
 
 def loopy_outcome(value: LoopyValue) -> str:

@@ -218,3 +218,15 @@ def split_on_plus(tokens: Iterable[str]) -> list[list[str]]:
         else:
             groups[-1].append(t)
     return groups
+
+
+def as_heaps(position: Any, name: str) -> tuple[int, ...]:
+    """A position of heaps given from Python: an int, a tuple or list of ints, or the heaps as typed (``"4 6"``)."""
+    if isinstance(position, str):
+        position = position.replace(",", " ").split()
+    elif isinstance(position, int) and not isinstance(position, bool):
+        position = (position,)
+    if not isinstance(position, (tuple, list)) or not position:
+        raise InvalidPosition(f"{name}: a position is one or more heap sizes, such as (4, 6); got {repr(position)[:80]}")
+    check_heap_count(len(position), name)
+    return tuple(as_int(h) for h in position)

@@ -50,6 +50,16 @@ one winning move              ``misere_closed_winning_move``       ``misere_comp
 the ``method`` text           ``misere_closed_method``             ``misere_computed_method``
 ============================  ===================================  =================================
 
+Loopy games (``loopy = True``, subclasses of :class:`LoopyRuleset`): the game graph
+may have cycles and play may never end. The value asked is then the generalized
+Sprague-Grundy function gamma (Smith 1966; Fraenkel and Yesha 1986): a nimber, or
+``∞(K)`` with the set K of its options' finite values (:mod:`sprague.core.loopy`).
+The outcome is P, N or D (a draw: neither player can force a win). The hooks and
+tiers are the same (``closed_grundy`` may return an ``∞(K)``); tier 3 values the
+whole graph from the position (:class:`~sprague.solve.loopy.LoopySolver`) under the
+same work limit. ``drawing_moves`` lists the moves that keep a drawn position
+drawn. A ruleset that is not loopy and has a cycle is refused (``NotShortGame``).
+
 A closed form that knows the outcome but not the value (Wythoff's Nim) answers
 the outcome in tier 1 and leaves the value to search, within the size guard.
 One-heap games (:class:`~sprague.rulesets.heap.HeapRuleset`) answer tier 1 from
@@ -80,16 +90,17 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
+from sprague.core.loopy import LoopyValue, loopy_outcome
 from sprague.core.parsing import as_int, check_heap_count, check_tokens, format_int_set, int_text, parse_int, parse_int_set
 from sprague.core.sets import parse_set_by_rule, parse_subset, parse_subsets, parse_vectors
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["Param", "Ruleset", "Evaluation", "Position", "METHODS", "Engine", "install_engine"]
+__all__ = ["Param", "Ruleset", "LoopyRuleset", "Evaluation", "Position", "METHODS", "Engine", "install_engine"]
 
 #: a position of a ruleset: heap sizes, a row of coins, a graph... whatever its ``moves`` take
 Position = Any
@@ -106,7 +117,9 @@ class Param:
     ``all-but:4,8``); ``"subsets"`` (one such set per heap, ``all;1-7;all-but:4,8``);
     ``"vectors"`` (move vectors of non-negative ints, ``1,1;2,0``); ``"rule"`` (a
     :class:`~sprague.core.sets.SetByRule`: a named infinite set such as ``squares``, or a
-    Python predicate).
+    Python predicate); ``"custom"``: read by ``reader(value, ruleset_name)``, a value
+    whose ``str`` is its text as typed (a ruleset's own kind of parameter, such as a
+    digraph's edges).
     """
 
     name: str
@@ -117,6 +130,8 @@ class Param:
     allow_empty: bool = False
     #: a value to try the ruleset with, as typed (the web page's first value, the conformance test's)
     example: str | None = None
+    #: kind "custom": reads a value given from Python or as typed, for the ruleset named (raises InvalidParameter)
+    reader: Callable[[Any, str], Any] | None = None
 
     @property
     def required(self) -> bool:
@@ -132,6 +147,8 @@ class Param:
             return parse(value, self.name, ruleset)
         if self.kind == "str":
             return str(value).strip()
+        if self.kind == "custom" and self.reader is not None:
+            return self.reader(value, ruleset)
         if self.kind == "int":
             text = value.strip() if isinstance(value, str) else None
             if (isinstance(value, int) and not isinstance(value, bool) and value < self.minimum) or (
@@ -162,12 +179,12 @@ class Param:
         return f'"{text}"' if ";" in text else text
 
     def python_repr(self, value: Any) -> str:
-        return repr(self.text(value)) if self.kind in ("subset", "subsets", "vectors", "rule") else repr(value)
+        return repr(self.text(value)) if self.kind in ("subset", "subsets", "vectors", "rule", "custom") else repr(value)
 
     def to_json(self, value: Any) -> Any:
         if self.kind == "set":
             return list(value)
-        if self.kind in ("subset", "rule"):
+        if self.kind in ("subset", "rule", "custom"):
             return str(value)
         if self.kind == "subsets":
             return [str(v) for v in value]
@@ -181,12 +198,14 @@ class Evaluation:
     """What ``sprague value`` reports: outcome always, Grundy value when it could be had.
 
     Under misère play (``misere`` True) the outcome is the misère outcome and ``grundy``
-    is Conway's misère Grundy value g- (the normal-play value is not computed).
+    is Conway's misère Grundy value g- (the normal-play value is not computed). For a
+    loopy game ``grundy`` is the value gamma (a nimber or ``∞(K)``) and the outcome
+    may be ``"D"``, a draw.
     """
 
     position: Any
     outcome: str
-    grundy: int | None
+    grundy: LoopyValue | None
     method: str
     note: str | None = field(default=None)
     misere: bool = False
@@ -216,6 +235,9 @@ class Ruleset(ABC):
     #: whether misère play has a meaning for this ruleset (a loopy game, where play may never end, may say False:
     #: then ``misere=True`` is refused in one line)
     misere_play: bool = True
+    #: whether the game graph may have cycles (play may never end): values are then gamma, outcomes P, N or D
+    #: (see :class:`LoopyRuleset`); a ruleset that is not loopy and has a cycle is refused
+    loopy: bool = False
     #: the work limit of the public call in progress, for hooks that compute (see ``_set_limit``)
     _limit_now: int = DEFAULT_MAX_POSITIONS
 
@@ -356,9 +378,9 @@ class Ruleset(ABC):
         return None
 
     def closed_outcome(self, position: Position) -> str | None:
-        """Outcome ("P"/"N") from a theorem, or None. Default: from ``closed_grundy``."""
+        """Outcome ("P"/"N"; a loopy game: or "D") from a theorem, or None. Default: from ``closed_grundy``."""
         g = self.closed_grundy(position)
-        return None if g is None else ("P" if g == 0 else "N")
+        return None if g is None else loopy_outcome(g)
 
     def closed_method(self, position: Position) -> str:
         """Name of the theorem used for ``position`` (shown as the ``method``)."""
@@ -464,6 +486,23 @@ class Ruleset(ABC):
         """
         return _engine().outcome(self, position, method, max_positions, misere)
 
+    def gamma(self, position: Position, method: str = "auto", max_positions: int | None = None) -> LoopyValue:
+        """The generalized Sprague-Grundy value: the Grundy value of a short game, a nimber or ``∞(K)`` of a loopy one."""
+        return _engine().grundy(self, position, method, max_positions, False)
+
+    def drawing_moves(self, position: Position, method: str = "auto",
+                      max_positions: int | None = None) -> list[Position]:
+        """From a drawn position (outcome ``"D"``, loopy games only), the options that are drawn too: the moves
+        that keep the draw (every other option is an N-position). Empty from a P- or N-position, and in a short game.
+        """
+        return _engine().drawing_moves(self, position, method, max_positions)
+
+    def drawing_move(self, position: Position, method: str = "auto",
+                     max_positions: int | None = None) -> Position | None:
+        """One of :meth:`drawing_moves`, or None where the position is not drawn."""
+        found = self.drawing_moves(position, method, max_positions)
+        return found[0] if found else None
+
     def is_p_position(self, position: Position, method: str = "auto", *, misere: bool = False) -> bool:
         return self.outcome(position, method, misere=misere) == "P"
 
@@ -505,6 +544,46 @@ class Ruleset(ABC):
         return _engine().apply(self, position, option, max_positions)
 
 
+class LoopyRuleset(Ruleset):
+    """A ruleset whose game graph may have cycles: ``grundy`` is gamma, ``outcome`` is P, N or D.
+
+    Subclasses define ``moves`` as any ruleset does; a ``closed_grundy`` may return
+    ``∞(K)`` values (:class:`~sprague.core.loopy.Infinite`). Misère play is not
+    defined (play need not end). Positions are valued by searching the game graph
+    from them, within the work limit, unless a closed form answers.
+
+    >>> import sprague
+    >>> class Pass(sprague.LoopyRuleset):  # a counter lowered by 1; from 2 and 3 one may also go back up by 1
+    ...     name = "pass"
+    ...     def moves(self, n):
+    ...         return ([n - 1] if n else []) + ([n + 1] if n in (2, 3) else [])
+    >>> game = sprague.ruleset(Pass)
+    >>> [game.grundy(n) for n in range(5)], [game.outcome(n) for n in range(5)]
+    ([0, 1, ∞{1}, ∞{}, ∞{}], ['P', 'N', 'D', 'D', 'D'])
+    >>> game.drawing_moves(2)
+    [3]
+    """
+
+    loopy = True
+    misere_play = False
+
+    def grundy(self, position: Position, method: str = "auto",  # type: ignore[override]
+               max_positions: int | None = None, *, misere: bool = False) -> LoopyValue:
+        """gamma: a nimber, or ``∞(K)`` (K: the finite values of the options) where play can go on forever."""
+        return _engine().grundy(self, position, method, max_positions, misere)
+
+    def closed_grundy(self, position: Position) -> LoopyValue | None:  # type: ignore[override]
+        """gamma from a theorem (a nimber or ``∞(K)``), or None where no closed form applies."""
+        return None
+
+    def computed_grundy(self, position: Position) -> LoopyValue | None:  # type: ignore[override]
+        """gamma by an exact algorithm of the ruleset's own (``auto`` only), or None."""
+        return None
+
+    def explain_winning_move(self, position: Position, option: Position) -> str:
+        return "moves to a P-position (value 0): whatever the opponent does, a move back to value 0 follows"
+
+
 def _checking_tokens(parse: Any) -> Any:
     """``parse`` (a ``parse_position``) with its tokens checked first."""
     @functools.wraps(parse)
@@ -519,13 +598,15 @@ class Engine(Protocol):
 
     def options(self, r: Ruleset, position: Position, max_options: int) -> list[Position]: ...
     def grundy(self, r: Ruleset, position: Position, method: str, max_positions: int | None,
-               misere: bool) -> int: ...
+               misere: bool) -> Any: ...
     def outcome(self, r: Ruleset, position: Position, method: str, max_positions: int | None,
                 misere: bool) -> str: ...
     def options_with_value(self, r: Ruleset, position: Position, value: int, method: str,
                            max_positions: int | None, misere: bool) -> list[Position]: ...
     def winning_moves(self, r: Ruleset, position: Position, method: str,
                       max_positions: int | None, misere: bool) -> list[Position]: ...
+    def drawing_moves(self, r: Ruleset, position: Position, method: str,
+                      max_positions: int | None) -> list[Position]: ...
     def winning_move(self, r: Ruleset, position: Position, method: str,
                      max_positions: int | None, misere: bool) -> Position | None: ...
     def evaluate(self, r: Ruleset, position: Position, method: str, max_positions: int | None,

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from sprague.play.match import (
+    DRAW_REPETITIONS,
     HumanPlayer,
     MatchResult,
     PerfectPlayer,
@@ -20,4 +21,4 @@ from sprague.play.match import (
     play_match,
 )
 
-__all__ = ["Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]
+__all__ = ["DRAW_REPETITIONS", "Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]

@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from sprague.core.loopy import OUTCOME_WORDS
 from sprague.core.parsing import check_misere
 from sprague.core.ruleset import Ruleset
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
@@ -55,6 +56,12 @@ __all__ = ["Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPla
 
 Position = Any
 Choice = tuple[Position, str]
+
+#: The repetition rule of a loopy game (one whose play may go on forever): the match is declared drawn
+#: when a position occurs for this many times with the same player to move, as in chess's threefold
+#: repetition. From a D-position perfect players repeat forever, so the rule ends their game; and since
+#: a game graph is finite, it ends every match.
+DRAW_REPETITIONS = 3
 
 
 class QuitGame(Exception):
@@ -105,6 +112,10 @@ class PerfectPlayer:
     with the fewest tokens removed when positions are heaps, else the first
     option -- so that the game lasts long, and hopes the opponent errs.
 
+    In a loopy game the winning move is the one to the P-position labelled first
+    (:meth:`Ruleset.winning_moves` lists it first), so the game ends; from a drawn
+    position it makes a drawing move (to a D-position), never a losing one.
+
     Under misère play (``misere=True``: whoever makes the last move loses) the
     winning moves are the moves to misère P-positions
     (``ruleset.winning_move(position, misere=True)``), explained by
@@ -146,6 +157,10 @@ class PerfectPlayer:
         if move is not None:
             explain = ruleset.explain_misere_winning_move if self.misere else ruleset.explain_winning_move
             return move, explain(pos, move)
+        if ruleset.loopy:
+            draw = ruleset.drawing_move(pos, self.method, self.max_positions)
+            if draw is not None:
+                return draw, "no winning move: the position is a draw (D); keeps the draw (moves to a D-position)"
         p = "a misère P-position" if self.misere else "P"
         count = ruleset.option_count(pos)
         if count is not None and count > (self.max_positions or DEFAULT_MAX_POSITIONS):
@@ -429,6 +444,12 @@ class HumanPlayer:
             self.output_fn(f"no hint: {_one_line(exc)}")
             return
         kind = "misère " if self.misere else ""
+        drawing = ruleset.drawing_moves(pos) if ruleset.loopy and not winning else []
+        if drawing:
+            shown = ", ".join(ruleset.format_position(d) for d in drawing[:5]) + (", ..." if len(drawing) > 5 else "")
+            self.output_fn(f"hint: no winning move; {ruleset.format_position(pos)} is a draw (D): a move to "
+                           f"{shown} keeps the draw, any other move loses")
+            return
         if not winning:
             self.output_fn(f"hint: no winning move; {ruleset.format_position(pos)} is a {kind}P-position "
                            f"(every move leads to a{'' if self.misere else 'n'} {kind}N-position)")
@@ -445,7 +466,7 @@ class HumanPlayer:
         except SpragueError as exc:
             self.output_fn(f"no value: {_one_line(exc)}")
             return
-        who = "the player to move wins" if ev.outcome == "N" else "the player to move loses"
+        who = OUTCOME_WORDS[ev.outcome]
         name = "misère Grundy value g- =" if self.misere else "Grundy value"
         g = f"{name} {ev.grundy}" if ev.grundy is not None else f"{name} not computed"
         play = "perfect misère play" if self.misere else "perfect play"
@@ -463,8 +484,9 @@ class MatchResult:
 
     Attributes
     ----------
-    winner : int
-        Index of the winner: 0 for the first player, 1 for the second.
+    winner : int or None
+        Index of the winner: 0 for the first player, 1 for the second; None for a draw (a loopy game's
+        position repeated :data:`DRAW_REPETITIONS` times with the same player to move).
     moves : list of (int, position, str)
         Every move as ``(player_index, option, reason)``, in order.
     start, final : position
@@ -473,17 +495,22 @@ class MatchResult:
         Whether the match was played under the misère rule (the last mover loses).
     """
 
-    winner: int
+    winner: int | None
     moves: list[tuple[int, Any, str]] = field(default_factory=list)
     start: Any = None
     final: Any = None
     misere: bool = False
 
     @property
-    def loser(self) -> int:
+    def loser(self) -> int | None:
         """Index of the loser: under normal play the player who could not move, under misère play
-        the player who made the last move."""
-        return 1 - self.winner
+        the player who made the last move; None for a draw."""
+        return None if self.winner is None else 1 - self.winner
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the match was declared drawn by the repetition rule."""
+        return self.winner is None
 
 
 def _is_human(player: object) -> bool:
@@ -507,6 +534,11 @@ def play_match(
     written as one line, ``"<player>: <move>   (<reason>)"``, and the result at the end:
     ``"You win!"`` / ``"The computer wins."`` when exactly one side is human,
     ``"Player 1 wins."`` / ``"Player 2 wins."`` otherwise.
+
+    A loopy game (``ruleset.loopy``) may never end: the match is declared drawn when a
+    position occurs for the :data:`DRAW_REPETITIONS`-th time with the same player to
+    move (``"Drawn: 1 2 has occurred 3 times with player 1 to move (repetition rule)."``),
+    and the result's ``winner`` is None.
 
     Misère play (``misere=True``): the player who makes the last move loses (so if
     ``position`` is already terminal, ``first`` wins without moving). The result
@@ -561,7 +593,15 @@ def play_match(
     start = pos = ruleset.check_position(position)
     moves: list[tuple[int, Any, str]] = []
     turn = 0
+    seen: dict[Any, int] = {}
     while _has_move(ruleset, pos):
+        if ruleset.loopy:
+            key = (ruleset.canonical(pos), turn)
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] >= DRAW_REPETITIONS:
+                output_fn(f"Drawn: {ruleset.format_position(pos)} has occurred {seen[key]} times with "
+                          f"{names[turn]} to move (repetition rule).")
+                return MatchResult(winner=None, moves=moves, start=start, final=pos, misere=misere)
         option, reason = players[turn].choose(ruleset, pos)
         line = f"{names[turn]}: {ruleset.describe_move(pos, option)}"
         output_fn(f"{line}   ({reason})" if reason else line)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity, find_period
+from sprague.core.loopy import value_json
 from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS, refuse_if_too_large
@@ -97,7 +98,7 @@ def value_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
     'P'
     """
     ev = r.evaluate(pos, method, max_positions, misere=misere)
-    data = {**header(r), "position": r.position_to_json(ev.position), _value_key(misere): ev.grundy,
+    data = {**header(r), "position": r.position_to_json(ev.position), _value_key(misere): value_json(ev.grundy),
             "outcome": ev.outcome, "misere": misere, "method": ev.method}
     if ev.note:
         data["note"] = ev.note
@@ -120,7 +121,8 @@ def _heap_values(r: Ruleset, pos: Any, method: str, max_positions: int | None) -
         values = [r.evaluate((h,), method, max_positions).grundy for h in pos]
     except TooLarge:
         return None
-    return None if None in values else [int(v) for v in values if v is not None]
+    ints = [v for v in values if isinstance(v, int)]
+    return ints if len(ints) == len(values) else None
 
 
 def _value_key(misere: bool) -> str:
@@ -147,6 +149,7 @@ def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
     if listed_all:
         opts = r.options(pos, max_options=max(limit, max_positions or 0))
         winning = set(r.winning_moves(pos, method, max_positions, misere=misere)) if ev.outcome == "N" else set()
+        drawing = set(r.drawing_moves(pos, method, max_positions)) if ev.outcome == "D" else set()
     else:
         try:
             opts = r.winning_moves(pos, method, max_positions, misere=misere)
@@ -154,16 +157,23 @@ def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
             move = r.winning_move(pos, method, max_positions, misere=misere)
             opts = [] if move is None else [move]
             one_only = True
-        winning = set(opts)
+        winning, drawing = set(opts), set()
     rows = []
     for o in opts:
         sub = r.evaluate(o, method, max_positions, misere=misere)
         rows.append({"move": r.describe_move(pos, o), "position": r.position_to_json(o), "text": r.format_position(o),
-                     _value_key(misere): sub.grundy, "outcome": sub.outcome, "winning": o in winning})
-    data = {**header(r), "position": r.position_to_json(pos), _value_key(misere): ev.grundy, "outcome": ev.outcome,
+                     _value_key(misere): value_json(sub.grundy), "outcome": sub.outcome, "winning": o in winning,
+                     **({"drawing": o in drawing} if r.loopy else {})})
+    data = {**header(r), "position": r.position_to_json(pos), _value_key(misere): value_json(ev.grundy),
+            "outcome": ev.outcome,
             "misere": misere, "method": ev.method, "option_count": count if count is not None else len(opts),
             "all_options_listed": listed_all, "all_winning_moves_listed": not one_only, "options": rows}
-    if remoteness:
+    if remoteness and r.loopy:  # the remoteness of a short game; a loopy game's draws have none
+        data["remoteness"] = None
+        data["remoteness_note"] = "not computed: remoteness is computed for short games only, and this game is loopy"
+        for row in data["options"]:
+            row["remoteness"] = None
+    elif remoteness:
         _add_remoteness(r, pos, opts, data, max_positions, misere)
     return data
 

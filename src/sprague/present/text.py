@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from sprague.core.loopy import OUTCOME_WORDS
+
 
 if TYPE_CHECKING:
     from sprague.analysis.periodicity import Periodicity
@@ -64,7 +66,7 @@ def value_text(r: Ruleset, position: Any, data: dict[str, Any]) -> str:
     misere = data.get("misere", False)
     value = data["misere_grundy" if misere else "grundy"]
     g = "not computed" if value is None else str(value)
-    who = "the player to move loses" if data["outcome"] == "P" else "the player to move wins"
+    who = OUTCOME_WORDS[data["outcome"]]
     if misere:
         text = (f"{r.describe()}: {r.format_position(position)}, misère play (the last player to move loses)\n"
                 f"g- = {g} (misère Grundy value), {data['outcome']}-position ({who})\n"
@@ -110,15 +112,20 @@ def moves_text(r: Ruleset, position: Any, data: dict[str, Any], max_options: int
     width = max(len(row["move"]) for row in rows)
     wide = max(len(row["text"]) for row in rows)
     for row in rows:
-        mark = "*" if row["winning"] else " "
+        mark = "*" if row["winning"] else "=" if row.get("drawing") else " "
         gv = "?" if row[key] is None else row[key]
         lines.append(f"{mark} {row['move']:<{width}}  -> {row['text']:<{wide}}   {name} = {gv} {row['outcome']}\n")
     n_win = sum(row["winning"] for row in rows)
     if one_only:
         lines.append("one winning move shown (marked *), constructed as in the theorem's proof; there may be more\n")
     else:
-        lines.append(f"{n_win} winning move{'s' if n_win != 1 else ''} (marked *: they leave a P-position)\n"
-                     if n_win else "no winning move: every option is an N-position\n")
+        n_draw = sum(bool(row.get("drawing")) for row in rows)
+        if n_draw:
+            lines.append(f"no winning move; {n_draw} drawing move{'s' if n_draw != 1 else ''} (marked =: they keep "
+                         "the draw; every other option is an N-position)\n")
+        else:
+            lines.append(f"{n_win} winning move{'s' if n_win != 1 else ''} (marked *: they leave a P-position)\n"
+                         if n_win else "no winning move: every option is an N-position\n")
     return "".join(lines)
 
 

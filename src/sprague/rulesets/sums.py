@@ -7,11 +7,14 @@ from functools import reduce
 from operator import mul, xor
 from typing import Any
 
+from sprague.core.loopy import LoopyValue, add_values
 from sprague.core.parsing import split_on_plus
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, InvalidPosition, NoClosedForm
 
 __all__ = ["Sum"]
+
+_ZERO: LoopyValue = 0  # the value of the empty sum
 
 
 class Sum(Ruleset):
@@ -20,7 +23,10 @@ class Sum(Ruleset):
     A position is a tuple with one position per component. By the Sprague-Grundy
     theorem (handout Theorem 1; 003 Theorem 1.2) its Grundy value is the nim-sum
     of the components' values; that is the ``auto`` method, and ``search``
-    explores the whole product graph, so the two can be compared.
+    explores the whole product graph, so the two can be compared. When a component
+    is loopy the sum is too, and its value gamma follows Smith's rule (Smith 1966;
+    Fraenkel and Yesha 1986): nim-sum of finite values, ``∞(K) + a = ∞(K xor a)``,
+    and two infinite components give ``∞{}``, a draw (:func:`~sprague.core.loopy.add_values`).
 
     Examples
     --------
@@ -47,6 +53,8 @@ class Sum(Ruleset):
         self._solver = None
         self._misere_solver = None
         self.misere_play = all(c.misere_play for c in self.components)
+        #: a sum with a loopy component is loopy; its value by Smith's rule (sprague.core.loopy.add_values)
+        self.loopy = any(c.loopy for c in self.components)
 
     def __repr__(self) -> str:
         return f"sprague.Sum({', '.join(map(repr, self.components))})"
@@ -106,23 +114,25 @@ class Sum(Ruleset):
         return "moves to a P-position: the nim-sum of the components' values becomes 0"
 
     # tier 1: the components' closed forms; tier 2: their values by any method (see sprague.core.ruleset)
-    def _values(self, position: Sequence[Any], method: str) -> list[int] | None:
+    def _values(self, position: Sequence[Any], method: str) -> list[Any] | None:
         try:
             return [c.grundy(p, method, self._limit_now) for c, p in zip(self.components, position)]
         except NoClosedForm:
             return None
 
-    def closed_grundy(self, position: tuple[Any, ...]) -> int | None:
+    def closed_grundy(self, position: tuple[Any, ...]) -> Any:
         values = self._values(position, "closed")
-        return None if values is None else reduce(xor, values, 0)
+        return None if values is None else reduce(add_values, values, _ZERO)
 
-    def computed_grundy(self, position: tuple[Any, ...]) -> int | None:
+    def computed_grundy(self, position: tuple[Any, ...]) -> Any:
         values = self._values(position, "auto")
-        return None if values is None else reduce(xor, values, 0)
+        return None if values is None else reduce(add_values, values, _ZERO)
 
     def _method(self, position: tuple[Any, ...], method: str) -> str:
         parts = "; ".join(c.evaluate(p, method, self._limit_now).method for c, p in zip(self.components, position))
-        return f"closed form: {self.closed_form} ({parts})"
+        rule = ("Smith's sum rule for loopy games (Smith 1966; Fraenkel-Yesha 1986), gamma = nim-sum of the "
+                "finite values, infinite if a component is" if self.loopy else self.closed_form)
+        return f"closed form: {rule} ({parts})"
 
     def closed_method(self, position: tuple[Any, ...]) -> str:
         return self._method(position, "closed")
@@ -132,7 +142,7 @@ class Sum(Ruleset):
 
     def _options_with_value(self, position: tuple[Any, ...], value: int, method: str) -> list[tuple[Any, ...]] | None:
         values = self._values(position, method)
-        if values is None:
+        if values is None or self.loopy:  # a loopy sum: each option valued by Smith's rule
             return None
         total = reduce(xor, values, 0)
         found = []

@@ -26,13 +26,15 @@ from sprague.core.limits import (
     format_size,
     refuse_if_too_large,
 )
+from sprague.core.loopy import LoopyValue, loopy_outcome, parse_value
 from sprague.core.parsing import as_int, check_misere
 from sprague.core.ruleset import METHODS, Evaluation, Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, TooLarge
+from sprague.solve.loopy import LoopySolver
 from sprague.solve.search import Solver
 
-__all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves", "winning_move", "evaluate",
-           "apply", "search", "refuse_search"]
+__all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves", "winning_move", "drawing_moves",
+           "evaluate", "apply", "search", "refuse_search"]
 
 Position = Any
 
@@ -49,23 +51,28 @@ def options(r: Ruleset, position: Position, max_options: int = DEFAULT_MAX_POSIT
 
 
 def grundy(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
-           misere: bool = False) -> int:
-    """The Grundy value of ``position`` (misère: g-): by a closed form where ``method`` allows one, else by search."""
+           misere: bool = False) -> Any:
+    """The Grundy value of ``position`` (misère: g-; loopy: gamma): by a closed form where ``method`` allows one,
+    else by search."""
     value = _misere_grundy if _check_misere(r, misere) else _grundy
     return value(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
 
 
 def outcome(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
             misere: bool = False) -> str:
-    """``"P"`` (previous player wins) or ``"N"`` (next player wins), under misère play with ``misere``."""
+    """``"P"`` (previous player wins), ``"N"`` (next player wins) or, in a loopy game, ``"D"`` (a draw); under
+    misère play with ``misere``."""
     find = _misere_outcome if _check_misere(r, misere) else _outcome
     return find(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
 
 
-def options_with_value(r: Ruleset, position: Position, value: int, method: str = "auto",
+def options_with_value(r: Ruleset, position: Position, value: Any, method: str = "auto",
                        max_positions: int | None = None, misere: bool = False) -> list[Position]:
-    """The options of ``position`` whose Grundy value (misère: g-) is ``value``."""
+    """The options of ``position`` whose Grundy value (misère: g-; loopy: gamma, maybe ``∞(K)``) is ``value``."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
+    if r.loopy and not isinstance(value, int):
+        value = parse_value(value) if isinstance(value, str) else value
+        return [o for o in options(r, pos, limit) if _grundy(r, o, method, limit) == value]
     value = as_int(value, "value")
     if _check_misere(r, misere):
         if method != "search" and value == 0 and r.misere_closed_outcome(pos) == "P":
@@ -90,9 +97,14 @@ def options_with_value(r: Ruleset, position: Position, value: int, method: str =
 
 def winning_moves(r: Ruleset, position: Position, method: str = "auto",
                   max_positions: int | None = None, misere: bool = False) -> list[Position]:
-    """The options that are P-positions; all of them, or :class:`TooLarge` when they are too many to list."""
+    """The options that are P-positions; all of them, or :class:`TooLarge` when they are too many to list.
+
+    In a loopy game the one labelled first comes first (:func:`~sprague.solve.loopy.label_graph`): always
+    moving there ends the game, where another move to a P-position could go round a cycle.
+    """
     try:
-        return options_with_value(r, position, 0, method, max_positions, misere)
+        found = options_with_value(r, position, 0, method, max_positions, misere)
+        return _soonest_first(r, r.check_position(position), found, r._limit_now) if r.loopy else found
     except TooLarge as exc:
         pos = r.check_position(position)
         if method == "search" or exc.estimate is None or _constructed_winning_move(r, pos, method, misere) is None:
@@ -117,6 +129,27 @@ def winning_move(r: Ruleset, position: Position, method: str = "auto",
     return found[0] if found else None
 
 
+def _soonest_first(r: Ruleset, pos: Position, found: list[Position], limit: int) -> list[Position]:
+    """Winning moves of a loopy game, the one labelled first first (by the search's labelling of the game graph)."""
+    if len(found) < 2:
+        return found
+    try:
+        search(r, pos, limit)  # labels pos and everything it reaches, once (the memo answers after)
+    except TooLarge:  # a closed form valued them, and the graph is over the limit: in the order listed
+        return found
+    times = r._solver.times
+    return sorted(found, key=lambda o: times[r.canonical(o)])
+
+
+def drawing_moves(r: Ruleset, position: Position, method: str = "auto",
+                  max_positions: int | None = None) -> list[Position]:
+    """From a drawn position of a loopy game, the options that are drawn too (the moves that keep the draw)."""
+    pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
+    if not r.loopy or _outcome(r, pos, method, limit) != "D":
+        return []
+    return [o for o in options(r, pos, limit) if _outcome(r, o, method, limit) == "D"]
+
+
 def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
              misere: bool = False) -> Evaluation:
     """Outcome and, where it can be had within the limits, the Grundy value (misère: g-), with the method used."""
@@ -126,7 +159,7 @@ def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions
     if method != "search":
         g = r.closed_grundy(pos)
         if g is not None:
-            return Evaluation(pos, "P" if g == 0 else "N", g, r.closed_method(pos))
+            return Evaluation(pos, loopy_outcome(g), g, r.closed_method(pos))
         o = r.closed_outcome(pos)
         if method == "closed":
             if o is None:
@@ -135,7 +168,7 @@ def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions
                               "no closed form gives the Grundy value here; use method 'auto' or 'search' for it")
         g = r.computed_grundy(pos)
         if g is not None:
-            return Evaluation(pos, "P" if g == 0 else "N", g, r.computed_method(pos))
+            return Evaluation(pos, loopy_outcome(g), g, r.computed_method(pos))
         if o is not None:
             try:
                 g = search(r, pos, limit)
@@ -143,7 +176,7 @@ def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions
                 return Evaluation(pos, o, None, r.closed_method(pos), f"Grundy value not computed: {exc}")
             return Evaluation(pos, o, g, f"{r.closed_method(pos)}; Grundy value by search")
     g = search(r, pos, limit)
-    return Evaluation(pos, "P" if g == 0 else "N", g, "search")
+    return Evaluation(pos, loopy_outcome(g), g, "search")
 
 
 def apply(r: Ruleset, position: Position, option: Position, max_positions: int | None = None) -> Position:
@@ -185,9 +218,14 @@ def _misere_evaluate(r: Ruleset, pos: Position, method: str, limit: int) -> Eval
     return Evaluation(pos, "P" if g == 0 else "N", g, "search", misere=True)
 
 
-def search(r: Ruleset, pos: Position, limit: int, misere: bool = False) -> int:
-    """The Grundy value (misère: g-) by memoised search of the game graph (the memo is kept on the ruleset)."""
+def search(r: Ruleset, pos: Position, limit: int, misere: bool = False) -> Any:
+    """The Grundy value (misère: g-; loopy: gamma) by memoised search of the game graph (the memo is kept on the
+    ruleset)."""
     refuse_search(r, pos, limit, f"brute-force search from {r.format_position(pos)!s}")
+    if r.loopy:
+        if r._solver is None:
+            r._solver = LoopySolver(r.moves, r.canonical)
+        return r._solver.value(pos, limit)
     if misere:
         if r._misere_solver is None:
             r._misere_solver = Solver(r.moves, r.canonical, misere=True)
@@ -226,19 +264,21 @@ def _tiers(r: Ruleset, pos: Position, method: str, closed: Any, computed: Any, m
     return found if found is not None else computed(pos)
 
 
-def _grundy(r: Ruleset, pos: Position, method: str, limit: int) -> int:
+def _grundy(r: Ruleset, pos: Position, method: str, limit: int) -> LoopyValue:
     g = _tiers(r, pos, method, r.closed_grundy, r.computed_grundy)
-    return search(r, pos, limit) if g is None else int(g)
+    if g is None:
+        return search(r, pos, limit)
+    return g if r.loopy else int(g)
 
 
 def _outcome(r: Ruleset, pos: Position, method: str, limit: int) -> str:
     def computed(p: Position) -> str | None:
         g = r.computed_grundy(p)
-        return None if g is None else ("P" if g == 0 else "N")
+        return None if g is None else loopy_outcome(g)
 
     o = _tiers(r, pos, method, r.closed_outcome, computed)
     if o is None:
-        o = "P" if search(r, pos, limit) == 0 else "N"
+        o = loopy_outcome(search(r, pos, limit))
     return str(o)
 
 

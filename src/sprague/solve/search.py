@@ -95,7 +95,8 @@ class Solver:
                         if k in active:
                             raise NotShortGame(
                                 f"position {o!r} can be reached from itself: the game graph has a cycle, "
-                                f"and {self.defined} defined here only for short games"
+                                f"and {self.defined} defined here only for short games (a game whose play may go on forever is "
+                                f"a sprague.LoopyRuleset: values gamma, outcomes P, N or D)"
                             )
                         stack.append([o, k, None])
                 if len(active) + len(memo) > budget:

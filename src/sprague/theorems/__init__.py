@@ -31,6 +31,7 @@ from sprague.errors import InvalidParameter, UnknownRuleset
 __all__ = ["Theorem", "THEOREMS", "find_theorem", "register_theorem", "all_theorems", "P", "N", "UNKNOWN"]
 
 P, N, UNKNOWN = 0, 1, -1
+D = 2  #: a draw, in a claim about a loopy game (an outcome claim may return P, N or D)
 
 Claim = Callable[[Sequence[int]], int]
 

@@ -50,6 +50,7 @@ import numpy as np
 
 from sprague.core.limits import check_limit, format_size
 from sprague.core.parallel import check_workers, dask_workers, run_tasks
+from sprague.core.loopy import Infinite, LoopyValue, loopy_outcome, parse_value
 from sprague.core.nimber import mex
 from sprague.core.parsing import check_heap_count, check_misere
 from sprague.core.ruleset import Ruleset
@@ -57,6 +58,7 @@ from sprague.errors import InvalidParameter, TooLarge
 from sprague.kernels import config
 from sprague.rulesets import ruleset as get_ruleset
 from sprague.rulesets.heap import MultiHeapRuleset
+from sprague.rulesets.loopyheap import LoopyHeapRuleset
 from sprague.solve.box import Box, box_size
 from sprague.solve.table import kernel_shapes
 from sprague.theorems import Theorem, all_theorems, find_theorem
@@ -281,8 +283,9 @@ class _Job:
             rules, theorem_params = target, dict(target.params)
             n = _heap_number(heaps if heaps is not None else 2, rules.name)
             name, citation, hi = getattr(claim, "__name__", "claim"), "user claim", max_heap
-            codes = _codes(claim, kind, heap_game=isinstance(rules, MultiHeapRuleset))
-            if not isinstance(rules, MultiHeapRuleset):
+            heap_game = isinstance(rules, (MultiHeapRuleset, LoopyHeapRuleset))  # positions: boxes of heaps
+            codes = _codes(claim, kind, heap_game=heap_game, loopy=rules.loopy)
+            if not heap_game:
                 return cls._enumerated(rules, name, citation, kind, hi, codes, theorem_params, max_positions)
         if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0:
             raise InvalidParameter(f"max_heap={max_heap!r} must be a non-negative integer")
@@ -382,8 +385,14 @@ class _Job:
 
     def show(self, code: int) -> str | int:
         if self.kind == "grundy":
-            return int(code)
-        return "P" if code == 0 else "N"
+            return str(LOOPY_VALUES[code]) if self.rules.loopy else int(code)
+        return "PND"[code]
+
+    def code_of(self, value: Any) -> int:
+        """The code of a value found by search, as :func:`_codes` codes claims."""
+        if self.kind == "outcome":
+            return "PND".index(loopy_outcome(value))
+        return _intern(value) if self.rules.loopy else int(value)
 
     # ---------------------------------------------------------------- methods
     def run_table(self, report: Report) -> None:
@@ -474,6 +483,11 @@ class _Job:
             positions.sort(key=lambda p: (sum(p), p))
         box = {self.key(p) for p in positions}
         report.engine = "python"
+        if self.rules.loopy and not table:  # a cycle can agree with any P/N claim locally: only search decides
+            report.method = "table"
+            report.fallback = ("a loopy game's positions on a cycle can satisfy the local rule whatever they are, so "
+                               "each position is checked against search")
+            table = True
         report.checked = report.claimed = 0  # "both" runs the table, then this
         cache: dict[Any, int] = {}
 
@@ -492,7 +506,7 @@ class _Job:
             report.claimed += 1
             if table:
                 g = self.rules.grundy(pos, method="search", misere=self.misere)
-                ok = c == (g if self.kind == "grundy" else int(g != 0))
+                ok = c == self.code_of(g)
             else:
                 opts = list(self.rules.moves(pos))
                 outside = next((o for o in opts if self.key(o) not in box), None)
@@ -514,7 +528,7 @@ class _Job:
         report.failures = len(failed)
         for pos in failed:
             g = self.rules.grundy(pos, method="search", misere=self.misere)
-            found: str | int = g if self.kind == "grundy" else ("P" if g == 0 else "N")
+            found = self.show(self.code_of(g))
             claimed = self.show(claim_of(pos))
             if claimed != found:
                 report.counterexample = Counterexample(pos, claimed, found, None, "by the package's search",
@@ -552,10 +566,13 @@ def _heap_number(n: Any, name: str) -> int:
 
 
 # ---------------------------------------------------------------------- helpers
-def _codes(claim: Callable[[Any], Any], kind: str, heap_game: bool = True) -> Callable[[Any], int]:
-    """A user's claim as int codes (0 P, 1 N, -1 nothing claimed; or Grundy values).
+def _codes(claim: Callable[[Any], Any], kind: str, heap_game: bool = True, loopy: bool = False
+           ) -> Callable[[Any], int]:
+    """A user's claim as int codes (0 P, 1 N, 2 D, -1 nothing claimed; or Grundy values).
 
     A heap game's claim gets the heaps as a tuple sorted ascending, any other the position itself.
+    A loopy game's claim may say ``"D"`` (a draw), and its values may be ``∞{K}``
+    (:class:`~sprague.core.loopy.Infinite`, or the text); they are coded by :func:`_intern`.
     """
 
     def code(h: Any) -> int:
@@ -566,6 +583,10 @@ def _codes(claim: Callable[[Any], Any], kind: str, heap_game: bool = True) -> Ca
                                    "(it is called with each position of the box)") from None
         if v is None:
             return -1
+        if kind == "grundy" and loopy:
+            return _intern(parse_value(v) if isinstance(v, str) else v, h)
+        if loopy and v == "D":
+            return 2
         if kind == "grundy":
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
                 raise InvalidParameter(f"the claim returned {v!r} for {_fmt(h)}; a Grundy claim returns an int >= 0 or None")
@@ -574,10 +595,29 @@ def _codes(claim: Callable[[Any], Any], kind: str, heap_game: bool = True) -> Ca
             return 0
         if v is False or v == "N":
             return 1
-        raise InvalidParameter(f"the claim returned {v!r} for {_fmt(h)}; an outcome claim returns 'P', 'N', True (P), "
-                               "False (N) or None")
+        raise InvalidParameter(f"the claim returned {v!r} for {_fmt(h)}; an outcome claim returns 'P', 'N', "
+                               f"{'D, ' if loopy else ''}True (P), False (N) or None")
 
     return code
+
+
+#: the values of loopy games met by verify, each coded by its place here (:func:`_intern`)
+LOOPY_VALUES: list[LoopyValue] = []
+_LOOPY_CODES: dict[LoopyValue, int] = {}
+
+
+def _intern(value: Any, where: Any = None) -> int:
+    """The code of a loopy value (a nimber or ``∞{K}``): its place in :data:`LOOPY_VALUES`."""
+    ok = isinstance(value, Infinite) or (isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+                                         and value >= 0)
+    if not ok:
+        raise InvalidParameter(f"the claim returned {value!r} for {_fmt(where)}; a claim about a loopy game's values "
+                               "returns a nimber, an Infinite (sprague.parse_value('∞{0,2}')) or its text, or None")
+    value = value if isinstance(value, Infinite) else int(value)
+    if value not in _LOOPY_CODES:
+        _LOOPY_CODES[value] = len(LOOPY_VALUES)
+        LOOPY_VALUES.append(value)
+    return _LOOPY_CODES[value]
 
 
 def _fmt(pos: Any) -> str:

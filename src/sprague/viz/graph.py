@@ -4,7 +4,9 @@ Vertices are the positions reachable from the start, edges the legal moves
 ``v -> w``. Positions that are the same up to symmetry (the ruleset's
 ``canonical`` key: Nim heaps in another order, empty heaps) are one vertex,
 drawn as the first concrete position met. Each vertex shows its Grundy value
-and its outcome, P-positions filled in one colour and N-positions in another.
+and its outcome, P-positions filled in one colour and N-positions in another;
+a loopy game's graph may have cycles, its values may be ``∞{K}`` and its draws
+(D) have a third colour.
 Under misère play (``misere=True``: the last mover loses) a vertex shows
 Conway's misère Grundy value g- and its misère outcome instead; the key of
 ``canonical`` holds under both conventions, so the graph is the same.
@@ -41,6 +43,7 @@ from collections import deque
 from collections.abc import Hashable
 from typing import Any
 
+from sprague.core.loopy import loopy_outcome
 from sprague.core.parsing import check_misere
 from sprague.core.ruleset import Ruleset
 from sprague.core.limits import MAX_GRAPH_EDGES, MAX_GRAPH_NODES, MAX_RENDER_EDGES, format_size
@@ -51,6 +54,7 @@ __all__ = ["game_graph", "to_dot", "render", "P_COLOUR", "N_COLOUR", "FORMATS"]
 #: fill colour of P-positions (light green) and N-positions (light orange)
 P_COLOUR = "#c7e9c0"
 N_COLOUR = "#fdd0a2"
+D_COLOUR = "#c6dbef"  # a draw (loopy games): blue
 #: output formats of :func:`render`
 FORMATS = ("dot", "svg", "png")
 
@@ -143,7 +147,7 @@ def _label(ruleset: Ruleset, position: Any, max_positions: int | None, misere: b
     name = "g-" if misere else "G"
     try:
         g = ruleset.grundy(position, method="auto", max_positions=max_positions, misere=misere)
-        return f"{name}={g}", "P" if g == 0 else "N"
+        return f"{name}={g}", loopy_outcome(g)
     except TooLarge:
         pass
     try:
@@ -228,6 +232,8 @@ def to_dot(
                  "misère P-positions green, N-positions orange; g- is the misère Grundy value")
     else:
         title = f"{ruleset.describe()} from {ruleset.format_position(start)}: P-positions green, N-positions orange"
+        if ruleset.loopy:
+            title += ", draws (D) blue; G=∞{K}: no finite value, K the finite values of its options"
     lines = [
         "digraph game {",
         f'  graph [rankdir={direction}, labelloc=t, fontname="Helvetica", label="{_quote(title)}"];',
@@ -235,7 +241,7 @@ def to_dot(
     ]
     for key, pos in nodes.items():
         grundy, outcome = _label(ruleset, pos, max_positions, misere)
-        colour = P_COLOUR if outcome == "P" else N_COLOUR if outcome == "N" else "white"
+        colour = {"P": P_COLOUR, "N": N_COLOUR, "D": D_COLOUR}.get(outcome, "white")
         label = f"{_quote(ruleset.format_position(pos))}\\n{grundy}  {outcome}"
         lines.append(f'  {ids[key]} [label="{label}", fillcolor="{colour}"];')
     for a, b in edges:

@@ -43,6 +43,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from sprague.core.limits import MAX_INT_DIGITS
+from sprague.core.loopy import value_json
 from sprague.core.move import Move
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
@@ -231,6 +232,7 @@ def _describe(cls: type[Ruleset]) -> dict[str, Any]:
         "example_position": " ".join(cls.example),
         "example_params": {p.name: p.example for p in cls.parameters if p.example is not None},
         "parameter_kinds": {p.name: p.kind for p in cls.parameters},
+        "loopy": cls.loopy,
     }
 
 
@@ -374,7 +376,7 @@ def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, mis
     def answer(p: Any, won: str | None, **extra: Any) -> dict[str, Any]:
         try:
             ev = r.evaluate(p, "auto", limit, misere=misere)
-            value, outcome = ev.grundy, ev.outcome
+            value, outcome = value_json(ev.grundy), ev.outcome
         except TooLarge:  # the game goes on; its value is just not known within the limit
             value, outcome = None, None
         return {**header(r), "position": r.position_to_json(p), "text": r.format_position(p), "moves": moves,
@@ -398,8 +400,11 @@ def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, mis
             one = r.winning_move(pos, "auto", limit, misere=misere)
             hint = [] if one is None else [one]
         kind = "a misère P-position" if misere else "a P-position"
+        drawing = r.drawing_moves(pos, "auto", limit) if r.loopy and not hint else []
         text = (f"{len(hint)} winning move{'s' if len(hint) != 1 else ''}: " +
                 "; ".join(r.describe_move(pos, o) for o in hint)) if hint else \
+            (f"no winning move: this is a draw (D); {len(drawing)} drawing move{'s' if len(drawing) != 1 else ''} "
+             "keep it: " + "; ".join(r.describe_move(pos, o) for o in drawing)) if drawing else \
             f"no winning move: this is {kind}, every move loses against perfect play"
         return answer(pos, None, hint=[r.position_to_json(o) for o in hint], hint_text=text)
     if over(pos):

@@ -60,8 +60,8 @@ def cmd_graph(ns: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague play RULESET POSITION``: a game in the terminal against the computer."""
-    from sprague.play import (HumanPlayer, PerfectPlayer, Player, QuitGame, RandomPlayer, SkilledPlayer,
-                              play_match)
+    from sprague.play import (DRAW_REPETITIONS, HumanPlayer, PerfectPlayer, Player, QuitGame, RandomPlayer,
+                              SkilledPlayer, play_match)
 
     if sys.stdin is None or sys.stdin.closed:
         raise InvalidParameter("'play' reads your moves from standard input, which is closed; run it in a terminal, "
@@ -80,6 +80,9 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     human = HumanPlayer(output_fn=say, hints=ns.hints, misere=misere)
     players = (computer, human) if ns.first == "computer" else (human, computer)
     rule = "Misère play: whoever makes the last move loses." if misere else "Normal play: whoever makes the last move wins."
+    if r.loopy:
+        rule += (f" Play may go on forever: a position that occurs {DRAW_REPETITIONS} times with the same player to "
+                 "move is a draw.")
     say(f"{r.describe()}: {r.format_position(pos)}. {rule}")
     try:
         play_match(r, pos, players[0], players[1], output_fn=say, misere=misere)

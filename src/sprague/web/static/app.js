@@ -261,9 +261,12 @@ async function showGame() {
   g.values[i] = {...g.values[i], ...data};
   drawStrip(g); why(g, data);
   if (data.all_options_listed && data.options.length === 0) return gameOver(g, moverAt(g, i));
+  if (repeated(g, i) >= DRAW_REPETITIONS) return drawnGame(g, i);
   if (moverAt(g, i) === "computer") return computerMove(g);
   $("status").textContent = (g.misere ? "Misère play: whoever makes the last move loses. " : "") +
-    "Your move: click a token or an option (green: a winning move; red: a losing one).";
+    "Your move: click a token or an option (green: a winning move; red: a losing one" +
+    (rulesetByName(g.ruleset).loopy ? `; blue: a drawing one. A position met ${DRAW_REPETITIONS} times with the ` +
+     "same player to move is a draw" : "") + ").";
   g.allListed = data.all_options_listed;
   g.lastOptions = data.options;
   const lost = document.activeElement === document.body || !document.body.contains(document.activeElement);
@@ -272,6 +275,27 @@ async function showGame() {
   // server listed are not used: a token that played only them would give the answer away)
   drawBoard(g, at, g.allListed ? data.options : [], true);
   if (lost) ($("options").querySelector("button") || $("move")).focus();   // keyboard users keep their place
+}
+
+// A loopy game may go on forever: as `sprague play` (sprague.play.DRAW_REPETITIONS), it is drawn when a position
+// occurs for the third time with the same player to move.
+const DRAW_REPETITIONS = 3;
+const OUTCOME_WORDS = {P: "the player to move loses", N: "the player to move wins",
+                       D: "a draw: neither player can force a win, play goes on forever"};
+
+function repeated(g, i) {   // how often the position after move i has occurred with the same player to move
+  if (!rulesetByName(g.ruleset).loopy) return 0;
+  const here = JSON.stringify(g.positions[i]);
+  return g.positions.filter((p, j) => j % 2 === i % 2 && j <= i && JSON.stringify(p) === here).length;
+}
+
+function drawnGame(g, i) {
+  g.over = true;
+  $("options").innerHTML = ""; $("options-note").textContent = ""; delete $("options").dataset.at;
+  $("status").textContent = "Game over: drawn by repetition.";
+  $("winner").textContent = `Drawn: ${formatPosition(g.positions[i])} has occurred ${DRAW_REPETITIONS} times with ` +
+    `${moverAt(g, i) === "user" ? "you" : "the computer"} to move (repetition rule).`;
+  $("winner").dataset.winner = "draw";
 }
 
 function gameOver(g, stuck) {   // `stuck` is to move and cannot
@@ -306,16 +330,17 @@ function listOptions(g, data) {
   for (const o of data.options) {
     const b = document.createElement("button");
     const ov = valueOf({...o, misere: data.misere}), gv = ov === null || ov === undefined ? "?" : ov;
-    const kind = o.outcome === "P" ? "win" : o.outcome === "N" ? "lose" : "unknown";
+    const kind = o.outcome === "P" ? "win" : o.outcome === "N" ? "lose" : o.outcome === "D" ? "draw" : "unknown";
     const far = o.remoteness === null || o.remoteness === undefined ? "" :
       `, ${o.remoteness} move${o.remoteness === 1 ? "" : "s"} left with best play`;
     b.className = kind;
     b.innerHTML = `<span class="move"></span><span class="detail"></span>`;
     b.querySelector(".move").textContent = o.move;
     b.querySelector(".detail").textContent = `→ ${formatPosition(o.position)} · ` +
-      (kind === "win" ? "wins" : kind === "lose" ? "loses" : "not known") + far + (shown ? ` · ${G}=${gv}` : "");
+      (kind === "win" ? "wins" : kind === "lose" ? "loses" : kind === "draw" ? "draws" : "not known") + far +
+      (shown ? ` · ${G}=${gv}` : "");
     b.setAttribute("aria-label", `${o.move}, to ${formatPosition(o.position)}: ${kind === "win" ? "a winning move" :
-      kind === "lose" ? "a losing move" : "not known"}${far}`);
+      kind === "lose" ? "a losing move" : kind === "draw" ? "a drawing move" : "not known"}${far}`);
     b.dataset.value = gv; b.dataset.outcome = o.outcome; b.dataset.winning = o.winning;
     b.dataset.remoteness = o.remoteness ?? ""; b.dataset.position = JSON.stringify(o.position);
     b.setAttribute("data-testid", "option");
@@ -406,7 +431,7 @@ async function value() {
                                           misere: misere()}, fresh.signal);
     if (!fresh()) return;
     const v = valueOf(data), gv = v === null || v === undefined ? "not computed" : v;
-    const who = data.outcome === "P" ? "the player to move loses" : "the player to move wins";
+    const who = OUTCOME_WORDS[data.outcome];
     const out = $("value-out");
     out.textContent = `Value of the typed position ${formatPosition(data.position)}` +
       `${data.misere ? " under misère play" : ""}: ${valueName(data.misere)} = ${gv}, ${data.outcome}-position (${who})`;
@@ -438,15 +463,15 @@ function drawStrip(g) {
     const v = g.values[i] || {}, span = document.createElement("span");
     const val = valueOf({...v, misere: g.misere});
     // from the user's side (as GamesmanUni's value history): green while you are winning, red while you are losing
-    const mover = moverAt(g, i), yours = v.outcome ? (v.outcome === "N") === (mover === "user") : null;
-    span.className = yours === null ? "" : yours ? "you-win" : "you-lose";
+    const mover = moverAt(g, i), yours = v.outcome && v.outcome !== "D" ? (v.outcome === "N") === (mover === "user") : null;
+    span.className = v.outcome === "D" ? "draw" : yours === null ? "" : yours ? "you-win" : "you-lose";
     span.setAttribute("role", "listitem");
     const far = v.remoteness === undefined || v.remoteness === null ? "" : ` in ${v.remoteness}`;
     span.textContent = `${i}` + (v.outcome ? ` ${v.outcome}${far}` : "") + ($("show-values").checked && val !== undefined ? ` ${valueName(g.misere)}=${val}` : "");
     span.dataset.remoteness = v.remoteness ?? "";
     span.title = `after ${i} move${i === 1 ? "" : "s"}: ${formatPosition(p)}, ${mover === "user" ? "you" : "the computer"} ` +
       `to move, ${v.outcome || "?"}-position` + (val !== undefined ? `, ${valueName(g.misere)} = ${val}` : "") +
-      (yours === null ? "" : (yours ? ": you are winning" : ": you are losing") +
+      (v.outcome === "D" ? ": a draw with best play" : yours === null ? "" : (yours ? ": you are winning" : ": you are losing") +
        (far ? `, the game ends${far} moves with best play` : ""));
     span.setAttribute("aria-label", span.title);
     span.dataset.outcome = v.outcome || "";
@@ -1025,7 +1050,7 @@ function treeItem(ctx, o) {
   li.dataset.node = String(++treeNodes);
   const span = document.createElement("span");
   // as in Play: a move to a P-position wins (green), a move to an N-position loses (red)
-  span.className = `node ${o.move === "start" ? "" : o.outcome === "P" ? "win" : "lose"}`;
+  span.className = `node ${o.move === "start" ? "" : o.outcome === "P" ? "win" : o.outcome === "D" ? "draw" : "lose"}`;
   span.textContent = `${o.move === "start" ? "" : o.move + " → "}${formatPosition(o.position)}: ${valueName(ctx.misere)} = ${v ?? "?"} (${o.outcome})`;
   span.setAttribute("data-testid", "tree-node");
   span.dataset.position = JSON.stringify(o.position);

@@ -1,0 +1,195 @@
+"""A game on any finite digraph: a token on a vertex, moved along an edge (cycles allowed).
+
+The game of C. A. B. Smith (*Graphs and composite games*, JCT 1, 1966) and of
+A. S. Fraenkel and Y. Yesha (*The generalized Sprague-Grundy function and its
+invariance under certain mappings*, JCTA 43, 1986): players alternately move the
+token along an edge; who cannot move loses, and play may go on forever (a draw).
+Every impartial game is one of these on its own game graph; here the graph is the
+user's, given as edges ``a>b,b>a,b>c`` (a bare name is a vertex with no edges), as
+(from, to) pairs in Python, as a networkx graph, or as a DOT file (``@path.dot``).
+An undirected edge (networkx ``Graph``, DOT ``graph { a -- b }``) is a move both ways.
+
+>>> import sprague
+>>> game = sprague.ruleset("digraph", edges="a>b,b>a,b>c,c>d")
+>>> [game.grundy(v) for v in "abcd"], [game.outcome(v) for v in "abcd"]
+([∞{}, ∞{1}, 1, 0], ['D', 'D', 'N', 'P'])
+>>> game.drawing_move("b"), game.winning_move("c")
+('a', 'd')
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprague.core.limits import MAX_DIGRAPH_EDGES
+from sprague.core.ruleset import LoopyRuleset, Param
+from sprague.errors import InvalidParameter, InvalidPosition
+
+__all__ = ["Digraph", "Edges", "read_edges"]
+ORDER = 95  #: where ``sprague list`` shows this module's rulesets
+
+_FORBIDDEN = ",>"
+_HINT = "write edges as a>b,b>a,b>c (a bare name is a vertex with no edges), or @file.dot"
+
+
+@dataclass(frozen=True)
+class Edges:
+    """A digraph: its vertices (in order of first appearance) and its edges, as :func:`read_edges` reads them."""
+
+    vertices: tuple[str, ...]
+    edges: tuple[tuple[str, str], ...]
+    out: dict[str, tuple[str, ...]] = field(compare=False, hash=False, repr=False)
+
+    @classmethod
+    def make(cls, vertices: Sequence[str], edges: Sequence[tuple[str, str]]) -> Edges:
+        order = list(dict.fromkeys([*vertices, *(v for e in edges for v in e)]))
+        pairs = tuple(dict.fromkeys(edges))
+        out: dict[str, list[str]] = {v: [] for v in order}
+        for a, b in pairs:
+            out[a].append(b)
+        return cls(tuple(order), pairs, {v: tuple(w) for v, w in out.items()})
+
+    def __str__(self) -> str:
+        touched = {v for e in self.edges for v in e}
+        return ",".join([f"{a}>{b}" for a, b in self.edges] + [v for v in self.vertices if v not in touched])
+
+
+def read_edges(value: Any, ruleset: str = "digraph") -> Edges:
+    """A digraph from text ``a>b,b>c`` (or ``@file.dot``), (from, to) pairs, or a networkx graph."""
+    if isinstance(value, Edges):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith("@"):
+            return _read_dot(text[1:], ruleset)
+        items = [t.strip() for t in text.split(",")] if text else []
+        _check_count(len(items), ruleset)
+        vertices, pairs = [], []
+        for item in items:
+            ends = [e.strip() for e in item.split(">")]
+            if len(ends) == 1:
+                vertices.append(_name(ends[0], ruleset, item))
+            elif len(ends) == 2:
+                pairs.append((_name(ends[0], ruleset, item), _name(ends[1], ruleset, item)))
+            else:
+                raise InvalidParameter(f"{ruleset}: edge {item!r} has {len(ends) - 1} '>'; {_HINT}")
+        return Edges.make(vertices, pairs)
+    if hasattr(value, "nodes") and hasattr(value, "edges"):  # a networkx graph
+        _check_count(value.number_of_edges(), ruleset)
+        directed = value.is_directed()
+        pairs = [(_name(a, ruleset), _name(b, ruleset)) for a, b in value.edges()]
+        if not directed:
+            pairs += [(b, a) for a, b in pairs]
+        return Edges.make([_name(v, ruleset) for v in value.nodes()], pairs)
+    try:
+        items = list(value)
+    except TypeError:
+        raise InvalidParameter(f"{ruleset}: edges={value!r} is not a digraph; {_HINT}, "
+                               "or give (from, to) pairs or a networkx graph") from None
+    _check_count(len(items), ruleset)
+    pairs = []
+    for item in items:
+        if not (isinstance(item, (tuple, list)) and len(item) == 2):
+            raise InvalidParameter(f"{ruleset}: edge {item!r} is not a (from, to) pair")
+        pairs.append((_name(item[0], ruleset), _name(item[1], ruleset)))
+    return Edges.make([], pairs)
+
+
+def _check_count(count: int, ruleset: str) -> None:
+    if count > MAX_DIGRAPH_EDGES:
+        raise InvalidParameter(f"{ruleset}: {count:,} edges are over the limit of {MAX_DIGRAPH_EDGES:,} "
+                               "(MAX_DIGRAPH_EDGES in sprague.core.limits)")
+
+
+def _name(value: Any, ruleset: str, item: str | None = None) -> str:
+    """A vertex name: a non-empty string (an int is read as its decimal digits) without ',' or '>'."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise InvalidParameter(f"{ruleset}: vertex {value!r} is not a name; vertices are names (strings) or ints")
+    name = str(value).strip()
+    where = f" in {item!r}" if item is not None else ""
+    if not name:
+        raise InvalidParameter(f"{ruleset}: an empty vertex name{where}; {_HINT}")
+    bad = [c for c in _FORBIDDEN if c in name]
+    if bad:
+        raise InvalidParameter(f"{ruleset}: vertex name {name!r} contains {bad[0]!r}; names cannot contain ',' or '>'")
+    return name
+
+
+def _read_dot(path: str, ruleset: str) -> Edges:
+    """The digraph of a DOT file, read by networkx and pydot (``pip install 'sprague[graph]'``)."""
+    if not os.path.isfile(path):
+        raise InvalidParameter(f"{ruleset}: no DOT file {path!r}; write edges=@path/to/file.dot")
+    try:
+        from networkx.drawing.nx_pydot import read_dot  # type: ignore[import-untyped]
+    except ImportError:
+        raise InvalidParameter(f"{ruleset}: reading DOT files needs networkx and pydot; "
+                               "pip install 'sprague[graph]', or give the edges as a>b,b>c") from None
+    try:
+        graph = read_dot(path)
+    except ImportError:
+        raise InvalidParameter(f"{ruleset}: reading DOT files needs pydot; pip install 'sprague[graph]'") from None
+    except Exception as exc:  # pydot's parser raises several kinds on a malformed file
+        raise InvalidParameter(f"{ruleset}: {path!r} is not a DOT file pydot can read ({type(exc).__name__})") from None
+    if graph is None:
+        raise InvalidParameter(f"{ruleset}: {path!r} holds no graph")
+    return read_edges(graph, ruleset)
+
+
+class Digraph(LoopyRuleset):
+    """A token on a vertex of a finite digraph, moved along an edge; cycles allowed (a draw when play never ends).
+
+    The game of C. A. B. Smith, *Graphs and composite games*, JCT 1 (1966), valued by
+    the generalized Sprague-Grundy function of A. S. Fraenkel and Y. Yesha, *The
+    generalized Sprague-Grundy function and its invariance under certain mappings*,
+    JCTA 43 (1986): a nimber, or ``∞(K)``.
+    """
+
+    name = "digraph"
+    aliases = ("graph-game",)
+    source = ("-- C. A. B. Smith, Graphs and composite games, JCT 1 (1966); A. S. Fraenkel and Y. Yesha, "
+              "The generalized Sprague-Grundy function and its invariance under certain mappings, JCTA 43 (1986)")
+    parameters = (Param("edges", "custom", "the digraph: edges a>b,b>a,b>c (a bare name: a vertex with no edges), "
+                        "or @file.dot", reader=read_edges, example="a>b,b>a,b>c,c>d"),)
+    position_help = "a vertex name"
+    example = ("a",)
+
+    @property
+    def graph(self) -> Edges:
+        graph: Edges = self.params["edges"]
+        return graph
+
+    def check_position(self, position: Any) -> str:
+        if isinstance(position, bool) or not isinstance(position, (str, int)):
+            raise InvalidPosition(f"digraph: position {position!r} is not a vertex name")
+        name = str(position).strip()
+        if name not in self.graph.out:
+            some = ", ".join(self.graph.vertices[:8]) + (", ..." if len(self.graph.vertices) > 8 else "")
+            raise InvalidPosition(f"digraph: no vertex {name!r} in the graph (its vertices: {some or 'none'})")
+        return name
+
+    def parse_position(self, tokens: Sequence[str]) -> str:
+        if not tokens:
+            raise InvalidPosition(f"digraph: no position given; write {self.position_help}")
+        return self.check_position(" ".join(tokens))
+
+    def moves(self, position: str) -> tuple[str, ...]:
+        return self.graph.out[position]
+
+    def option_count(self, position: str) -> int:
+        return len(self.graph.out[position])
+
+    def estimate_positions(self, position: str) -> int:
+        return len(self.graph.vertices)
+
+    def positions(self, size: int) -> Iterator[str]:
+        return iter(self.graph.vertices)
+
+    def random_position(self, rng: random.Random) -> str | None:
+        return rng.choice(self.graph.vertices) if self.graph.vertices else None
+
+    def describe_move(self, position: str, option: str) -> str:
+        return f"{position} to {option}"
