@@ -62,3 +62,14 @@ def test_verify_a_loopy_theorem_and_list_it():
 def test_bad_input_is_one_line(args, message):
     status, out, err = run(*args)
     assert status != 0 and message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_sequence_of_a_loopy_heap_game():
+    data = run_json("sequence", "windup", "-p", "n=4", "-p", "S=2", "--to", "3")
+    assert data["values"] == [0, "∞{}", 1, "∞{}"] and data["outcomes"] == "PDND"
+    status, out, _ = run("sequence", "square-but-one", "--to", "12")
+    assert status == 0 and "gamma(n) for n = 0..12" in out and "(2 P, 4 N, 7 D)" in out
+    status, _, err = run("sequence", "square-but-one", "--to", "10**9")
+    assert status != 0 and "--max-positions" in err
+    status, _, err = run("sequence", "square-but-one", "--to", "5", "--plot", "x.png")
+    assert status != 0 and "--plot is not available for the loopy game" in err

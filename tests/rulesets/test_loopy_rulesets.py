@@ -225,3 +225,12 @@ def test_the_perfect_player_wins_a_loopy_game_from_an_n_position():
         for start in (4, 9, 14, 25):
             result = play_match(r, start, PerfectPlayer(), RandomPlayer(seed=seed), output_fn=lambda _: None)
             assert result.winner == 0, (seed, start)
+
+
+def test_the_labelling_has_a_work_limit_too():
+    """A graph listed within the limit whose labelling (a round per finite value) would pass it is refused."""
+    k = 60  # vertex i moves to every j < i: values 0..59, 61 rounds over 1,770 moves
+    g = sprague.ruleset("digraph", edges=[(i, j) for i in range(k) for j in range(i)])
+    with pytest.raises(sprague.TooLarge, match="round 1 .*--max-positions"):
+        g.grundy(str(k - 1), max_positions=700)
+    assert g.grundy(str(k - 1)) == k - 1

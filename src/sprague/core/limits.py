@@ -15,9 +15,11 @@ __all__ = [
     "DEFAULT_MAX_POSITIONS",
     "SEARCH_OPTIONS_PER_POSITION",
     "SEARCH_ESTIMATE_SLACK",
+    "LOOPY_WORK_PER_POSITION",
     "check_limit",
     "RAISE_HINT",
     "MAX_SET_ELEMENTS",
+    "MAX_DIGRAPH_EDGES",
     "MAX_INT_DIGITS",
     "MAX_SEQUENCE_VALUES",
     "SWEEP_VALUES",
@@ -49,6 +51,13 @@ DEFAULT_MAX_POSITIONS = 2_000_000
 #: 1-1.5 us an option; Wythoff's (300, 300) examines about 27,000,000 options in 20 s and is allowed
 #: at max_positions=10**6 (tests/rulesets/test_rulesets.py).
 SEARCH_OPTIONS_PER_POSITION = 32
+
+#: Work limit on a loopy game's search (:class:`~sprague.solve.loopy.LoopySolver`): the options it lists
+#: plus the steps of its labelling (a pass over the unlabelled positions' moves per finite value) may be
+#: this many per position of its limit. Measured: about 0.5-1 million such steps a second in plain
+#: Python, so the default limit (6,000,000 steps) stops a search after some 5-12 s (fair-shares from 60
+#: stones, 966,467 positions: refused after 11 s).
+LOOPY_WORK_PER_POSITION = 3
 
 #: A search is refused before it starts when its estimated positions times the options of its
 #: start pass this many times the options it may examine. Estimates are upper bounds and the start

@@ -22,6 +22,7 @@ from sprague.present.reports import (
     header,
     heap_table_report,
     list_report,
+    loopy_sequence_report,
     moves_report,
     sequence_report,
     theorems_report,
@@ -37,6 +38,7 @@ from sprague.present.text import (
     grid_text,
     heap_table_text,
     list_text,
+    loopy_sequence_text,
     moves_text,
     sequence_text,
     size_text,
@@ -46,6 +48,7 @@ from sprague.present.text import (
 
 __all__ = [
     "list_report", "header", "value_report", "moves_report", "check_sequence", "sequence_report", "grid_report",
+    "loopy_sequence_report", "loopy_sequence_text",
     "heap_table_report", "GridReport", "theorems_report", "cache_report",
     "SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "describe_mask", "grid_text",
     "heap_table_text", "theorems_text", "cache_text", "size_text", "cache_key_text",

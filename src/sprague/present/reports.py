@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity, find_period
-from sprague.core.loopy import value_json
+from sprague.core.loopy import loopy_outcome, value_json
 from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS, refuse_if_too_large
@@ -193,6 +193,23 @@ def _add_remoteness(r: Ruleset, pos: Any, opts: list[Any], data: dict[str, Any],
     data["remoteness"] = here
     for row, (_, moves) in zip(data["options"], there):
         row["remoteness"] = moves
+
+
+def loopy_sequence_report(r: Ruleset, to: int, max_positions: int | None = None) -> dict[str, Any]:
+    """What ``sprague sequence --json`` prints for a loopy heap game: gamma of the heaps 0..``to`` and their outcomes.
+
+    Each heap's graph is searched within the work limit (the memo makes the graphs of
+    smaller heaps free); more heaps than the limit are refused before they start.
+
+    >>> import sprague
+    >>> loopy_sequence_report(sprague.ruleset("square-but-one"), 5)["values"]
+    [0, 1, '∞{1}', '∞{}', '∞{0}', 0]
+    """
+    limit = max_positions or DEFAULT_MAX_POSITIONS
+    refuse_if_too_large(f"the values of {r.name} for heaps 0..{to:,}", to + 1, limit)
+    values = [r.grundy((h,), "auto", limit) for h in range(to + 1)]
+    return {**header(r), "to": to, "values": [value_json(v) for v in values],
+            "outcomes": "".join(loopy_outcome(v) for v in values)}
 
 
 def check_sequence(r: Ruleset, to: int) -> HeapRuleset:

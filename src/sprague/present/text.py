@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from sprague.solve.table import Table
     from sprague.present.reports import GridReport
 
-__all__ = ["SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "describe_mask", "grid_text",
+__all__ = ["SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "loopy_sequence_text", "describe_mask", "grid_text",
            "heap_table_text", "theorems_text", "cache_text", "size_text", "cache_key_text", "genus_sequence_text",
            "describe_text"]
 
@@ -126,6 +126,31 @@ def moves_text(r: Ruleset, position: Any, data: dict[str, Any], max_options: int
         else:
             lines.append(f"{n_win} winning move{'s' if n_win != 1 else ''} (marked *: they leave a P-position)\n"
                          if n_win else "no winning move: every option is an N-position\n")
+    return "".join(lines)
+
+
+def loopy_sequence_text(r: Ruleset, data: dict[str, Any]) -> str:
+    """``sprague sequence`` of a loopy heap game: gamma of each heap, ten to a line, then the outcomes' counts.
+
+    >>> import sprague
+    >>> from sprague.present import loopy_sequence_report
+    >>> print(loopy_sequence_text(sprague.ruleset("square-but-one"),
+    ...                           loopy_sequence_report(sprague.ruleset("square-but-one"), 11)), end="")
+    square-but-one: gamma(n) for n = 0..11 (loopy: ∞{K} is infinite, K its options' finite values)
+         0:    0    1 ∞{1}  ∞{} ∞{0}    0 ∞{0}  ∞{}  ∞{} ∞{0}
+        10: ∞{1}  ∞{}
+    outcomes: P N D D N P N D D N D D (2 P, 4 N, 6 D)
+    """
+    shown = [str(v) for v in data["values"][:SEQUENCE_SHOWN]]
+    width = max(map(len, shown), default=1)
+    lines = [f"{r.describe()}: gamma(n) for n = 0..{data['to']} (loopy: ∞{{K}} is infinite, K its options' finite "
+             "values)\n"]
+    for start in range(0, len(shown), 10):
+        lines.append(f"{start:>6}: " + " ".join(f"{v:>{width}}" for v in shown[start:start + 10]) + "\n")
+    outcomes = data["outcomes"]
+    counts = ", ".join(f"{outcomes.count(o):,} {o}" for o in "PND")
+    more = f" ... ({len(outcomes) - SEQUENCE_SHOWN:,} more)" if len(outcomes) > SEQUENCE_SHOWN else ""
+    lines.append(f"outcomes: {' '.join(outcomes[:SEQUENCE_SHOWN])}{more} ({counts})\n")
     return "".join(lines)
 
 

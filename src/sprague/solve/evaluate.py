@@ -26,7 +26,7 @@ from sprague.core.limits import (
     format_size,
     refuse_if_too_large,
 )
-from sprague.core.loopy import LoopyValue, loopy_outcome, parse_value
+from sprague.core.loopy import Infinite, LoopyValue, loopy_outcome, parse_value
 from sprague.core.parsing import as_int, check_misere
 from sprague.core.ruleset import METHODS, Evaluation, Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, TooLarge
@@ -71,6 +71,9 @@ def options_with_value(r: Ruleset, position: Position, value: Any, method: str =
     """The options of ``position`` whose Grundy value (misère: g-; loopy: gamma, maybe ``∞(K)``) is ``value``."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
     if r.loopy and not isinstance(value, int):
+        if not isinstance(value, (str, Infinite)):
+            raise InvalidParameter(f"value {repr(value)[:80]} is not a loopy value; give a nimber such as 3, or "
+                                   "infinity with its set, such as ∞{0,2} (sprague.parse_value)")
         value = parse_value(value) if isinstance(value, str) else value
         return [o for o in options(r, pos, limit) if _grundy(r, o, method, limit) == value]
     value = as_int(value, "value")

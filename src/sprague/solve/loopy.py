@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT, SEARCH_OPTIONS_PER_POSITION
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, LOOPY_WORK_PER_POSITION, RAISE_HINT
 from sprague.core.loopy import Infinite, LoopyValue
 from sprague.errors import TooLarge
 
@@ -54,14 +54,16 @@ def gamma(options: Sequence[Sequence[int]], known: Mapping[int, LoopyValue] | No
 
 
 def label_graph(options: Sequence[Sequence[int]], known: Mapping[int, LoopyValue], known_times: Mapping[int, int],
-                clock: int = 0) -> tuple[list[LoopyValue], list[int]]:
+                clock: int = 0, budget: int | None = None, what: str = "the labelling"
+                ) -> tuple[list[LoopyValue], list[int]]:
     """:func:`gamma`, and the time each vertex was labelled with a finite value (``clock`` on; -1: ∞).
 
     The times make play end: a P-position (value 0) is labelled only after each of
     its options has an option labelled 0, so from a P-position every move can be
     answered by a move to a P-position labelled earlier; always answering with the
     earliest one ends the game. ``known_times``: the times of known vertices, all
-    before ``clock``.
+    before ``clock``. ``budget``: the most steps (moves looked at, over all rounds) before
+    :class:`TooLarge` is raised (``what`` names the work in its message).
     """
     n = len(options)
     preds: list[list[int]] = [[] for _ in range(n)]
@@ -79,9 +81,16 @@ def label_graph(options: Sequence[Sequence[int]], known: Mapping[int, LoopyValue
             covered[v] = i < value if isinstance(value, int) else i in value.K
         # options of each unlabelled position that are unlabelled or ∞ and not yet covered
         waiting = [0] * n
+        steps = n
         for v in range(n):
             if label[v] == _UNLABELLED:
+                steps += len(options[v])
                 waiting[v] = sum(1 for w in options[v] if label[w] in (_UNLABELLED, _INFINITE) and not covered[w])
+        if budget is not None:
+            budget -= 2 * steps  # this count and the round's propagation
+            if budget < 0:
+                raise TooLarge(f"{what} stopped in its round {i + 1} (one round per finite value) over the work "
+                               f"limit, with {left:,} of {n:,} positions unlabelled; {RAISE_HINT}", estimate=None)
         queue = [v for v, value in known.items() if value == i]
         for v in queue:
             label[v] = _KNOWN  # labelled i now; predecessors are told below, as for any vertex labelled i
@@ -144,7 +153,7 @@ class LoopySolver:
         todo: list[Any] = [position]
         graph: list[list[int]] = [[]]
         known: dict[int, LoopyValue] = {}
-        examined, most = 0, max_positions * SEARCH_OPTIONS_PER_POSITION
+        examined, most = 0, max_positions * LOOPY_WORK_PER_POSITION
         for v, here in enumerate(todo):  # todo grows as the search finds positions
             if v in known:
                 continue
@@ -166,11 +175,12 @@ class LoopySolver:
                 outs.append(w)
             if len(keys) - len(known) > max_positions or examined > most:
                 what = (f"{len(keys) - len(known):,} positions (the limit: {max_positions:,})" if examined <= most
-                        else f"{examined:,} options ({SEARCH_OPTIONS_PER_POSITION} per position of the limit of "
+                        else f"{examined:,} options ({LOOPY_WORK_PER_POSITION} per position of the limit of "
                              f"{max_positions:,})")
                 raise TooLarge(f"{self.label} from {position!r} passed {what} without finishing; {RAISE_HINT}",
                                estimate=None, limit=max_positions)
-        values, times = label_graph(graph, known, {v: self.times[keys[v]] for v in known}, len(self.times))
+        values, times = label_graph(graph, known, {v: self.times[keys[v]] for v in known}, len(self.times),
+                                    budget=most - examined, what=f"{self.label} from {position!r}")
         for k, x, t in zip(keys, values, times):
             memo[k] = x
             self.times[k] = t

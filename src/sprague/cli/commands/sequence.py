@@ -12,7 +12,9 @@ from sprague.cli.common import check_plot, print_json, progress_bar, save_array,
 from sprague.cli.parser import parse_params
 from sprague.errors import InvalidParameter
 from sprague.rulesets.heap import HeapRuleset
-from sprague.present import check_sequence, genus_sequence_report, genus_sequence_text, sequence_report, sequence_text
+from sprague.rulesets.loopyheap import LoopyHeapRuleset
+from sprague.present import (check_sequence, genus_sequence_report, genus_sequence_text, loopy_sequence_report,
+                             loopy_sequence_text, sequence_report, sequence_text)
 
 __all__ = ["cmd_sequence"]
 
@@ -22,7 +24,10 @@ _SPEED_FROM = 1.0  # seconds of computing from which the speed is reported on st
 
 def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague sequence RULESET --to N``: G(0..N), with ``--save`` and ``--plot``."""
-    r = check_sequence(ruleset(ns.ruleset, **parse_params(ns.param)), ns.to)
+    r = ruleset(ns.ruleset, **parse_params(ns.param))
+    if isinstance(r, LoopyHeapRuleset):
+        return _loopy(r, ns, out)
+    r = check_sequence(r, ns.to)
     if ns.misere:
         return _misere(r, ns, out)
     check_plot(ns.plot)
@@ -59,6 +64,22 @@ def _report_speed(quiet: bool, computed: int, seconds: float) -> None:
     if not quiet and computed > 0 and seconds >= _SPEED_FROM:
         sys.stderr.write(f"sprague: computed {computed:,} values in {seconds:,.1f} s "
                          f"({computed / seconds:,.0f} values/s)\n")
+
+
+def _loopy(r: LoopyHeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
+    """``sprague sequence RULESET --to N`` of a loopy heap game: gamma of each heap (no period is sought)."""
+    for flag, given in (("--save", ns.save), ("--plot", ns.plot), ("--misere", ns.misere)):
+        if given:
+            raise InvalidParameter(f"{flag} is not available for the loopy game {r.name}; --json gives its values "
+                                   "to scripts")
+    if ns.to < 0:
+        raise InvalidParameter(f"--to must be a non-negative heap size, got {ns.to}")
+    data = loopy_sequence_report(r, ns.to, ns.max_positions)
+    if ns.json:
+        print_json(data, out)
+    else:
+        out.write(loopy_sequence_text(r, data))
+    return 0
 
 
 def _misere(r: HeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
