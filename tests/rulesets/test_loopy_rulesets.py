@@ -147,7 +147,7 @@ def test_digraph_from_text_pairs_networkx_and_dot(tmp_path):
 
 @pytest.mark.parametrize("edges,match", [
     ("a>>b", "2 '>'"), ("a>", "empty vertex"), ("a>b,,c>d", "empty vertex"), (42, "not a digraph"),
-    ([("a",)], "not a \\(from, to\\) pair"), ("@/no/such.dot", "no DOT file"), ([(1.5, 2)], "not a name"),
+    ([("a", "b", "c")], "not a \\(from, to\\) pair"), ("@/no/such.dot", "no DOT file"), ([(1.5, 2)], "not a name"),
 ])
 def test_digraph_bad_edges_are_named(edges, match):
     with pytest.raises(InvalidParameter, match=match):
@@ -234,3 +234,36 @@ def test_the_labelling_has_a_work_limit_too():
     with pytest.raises(sprague.TooLarge, match="round 1 .*--max-positions"):
         g.grundy(str(k - 1), max_positions=700)
     assert g.grundy(str(k - 1)) == k - 1
+
+
+def test_square_but_one_wins_from_huge_heaps_by_its_theorem():
+    """m^2 -> 0 ends the game; m^2 + 5 -> 5, whose options 4 and 1 both move to 0 (limsup 2012)."""
+    r = sprague.ruleset("square-but-one")
+    assert r.winning_move(10**50) == (0,) and r.winning_move(10**50 + 5) == (5,) and r.winning_move(10**50 + 1) is None
+    for n in range(200):
+        move = r.winning_move(n)
+        assert (move is not None) == (r.outcome(n) == "N")
+        assert move is None or r.outcome(move) == "P"
+    result = play_match(r, 10**50 + 5, PerfectPlayer(), RandomPlayer(seed=1), output_fn=lambda _: None)
+    assert result.winner == 0 and len(result.moves) == 3
+
+
+def test_digraph_edge_forms():
+    assert str(sprague.ruleset("digraph", edges="a->b, b -> a").params["edges"]) == "a>b,b>a"
+    g = sprague.ruleset("digraph", edges=[("a", "b"), "c", ("d",), 7])
+    assert g.graph.vertices == ("c", "d", "7", "a", "b") and g.outcome("c") == "P"
+    long = sprague.ruleset("digraph", edges=[(i, i + 1) for i in range(1000)])
+    assert len(long.describe()) < 300 and "(1,000 edges, 1,001 vertices)" in long.describe()
+
+
+def test_verify_of_a_loopy_game_has_a_work_limit():
+    with pytest.raises(sprague.TooLarge, match="stopped after .* positions.*--max-positions"):
+        verify("square-but-one", max_heap=50_000, max_positions=100_000)
+
+
+def test_verify_a_claim_about_fair_shares_over_its_partitions():
+    r = sprague.ruleset("fair-shares")
+    ok = verify(r, claim=lambda p: "P" if p == (1,) * sum(p) else None, max_heap=12)
+    assert ok.ok and ok.positions == sum(sprague.rulesets.fairshares.partition_count(n) for n in range(1, 13))
+    bad = verify(r, claim=lambda p: "D" if sum(p) == 11 else None, max_heap=11)
+    assert not bad.ok and bad.counterexample.position == (11,) and bad.counterexample.found == "N"

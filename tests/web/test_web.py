@@ -602,3 +602,5 @@ def test_a_loopy_game_over_the_api(client: TestClient) -> None:
     played = post(client, "/api/play", {**body, "move": "a", "mode": "perfect"})
     assert [m["position"] for m in played["moves"]] == ["a", "b"] and "keeps the draw" in played["moves"][1]["reason"]
     assert next(r for r in client.get("/api/rulesets").json() if r["name"] == "digraph")["loopy"] is True
+    refused = client.post("/api/value", json={**body, "params": {"edges": "@/etc/passwd"}})
+    assert refused.status_code == 422 and "reads no files" in refused.text and "root" not in refused.text

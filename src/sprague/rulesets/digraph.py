@@ -19,6 +19,8 @@ An undirected edge (networkx ``Graph``, DOT ``graph { a -- b }``) is a move both
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import random
 from collections.abc import Iterator, Sequence
@@ -33,6 +35,7 @@ __all__ = ["Digraph", "Edges", "read_edges"]
 ORDER = 95  #: where ``sprague list`` shows this module's rulesets
 
 _FORBIDDEN = ",>"
+_SHOWN_TEXT = 200  # characters of the edges a description shows
 _HINT = "write edges as a>b,b>a,b>c (a bare name is a vertex with no edges), or @file.dot"
 
 
@@ -66,7 +69,7 @@ def read_edges(value: Any, ruleset: str = "digraph") -> Edges:
         text = value.strip()
         if text.startswith("@"):
             return _read_dot(text[1:], ruleset)
-        items = [t.strip() for t in text.split(",")] if text else []
+        items = [t.strip() for t in text.replace("->", ">").split(",")] if text else []
         _check_count(len(items), ruleset)
         vertices, pairs = [], []
         for item in items:
@@ -91,12 +94,17 @@ def read_edges(value: Any, ruleset: str = "digraph") -> Edges:
         raise InvalidParameter(f"{ruleset}: edges={value!r} is not a digraph; {_HINT}, "
                                "or give (from, to) pairs or a networkx graph") from None
     _check_count(len(items), ruleset)
-    pairs = []
+    pairs, alone = [], []
     for item in items:
-        if not (isinstance(item, (tuple, list)) and len(item) == 2):
-            raise InvalidParameter(f"{ruleset}: edge {item!r} is not a (from, to) pair")
-        pairs.append((_name(item[0], ruleset), _name(item[1], ruleset)))
-    return Edges.make([], pairs)
+        if isinstance(item, (str, int)) and not isinstance(item, bool):
+            alone.append(_name(item, ruleset))  # a vertex with no edges
+        elif isinstance(item, (tuple, list)) and len(item) == 1:
+            alone.append(_name(item[0], ruleset))
+        elif isinstance(item, (tuple, list)) and len(item) == 2:
+            pairs.append((_name(item[0], ruleset), _name(item[1], ruleset)))
+        else:
+            raise InvalidParameter(f"{ruleset}: edge {repr(item)[:60]} is not a (from, to) pair or a vertex")
+    return Edges.make(alone, pairs)
 
 
 def _check_count(count: int, ruleset: str) -> None:
@@ -115,7 +123,8 @@ def _name(value: Any, ruleset: str, item: str | None = None) -> str:
         raise InvalidParameter(f"{ruleset}: an empty vertex name{where}; {_HINT}")
     bad = [c for c in _FORBIDDEN if c in name]
     if bad:
-        raise InvalidParameter(f"{ruleset}: vertex name {name!r} contains {bad[0]!r}; names cannot contain ',' or '>'")
+        raise InvalidParameter(f"{ruleset}: vertex name {name[:40]!r} contains {bad[0]!r}; names cannot contain ',' "
+                               "or '>'")
     return name
 
 
@@ -129,7 +138,8 @@ def _read_dot(path: str, ruleset: str) -> Edges:
         raise InvalidParameter(f"{ruleset}: reading DOT files needs networkx and pydot; "
                                "pip install 'sprague[graph]', or give the edges as a>b,b>c") from None
     try:
-        graph = read_dot(path)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            graph = read_dot(path)  # pydot prints its parser's complaints: not for the user's screen
     except ImportError:
         raise InvalidParameter(f"{ruleset}: reading DOT files needs pydot; pip install 'sprague[graph]'") from None
     except Exception as exc:  # pydot's parser raises several kinds on a malformed file
@@ -168,7 +178,7 @@ class Digraph(LoopyRuleset):
         name = str(position).strip()
         if name not in self.graph.out:
             some = ", ".join(self.graph.vertices[:8]) + (", ..." if len(self.graph.vertices) > 8 else "")
-            raise InvalidPosition(f"digraph: no vertex {name!r} in the graph (its vertices: {some or 'none'})")
+            raise InvalidPosition(f"digraph: no vertex {name[:40]!r} in the graph (its vertices: {some or 'none'})")
         return name
 
     def parse_position(self, tokens: Sequence[str]) -> str:
@@ -187,6 +197,14 @@ class Digraph(LoopyRuleset):
 
     def positions(self, size: int) -> Iterator[str]:
         return iter(self.graph.vertices)
+
+    def describe(self) -> str:
+        """As typed, with a long edge list abbreviated (a graph read from a file can have a million edges)."""
+        text = str(self.graph)
+        if len(text) <= _SHOWN_TEXT:
+            return super().describe()
+        return (f"digraph -p edges={text[:_SHOWN_TEXT]}... ({len(self.graph.edges):,} edges, "
+                f"{len(self.graph.vertices):,} vertices)")
 
     def random_position(self, rng: random.Random) -> str | None:
         return rng.choice(self.graph.vertices) if self.graph.vertices else None

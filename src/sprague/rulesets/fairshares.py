@@ -78,6 +78,11 @@ class FairShares(LoopyRuleset):
                 others = _minus(position, (a, b))
                 yield from _new(tuple(sorted(others + [a + b], reverse=True)), seen)
 
+    def positions(self, size: int) -> Iterator[tuple[int, ...]]:
+        """Every partition of 1 .. ``size`` stones, fewest stones first (closed under moves: the total stays)."""
+        for total in range(1, size + 1):
+            yield from _partitions(total, total)
+
     def estimate_positions(self, position: tuple[int, ...]) -> int:
         return partition_count(sum(position))
 
@@ -91,6 +96,16 @@ class FairShares(LoopyRuleset):
 
     def random_position(self, rng: Any) -> tuple[int, ...]:
         return self.check_position(tuple(rng.randrange(1, 9) for _ in range(rng.randrange(1, 3))))
+
+
+def _partitions(n: int, most: int) -> Iterator[tuple[int, ...]]:
+    """The partitions of ``n`` into parts of at most ``most``, largest part first."""
+    if n == 0:
+        yield ()
+        return
+    for k in range(min(n, most), 0, -1):
+        for rest in _partitions(n - k, k):
+            yield (k,) + rest
 
 
 def _minus(a: Sequence[int], b: Sequence[int]) -> list[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import isqrt
 
 from sprague.rulesets.loopyheap import LoopyHeapRuleset
@@ -38,9 +39,18 @@ class SquareButOne(LoopyHeapRuleset):
     closed_form = "P = {0, 5}, N = {m^2, m^2 + 5}, D otherwise (limsup 2012)"
     example = ("4",)
 
-    def heap_moves(self, n: int) -> list[int]:
-        found = [n - k * k for k in range(1, isqrt(n) + 1)]
-        return found + [n + 1] if n > 0 and n % 2 == 0 else found
+    def heap_moves(self, n: int) -> Iterator[int]:
+        for k in range(1, isqrt(n) + 1):  # lazily: a huge heap has too many moves to list
+            yield n - k * k
+        if n > 0 and n % 2 == 0:
+            yield n + 1
+
+    def closed_winning_move(self, position: tuple[int, ...]) -> tuple[int, ...] | None:
+        """One heap of m^2 or m^2 + 5: to 0 (the game ends), or to 5 (whose options 4 and 1 both move to 0)."""
+        if len(position) != 1:
+            return None
+        n = position[0]
+        return (0,) if n > 0 and _is_square(n) else (5,) if n > 5 and _is_square(n - 5) else None
 
     def heap_closed_outcome(self, n: int) -> str:
         if n in (0, 5):

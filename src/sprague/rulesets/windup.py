@@ -51,9 +51,6 @@ class WindUp(LoopyHeapRuleset):
     def heap_option_count(self, i: int) -> int:
         return len(self.params["S"]) if i else 0
 
-    def heap_graph_size(self, i: int) -> int:
-        return int(self.params["n"])
-
     def describe_move(self, position: tuple[int, ...], option: tuple[int, ...]) -> str:
         for k, (a, b) in enumerate(zip(position, option)):
             if a != b:

@@ -123,8 +123,8 @@ def winning_move(r: Ruleset, position: Position, method: str = "auto",
     pos, method, misere = r.check_position(position), _check_method(method), _check_misere(r, misere)
     _set_limit(r, max_positions)
     if method != "search":
-        if (r.misere_closed_outcome(pos) if misere else r.closed_outcome(pos)) == "P":
-            return None
+        if (r.misere_closed_outcome(pos) if misere else r.closed_outcome(pos)) in ("P", "D"):
+            return None  # every option of a P-position is N; a drawn position has no P-option either
         move = _constructed_winning_move(r, pos, method, misere)
         if move is not None:
             return move

@@ -141,6 +141,8 @@ class LoopySolver:
         self.memo: dict[Hashable, LoopyValue] = {}
         #: when each position was labelled with its finite value (see :func:`label_graph`); -1 for ∞
         self.times: dict[Hashable, int] = {}
+        #: the options listed by every search so far (the measure of the work done, for callers' budgets)
+        self.work = 0
 
     def value(self, position: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> LoopyValue:
         """gamma of ``position``; :class:`TooLarge` when its graph has more new positions than ``max_positions``."""
@@ -159,6 +161,7 @@ class LoopySolver:
                 continue
             opts = list(self.moves(here))
             examined += len(opts)
+            self.work += len(opts) + 1
             outs = graph[v]
             for o in opts:
                 k = canonical(o)

@@ -48,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from sprague.core.limits import check_limit, format_size
+from sprague.core.limits import LOOPY_WORK_PER_POSITION, check_limit, format_size
 from sprague.core.parallel import check_workers, dask_workers, run_tasks
 from sprague.core.loopy import Infinite, LoopyValue, loopy_outcome, parse_value
 from sprague.core.nimber import mex
@@ -205,8 +205,9 @@ def verify(
         raise InvalidParameter(f"engine {engine!r} is not 'auto' or 'python'")
     if misere is not None:
         check_misere(misere)
-    job = _Job.build(target, claim, kind, heaps, max_heap, params or {},
-                     check_limit(max_positions, default=DEFAULT_MAX_BOX))
+    limit = check_limit(max_positions, default=DEFAULT_MAX_BOX)
+    job = _Job.build(target, claim, kind, heaps, max_heap, params or {}, limit)
+    job.limit = limit
     if job.theorem is not None:
         if misere and not job.theorem.misere:
             raise InvalidParameter(f"theorem {job.theorem.name} is about normal play; drop --misere (misère theorems: "
@@ -256,6 +257,8 @@ class _Job:
     #: the positions of a ruleset that enumerates its own (``Ruleset.positions``), else None (a box of heaps)
     enumerated: list[Any] | None = None
     misere: bool = False
+    #: the work limit (positions; ``max_positions``)
+    limit: int = DEFAULT_MAX_BOX
     _claims: np.ndarray | None = None
     _truth: np.ndarray | None = None
     _box: Box | None = None
@@ -498,7 +501,14 @@ class _Job:
             return cache[k]
 
         failed = []
+        budget = self.limit * LOOPY_WORK_PER_POSITION // LOOPY_VERIFY_SHARE  # the loopy searches' steps, in all
         for pos in positions:
+            if self.rules.loopy and _loopy_work(self.rules) > budget:
+                raise TooLarge(f"verifying {self.name} stopped after {report.checked:,} of {len(positions):,} "
+                               f"positions: the searches of their game graphs passed {budget:,} steps "
+                               f"({LOOPY_WORK_PER_POSITION}/{LOOPY_VERIFY_SHARE} per position of the limit of "
+                               f"{self.limit:,}); lower --max-heap or raise --max-positions N",
+                               estimate=None, limit=budget)
             c = claim_of(pos)
             report.checked += 1
             if c < 0:
@@ -596,9 +606,19 @@ def _codes(claim: Callable[[Any], Any], kind: str, heap_game: bool = True, loopy
         if v is False or v == "N":
             return 1
         raise InvalidParameter(f"the claim returned {v!r} for {_fmt(h)}; an outcome claim returns 'P', 'N', "
-                               f"{'D, ' if loopy else ''}True (P), False (N) or None")
+                               f"{chr(39) + 'D' + chr(39) + ', ' if loopy else ''}True (P), False (N) or None")
 
     return code
+
+
+#: a loopy verify's searches may take LOOPY_WORK_PER_POSITION steps per this many positions of the box limit
+#: (50,000,000 by default: 6,000,000 steps, as one search at the default --max-positions; some 5-12 s)
+LOOPY_VERIFY_SHARE = 25
+
+
+def _loopy_work(rules: Ruleset) -> int:
+    """The steps the loopy searches of ``rules`` have taken so far (options listed)."""
+    return int(getattr(rules._solver, "work", 0))
 
 
 #: the values of loopy games met by verify, each coded by its place here (:func:`_intern`)

@@ -196,6 +196,10 @@ def _ruleset(name: str, params: dict[str, Any], field: str = "ruleset", params_f
     with _field(params_field):
         values = {k: ",".join(map(str, v)) if isinstance(v, list) and all(isinstance(x, int) for x in v) else v
                   for k, v in params.items()}
+        for k, v in values.items():
+            if isinstance(v, str) and v.strip().startswith("@"):  # a file of the server's machine: never read
+                raise InvalidParameter(f"{name}: {k}={v[:40]!r} names a file; the web API reads no files, give the "
+                                       "value itself (a digraph's edges as a>b,b>c)")
         return ruleset(name, **values)
 
 
