@@ -85,20 +85,10 @@ def test_windup_value_2_is_confirmed_by_its_sum_with_a_nim_heap():
 
 
 # ------------------------------------------------------------- Fair Shares and Varied Pairs
-def _partitions(n, most=None):
-    most = n if most is None else most
-    if n == 0:
-        yield ()
-        return
-    for k in range(min(n, most), 0, -1):
-        for rest in _partitions(n - k, k):
-            yield (k,) + rest
-
-
 def _fair_shares_truth(stones):
     """P/N/D of every partition of ``stones`` by the naive solver (the graphs from each partition, joined)."""
     r, truth = sprague.ruleset("fair-shares"), {}
-    for p in _partitions(stones):
+    for p in (p for p in r.positions(stones) if sum(p) == stones):  # every partition: the graphs joined
         if p not in truth:
             truth.update(_outcomes_by_naive(r, p))
     return r, truth

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from sprague import ruleset
 from sprague.cli.common import check_plot, print_json, progress_bar, save_array, use_cache, write_plot
@@ -68,28 +69,27 @@ def _report_speed(quiet: bool, computed: int, seconds: float) -> None:
 
 def _loopy(r: LoopyHeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague sequence RULESET --to N`` of a loopy heap game: gamma of each heap (no period is sought)."""
-    for flag, given in (("--save", ns.save), ("--plot", ns.plot), ("--misere", ns.misere)):
-        if given:
-            raise InvalidParameter(f"{flag} is not available for the loopy game {r.name}; --json gives its values "
-                                   "to scripts")
     if ns.to < 0:
         raise InvalidParameter(f"--to must be a non-negative heap size, got {ns.to}")
-    data = loopy_sequence_report(r, ns.to, ns.max_positions)
-    if ns.json:
-        print_json(data, out)
-    else:
-        out.write(loopy_sequence_text(r, data))
-    return 0
+    return _listed(ns, out, f"for the loopy game {r.name}", "its values", ("--misere",),
+                   lambda: loopy_sequence_report(r, ns.to, ns.max_positions), lambda d: loopy_sequence_text(r, d))
 
 
 def _misere(r: HeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague sequence RULESET --to N --misere``: the genus of each heap (Conway; Winning Ways ch. 13)."""
-    for flag, given in (("--save", ns.save), ("--plot", ns.plot)):
-        if given:
-            raise InvalidParameter(f"{flag} is not available with --misere; --json gives the genera to scripts")
-    data = genus_sequence_report(r, ns.to, ns.max_positions)
+    return _listed(ns, out, "with --misere", "the genera", (), lambda: genus_sequence_report(r, ns.to, ns.max_positions),
+                   lambda d: genus_sequence_text(r, d))
+
+
+def _listed(ns: argparse.Namespace, out: TextIO, where: str, what: str, refused: tuple[str, ...],
+            report: Callable[[], dict[str, Any]], text: Callable[[dict[str, Any]], str]) -> int:
+    """A sequence without --save and --plot (nor ``refused``): the report as JSON or as text."""
+    for flag in ("--save", "--plot", *refused):
+        if getattr(ns, flag[2:]):
+            raise InvalidParameter(f"{flag} is not available {where}; --json gives {what} to scripts")
+    data = report()
     if ns.json:
         print_json(data, out)
     else:
-        out.write(genus_sequence_text(r, data))
+        out.write(text(data))
     return 0
