@@ -19,12 +19,13 @@ A sum adds finite values by nim-sum; a finite ``a`` and ``∞(K)`` give
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Union
 
 from sprague.errors import InvalidParameter
 
-__all__ = ["Infinite", "LoopyValue", "parse_value", "loopy_outcome", "add_values", "value_json", "OUTCOME_WORDS"]
+__all__ = ["Infinite", "LoopyValue", "parse_value", "loopy_outcome", "add_values", "value_json", "sum_values", "OUTCOME_WORDS"]
 
 #: what each outcome means for the player to move
 OUTCOME_WORDS = {"P": "the player to move loses", "N": "the player to move wins",
@@ -64,6 +65,14 @@ def parse_value(text: str) -> LoopyValue:
             return int(s)
     raise InvalidParameter(f"{text!r} is not a loopy value; write a nimber such as 3, or infinity with its set, "
                            "such as ∞{0,2} (or inf{0,2})")
+
+
+def sum_values(values: Iterable[LoopyValue]) -> LoopyValue:
+    """The value of a sum of components with these values (:func:`add_values` over them; 0 for none)."""
+    total: LoopyValue = 0
+    for v in values:
+        total = add_values(total, v)
+    return total
 
 
 def value_json(value: LoopyValue | None) -> int | str | None:

@@ -9,18 +9,17 @@ Subclasses give ``heap_moves`` and, where a theorem gives one, ``heap_closed_out
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterable, Iterator
-from functools import reduce
+from math import prod
 from typing import Any
 
-from sprague.core.loopy import LoopyValue, add_values
+from sprague.core.loopy import LoopyValue, sum_values
 from sprague.core.parsing import as_heaps
 from sprague.core.ruleset import LoopyRuleset
 from sprague.errors import InvalidPosition
 
 __all__ = ["LoopyHeapRuleset"]
-
-_ZERO: LoopyValue = 0
 
 
 class LoopyHeapRuleset(LoopyRuleset):
@@ -28,9 +27,9 @@ class LoopyHeapRuleset(LoopyRuleset):
 
     position_help = "heap sizes, e.g. 4 6"
 
+    @abstractmethod
     def heap_moves(self, n: int) -> Iterable[int]:
-        """The heaps a heap of ``n`` can become in one move."""
-        raise NotImplementedError
+        """The heaps a heap of ``n`` can become in one move (every subclass defines it)."""
 
     def check_heap(self, n: int) -> int:
         """A heap size, checked (default: any non-negative int)."""
@@ -68,7 +67,7 @@ class LoopyHeapRuleset(LoopyRuleset):
 
     def estimate_positions(self, position: tuple[int, ...]) -> int | None:
         sizes = [self.heap_graph_size(h) for h in position]
-        return None if None in sizes else reduce(lambda a, b: a * b, (s for s in sizes if s is not None), 1)
+        return None if None in sizes else prod(s for s in sizes if s is not None)
 
     def describe_move(self, position: tuple[int, ...], option: tuple[int, ...]) -> str:
         for i, (a, b) in enumerate(zip(position, option)):
@@ -85,7 +84,7 @@ class LoopyHeapRuleset(LoopyRuleset):
         """Several heaps: Smith's rule over the heaps' values, each heap's graph searched on its own."""
         if len(position) < 2:
             return None
-        return reduce(add_values, (self.grundy((h,), "auto", self._limit_now) for h in position), _ZERO)
+        return sum_values(self.grundy((h,), "auto", self._limit_now) for h in position)
 
     def computed_method(self, position: tuple[int, ...]) -> str:
         return ("Smith's sum rule (Smith 1966; Fraenkel-Yesha 1986) over the heaps' values, each heap's game graph "

@@ -7,14 +7,12 @@ from functools import reduce
 from operator import mul, xor
 from typing import Any
 
-from sprague.core.loopy import LoopyValue, add_values
+from sprague.core.loopy import sum_values
 from sprague.core.parsing import split_on_plus
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, InvalidPosition, NoClosedForm
 
 __all__ = ["Sum"]
-
-_ZERO: LoopyValue = 0  # the value of the empty sum
 
 
 class Sum(Ruleset):
@@ -122,11 +120,11 @@ class Sum(Ruleset):
 
     def closed_grundy(self, position: tuple[Any, ...]) -> Any:
         values = self._values(position, "closed")
-        return None if values is None else reduce(add_values, values, _ZERO)
+        return None if values is None else sum_values(values)
 
     def computed_grundy(self, position: tuple[Any, ...]) -> Any:
         values = self._values(position, "auto")
-        return None if values is None else reduce(add_values, values, _ZERO)
+        return None if values is None else sum_values(values)
 
     def _method(self, position: tuple[Any, ...], method: str) -> str:
         parts = "; ".join(c.evaluate(p, method, self._limit_now).method for c, p in zip(self.components, position))
