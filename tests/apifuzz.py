@@ -36,7 +36,7 @@ RAW = "moves"
 ENTRIES = ["ruleset", "grundy", "outcome", "evaluate", "is_p_position", "options", "options_with_value",
            "winning_move", "winning_moves", "apply", "check_position", "parse_position", "move_parse",
            "sequence", "table", "table_lookup", "heap_grundy", "periodicity", "sparse_space", "sum", "verify",
-           "find_period", RAW]
+           "find_period", "discover", RAW]
 
 ints = st.one_of(st.integers(-3, 40), st.integers(-10**30, 10**30),
                  st.sampled_from([10**6, 10**9, 10**12, 2**62, 2**63, 2**64, 10**100, 2**5000, -2**63]))
@@ -179,6 +179,13 @@ def cases(draw: Any, names: list[str] | None = None, entries: list[str] | None =
                   "method": draw(st.sampled_from(["local", "table", "both", "x"])),
                   "max_positions": draw(st.one_of(st.integers(-1, 10**6), scalars))}
         args = (draw(st.sampled_from(["ruleset", "ruleset", "delete-nim", "vdn", "no-such", "half-delete"])),)
+    elif entry == "discover":  # small budgets: the search is bounded by them, the tables by max_positions
+        kwargs = {"heaps": draw(st.one_of(st.integers(-1, 4), st.lists(st.integers(-1, 4), max_size=3), scalars)),
+                  "max_heap": draw(st.one_of(st.integers(-1, 10), scalars)),
+                  "kinds": draw(st.sampled_from(["outcome", "grundy", ("outcome", "grundy"), "x", None])),
+                  "verify_max": draw(st.one_of(st.none(), st.integers(-1, 16), scalars)),
+                  "budget": draw(st.one_of(st.integers(-1, 50_000), scalars)),
+                  "max_cost": draw(st.one_of(st.integers(-1, 12), scalars)), "max_positions": draw(limits)}
     return (name, params, entry, args, kwargs)
 
 
@@ -216,6 +223,10 @@ def run(case: Case) -> Any:
         return verify(target, **kwargs).summary()
     if entry == "find_period":
         return sprague.find_period(*args, **kwargs)
+    if entry == "discover":
+        from sprague.discover import discover
+
+        return discover(rules, **kwargs).summary()
     if entry in ("sequence", "heap_grundy", "periodicity", "sparse_space") and not isinstance(rules, HeapRuleset):
         return None  # not an entry point of this ruleset
     if entry in ("table", "table_lookup") and not isinstance(rules, MultiHeapRuleset):

@@ -907,6 +907,10 @@ def test_p_positions_are_paged_and_a_theorem_is_verified_from_the_page(page: Any
         page.click("#plist-next")
     assert listed == {p: naive.grundy(naive.nim_moves, p) for p in combinations_with_replacement(range(7), 3)}
     assert page.text_content("#plist-caption").startswith("nim: 84 positions of 3 heaps <= 6")
+    page.click("#discover")  # the rule of the table on screen: Bouton's nim-sum, verified on heaps <= 12
+    page.wait_for_function("document.querySelector('#discover-out').dataset.holds !== undefined", timeout=60_000)
+    assert page.get_attribute("#discover-out", "data-holds") == "true"
+    assert "G = nimsum_i z_i" in page.text_content("#discover-out")
     page.select_option("#ruleset", "delete-nim")
     page.select_option("#theorem", "delete-nim")
     page.fill("#verify-max", "10")

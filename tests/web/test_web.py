@@ -106,6 +106,17 @@ def test_sequence_and_tables_equal_the_cli(client: TestClient) -> None:
     assert bad.status_code == 422 and bad.json()["field"] == "second"
 
 
+def test_discover_equals_the_cli(client: TestClient) -> None:
+    """The page's bounded rule search is ``sprague discover --json`` with the same budget: the same rules."""
+    data = post(client, "/api/discover", {"ruleset": "delete-nim", "heaps": 2, "max": 10})
+    cli = cli_json("discover", "delete-nim", "--heaps", "2", "--max", "10", "--budget", "2000000")
+    assert [(r["kind"], r["text"], r["python"], r["holds"]) for r in data["rules"]] == \
+        [(r["kind"], r["text"], r["python"], r["holds"]) for r in cli["rules"]] == \
+        [("outcome", "every heap: z_i even", "all(x % 2 == 0 for x in z)", True),
+         ("grundy", "v2((OR_i z_i) + 1)", "v2(((z[0] | z[1]) + 1))", True)]
+    assert data["summary"].startswith("delete-nim: rules fitted on heaps <= 10")
+
+
 def test_rulesets_list_extends_sprague_list(client: TestClient) -> None:
     rows = client.get("/api/rulesets").json()
     listed = cli_json("list")
@@ -129,6 +140,9 @@ def test_rulesets_list_extends_sprague_list(client: TestClient) -> None:
     ("/api/table", {"ruleset": "nim", "max": 10_000}, "max", "over the limit"),
     ("/api/play", {"ruleset": "nim", "position": [3, 4, 5], "move": [3, 4, 6]}, "move", "cannot be reached"),
     ("/api/play", {"ruleset": "nim", "position": [3, 4, 5], "mode": "best"}, "mode", "perfect"),
+    ("/api/discover", {"ruleset": "nim", "max": 65}, "max", "less than or equal to 64"),
+    ("/api/discover", {"ruleset": "green-hackenbush"}, "ruleset", "not heaps"),
+    ("/api/discover", {"ruleset": "nim", "budget": 10**9}, "budget", "less than or equal"),
 ])
 def test_bad_input_is_422_naming_the_field(client: TestClient, path: str, body: dict, field: str, words: str) -> None:
     resp = client.post(path, json=body)

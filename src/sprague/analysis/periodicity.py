@@ -462,8 +462,10 @@ def _pair_sums(b: np.ndarray, n0: int, p: int, s: int) -> tuple[np.ndarray, int]
         early.setdefault(int(q[x]), []).append(x)
     finite = []
     for band, xs in early.items():
-        ys = xs + [y + (band - int(q[y])) * p for y in base if q[y] <= band]
-        finite += [(int(r[x] ^ r[y]), x + y) for x in xs for y in ys]
+        # (heap whose r is read, heap): a base heap moved up to the band keeps its r (its value gains s a period),
+        # and may lie past the values given
+        ys = [(x, x) for x in xs] + [(y, y + (band - int(q[y])) * p) for y in base if q[y] <= band]
+        finite += [(int(r[x] ^ r[at]), x + y) for x in xs for at, y in ys]
     t = 1 + max(z for _, z in finite + starts)
     out = np.zeros((s, t + 2 * p), dtype=bool)
     for rho, z in finite:

@@ -39,6 +39,18 @@ given number of heaps of at most --max-heap tokens:
 A refuted statement is reported with its smallest counterexample; exit status 1.
 Ctrl-C stops cleanly and says how far the check got; exit status 130."""
 
+_DISCOVER_HELP = """\
+Conjectures from data: the table of every position with --heaps heaps of at
+most --max tokens (outcomes and Grundy values), and the simplest rule of a
+grammar of heap features, aggregates and arithmetic that fits every position,
+verified on heaps up to --verify-max (default twice --max). A rule refuted there
+is shown with its counterexample, which joins the data; the search goes on.
+  sprague discover delete-nim --heaps 2 --max 12
+  sprague discover abo-delete --heaps 3-5 --max 21 --kind outcome
+  sprague discover cyclic-nimhoff -p h=3 --heaps 2 --max 15 --kind grundy --json
+With several numbers of heaps each is searched alone, then one rule for all of
+them (constants as functions of n, or n in the grammar)."""
+
 _GAME_HELP = """\
 A sum of different games joins groups with '+':
   sprague value nim 3 5 + subtraction -p S=1,2,5 26
@@ -237,6 +249,22 @@ def build_parser() -> Parser:
     p.add_argument("--max-positions", type=whole(1), metavar="N", help="largest box allowed (default 50,000,000)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the reports as JSON")
+    p = sub.add_parser("discover", help="conjectures from data: the simplest rule fitting a table, checked on a "
+                       "larger box", description=_DISCOVER_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("ruleset", metavar="RULESET")
+    p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p h=3")
+    p.add_argument("--heaps", default="2", metavar="N", help="numbers of heaps: 3, a range 3-5 or a list 2,4 (default 2)")
+    p.add_argument("--max", type=whole(0), default=12, metavar="H", dest="max_heap",
+                   help="largest heap of the data (default 12)")
+    p.add_argument("--kind", choices=("outcome", "grundy", "both"), default="both",
+                   help="the rules looked for: P-positions, Grundy values, or both (default)")
+    p.add_argument("--verify-max", type=whole(0), metavar="H", help="largest heap of the check (default 2 x --max)")
+    p.add_argument("--budget", type=whole(1), metavar="UNITS",
+                   help="work units (about a microsecond each) of one search (default 10,000,000)")
+    p.add_argument("--max-cost", type=whole(1), default=16, metavar="S", help="largest cost of a rule (default 16)")
+    p.add_argument("--max-positions", type=whole(1), metavar="N", help="work limit of the tables and checks")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p = sub.add_parser("sweep", help="every take-and-break code of a family (0.??, 4.?7, 0.F?): periods, largest "
                        "values, rare masks, in one table", description=_SWEEP_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -56,7 +56,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from sprague.errors import InvalidParameter
 from sprague.web import handlers
 from sprague.web.handlers import (MAX_GRID, MAX_SEQUENCE, ApiError, ErrorBody, GameRequest, MovesRequest, PlayRequest,
-                                  RandomRequest, SequenceRequest, TableRequest, VerifyRequest)
+                                  RandomRequest, SequenceRequest, TableRequest, VerifyRequest,
+                                  DiscoverRequest)
 from sprague.web.pool import MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed, WorkerPool
 
 __all__ = ["create_app", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "DEFAULT_MEMORY_LIMIT", "DEFAULT_WORKERS",
@@ -237,6 +238,8 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
     endpoint("/api/table", "table", TableRequest, "two-heap P/N or Grundy grid (or, with heaps K, the K-heap "
              "summary), as 'sprague table --json'")
     endpoint("/api/play", "play", PlayRequest, "play: check the user's move, then the computer's reply (or a hint)")
+    endpoint("/api/discover", "discover", DiscoverRequest, "the simplest rules fitting the table of --heaps heaps "
+             "up to max, verified on twice the box, as 'sprague discover --json' (a smaller budget)")
     endpoint("/api/verify", "verify", VerifyRequest, "a theorem checked against search on a box, as 'sprague verify "
              "--json', within the work limit")
 

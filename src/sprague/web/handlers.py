@@ -53,12 +53,14 @@ from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 
 __all__ = ["handle", "ApiError", "ErrorBody", "GameRequest", "MovesRequest", "RandomRequest", "SequenceRequest",
-           "TableRequest", "PlayRequest", "VerifyRequest", "ENDPOINTS", "MAX_GRID", "MAX_SEQUENCE", "MAX_VERIFY_HEAP",
-           "rulesets_report", "theorems_report", "verify_theorem", "dumps"]
+           "TableRequest", "PlayRequest", "VerifyRequest", "DiscoverRequest", "ENDPOINTS", "MAX_DISCOVER_HEAP", "MAX_GRID", "MAX_SEQUENCE", "MAX_VERIFY_HEAP",
+           "rulesets_report", "theorems_report", "verify_theorem", "discover_rules", "dumps"]
 
 MAX_GRID = 200  #: largest side of a two-heap grid (``max - min + 1``)
 MAX_SEQUENCE = 100_000  #: largest ``to`` of a sequence request
 MAX_VERIFY_HEAP = 64  #: largest ``max_heap`` of a verify request (the box is also bounded by the work limit)
+MAX_DISCOVER_HEAP = 64  #: largest ``max`` of a discover request (the data is also bounded by DISCOVER_MAX_ROWS)
+WEB_DISCOVER_BUDGET = 2_000_000  #: work units of a page's rule search: a few seconds, within the time limit
 EXAMPLE = '{"ruleset": "nim", "position": [3, 5, 6]}'  #: a request body, for the error messages
 
 _NO_MOVE = object()
@@ -160,6 +162,18 @@ class VerifyRequest(BaseModel):
     theorem: str = Field(description="a theorem name, as 'sprague verify --list' and GET /api/theorems give them")
     max_heap: int = Field(12, ge=0, le=MAX_VERIFY_HEAP, description="the box: heaps of at most this many tokens")
     heaps: int | None = Field(None, ge=1, le=8, description="heaps in each position (default: the theorem's)")
+
+
+class DiscoverRequest(BaseModel):
+    """A bounded rule search on a table, as 'sprague discover --json' (the explorer's table on screen)."""
+
+    ruleset: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    heaps: int = Field(2, ge=1, le=8, description="heaps in each position of the data")
+    max: int = Field(10, ge=0, le=MAX_DISCOVER_HEAP, description="largest heap of the data")
+    kind: Literal["outcome", "grundy", "both"] = "both"
+    budget: int = Field(WEB_DISCOVER_BUDGET, ge=1, le=WEB_DISCOVER_BUDGET,
+                        description="work units of each search (about a microsecond each)")
 
 
 class PlayRequest(BaseModel):
@@ -434,6 +448,19 @@ def verify_theorem(req: VerifyRequest, limit: int) -> dict[str, Any]:
             "refuted": theorem.refutation()}
 
 
+def discover_rules(req: DiscoverRequest, limit: int) -> dict[str, Any]:
+    """``POST /api/discover``: ``sprague discover RULESET --heaps K --max N --json`` with a smaller budget, the
+    tables and checks within ``limit`` positions, with the report's text as ``summary``."""
+    from sprague.discover import KINDS, check_ruleset, discover
+
+    r = _ruleset(req.ruleset, req.params)
+    with _field("ruleset"):
+        check_ruleset(r)
+    found = _computed(lambda: discover(r, req.heaps, req.max, kinds=KINDS if req.kind == "both" else req.kind,
+                                       budget=req.budget, max_positions=limit))
+    return {**found.to_json(), "summary": found.summary()}
+
+
 #: endpoint name -> (the request's model, the function computing the answer)
 ENDPOINTS: dict[str, tuple[type[BaseModel], Callable[[Any, int], Any]]] = {
     "random": (RandomRequest, random_position),
@@ -443,6 +470,7 @@ ENDPOINTS: dict[str, tuple[type[BaseModel], Callable[[Any, int], Any]]] = {
     "table": (TableRequest, table),
     "play": (PlayRequest, play),
     "verify": (VerifyRequest, verify_theorem),
+    "discover": (DiscoverRequest, discover_rules),
 }
 
 

@@ -121,7 +121,7 @@ function chooseRuleset(keep) {
   if (!keep) $("position").value = r.example_position;
   $("tree-from").value = $("position").value;
   $("ruleset-help").textContent = `${r.source}. Position: ${r.position_help}.` + (r.closed_form ? ` Closed form: ${r.closed_form}.` : "");
-  $("draw").disabled = $("draw-plist").disabled = r.kind !== "heaps";
+  $("draw").disabled = $("draw-plist").disabled = $("discover").disabled = r.kind !== "heaps";
   $("draw-sequence").disabled = !r.one_heap;
   contextChanged();
 }
@@ -131,7 +131,7 @@ function chooseRuleset(keep) {
 function contextChanged() {
   epoch++;
   showError(null); clearValue(); clearGrid(); clearSequence(); $("tree").innerHTML = "";
-  ticket("plist"); ticket("verify"); view.plist = null;
+  ticket("plist"); ticket("verify"); ticket("discover"); view.plist = null; $("discover-out").textContent = "";
   $("plist").innerHTML = ""; $("plist-caption").textContent = ""; $("plist-prev").disabled = $("plist-next").disabled = true;
   if (THEOREMS.length) listTheorems();
   $("misere-note").textContent = misere() ? "Misère play: whoever makes the last move loses." :
@@ -988,6 +988,24 @@ async function drawPList(offset) {
   } catch (e) { if (fresh()) showError(e); }
 }
 
+// ------------------------------------------------------------------ explore: a rule discovered for the table
+// The table of the list above (its heaps and bound): the simplest rule of sprague's grammar that fits its
+// P-positions (or, listing every position, its Grundy values), verified on heaps up to twice the bound.
+async function discoverRule() {
+  showError(null);
+  const r = current(), fresh = ticket("discover"), every = $("plist-kind").value === "all";
+  if (misere()) { showError(new Error("discover fits normal-play tables: clear misère play to discover a rule")); return; }
+  const body = {ruleset: r.name, params: params(), heaps: Number($("plist-heaps").value), max: bound("plist-max"),
+                kind: every ? "grundy" : "outcome"};
+  $("discover-out").textContent = "Searching for a rule…";
+  try {
+    const data = await api("/api/discover", body, fresh.signal);
+    if (!fresh()) return;
+    $("discover-out").textContent = data.summary;
+    $("discover-out").dataset.holds = data.rules.every((x) => x.holds);
+  } catch (e) { if (fresh()) { $("discover-out").textContent = ""; showError(e); } }
+}
+
 // ------------------------------------------------------------------ explore: theorems, verified on a box
 let THEOREMS = [];
 
@@ -1237,6 +1255,7 @@ async function init() {
   $("plist-next").onclick = () => drawPList((view.plist ? view.plist.offset : 0) + PAGE);
   $("theorem").onchange = showTheorem;
   $("verify").onclick = verifyTheorem;
+  $("discover").onclick = discoverRule;
   $("tab-play").onclick = () => tab("play");
   $("tab-explore").onclick = () => tab("explore");
   $("tab-play").onkeydown = tabKeys; $("tab-explore").onkeydown = tabKeys;

@@ -1,0 +1,274 @@
+"""The grammar of candidate rules: typed expressions over the heaps, their cost, text and Python.
+
+An expression has one of five sorts:
+
+``K`` a constant
+    a literal (0-16), a parameter of the ruleset (``h`` of the cyclic Nimhoff), or,
+    when the data has several numbers of heaps, a function of the number ``n`` of heaps
+    (``n``, ``n-1``, ``n+1``, ``2n``, ``n(n-1)``).
+``H`` a feature of one heap ``x``
+    ``x``; ``v2(F)``, ``popcount(F)``, the distance up to the next power of 2
+    (``up(F) = 2^bitlen(F) - F``) or down to the last one (``down(F) = F - 2^(bitlen(F)-1)``);
+    ``F + k``, ``F - k``, ``F mod m``, ``floor(F / m)``, binary digit ``bit_k(F)``.
+``Q`` a property of one heap
+    ``F = k``, ``F in lo..hi``, ``F odd``, ``F even``.
+``I`` an integer of the position ``z = (z_1 <= ... <= z_n)``
+    ``sum``, nim-sum, bitwise OR / AND, ``min``, ``max`` of a feature over the heaps; the
+    feature of the i-th smallest heap (``z_1``, ``z_2``, ``z_(n-1)``, ``z_n``); the number of
+    heaps with a property; ``n``; ``v2``, ``popcount``, ``+ k``, ``- k``, ``* k``,
+    ``mod m``, ``floor(/ m)`` of an integer; ``+ - xor OR AND *`` of two integers.
+``B`` a property of the position
+    ``all`` / ``any`` heaps have a property; a feature is the same on every heap;
+    ``I = k``, ``I = J``, ``I < J``; ``n odd`` / ``n even``; ``not``, ``and``, ``or``.
+
+**Cost model.** The cost of an expression is the number of symbols in its tree: every
+operator, feature, heap and aggregate counts 1; a literal below 10, a parameter and
+``n`` count 1, a literal of two digits 2, ``n-1``, ``n+1`` and ``2n`` 2, ``n(n-1)`` 3.
+So ``v2((z_1 OR z_2) + 1)`` costs 5 (v2, +, OR, x, 1) and "every heap odd" costs 3
+(all, odd, x). The search (:mod:`sprague.discover.search`) lists expressions by
+increasing cost, so the first rule it finds is a cheapest one.
+
+Every expression renders two ways: ``text`` in mathematical notation, and ``python``, an
+expression over ``z`` (the heaps, sorted ascending) and ``n`` (their number) that uses only
+the names of :data:`PYTHON_NAMES` (``v2``, ``popcount``, ``nimsum``, ``all``, ``any``,
+``min``, ``max``, ``sum``, ``len``) and operators (``int.bit_length`` for the powers of 2).
+Bitwise OR and AND over the heaps are written heap by heap (``z[0] | z[1]``), chained on
+``n`` when the data had several numbers of heaps.
+
+>>> node = Node("I", "v2", (Node("I", "add", (Node("I", "or", (Node("H", "x", ()),)), Node("K", "lit", (1,)))),))
+>>> node.cost, node.text(), node.python((2,))
+(5, 'v2((OR_i z_i) + 1)', 'v2(((z[0] | z[1]) + 1))')
+>>> evaluate(node.python((2,)), (1, 2))
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import reduce
+from operator import xor
+from typing import Any
+
+__all__ = ["Node", "PYTHON_NAMES", "evaluate", "compile_rule", "nimsum", "popcount", "v2"]
+
+
+def v2(n: int) -> int:
+    """The 2-adic valuation of a positive integer (``v2(12) = 2``); v2(0) is an error."""
+    if n <= 0:
+        raise ValueError(f"v2 is defined for positive integers, got {n!r}")
+    return (n & -n).bit_length() - 1
+
+
+def popcount(n: int) -> int:
+    """The number of 1 digits in the binary expansion of ``n >= 0``."""
+    if n < 0:
+        raise ValueError(f"popcount is defined for non-negative integers, got {n!r}")
+    return bin(n).count("1")
+
+
+def nimsum(values: Iterable[int]) -> int:
+    """The nim-sum (bitwise exclusive or) of the values."""
+    return reduce(xor, values, 0)
+
+
+#: the names a rule's ``python`` expression may use, besides ``z`` and ``n``
+PYTHON_NAMES: dict[str, Any] = {"v2": v2, "popcount": popcount, "nimsum": nimsum, "all": all, "any": any,
+                                "min": min, "max": max, "sum": sum, "len": len}
+
+
+def compile_rule(python: str) -> Callable[[Sequence[int]], Any]:
+    """A function of the sorted heaps evaluating a rule's ``python`` expression (names: :data:`PYTHON_NAMES`)."""
+    code = compile(python, "<rule>", "eval")
+    names = {"__builtins__": {}, **PYTHON_NAMES}
+
+    def rule(heaps: Sequence[int]) -> Any:
+        z = tuple(sorted(heaps))
+        return eval(code, {**names, "z": z, "n": len(z)})  # noqa: S307 -- our own grammar's text, no builtins
+
+    return rule
+
+
+def evaluate(python: str, heaps: Sequence[int]) -> Any:
+    """The value of a rule's ``python`` expression at a position (the heaps in any order)."""
+    return compile_rule(python)(heaps)
+
+
+# ---------------------------------------------------------------- rendering
+_HEAP_OPS = {"v2": "v2({})", "popcount": "popcount({})"}
+_INT_UNARY = {"v2": "v2({})", "popcount": "popcount({})"}
+_BIN_TEXT = {"add": "+", "sub": "-", "mul": "*", "mod": "mod", "xor": "xor", "bor": "OR", "band": "AND"}
+_BIN_PY = {"add": "+", "sub": "-", "mul": "*", "mod": "%", "xor": "^", "bor": "|", "band": "&", "div": "//"}
+_AGG_TEXT = {"sum": "sum_i {}", "nimsum": "nimsum_i {}", "or": "OR_i {}", "and": "AND_i {}",
+             "min": "min_i {}", "max": "max_i {}"}
+_INDEX = {0: ("z_1", "z[0]"), 1: ("z_2", "z[1]"), -2: ("z_(n-1)", "z[-2]"), -1: ("z_n", "z[-1]")}
+_CMP = {"eq": ("=", "=="), "lt": ("<", "<")}
+_NEXPR = {"n": ("n", "n"), "n-1": ("n-1", "(n - 1)"), "n+1": ("n+1", "(n + 1)"), "2n": ("2n", "(2 * n)"),
+          "n(n-1)": ("n(n-1)", "(n * (n - 1))")}
+NEXPR_COST = {"n": 1, "n-1": 2, "n+1": 2, "2n": 2, "n(n-1)": 3}
+
+
+class Node:
+    """One expression: its sort (K, H, Q, I, B), operator, arguments and cost.
+
+    Arguments are nodes, or plain values for leaves (a literal's int, a parameter's
+    name and value, an index of a sorted heap).
+    """
+
+    __slots__ = ("sort", "op", "args", "cost")
+
+    def __init__(self, sort: str, op: str, args: tuple[Any, ...], cost: int | None = None) -> None:
+        self.sort = sort
+        self.op = op
+        self.args = args
+        self.cost = cost if cost is not None else self._cost()
+
+    def _cost(self) -> int:
+        if self.sort == "K":
+            if self.op == "lit":
+                return len(str(abs(self.args[0])))  # its digits
+            if self.op == "param":
+                return 1
+            return NEXPR_COST[self.args[0]]
+        if self.op in ("at",):
+            return 1 + self.args[0].cost
+        return 1 + sum(a.cost for a in self.args if isinstance(a, Node))
+
+    def __repr__(self) -> str:
+        return f"<{self.sort} {self.text()} (cost {self.cost})>"
+
+    # -------------------------------------------------------------- text
+    def text(self, var: str = "z_i") -> str:
+        """The expression in mathematical notation (a heap feature in terms of ``var``)."""
+        s, op, a = self.sort, self.op, self.args
+        if s == "K":
+            if op == "lit":
+                return str(a[0])
+            if op == "param":
+                return str(a[0])
+            return _NEXPR[a[0]][0]
+        if op == "x":
+            return var
+        if op in ("v2", "popcount"):
+            return f"{op}({a[0].text(var)})"
+        if op == "up":
+            return f"up({a[0].text(var)})"
+        if op == "down":
+            return f"down({a[0].text(var)})"
+        if op == "bit":
+            return f"bit_{a[1].text(var)}({a[0].text(var)})"
+        if op == "div":
+            return f"floor({_wrap(a[0].text(var))} / {_wrap(a[1].text(var))})"
+        if op in _BIN_TEXT:
+            return f"{_wrap(a[0].text(var))} {_BIN_TEXT[op]} {_wrap(a[1].text(var))}"
+        if s == "Q":
+            f = a[0].text(var)
+            if op == "is":
+                return f"{f} = {a[1].text(var)}"
+            if op == "in":
+                return f"{f} in {a[1].text(var)}..{a[2].text(var)}"
+            return f"{f} {op}"  # odd / even
+        if op in _AGG_TEXT:
+            return _AGG_TEXT[op].format(_wrap(a[0].text("z_i")))
+        if op == "at":
+            return a[0].text(_INDEX[a[1]][0])
+        if op == "count":
+            return f"#{{i : {a[0].text('z_i')}}}"
+        if op == "n":
+            return "n"
+        if op == "all":
+            return f"every heap: {a[0].text('z_i')}"
+        if op == "any":
+            return f"some heap: {a[0].text('z_i')}"
+        if op == "alleq":
+            return f"{a[0].text('z_i')} is the same for every heap"
+        if op in _CMP:
+            return f"{a[0].text()} {_CMP[op][0]} {a[1].text()}"
+        if op == "nodd":
+            return "n odd"
+        if op == "neven":
+            return "n even"
+        if op == "not":
+            return f"not ({a[0].text()})"
+        if op in ("andb", "orb"):
+            word = " and " if op == "andb" else " or "
+            return word.join(_wrap_bool(x.text(), op) for x in a)
+        raise AssertionError(op)  # pragma: no cover -- every operator is rendered above
+
+    # -------------------------------------------------------------- python
+    def python(self, counts: Sequence[int] = (), var: str = "x") -> str:
+        """The expression in Python over ``z`` and ``n`` (``counts``: the numbers of heaps of the data)."""
+        s, op, a = self.sort, self.op, self.args
+        if s == "K":
+            if op == "lit":
+                return str(a[0])
+            if op == "param":
+                return str(a[1])
+            return _NEXPR[a[0]][1]
+        if op == "x":
+            return var
+        if op in ("v2", "popcount"):
+            return f"{op}({a[0].python(counts, var)})"
+        if op == "up":
+            f = a[0].python(counts, var)
+            return f"((1 << ({f}).bit_length()) - ({f}))"
+        if op == "down":
+            f = a[0].python(counts, var)
+            return f"(({f}) - (1 << ({f}).bit_length() - 1))"
+        if op == "bit":
+            return f"(({a[0].python(counts, var)} >> {a[1].python(counts, var)}) & 1)"
+        if op in _BIN_PY:
+            return f"({a[0].python(counts, var)} {_BIN_PY[op]} {a[1].python(counts, var)})"
+        if s == "Q":
+            f = a[0].python(counts, var)
+            if op == "is":
+                return f"{f} == {a[1].python(counts, var)}"
+            if op == "in":
+                return f"{a[1].python(counts, var)} <= {f} <= {a[2].python(counts, var)}"
+            return f"{f} % 2 == {1 if op == 'odd' else 0}"
+        if op in ("sum", "nimsum", "min", "max"):
+            return f"{op}({a[0].python(counts)} for x in z)"
+        if op in ("or", "and"):
+            sign = " | " if op == "or" else " & "
+            forms = [(k, "(" + sign.join(a[0].python(counts, f"z[{i}]") for i in range(k)) + ")") for k in counts]
+            return _by_count(forms)
+        if op == "at":
+            return a[0].python(counts, _INDEX[a[1]][1])
+        if op == "count":
+            return f"sum(1 for x in z if {a[0].python(counts)})"
+        if op == "n":
+            return "n"
+        if op in ("all", "any"):
+            return f"{op}({a[0].python(counts)} for x in z)"
+        if op == "alleq":
+            return f"all({a[0].python(counts)} == {a[0].python(counts, 'z[0]')} for x in z)"
+        if op in _CMP:
+            return f"{a[0].python(counts)} {_CMP[op][1]} {a[1].python(counts)}"
+        if op == "nodd":
+            return "n % 2 == 1"
+        if op == "neven":
+            return "n % 2 == 0"
+        if op == "not":
+            return f"not ({a[0].python(counts)})"
+        if op in ("andb", "orb"):
+            word = " and " if op == "andb" else " or "
+            return word.join(f"({x.python(counts)})" for x in a)
+        raise AssertionError(op)  # pragma: no cover -- every operator is rendered above
+
+
+def _by_count(forms: list[tuple[int, str]]) -> str:
+    """One form per number of heaps, chained on ``n`` (a single form when there is one count)."""
+    if len(forms) == 1:
+        return forms[0][1]
+    *first, (_, last) = forms
+    return "(" + " ".join(f"{form} if n == {k} else" for k, form in first) + f" {last})"
+
+
+def _wrap(text: str) -> str:
+    """Parenthesise a compound operand."""
+    return f"({text})" if " " in text and not text.startswith(("v2(", "popcount(", "floor(")) else text
+
+
+def _wrap_bool(text: str, op: str) -> str:
+    """Parenthesise an operand of ``and`` / ``or`` that is itself joined by the other word."""
+    other = " or " if op == "andb" else " and "
+    return f"({text})" if other in text else text

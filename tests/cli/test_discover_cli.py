@@ -1,0 +1,65 @@
+"""``sprague discover``: text, JSON whose ``python`` scripts can evaluate, exit status, one-line errors."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+
+import pytest
+
+import naive
+from sprague.cli import main
+from sprague.discover.grammar import PYTHON_NAMES
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(args), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_json_rules_evaluate_with_the_named_functions_only() -> None:
+    """Each rule's ``python`` is an expression over z (sorted heaps) and n, with v2, popcount, nimsum, all, any,
+    min, max, sum, len: a script evaluates it with those names and no builtins, and gets the game's values."""
+    status, out, _ = run("discover", "vdn", "--heaps", "2", "--max", "10", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert {r["kind"] for r in data["rules"]} == {"outcome", "grundy"}
+    assert set(PYTHON_NAMES) == {"v2", "popcount", "nimsum", "all", "any", "min", "max", "sum", "len"}
+    for rule in data["rules"]:
+        assert rule["holds"] and rule["verify_max"] == 20 and rule["verified"] == 210
+        code = compile(rule["python"], "<rule>", "eval")
+        for z in itertools.combinations_with_replacement(range(1, 16), 2):
+            value = eval(code, {"__builtins__": {}, **PYTHON_NAMES, "z": z, "n": 2})
+            g = naive.grundy(naive.single_delete_moves, z)
+            assert value == (g == 0 if rule["kind"] == "outcome" else g), (rule["text"], z)
+
+
+def test_text_report_and_several_numbers_of_heaps() -> None:
+    status, out, _ = run("discover", "nmth-delete", "--heaps", "2,3", "--max", "8", "--kind", "outcome",
+                         "--budget", "1000000")
+    assert status == 0
+    assert out.startswith("nmth-delete: rules fitted on heaps <= 8 (2, 3 heaps), verified to heap 16")
+    assert "P-positions (n = 2, 3): P iff" in out and "P-positions (2 heaps): P iff every heap: z_i odd" in out
+    assert "holds to heap 16" in out and "python: " in out
+
+
+def test_no_rule_is_exit_status_1_with_the_cost_reached() -> None:
+    status, out, _ = run("discover", "kayles", "--heaps", "1", "--max", "30", "--kind", "grundy", "--budget", "100000")
+    assert status == 1
+    assert "Grundy value (1 heap): no rule up to cost" in out and "budget of 100,000 work units" in out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["discover", "nim", "--heaps", "x"], "--heaps 'x'"),
+    (["discover", "nim", "--max", "-3"], "--max"),
+    (["discover", "green-hackenbush"], "not heaps"),
+    (["discover", "nim", "--heaps", "3", "--max", "200"], "over the limit of 200,000 (DISCOVER_MAX_ROWS)"),
+    (["discover", "nim", "--max", "5", "--verify-max", "4"], "below max_heap"),
+    (["discover", "cyclic-nimhoff", "-p", "h=x"], "h"),
+])
+def test_bad_input_is_one_line(args: list[str], words: str) -> None:
+    status, out, err = run(*args)
+    assert status == 2 and out == ""
+    assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
