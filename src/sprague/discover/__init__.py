@@ -305,7 +305,8 @@ class _Job:
     def check(self, rule: Rule, node: Node, data: Data) -> Data | None:
         """Verify ``node`` on the larger box; on a failure, the data with the counterexample (else None)."""
         python = node.python(rule.heaps)
-        rule.text, rule.python, rule.cost = node.text(), python, node.cost
+        text = node.text(one=rule.heaps == [1])
+        rule.text, rule.python, rule.cost = text, python, node.cost
         claim = compile_rule(python)
         disagree = _disagreement(claim, data, rule.kind)
         if disagree is not None:  # a fault of the grammar's Python against its NumPy: say so, report nothing
@@ -325,7 +326,7 @@ class _Job:
                 positions, bad = report.positions, report.counterexample
             rule.verified += positions
             if bad is not None:
-                rule.refuted.append(Refuted(node.text(), python, node.cost, bad.describe(), tuple(bad.position)))
+                rule.refuted.append(Refuted(text, python, node.cost, bad.describe(), tuple(bad.position)))
                 value = bad.found == "P" if rule.kind == "outcome" else int(bad.found)
                 rule.text = rule.python = rule.cost = None
                 return data.add(bad.position, value)

@@ -104,6 +104,7 @@ _INDEX = {0: ("z_1", "z[0]"), 1: ("z_2", "z[1]"), -2: ("z_(n-1)", "z[-2]"), -1: 
 _CMP = {"eq": ("=", "=="), "lt": ("<", "<")}
 _NEXPR = {"n": ("n", "n"), "n-1": ("n-1", "(n - 1)"), "n+1": ("n+1", "(n + 1)"), "2n": ("2n", "(2 * n)"),
           "n(n-1)": ("n(n-1)", "(n * (n - 1))")}
+_FIXED = {"n": ("n", "n"), "nodd": ("n odd", "n % 2 == 1"), "neven": ("n even", "n % 2 == 0")}
 NEXPR_COST = {"n": 1, "n-1": 2, "n+1": 2, "2n": 2, "n(n-1)": 3}
 
 
@@ -136,74 +137,77 @@ class Node:
     def __repr__(self) -> str:
         return f"<{self.sort} {self.text()} (cost {self.cost})>"
 
+    def _fixed(self, form: int) -> str:
+        """A constant or a leaf of ``n``, as text (``form`` 0) or Python (1)."""
+        if self.op == "lit":
+            return str(self.args[0])
+        if self.op == "param":
+            return str(self.args[form])
+        if self.op == "nexpr":
+            return _NEXPR[self.args[0]][form]
+        return _FIXED[self.op][form]
+
     # -------------------------------------------------------------- text
-    def text(self, var: str = "z_i") -> str:
-        """The expression in mathematical notation (a heap feature in terms of ``var``)."""
+    def text(self, var: str = "z_i", one: bool = False) -> str:
+        """The expression in mathematical notation (a heap feature in terms of ``var``).
+
+        With ``one`` (data of one heap ``z``) the combinations over the heaps are written as
+        what they are for one heap: ``sum_i (z_i mod 3)`` is ``z mod 3``, "every heap: P" is P.
+        """
         s, op, a = self.sort, self.op, self.args
-        if s == "K":
-            if op == "lit":
-                return str(a[0])
-            if op == "param":
-                return str(a[0])
-            return _NEXPR[a[0]][0]
+        each = "z" if one else "z_i"
+        if s == "K" or op in _FIXED:
+            return self._fixed(0)
         if op == "x":
             return var
         if op in ("v2", "popcount"):
-            return f"{op}({a[0].text(var)})"
+            return f"{op}({a[0].text(var, one)})"
         if op == "up":
-            return f"up({a[0].text(var)})"
+            return f"up({a[0].text(var, one)})"
         if op == "down":
-            return f"down({a[0].text(var)})"
+            return f"down({a[0].text(var, one)})"
         if op == "bit":
-            return f"bit_{a[1].text(var)}({a[0].text(var)})"
+            return f"bit_{a[1].text(var, one)}({a[0].text(var, one)})"
         if op == "div":
-            return f"floor({_wrap(a[0].text(var))} / {_wrap(a[1].text(var))})"
+            return f"floor({_wrap(a[0].text(var, one))} / {_wrap(a[1].text(var, one))})"
         if op in _BIN_TEXT:
-            return f"{_wrap(a[0].text(var))} {_BIN_TEXT[op]} {_wrap(a[1].text(var))}"
+            return f"{_wrap(a[0].text(var, one))} {_BIN_TEXT[op]} {_wrap(a[1].text(var, one))}"
         if s == "Q":
-            f = a[0].text(var)
+            f = a[0].text(var, one)
             if op == "is":
-                return f"{f} = {a[1].text(var)}"
+                return f"{f} = {a[1].text(var, one)}"
             if op == "in":
-                return f"{f} in {a[1].text(var)}..{a[2].text(var)}"
+                return f"{f} in {a[1].text(var, one)}..{a[2].text(var, one)}"
             return f"{f} {op}"  # odd / even
+        if one and op in (*_AGG_TEXT, "at", "all", "any"):
+            return a[0].text(each, one)
         if op in _AGG_TEXT:
-            return _AGG_TEXT[op].format(_wrap(a[0].text("z_i")))
+            return _AGG_TEXT[op].format(_wrap(a[0].text(each, one)))
         if op == "at":
-            return a[0].text(_INDEX[a[1]][0])
+            return a[0].text(_INDEX[a[1]][0], one)
         if op == "count":
-            return f"#{{i : {a[0].text('z_i')}}}"
-        if op == "n":
-            return "n"
+            return f"[{a[0].text(each, one)}]" if one else f"#{{i : {a[0].text(each, one)}}}"
         if op == "all":
-            return f"every heap: {a[0].text('z_i')}"
+            return f"every heap: {a[0].text(each, one)}"
         if op == "any":
-            return f"some heap: {a[0].text('z_i')}"
+            return f"some heap: {a[0].text(each, one)}"
         if op == "alleq":
-            return f"{a[0].text('z_i')} is the same for every heap"
+            return f"{a[0].text(each, one)} is the same for every heap"
         if op in _CMP:
-            return f"{a[0].text()} {_CMP[op][0]} {a[1].text()}"
-        if op == "nodd":
-            return "n odd"
-        if op == "neven":
-            return "n even"
+            return f"{a[0].text(one=one)} {_CMP[op][0]} {a[1].text(one=one)}"
         if op == "not":
-            return f"not ({a[0].text()})"
+            return f"not ({a[0].text(one=one)})"
         if op in ("andb", "orb"):
             word = " and " if op == "andb" else " or "
-            return word.join(_wrap_bool(x.text(), op) for x in a)
+            return word.join(_wrap_bool(x.text(one=one), op) for x in a)
         raise AssertionError(op)  # pragma: no cover -- every operator is rendered above
 
     # -------------------------------------------------------------- python
     def python(self, counts: Sequence[int] = (), var: str = "x") -> str:
         """The expression in Python over ``z`` and ``n`` (``counts``: the numbers of heaps of the data)."""
         s, op, a = self.sort, self.op, self.args
-        if s == "K":
-            if op == "lit":
-                return str(a[0])
-            if op == "param":
-                return str(a[1])
-            return _NEXPR[a[0]][1]
+        if s == "K" or op in _FIXED:
+            return self._fixed(1)
         if op == "x":
             return var
         if op in ("v2", "popcount"):
@@ -235,18 +239,12 @@ class Node:
             return a[0].python(counts, _INDEX[a[1]][1])
         if op == "count":
             return f"sum(1 for x in z if {a[0].python(counts)})"
-        if op == "n":
-            return "n"
         if op in ("all", "any"):
             return f"{op}({a[0].python(counts)} for x in z)"
         if op == "alleq":
             return f"all({a[0].python(counts)} == {a[0].python(counts, 'z[0]')} for x in z)"
         if op in _CMP:
             return f"{a[0].python(counts)} {_CMP[op][1]} {a[1].python(counts)}"
-        if op == "nodd":
-            return "n % 2 == 1"
-        if op == "neven":
-            return "n % 2 == 0"
         if op == "not":
             return f"not ({a[0].python(counts)})"
         if op in ("andb", "orb"):
