@@ -47,7 +47,7 @@ def main() -> None:
         evaluated = sum(r.evaluations for r in found.rules)
         text = rule.text if rule.holds else f"not found ({rule.stopped})"
         print(f"| {goal} | {heaps} heaps <= {top} | {text} | {rule.cost} ({rule.complete}) | {evaluated:,} | "
-              f"{min(seconds):.1f} / {statistics.median(seconds):.1f} s |")
+              f"{min(seconds):.2f} / {statistics.median(seconds):.2f} s |")
 
 
 if __name__ == "__main__":

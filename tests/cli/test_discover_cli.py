@@ -40,7 +40,7 @@ def test_text_report_and_several_numbers_of_heaps() -> None:
     status, out, _ = run("discover", "nmth-delete", "--heaps", "2,3", "--max", "8", "--kind", "outcome",
                          "--budget", "1000000")
     assert status == 0
-    assert out.startswith("nmth-delete: rules fitted on heaps <= 8 (2, 3 heaps), verified to heap 16")
+    assert out.startswith("nmth-delete: rules fitted on heaps <= 8 (2, 3 heaps), each checked on heaps <= 16")
     assert "P-positions (n = 2, 3): P iff" in out and "P-positions (2 heaps): P iff every heap: z_i odd" in out
     assert "holds to heap 16" in out and "python: " in out
 
@@ -56,7 +56,9 @@ def test_no_rule_is_exit_status_1_with_the_cost_reached() -> None:
     (["discover", "nim", "--max", "-3"], "--max"),
     (["discover", "green-hackenbush"], "not heaps"),
     (["discover", "nim", "--heaps", "3", "--max", "200"], "over the limit of 200,000 (DISCOVER_MAX_ROWS)"),
-    (["discover", "nim", "--max", "5", "--verify-max", "4"], "below max_heap"),
+    (["discover", "nim", "--max", "5", "--verify-max", "5"], "is not above max_heap (--max) = 5"),
+    (["discover", "nim", "--heaps", "5-3"], "runs backwards"),
+    (["discover", "kayles", "--heaps", "1", "--verify-max", "10**7"], "lower --verify-max"),
     (["discover", "cyclic-nimhoff", "-p", "h=x"], "h"),
 ])
 def test_bad_input_is_one_line(args: list[str], words: str) -> None:

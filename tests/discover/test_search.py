@@ -98,10 +98,31 @@ def test_data_add_puts_a_position_in_its_block() -> None:
     (("hackenbush",), {}, InvalidParameter, "not heaps"),
     (("square-but-one", 1), {}, InvalidParameter, "loopy"),
     (("nim", 2, 2000), {}, TooLarge, "DISCOVER_MAX_ROWS"),
-    (("nim", 2, 5), {"verify_max": 4}, InvalidParameter, "below max_heap"),
+    (("nim", 2, 5), {"verify_max": 5}, InvalidParameter, "is not above max_heap"),
+    (("nim", 2, 12), {"verify_max": 10**6}, TooLarge, "lower --verify-max"),
     (("nim", 2, 5), {"kinds": "values"}, InvalidParameter, "'values'"),
     (("nim", []), {}, InvalidParameter, "no number of heaps"),
 ])
 def test_bad_requests_are_one_clear_error(args, kwargs, error, words) -> None:
     with pytest.raises(error, match=words):
         discover(*args, **kwargs)
+
+
+def test_a_rule_undefined_past_the_data_is_refuted_there() -> None:
+    """A rule may hit v2(0) only outside the data it was fitted on: the check counts that position as a
+    counterexample (with the value search finds), the position joins the data, and the search goes on."""
+    result = discover("half-delete", 2, 8, kinds="grundy")
+    rule = result.rules[0]
+    assert rule.holds and rule.text == "v2((OR_i (z_i - 1)) + 1)"
+    undefined = [bad for bad in rule.refuted if "the rule is undefined there" in bad.counterexample]
+    assert undefined
+    for bad in undefined:
+        with pytest.raises(ValueError):
+            evaluate(bad.python, bad.position)
+        assert str(naive.grundy(naive.single_delete_moves, bad.position)) in bad.counterexample
+
+
+def test_the_memory_of_the_search_is_bounded() -> None:
+    result = discover("wythoff", 2, 20, kinds="outcome", memory=2**20)
+    rule = result.rules[0]
+    assert not rule.found and "memory limit of 1 MB" in rule.stopped

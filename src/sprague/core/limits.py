@@ -161,17 +161,17 @@ MAX_SWEEP_CODES = 65_536
 
 #: Work limit: the work units one rule search (``sprague discover``) may spend evaluating expressions on its
 #: data before it stops with "no rule up to cost s" (``--budget``); as many again go to the one-step forms
-#: past that cost. An expression costs 8 units and 1 more per 200 values it has (a unit is about a
-#: microsecond: measured 8-10 us an expression on 100 positions, 240 us on 53,130), so the default stops
-#: a search after some 10-20 s.
+#: past that cost. An expression costs 8 units and 1 more per 200 values it has. Measured: a unit is 1-3 us
+#: (8-10 us an expression on 100 positions, 240 us on 53,130), so a search that finds nothing takes some
+#: 20-60 s at the default.
 DISCOVER_BUDGET = 10_000_000
 
 #: Input limit: the positions a rule search fits on (the table of ``--heaps`` x ``--max``): every
 #: expression kept is a vector over them, so the banks' memory grows with it.
 DISCOVER_MAX_ROWS = 200_000
 
-#: Memory limit: the bytes of values the rule search keeps in one bank of expressions; past it the search
-#: stops as when its budget is spent.
+#: Memory limit: the bytes of values the rule search keeps (every expression kept is a vector over the
+#: data); past it the search stops as when its budget is spent. The web page's searches keep a quarter.
 DISCOVER_MEMORY = 1 << 30
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"

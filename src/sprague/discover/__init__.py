@@ -36,7 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from sprague.core.limits import DISCOVER_BUDGET, DISCOVER_MAX_ROWS, check_limit, format_size
+from sprague.core.limits import (DEFAULT_MAX_POSITIONS, DISCOVER_BUDGET, DISCOVER_MAX_ROWS, DISCOVER_MEMORY,
+                                 check_limit, format_size)
 from sprague.core.parsing import as_int
 from sprague.core.ruleset import Ruleset
 from sprague.discover.grammar import NEXPR_COST, Node, compile_rule, evaluate
@@ -45,7 +46,7 @@ from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets import ruleset as get_ruleset
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 from sprague.solve.table import heap_table, table_size
-from sprague.verify import DEFAULT_MAX_BOX, Counterexample, verify
+from sprague.verify import Counterexample, verify
 
 __all__ = ["discover", "check_ruleset", "Discovery", "Rule", "Refuted", "KINDS", "evaluate", "compile_rule"]
 
@@ -151,7 +152,7 @@ class Discovery:
     def summary(self) -> str:
         counts = ", ".join(map(str, self.heaps))
         head = (f"{self.ruleset}: rules fitted on heaps <= {self.max_heap} ({counts} heap{'' if counts == '1' else 's'}),"
-                f" verified to heap {self.verify_max}")
+                f" each checked on heaps <= {self.verify_max}")
         return head + "\n" + "\n".join(r.summary() for r in self.rules) + f"\n({self.seconds:.1f} s)"
 
     def to_json(self) -> dict[str, Any]:
@@ -172,6 +173,7 @@ def discover(
     rounds: int = ROUNDS,
     max_positions: int | None = None,
     progress: Callable[[int], Any] | None = None,
+    memory: int = DISCOVER_MEMORY,
     **params: Any,
 ) -> Discovery:
     """Search for the simplest outcome and Grundy rules that fit a ruleset's table, and check them.
@@ -195,7 +197,10 @@ def discover(
     rounds : int
         Counterexamples taken in per kind before the search gives up.
     max_positions : int, optional
-        Bound on the tables' and verifications' work (as everywhere).
+        Bound on the tables' work (as everywhere) and on the positions of the check
+        (default 2,000,000: a larger check box is refused before anything runs).
+    memory : int
+        Bytes of values the search may keep (:data:`~sprague.core.limits.DISCOVER_MEMORY`).
     progress : callable, optional
         Called with the number of expressions evaluated, as the search goes.
     """
@@ -209,18 +214,20 @@ def discover(
         raise InvalidParameter("heaps=[] names no number of heaps; give one (2) or several ([3, 4, 5])")
     counts = sorted(set(counts))
     max_heap = as_int(max_heap, "max_heap")
-    wanted = [kinds] if isinstance(kinds, str) else list(kinds) if isinstance(kinds, (list, tuple)) else [kinds]
-    for kind in wanted:
+    given: list[Any] = list(kinds) if isinstance(kinds, (list, tuple)) else [kinds]
+    for kind in given:
         if kind not in KINDS:
             raise InvalidParameter(f"kinds: {kind!r} is not 'outcome' or 'grundy' (give one, or both in a list)")
-    if not wanted:
+    if not given:
         raise InvalidParameter("kinds=[] asks for no rule; give 'outcome', 'grundy' or both")
-    verify_max = 2 * max_heap if verify_max is None else as_int(verify_max, "verify_max")
-    if verify_max < max_heap:
-        raise InvalidParameter(f"verify_max={verify_max} is below max_heap={max_heap}: a rule is checked on a "
-                               "larger box than it was fitted on")
+    wanted: list[str] = list(dict.fromkeys(given))
+    verify_max = max(2 * max_heap, max_heap + 1) if verify_max is None else as_int(verify_max, "verify_max")
+    if verify_max <= max_heap:
+        raise InvalidParameter(f"verify_max (--verify-max) = {verify_max} is not above max_heap (--max) = {max_heap}: "
+                               "a rule is checked on a larger box than it was fitted on")
     budget = check_limit(budget, "budget", DISCOVER_BUDGET)
     max_cost = check_limit(max_cost, "max_cost", 16)
+    rounds = check_limit(rounds, "rounds", ROUNDS, least=0)
     check_ruleset(rules)
     assert isinstance(rules, MultiHeapRuleset)
     rows = sum(table_size(n, rules.min_heap, max_heap, True) for n in counts)
@@ -228,8 +235,15 @@ def discover(
         raise TooLarge(f"discover: the data would be {format_size(rows)} positions, over the limit of "
                        f"{DISCOVER_MAX_ROWS:,} (DISCOVER_MAX_ROWS); fit on a smaller box (--max or --heaps)",
                        estimate=rows, limit=DISCOVER_MAX_ROWS)
+    checked = sum(table_size(n, rules.min_heap, verify_max, True) for n in counts)
+    limit = check_limit(max_positions, default=DEFAULT_MAX_POSITIONS)
+    if checked > limit:
+        raise TooLarge(f"discover: checking a rule on heaps up to {verify_max} would take {format_size(checked)} "
+                       f"positions, over the limit of {limit:,}; lower --verify-max or raise --max-positions N "
+                       "(Python: verify_max=, max_positions=)", estimate=checked, limit=limit)
+    memory = check_limit(memory, "memory", DISCOVER_MEMORY)
     tables = {n: _table(rules, n, max_heap, wanted, max_positions) for n in counts}
-    job = _Job(rules, verify_max, budget, max_cost, rounds, max_positions, progress, max_heap)
+    job = _Job(rules, verify_max, budget, max_cost, rounds, max_positions, progress, max_heap, limit, memory)
     found: list[Rule] = []
     for kind in wanted:
         single = {n: job.fit(kind, [n], _data(tables, [n], kind, rules)) for n in counts}
@@ -280,13 +294,16 @@ class _Job:
     max_positions: int | None
     progress: Callable[[int], Any] | None
     max_heap: int
+    check_limit: int
+    memory: int
 
     def fit(self, kind: str, counts: list[int], data: Data) -> Rule:
         """Search, verify, take in the counterexample and search again, until a rule holds or none is found."""
         started = time.perf_counter()
         rule = Rule(kind, counts, None, None, None, 0, data.rows, self.max_heap, self.verify_max)
         for _ in range(self.rounds + 1):
-            result = Search(data, kind, budget=self.budget, max_cost=self.max_cost, progress=self.progress).run()
+            result = Search(data, kind, budget=self.budget, max_cost=self.max_cost, progress=self.progress,
+                            memory=self.memory).run()
             rule.evaluations += result.evaluated
             rule.complete = result.complete
             rule.fitted = data.rows
@@ -315,15 +332,22 @@ class _Job:
             return None
         rule.verified = 0
         for n in rule.heaps:
+            guarded = _Guarded(claim)
             if isinstance(self.rules, HeapRuleset):  # moves split heaps: no box is closed under them
-                positions, bad = self.against_table(claim, rule.kind, n)
+                positions, bad = self.against_table(guarded, rule.kind, n)
             else:
-                report = verify(self.rules, claim, kind=rule.kind, heaps=n, max_heap=self.verify_max,
-                                max_positions=self.max_positions or DEFAULT_MAX_BOX)
-                if report.inconclusive:
+                report = verify(self.rules, guarded, kind=rule.kind, heaps=n, max_heap=self.verify_max,
+                                max_positions=self.check_limit)
+                positions, bad = report.positions, report.counterexample
+                if report.inconclusive and not guarded.undefined:
                     rule.stopped = f"not verified: {report.inconclusive}"
                     return None
-                positions, bad = report.positions, report.counterexample
+            if guarded.undefined:  # the rule has no value there (v2(0)): a counterexample before any other
+                pos, error = min(guarded.undefined, key=lambda u: (sum(u[0]), u[0]))
+                truth = _truth(self.rules, rule.kind, pos)
+                shown = ("P" if truth else "N") if rule.kind == "outcome" else truth
+                bad = Counterexample(pos, "nothing", shown, None, f"the rule is undefined there ({error})",
+                                     shown="<" + ", ".join(map(str, pos)) + ">")
             rule.verified += positions
             if bad is not None:
                 rule.refuted.append(Refuted(text, python, node.cost, bad.describe(), tuple(bad.position)))
@@ -351,6 +375,8 @@ class _Job:
         for row, value in zip(rows, np.asarray(table.values).tolist()):
             truth: Any = ("P" if value == 0 else "N") if kind == "outcome" else int(value)
             said = claim(row)
+            if said is None:
+                continue  # undefined there: the caller reports it
             claimed: Any = ("P" if said else "N") if kind == "outcome" else said
             if claimed != truth and (worst is None or (sum(row), row) < (sum(worst), list(worst))):
                 worst, found = tuple(row), (claimed, truth)
@@ -381,6 +407,21 @@ class _Job:
         rule.refuted[:0] = refuted
         rule.seconds = time.perf_counter() - started
         return rule
+
+
+class _Guarded:
+    """A rule's function that claims nothing where the rule is undefined (``v2(0)``), and keeps those positions."""
+
+    def __init__(self, claim: Callable[[Sequence[int]], Any]) -> None:
+        self.claim = claim
+        self.undefined: list[tuple[tuple[int, ...], str]] = []
+
+    def __call__(self, heaps: Sequence[int]) -> Any:
+        try:
+            return self.claim(heaps)
+        except (ValueError, ZeroDivisionError, OverflowError) as exc:
+            self.undefined.append((tuple(sorted(heaps)), str(exc)))
+            return None
 
 
 def _disagreement(claim: Callable[[Sequence[int]], Any], data: Data, kind: str, most: int = 2_000

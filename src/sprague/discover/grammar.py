@@ -11,7 +11,7 @@ An expression has one of five sorts:
     (``up(F) = 2^bitlen(F) - F``) or down to the last one (``down(F) = F - 2^(bitlen(F)-1)``);
     ``F + k``, ``F - k``, ``F mod m``, ``floor(F / m)``, binary digit ``bit_k(F)``.
 ``Q`` a property of one heap
-    ``F = k``, ``F in lo..hi``, ``F odd``, ``F even``.
+    ``F = k``, ``F >= k``, ``F in lo..hi``, ``F odd``, ``F even``.
 ``I`` an integer of the position ``z = (z_1 <= ... <= z_n)``
     ``sum``, nim-sum, bitwise OR / AND, ``min``, ``max`` of a feature over the heaps; the
     feature of the i-th smallest heap (``z_1``, ``z_2``, ``z_(n-1)``, ``z_n``); the number of
@@ -176,6 +176,8 @@ class Node:
             f = a[0].text(var, one)
             if op == "is":
                 return f"{f} = {a[1].text(var, one)}"
+            if op == "ge":
+                return f"{f} >= {a[1].text(var, one)}"
             if op == "in":
                 return f"{f} in {a[1].text(var, one)}..{a[2].text(var, one)}"
             return f"{f} {op}"  # odd / even
@@ -226,6 +228,8 @@ class Node:
             f = a[0].python(counts, var)
             if op == "is":
                 return f"{f} == {a[1].python(counts, var)}"
+            if op == "ge":
+                return f"{f} >= {a[1].python(counts, var)}"
             if op == "in":
                 return f"{a[1].python(counts, var)} <= {f} <= {a[2].python(counts, var)}"
             return f"{f} % 2 == {1 if op == 'odd' else 0}"

@@ -16,12 +16,24 @@ Expressions that are undefined somewhere on the data (``v2(0)``) or leave 64-bit
 range (above 2^40) are dropped.
 
 **Order.** Level ``s`` makes every expression of cost ``s`` from the banks of smaller
-costs. Before the quadratic part of a level (an operator joining two expressions), the
+costs, the target's sort first (so a level that finds the rule makes nothing more).
+Before the quadratic part of a level (an operator joining two expressions), the
 target is looked for among the level's joins by inversion: ``T = A + B`` needs ``T - A``
 in the bank, ``T = A xor B`` needs ``T xor A``, ``T = A and B`` needs ``A`` and ``B``
-true wherever ``T`` is -- a pass over the bank, not over its pairs. A level finishes
-within the budget of evaluations (``budget``) or the search stops; the report says the
-largest cost explored completely ("no rule up to cost s").
+true wherever ``T`` is -- a pass over the bank, not over its pairs. Canonical forms
+skip what is the same by algebra (constants are added once, ``mod`` of ``mod`` by a
+constant, ``popcount(popcount(F))``).
+
+**Budget.** Each evaluation costs work units (8, and 1 per 200 values: about a
+microsecond each). When ``budget`` units are spent the levels stop; the largest cost
+explored completely is reported ("no rule up to cost s"). A second budget as large
+then goes to the one-step forms past that cost, cheapest first, while they could beat
+the best rule found: joins of two expressions of the banks (by inversion), "every heap
+has F in R" with R deduced from the P-positions (the least R holding their heaps'
+F-values, written as ``= k``, ``>= k``, ``in lo..hi``, odd or even), ``x mod m`` for
+every modulus up to the largest heap, and sums and nim-sums of the heap features
+joined to an integer of the banks. A rule found there is reported with the cost it
+has and the cost explored completely.
 """
 
 from __future__ import annotations
@@ -92,14 +104,10 @@ class _Bank:
     def __init__(self) -> None:
         self.by_cost: dict[int, list[tuple[Node, np.ndarray]]] = {}
         self.seen: dict[bytes, Node] = {}
-        self.bytes = 0
 
     def add(self, node: Node, value: np.ndarray, key: bytes) -> bool:
         if key in self.seen:
             return False
-        self.bytes += value.nbytes
-        if self.bytes > DISCOVER_MEMORY:
-            raise _Budget
         self.seen[key] = node
         self.by_cost.setdefault(node.cost, []).append((node, value))
         return True
@@ -113,14 +121,14 @@ class _Bank:
 
 
 class _Budget(Exception):
-    """The budget of evaluations is spent."""
+    """The budget of work units is spent, or the memory of the banks (``memory``, DISCOVER_MEMORY)."""
 
 
 class Search:
     """A search for the cheapest expression of sort B (``kind="outcome"``) or I (``"grundy"``) fitting the data."""
 
     def __init__(self, data: Data, kind: str, *, budget: int = DISCOVER_BUDGET, max_cost: int = 16,
-                 progress: Callable[[int], Any] | None = None) -> None:
+                 progress: Callable[[int], Any] | None = None, memory: int = DISCOVER_MEMORY) -> None:
         self.data = data
         self.kind = kind
         self.budget = budget
@@ -128,6 +136,9 @@ class Search:
         self.progress = progress
         self.evaluated = 0
         self.work = 0
+        self.memory = memory  # bytes of values the banks may keep, in all
+        self.bytes = 0
+        self.out_of_memory = False
         self.target = data.target.astype(bool if kind == "outcome" else np.int64)
         self.target_key = self._key("B" if kind == "outcome" else "I", self.target)
         self.banks = {s: _Bank() for s in "KHQIB"}
@@ -179,8 +190,12 @@ class Search:
             if value.dtype != np.int64 or (len(value) and np.abs(value).max() >= BIG):
                 return
         key = self._key(sort, value)
-        if self.banks[sort].add(node, value, key) and sort == ("B" if self.kind == "outcome" else "I"):
-            if key == self.target_key:
+        if self.banks[sort].add(node, value, key):
+            self.bytes += value.nbytes + len(key)
+            if self.bytes > self.memory:
+                self.out_of_memory = True
+                raise _Budget
+            if sort == ("B" if self.kind == "outcome" else "I") and key == self.target_key:
                 self._propose(node)
 
     # ---------------------------------------------------------------- the search
@@ -197,11 +212,13 @@ class Search:
             if self.found is not None:
                 return SearchResult(self.found, complete, self.evaluated)
         else:
-            return SearchResult(None, complete, self.evaluated, f"the largest cost, {self.max_cost}")
+            return SearchResult(None, complete, self.evaluated,
+                                f"every rule up to the largest cost, {self.max_cost}, was tried: raise --max-cost")
         # the banks are complete to ``complete``: joins of two of them are looked for by inversion, then
         # the heap features grow on (they are few) and rules made from them by one step are looked for,
         # while they could be cheaper than the best rule found so far
         self.budget += self.budget
+        self.memory += self.memory // 4  # the one-step forms keep few expressions: room for them
         try:
             self._moduli()
             if self.kind == "outcome":
@@ -219,7 +236,14 @@ class Search:
             pass
         if self.found is not None:
             return SearchResult(self.found, complete, self.evaluated)
-        return SearchResult(None, complete, self.evaluated, f"the budget of {self.budget // 2:,} work units")
+        return SearchResult(None, complete, self.evaluated, self._spent(self.budget // 2))
+
+    def _spent(self, budget: int | None = None) -> str:
+        """Why the search stopped: its budget, or its memory, spent."""
+        if self.out_of_memory:
+            return (f"the expressions kept reached the memory limit of {self.memory / 2**20:,.0f} MB; "
+                    "fit on fewer positions (--max, --heaps)")
+        return f"the budget of {budget or self.budget:,} work units ran out: raise --budget"
 
     def _count(self, values: int) -> None:
         """Count one evaluation of ``values`` values against the budget (8 work units, and 1 per 200 values).
@@ -303,6 +327,7 @@ class Search:
                                                        (1 + f.cost, Node("Q", "even", (f,)), fv % 2 == 0)]
         for k, kv in self.consts:
             options.append((1 + f.cost + k.cost, Node("Q", "is", (f, k)), fv == col[id(k)]))
+            options.append((1 + f.cost + k.cost, Node("Q", "ge", (f, k)), fv >= col[id(k)]))
             for hi, hv in self.consts:
                 if (kv < hv).all():
                     options.append((1 + f.cost + k.cost + hi.cost, Node("Q", "in", (f, k, hi)),
@@ -353,7 +378,7 @@ class Search:
             if fv.min() > 0:
                 self._offer("H", Node("H", "v2", (f,)), _v2(fv))
                 self._offer("H", Node("H", "down", (f,)), fv - _low_power(fv))
-            if fv.min() >= 0:
+            if fv.min() >= 0 and f.op != "popcount":  # popcount(popcount(x)) only overfits: 1 for x < 2^127 - 1
                 self._offer("H", Node("H", "popcount", (f,)), _popcount(fv))
                 self._offer("H", Node("H", "up", (f,)), np.where(fv == 0, 1, 2 * _low_power(fv) - fv))
         for k, kv, c in self._with_const(s - 1):
@@ -373,6 +398,8 @@ class Search:
         for k, kv, c in self._with_const(s - 1):
             for f, fv in H.at(s - 1 - c):
                 self._offer("Q", Node("Q", "is", (f, k)), fv == kv[:, None])
+                if kv.min() >= 1:
+                    self._offer("Q", Node("Q", "ge", (f, k)), fv >= kv[:, None])
         for f, fv in H.at(s - 1):
             self._offer("Q", Node("Q", "odd", (f,)), fv % 2 == 1)
             self._offer("Q", Node("Q", "even", (f,)), fv % 2 == 0)

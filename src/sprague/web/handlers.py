@@ -60,7 +60,8 @@ MAX_GRID = 200  #: largest side of a two-heap grid (``max - min + 1``)
 MAX_SEQUENCE = 100_000  #: largest ``to`` of a sequence request
 MAX_VERIFY_HEAP = 64  #: largest ``max_heap`` of a verify request (the box is also bounded by the work limit)
 MAX_DISCOVER_HEAP = 64  #: largest ``max`` of a discover request (the data is also bounded by DISCOVER_MAX_ROWS)
-WEB_DISCOVER_BUDGET = 2_000_000  #: work units of a page's rule search: a few seconds, within the time limit
+WEB_DISCOVER_BUDGET = 1_000_000  #: work units of a page's rule search: a few seconds, within the time limit
+WEB_DISCOVER_MEMORY = 256 * 2**20  #: bytes of values a page's rule search keeps (the worker's limit is larger)
 EXAMPLE = '{"ruleset": "nim", "position": [3, 5, 6]}'  #: a request body, for the error messages
 
 _NO_MOVE = object()
@@ -457,7 +458,7 @@ def discover_rules(req: DiscoverRequest, limit: int) -> dict[str, Any]:
     with _field("ruleset"):
         check_ruleset(r)
     found = _computed(lambda: discover(r, req.heaps, req.max, kinds=KINDS if req.kind == "both" else req.kind,
-                                       budget=req.budget, max_positions=limit))
+                                       budget=req.budget, max_positions=limit, memory=WEB_DISCOVER_MEMORY))
     return {**found.to_json(), "summary": found.summary()}
 
 

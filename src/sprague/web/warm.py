@@ -23,7 +23,8 @@ def warm() -> int:
     requests = [("value", {"ruleset": row["name"], "params": row["example_params"],
                            "position": row["example_position"]}) for row in rulesets_report()]
     requests += [("sequence", {"ruleset": "octal", "params": {"code": "0.137"}, "to": 40}),
-                 ("table", {"ruleset": "wythoff", "max": 6, "values": "grundy"})]
+                 ("table", {"ruleset": "wythoff", "max": 6, "values": "grundy"}),
+                 ("discover", {"ruleset": "delete-nim", "heaps": 2, "max": 4, "budget": 20_000})]
     return sum(handle(endpoint, json.dumps(body).encode(), 10_000)[0] == 200 for endpoint, body in requests)
 
 

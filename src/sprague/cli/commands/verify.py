@@ -29,6 +29,8 @@ def heap_counts(text: str | None) -> list[int] | None:
         lo, dash, hi = part.partition("-")
         if not lo.isdigit() or (dash and not hi.isdigit()):
             raise InvalidParameter(f"--heaps {text!r}: write a number (4), a range (5-40) or a list (5,7)")
+        if dash and int(hi) < int(lo):
+            raise InvalidParameter(f"--heaps {text!r}: the range {part} runs backwards; write {hi}-{lo}")
         counts.extend(range(int(lo), int(hi) + 1) if dash else [int(lo)])
     if not counts or min(counts) < 1:
         raise InvalidParameter(f"--heaps {text!r} names no positive number of heaps")
