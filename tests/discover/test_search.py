@@ -125,4 +125,4 @@ def test_a_rule_undefined_past_the_data_is_refuted_there() -> None:
 def test_the_memory_of_the_search_is_bounded() -> None:
     result = discover("wythoff", 2, 20, kinds="outcome", memory=2**20)
     rule = result.rules[0]
-    assert not rule.found and "memory limit of 1 MB" in rule.stopped
+    assert not rule.found and "memory limit of 1 MB: raise --memory" in rule.stopped

@@ -262,7 +262,10 @@ def build_parser() -> Parser:
     p.add_argument("--budget", type=whole(1), metavar="UNITS",
                    help="work units (about a microsecond each) of one search (default 10,000,000)")
     p.add_argument("--max-cost", type=whole(1), default=16, metavar="S", help="largest cost of a rule (default 16)")
-    p.add_argument("--max-positions", type=whole(1), metavar="N", help="work limit of the tables and checks")
+    p.add_argument("--memory", type=whole(1), metavar="MB", help="megabytes of values one search may keep "
+                   "(default 1024); a search reaching it stops as on its budget")
+    p.add_argument("--max-positions", type=whole(1), metavar="N",
+                   help="work limit of the tables, and the largest check box (default 2,000,000 positions)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p = sub.add_parser("sweep", help="every take-and-break code of a family (0.??, 4.?7, 0.F?): periods, largest "

@@ -189,9 +189,11 @@ def discover(
     kinds : "outcome", "grundy" or both
         Which rules to look for.
     verify_max : int, optional
-        The largest heap of the box each rule is verified on (default ``2 * max_heap``).
+        The largest heap of the box each rule is verified on (default ``2 * max_heap``; it must
+        be larger than ``max_heap``).
     budget : int
-        The expressions one search may evaluate (:data:`~sprague.core.limits.DISCOVER_BUDGET`).
+        The work units one search spends on complete levels of cost, and again on the one-step
+        forms past them (:data:`~sprague.core.limits.DISCOVER_BUDGET`; see :mod:`sprague.discover.search`).
     max_cost : int
         The largest cost of a rule (see the cost model of :mod:`sprague.discover.grammar`).
     rounds : int

@@ -22,8 +22,10 @@ An expression has one of five sorts:
     ``I = k``, ``I = J``, ``I < J``; ``n odd`` / ``n even``; ``not``, ``and``, ``or``.
 
 **Cost model.** The cost of an expression is the number of symbols in its tree: every
-operator, feature, heap and aggregate counts 1; a literal below 10, a parameter and
-``n`` count 1, a literal of two digits 2, ``n-1``, ``n+1`` and ``2n`` 2, ``n(n-1)`` 3.
+operator, feature, heap and aggregate counts 1; a literal counts its digits (a literal
+below 10 costs 1), a parameter and ``n`` 1, ``n-1``, ``n+1`` and ``2n`` 2, ``n(n-1)`` 3.
+Literals past 16 enter only as moduli, ``x mod m`` for m up to the largest heap (the
+search's one-step forms).
 So ``v2((z_1 OR z_2) + 1)`` costs 5 (v2, +, OR, x, 1) and "every heap odd" costs 3
 (all, odd, x). The search (:mod:`sprague.discover.search`) lists expressions by
 increasing cost, so the first rule it finds is a cheapest one.

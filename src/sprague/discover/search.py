@@ -136,7 +136,7 @@ class Search:
         self.progress = progress
         self.evaluated = 0
         self.work = 0
-        self.memory = memory  # bytes of values the banks may keep, in all
+        self.memory = self.memory_limit = memory  # bytes of values the banks may keep, in all
         self.bytes = 0
         self.out_of_memory = False
         self.target = data.target.astype(bool if kind == "outcome" else np.int64)
@@ -241,8 +241,8 @@ class Search:
     def _spent(self, budget: int | None = None) -> str:
         """Why the search stopped: its budget, or its memory, spent."""
         if self.out_of_memory:
-            return (f"the expressions kept reached the memory limit of {self.memory / 2**20:,.0f} MB; "
-                    "fit on fewer positions (--max, --heaps)")
+            return (f"the expressions kept reached the memory limit of {self.memory_limit / 2**20:,.0f} MB: raise "
+                    "--memory, or fit on fewer positions (--max, --heaps)")
         return f"the budget of {budget or self.budget:,} work units ran out: raise --budget"
 
     def _count(self, values: int) -> None:
@@ -362,11 +362,10 @@ class Search:
             self._integers(s)
             self._joins(s, "I")
 
-    def _with_const(self, s: int, least: int = 0, literal_only: bool = False
-                    ) -> Iterator[tuple[Node, np.ndarray, int]]:
-        """Constants (node, values, cost) whose every value is at least ``least``, leaving ``s - cost >= 1``."""
+    def _with_const(self, s: int) -> Iterator[tuple[Node, np.ndarray, int]]:
+        """The constants (node, values, cost) of cost below ``s`` (leaving ``s - cost >= 1`` for the rest)."""
         for k, kv in self.consts:
-            if k.cost < s and kv.min() >= least and (not literal_only or k.op == "lit"):
+            if k.cost < s:
                 yield k, kv, k.cost
 
     def _heap_features(self, s: int) -> None:

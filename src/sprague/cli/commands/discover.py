@@ -8,7 +8,7 @@ from typing import Any, TextIO
 from sprague.cli.common import print_json, progress_bar
 from sprague.cli.commands.verify import heap_counts
 from sprague.cli.parser import parse_params
-from sprague.core.limits import DISCOVER_BUDGET
+from sprague.core.limits import DISCOVER_BUDGET, DISCOVER_MEMORY
 
 __all__ = ["cmd_discover"]
 
@@ -24,6 +24,7 @@ def cmd_discover(ns: argparse.Namespace, out: TextIO) -> int:
         found = discover(ns.ruleset, counts, ns.max_heap, kinds=KINDS if ns.kind == "both" else ns.kind,
                          verify_max=ns.verify_max, budget=ns.budget or DISCOVER_BUDGET, max_cost=ns.max_cost,
                          max_positions=ns.max_positions, progress=bar.update if bar else None,
+                         memory=ns.memory * 2**20 if ns.memory else DISCOVER_MEMORY,
                          **params)
     finally:
         if bar:
