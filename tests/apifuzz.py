@@ -184,7 +184,9 @@ def cases(draw: Any, names: list[str] | None = None, entries: list[str] | None =
                   "max_heap": draw(st.one_of(st.integers(-1, 10), scalars)),
                   "kinds": draw(st.sampled_from(["outcome", "grundy", ("outcome", "grundy"), "x", None])),
                   "verify_max": draw(st.one_of(st.none(), st.integers(-1, 16), scalars)),
-                  "budget": draw(st.one_of(st.integers(-1, 50_000), scalars)),
+                  # work limits are never huge (see ``limits``): a user who raises them asked for the work
+                  "budget": draw(st.one_of(st.integers(-1, 50_000), st.sampled_from([True, 2.5, "x", math.nan]))),
+                  "memory": draw(st.sampled_from([2**24, 2**26, 0, -1, "x"])),
                   "max_cost": draw(st.one_of(st.integers(-1, 12), scalars)), "max_positions": draw(limits)}
     return (name, params, entry, args, kwargs)
 

@@ -112,6 +112,7 @@ def test_every_registered_ruleset_is_fuzzed(name):
 
 # What the fuzz found (benchmarks/fuzz_api.py on 6ec0dde), each now a project error at once.
 FOUND = [
+    (("nim", {}, "find_period", ([2**63],), {}), InvalidParameter),  # the long fuzz, 2026-11-25: OverflowError
     (("nim", {}, "options", ("3 5 6",), {"max_options": -1}), InvalidParameter),
     (("nim", {}, "parse_position", (2006400733,), {}), InvalidPosition),
     (("green-hackenbush", {}, "parse_position", (10**12,), {}), InvalidPosition),

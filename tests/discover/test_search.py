@@ -126,3 +126,11 @@ def test_the_memory_of_the_search_is_bounded() -> None:
     result = discover("wythoff", 2, 20, kinds="outcome", memory=2**20)
     rule = result.rules[0]
     assert not rule.found and "memory limit of 1 MB: raise --memory" in rule.stopped
+
+
+def test_progress_is_reported_as_expressions_are_evaluated() -> None:
+    """The CLI's progress bar is fed by this callback: it sees every block of 4,096 expressions evaluated."""
+    seen: list[int] = []
+    result = discover("vdn", 2, 10, kinds="grundy", progress=seen.append)
+    assert result.rules[0].holds
+    assert seen and set(seen) == {4096} and sum(seen) <= result.rules[0].evaluations < sum(seen) + 4096

@@ -203,13 +203,26 @@ def _sifted(a: np.ndarray, last: int, need_from: Callable[[np.ndarray], np.ndarr
         yield from _sift(a, ps, 64, False, need_from(ps))
 
 
+_INT64_MAX = 2**63 - 1
+
+
+def _outside(value: int) -> None:
+    raise InvalidParameter(f"find_period: the value {value} is outside the 64-bit range the period search works in "
+                           f"(-2^63..2^63-1); Grundy values of real games are far smaller: check the values given")
+
+
 def _check_values(values: Any) -> None:
     """Refuse ``values`` that are not a sequence of integers (a NumPy integer array is one)."""
     if isinstance(values, np.ndarray):
         if values.ndim == 1 and values.dtype.kind in "iu":
+            if values.dtype.kind == "u" and len(values) and int(values.max()) > _INT64_MAX:
+                _outside(int(values.max()))
             return
     elif isinstance(values, Sequence) and not isinstance(values, (str, bytes)) and all(
             isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in values):
+        for v in values:
+            if not -_INT64_MAX - 1 <= v <= _INT64_MAX:
+                _outside(int(v))
         return
     raise InvalidParameter(f"find_period: {repr(values)[:80]} is not a sequence of integers (the values a[0..N-1])")
 

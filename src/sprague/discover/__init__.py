@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from sprague.core.limits import (DEFAULT_MAX_POSITIONS, DISCOVER_BUDGET, DISCOVER_MAX_ROWS, DISCOVER_MEMORY,
-                                 check_limit, format_size)
+                                 MAX_TABLE_HEAP, check_limit, format_size)
 from sprague.core.parsing import as_int
 from sprague.core.ruleset import Ruleset
 from sprague.discover.grammar import NEXPR_COST, Node, compile_rule, evaluate
@@ -45,7 +45,7 @@ from sprague.discover.search import Data, Search
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets import ruleset as get_ruleset
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
-from sprague.solve.table import heap_table, table_size
+from sprague.solve.table import TABLE_MAX_HEAPS, heap_table, table_size
 from sprague.verify import Counterexample, verify
 
 __all__ = ["discover", "check_ruleset", "Discovery", "Rule", "Refuted", "KINDS", "evaluate", "compile_rule"]
@@ -210,8 +210,9 @@ def discover(
     rules = target if isinstance(target, Ruleset) else get_ruleset(target, **params)
     counts = ([as_int(n, "heaps") for n in heaps] if isinstance(heaps, (list, tuple))
               else [as_int(heaps, "heaps")])
-    if any(n < 1 for n in counts):
-        raise InvalidParameter(f"heaps={heaps!r}: every number of heaps must be at least 1")
+    if any(not 1 <= n <= TABLE_MAX_HEAPS for n in counts):
+        raise InvalidParameter(f"heaps={heaps!r}: every number of heaps must be between 1 and {TABLE_MAX_HEAPS} "
+                               "(the heaps of a table's positions)")
     if not counts:
         raise InvalidParameter("heaps=[] names no number of heaps; give one (2) or several ([3, 4, 5])")
     counts = sorted(set(counts))
@@ -227,6 +228,10 @@ def discover(
     if verify_max <= max_heap:
         raise InvalidParameter(f"verify_max (--verify-max) = {verify_max} is not above max_heap (--max) = {max_heap}: "
                                "a rule is checked on a larger box than it was fitted on")
+    if max(max_heap, verify_max) > MAX_TABLE_HEAP:
+        raise InvalidParameter(f"max_heap (--max) = {format_size(max_heap)}, verify_max (--verify-max) = "
+                               f"{format_size(verify_max)}: tables hold "
+                               "heaps up to 2**62 (MAX_TABLE_HEAP); fit and check on smaller heaps")
     budget = check_limit(budget, "budget", DISCOVER_BUDGET)
     max_cost = check_limit(max_cost, "max_cost", 16)
     rounds = check_limit(rounds, "rounds", ROUNDS, least=0)

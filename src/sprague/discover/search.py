@@ -24,8 +24,8 @@ true wherever ``T`` is -- a pass over the bank, not over its pairs. Canonical fo
 skip what is the same by algebra (constants are added once, ``mod`` of ``mod`` by a
 constant, ``popcount(popcount(F))``).
 
-**Budget.** Each evaluation costs work units (8, and 1 per 200 values: about a
-microsecond each). When ``budget`` units are spent the levels stop; the largest cost
+**Budget.** Each evaluation costs work units (8, and 1 per 200 values: 1-3 us each
+as measured). When ``budget`` units are spent the levels stop; the largest cost
 explored completely is reported ("no rule up to cost s"). A second budget as large
 then goes to the one-step forms past that cost, cheapest first, while they could beat
 the best rule found: joins of two expressions of the banks (by inversion), "every heap
@@ -248,8 +248,8 @@ class Search:
     def _count(self, values: int) -> None:
         """Count one evaluation of ``values`` values against the budget (8 work units, and 1 per 200 values).
 
-        A work unit is about a microsecond: an expression costs some 8 us of Python, and its
-        NumPy operations some 5 ns a value.
+        A work unit is 1-3 us as measured (an expression costs some 8-10 us of Python, its
+        NumPy operations some 5 ns a value, and the banks' growth more on large data).
         """
         self.evaluated += 1
         self.work += 8 + values // 200
