@@ -58,7 +58,8 @@ def test_no_rule_is_exit_status_1_with_the_cost_reached() -> None:
     (["discover", "nim", "--heaps", "3", "--max", "200"], "over the limit of 200,000 (DISCOVER_MAX_ROWS)"),
     (["discover", "nim", "--max", "5", "--verify-max", "5"], "is not above max_heap (--max) = 5"),
     (["discover", "nim", "--heaps", "5-3"], "runs backwards"),
-    (["discover", "kayles", "--heaps", "1", "--verify-max", "10**7"], "lower --verify-max"),
+    (["discover", "kayles", "--heaps", "1", "--verify-max", "10**7"], "DISCOVER_MAX_HEAP"),
+    (["discover", "nim", "--heaps", "5", "--max", "20", "--verify-max", "200"], "lower --verify-max"),
     (["discover", "cyclic-nimhoff", "-p", "h=x"], "h"),
 ])
 def test_bad_input_is_one_line(args: list[str], words: str) -> None:

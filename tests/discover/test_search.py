@@ -22,11 +22,12 @@ def _random_data(counts: list[int], hi: int, seed: int, kind: str) -> Data:
     return Data(blocks, target, {"h": 3})
 
 
-@pytest.mark.parametrize(("counts", "kind"), [([2], "grundy"), ([3], "outcome"), ([2, 3, 4], "outcome"),
-                                              ([1, 3], "grundy")])
-def test_every_expression_in_python_is_its_vectorised_value(counts: list[int], kind: str) -> None:
+@pytest.mark.parametrize(("counts", "kind", "hi"), [([2], "grundy", 20), ([3], "outcome", 20),
+                                                    ([2, 3, 4], "outcome", 20), ([1, 3], "grundy", 20),
+                                                    ([2], "outcome", 300)])  # 300: heap by heap, not bit masks
+def test_every_expression_in_python_is_its_vectorised_value(counts: list[int], kind: str, hi: int) -> None:
     """The banks' values are computed by NumPy; the rules reported are Python text: the two must agree everywhere."""
-    data = _random_data(counts, 20, 7, kind)
+    data = _random_data(counts, hi, 7, kind)
     search = Search(data, kind, budget=600_000)
     search.run()
     rows = [tuple(r) for b in data.blocks for r in b.tolist()]
@@ -99,7 +100,8 @@ def test_data_add_puts_a_position_in_its_block() -> None:
     (("square-but-one", 1), {}, InvalidParameter, "loopy"),
     (("nim", 2, 2000), {}, TooLarge, "DISCOVER_MAX_ROWS"),
     (("nim", 2, 5), {"verify_max": 5}, InvalidParameter, "is not above max_heap"),
-    (("nim", 2, 12), {"verify_max": 10**6}, TooLarge, "lower --verify-max"),
+    (("nim", 5, 20), {"verify_max": 200}, TooLarge, "lower --verify-max"),
+    (("nim", 2, 12), {"verify_max": 10**6}, InvalidParameter, "DISCOVER_MAX_HEAP"),
     (("nim", 2, 5), {"kinds": "values"}, InvalidParameter, "'values'"),
     (("nim", []), {}, InvalidParameter, "no number of heaps"),
 ])

@@ -42,6 +42,7 @@ __all__ = [
     "DISCOVER_BUDGET",
     "DISCOVER_MAX_ROWS",
     "DISCOVER_MEMORY",
+    "DISCOVER_MAX_HEAP",
     "refuse_if_too_large",
     "format_size",
 ]
@@ -173,6 +174,11 @@ DISCOVER_MAX_ROWS = 200_000
 #: Memory limit: the bytes of values the rule search keeps (every expression kept is a vector over the
 #: data); past it the search stops as when its budget is spent. The web page's searches keep a quarter.
 DISCOVER_MEMORY = 1 << 30
+
+#: Input limit: the largest heap a rule search fits on or checks on (``--max``, ``--verify-max``): each heap
+#: feature is kept as its table over the heap sizes, and the counterexamples of the check join the data, so
+#: heap sizes of 150,000 took 9 GB and minutes; rules are found on small heaps and checked on twice them.
+DISCOVER_MAX_HEAP = 4096
 
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
 

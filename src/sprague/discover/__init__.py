@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from sprague.core.limits import (DEFAULT_MAX_POSITIONS, DISCOVER_BUDGET, DISCOVER_MAX_ROWS, DISCOVER_MEMORY,
-                                 MAX_TABLE_HEAP, check_limit, format_size)
+                                 DISCOVER_MAX_HEAP, check_limit, format_size)
 from sprague.core.parsing import as_int
 from sprague.core.ruleset import Ruleset
 from sprague.discover.grammar import NEXPR_COST, Node, compile_rule, evaluate
@@ -228,10 +228,11 @@ def discover(
     if verify_max <= max_heap:
         raise InvalidParameter(f"verify_max (--verify-max) = {verify_max} is not above max_heap (--max) = {max_heap}: "
                                "a rule is checked on a larger box than it was fitted on")
-    if max(max_heap, verify_max) > MAX_TABLE_HEAP:
+    if verify_max > DISCOVER_MAX_HEAP:
         raise InvalidParameter(f"max_heap (--max) = {format_size(max_heap)}, verify_max (--verify-max) = "
-                               f"{format_size(verify_max)}: tables hold "
-                               "heaps up to 2**62 (MAX_TABLE_HEAP); fit and check on smaller heaps")
+                               f"{format_size(verify_max)}: discover fits and checks on heaps up to "
+                               f"{DISCOVER_MAX_HEAP:,} (DISCOVER_MAX_HEAP; the search keeps a table over the heap "
+                               "sizes for every feature); fit on smaller heaps, and check on twice them")
     budget = check_limit(budget, "budget", DISCOVER_BUDGET)
     max_cost = check_limit(max_cost, "max_cost", 16)
     rounds = check_limit(rounds, "rounds", ROUNDS, least=0)

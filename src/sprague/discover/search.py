@@ -146,18 +146,22 @@ class Search:
         self.found: Node | None = None
         self.deduced: set[int] = set()  # the heap features already tried by deduction
         self._constants()
-        # each row's set of heap sizes, as bits (``all``/``any`` of a heap property are then a mask test)
+        # each row's set of heap sizes, as bits (``all``/``any`` of a heap property are then a mask test) -- while
+        # the words of a row's mask are no more than its heaps; past that (heaps of up to thousands of tokens) the
+        # property is read heap by heap, as the masks would take rows x sizes / 8 bytes
         self.words = (len(data.sizes) + 63) // 64
         self.block_of_row = np.concatenate([np.full(len(b), i, np.int64) for i, b in enumerate(data.blocks)]
                                            ) if data.blocks else np.zeros(0, np.int64)
-        present = np.zeros((data.rows, self.words), dtype=np.uint64)
-        row = 0
-        for idx in data.index:
-            for col in range(idx.shape[1]):
-                np.bitwise_or.at(present, (np.arange(row, row + len(idx)), idx[:, col] // 64),
-                                 np.left_shift(np.uint64(1), (idx[:, col] % 64).astype(np.uint64)))
-            row += len(idx)
-        self.present = present
+        self.present: np.ndarray | None = None
+        if self.words <= max(data.counts, default=1):
+            present = np.zeros((data.rows, self.words), dtype=np.uint64)
+            row = 0
+            for idx in data.index:
+                for col in range(idx.shape[1]):
+                    np.bitwise_or.at(present, (np.arange(row, row + len(idx)), idx[:, col] // 64),
+                                     np.left_shift(np.uint64(1), (idx[:, col] % 64).astype(np.uint64)))
+                row += len(idx)
+            self.present = present
 
     # ---------------------------------------------------------------- values
     def _key(self, sort: str, value: np.ndarray) -> bytes:
@@ -340,7 +344,15 @@ class Search:
 
     def _all(self, qv: np.ndarray) -> np.ndarray:
         """Whether every heap of each row has the heap property ``qv``."""
+        if self.present is None:
+            return np.concatenate([r.all(axis=1) for r in self._block_rows(qv)])
         return ~((self.present & ~self._row_masks(qv)) != 0).any(axis=1)
+
+    def _any(self, qv: np.ndarray) -> np.ndarray:
+        """Whether some heap of each row has the heap property ``qv``."""
+        if self.present is None:
+            return np.concatenate([r.any(axis=1) for r in self._block_rows(qv)])
+        return ((self.present & self._row_masks(qv)) != 0).any(axis=1)
 
     def _level(self, s: int) -> None:
         """Every expression of cost ``s``: the target's sort first (its expressions need only smaller costs)."""
@@ -467,9 +479,8 @@ class Search:
             self._offer("B", Node("B", "nodd", (), 2), counts % 2 == 1)
             self._offer("B", Node("B", "neven", (), 2), counts % 2 == 0)
         for q, qv in Q.at(s - 1):
-            masks = self._row_masks(qv)
             self._offer("B", Node("B", "all", (q,)), self._all(qv))
-            self._offer("B", Node("B", "any", (q,)), ((self.present & masks) != 0).any(axis=1))
+            self._offer("B", Node("B", "any", (q,)), self._any(qv))
         for f, fv in H.at(s - 1):
             rows = self._block_rows(fv)
             self._offer("B", Node("B", "alleq", (f,)), self._alleq(fv))
