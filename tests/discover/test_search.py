@@ -136,3 +136,33 @@ def test_progress_is_reported_as_expressions_are_evaluated() -> None:
     result = discover("vdn", 2, 10, kinds="grundy", progress=seen.append)
     assert result.rules[0].holds
     assert seen and set(seen) == {4096} and sum(seen) <= result.rules[0].evaluations < sum(seen) + 4096
+
+
+def test_a_set_of_residues_renders_as_text_and_python() -> None:
+    x = Node("H", "x", ())
+    mod = Node("H", "mod", (x, Node("K", "lit", (22,))))
+    rule = Node("B", "all", (Node("Q", "among", (mod, *(Node("K", "lit", (k,)) for k in (0, 1, 4, 10, 13, 14)))),))
+    assert rule.cost == 15  # all, in, mod, x, 22 (2 digits), 0, 1, 4, 10 (2), 13 (2), 14 (2)
+    assert rule.text() == "every heap: z_i mod 22 in {0, 1, 4, 10, 13, 14}"
+    assert rule.text(one=True) == "z mod 22 in {0, 1, 4, 10, 13, 14}"
+    assert rule.python((1,)) == "all((x % 22) in (0, 1, 4, 10, 13, 14) for x in z)"
+    assert evaluate(rule.python((2,)), (23, 36)) is True and evaluate(rule.python((2,)), (23, 37)) is False
+
+
+@pytest.mark.parametrize(("S", "text", "budget"), [
+    ((1, 2, 6), "z mod 7 in {0, 3}", None),  # cost 7, in the levels: every rule up to cost 6 was tried
+    ((2, 5, 7), "z mod 22 in {0, 1, 4, 10, 13, 14}", 300_000),  # cost 15, deduced once the budget ran out
+])
+def test_p_positions_that_are_a_set_of_residues_are_found(S, text, budget) -> None:
+    """A subtraction game's P-positions are periodic; where they are no interval of residues the set is deduced.
+
+    Judged by the naive solver on heaps far past the data (heaps <= 40; brute force to 300).
+    """
+    result = discover("subtraction", 1, 40, kinds="outcome", S=",".join(map(str, S)),
+                      **({} if budget is None else {"budget": budget}))
+    rule = result.rules[0]
+    assert rule.holds and rule.text == text
+    assert budget is not None or rule.complete == rule.cost - 1
+    moves = naive.subtraction_moves(S)
+    for z in range(301):
+        assert bool(evaluate(rule.python, (z,))) == (naive.outcome(moves, (z,)) == "P"), z

@@ -11,7 +11,8 @@ An expression has one of five sorts:
     (``up(F) = 2^bitlen(F) - F``) or down to the last one (``down(F) = F - 2^(bitlen(F)-1)``);
     ``F + k``, ``F - k``, ``F mod m``, ``floor(F / m)``, binary digit ``bit_k(F)``.
 ``Q`` a property of one heap
-    ``F = k``, ``F >= k``, ``F in lo..hi``, ``F odd``, ``F even``.
+    ``F = k``, ``F >= k``, ``F in lo..hi``, ``F odd``, ``F even``; ``F mod m in {a, b, ...}`` (a set
+    of residues), only in "every heap has F mod m in R", where the search deduces R.
 ``I`` an integer of the position ``z = (z_1 <= ... <= z_n)``
     ``sum``, nim-sum, bitwise OR / AND, ``min``, ``max`` of a feature over the heaps; the
     feature of the i-th smallest heap (``z_1``, ``z_2``, ``z_(n-1)``, ``z_n``); the number of
@@ -26,8 +27,8 @@ operator, feature, heap and aggregate counts 1; a literal counts its digits (a l
 below 10 costs 1), a parameter and ``n`` 1, ``n-1``, ``n+1`` and ``2n`` 2, ``n(n-1)`` 3.
 Literals past 16 enter only as moduli, ``x mod m`` for m up to the largest heap (the
 search's one-step forms).
-So ``v2((z_1 OR z_2) + 1)`` costs 5 (v2, +, OR, x, 1) and "every heap odd" costs 3
-(all, odd, x). The search (:mod:`sprague.discover.search`) lists expressions by
+So ``v2((z_1 OR z_2) + 1)`` costs 5 (v2, +, OR, x, 1), "every heap odd" costs 3
+(all, odd, x) and "every heap: z_i mod 7 in {0, 1}" 7 (all, in, mod, x, 7, 0, 1). The search (:mod:`sprague.discover.search`) lists expressions by
 increasing cost, so the first rule it finds is a cheapest one.
 
 Every expression renders two ways: ``text`` in mathematical notation, and ``python``, an
@@ -182,6 +183,8 @@ class Node:
                 return f"{f} >= {a[1].text(var, one)}"
             if op == "in":
                 return f"{f} in {a[1].text(var, one)}..{a[2].text(var, one)}"
+            if op == "among":
+                return f"{f} in {{{', '.join(k.text(var, one) for k in a[1:])}}}"
             return f"{f} {op}"  # odd / even
         if one and op in (*_AGG_TEXT, "at", "all", "any"):
             return a[0].text(each, one)
@@ -234,6 +237,9 @@ class Node:
                 return f"{f} >= {a[1].python(counts, var)}"
             if op == "in":
                 return f"{a[1].python(counts, var)} <= {f} <= {a[2].python(counts, var)}"
+            if op == "among":
+                members = [k.python(counts, var) for k in a[1:]]
+                return f"{f} in ({', '.join(members)}{',' if len(members) == 1 else ''})"
             return f"{f} % 2 == {1 if op == 'odd' else 0}"
         if op in ("sum", "nimsum", "min", "max"):
             return f"{op}({a[0].python(counts)} for x in z)"

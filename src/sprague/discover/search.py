@@ -20,7 +20,10 @@ costs, the target's sort first (so a level that finds the rule makes nothing mor
 Before the quadratic part of a level (an operator joining two expressions), the
 target is looked for among the level's joins by inversion: ``T = A + B`` needs ``T - A``
 in the bank, ``T = A xor B`` needs ``T xor A``, ``T = A and B`` needs ``A`` and ``B``
-true wherever ``T`` is -- a pass over the bank, not over its pairs. Canonical forms
+true wherever ``T`` is -- a pass over the bank, not over its pairs. A rule "every heap:
+F mod m in {a, b, ...}" is deduced, not listed: its set is the least one holding the F-values
+of the heaps of the P-positions, and the rule is kept if it is false on every
+N-position (then proposed at the level of its cost). Canonical forms
 skip what is the same by algebra (constants are added once, ``mod`` of ``mod`` by a
 constant, ``popcount(popcount(F))``).
 
@@ -30,7 +33,7 @@ explored completely is reported ("no rule up to cost s"). A second budget as lar
 then goes to the one-step forms past that cost, cheapest first, while they could beat
 the best rule found: joins of two expressions of the banks (by inversion), "every heap
 has F in R" with R deduced from the P-positions (the least R holding their heaps'
-F-values, written as ``= k``, ``>= k``, ``in lo..hi``, odd or even), ``x mod m`` for
+F-values, written as ``= k``, ``>= k``, ``in lo..hi``, odd, even or, for residues, the set itself), ``x mod m`` for
 every modulus up to the largest heap, and sums and nim-sums of the heap features
 joined to an integer of the banks. A rule found there is reported with the cost it
 has and the cost explored completely.
@@ -145,6 +148,7 @@ class Search:
         self.multi = len(set(data.counts)) > 1
         self.found: Node | None = None
         self.deduced: set[int] = set()  # the heap features already tried by deduction
+        self.pending: list[Node] = []  # deduced rules "every heap: F mod m in {a, b, ...}", proposed at their cost
         self._constants()
         # each row's set of heap sizes, as bits (``all``/``any`` of a heap property are then a mask test) -- while
         # the words of a row's mask are no more than its heaps; past that (heaps of up to thousands of tokens) the
@@ -223,6 +227,8 @@ class Search:
         # while they could be cheaper than the best rule found so far
         self.budget += self.budget
         self.memory += self.memory // 4  # the one-step forms keep few expressions: room for them
+        for rule in self.pending:
+            self._propose(rule)
         try:
             self._moduli()
             if self.kind == "outcome":
@@ -313,16 +319,14 @@ class Search:
 
         R must hold the F-values of the heaps of the P-positions; with the least such R,
         the rule must be false on every N-position. Then R is written in the cheapest way
-        (odd, even, ``= k``, ``in lo..hi``) that gives the same rule on the data.
+        (odd, even, ``= k``, ``>= k``, ``in lo..hi``, a set of residues ``{a, b, ...}``) that gives the same rule
+        on the data.
         """
         self.deduced.add(id(f))
         t = self.target
         allowed = np.zeros(fv.shape, dtype=bool)
-        start = 0
-        for b, idx in enumerate(self.data.index):
-            p_rows = t[start:start + len(idx)]
-            start += len(idx)
-            allowed[b] = np.isin(fv[b], np.unique(fv[b][idx[p_rows]]))
+        for b, values in enumerate(self._p_values(fv)):
+            allowed[b] = np.isin(fv[b], np.unique(values))
         self._count(self.data.rows)
         if not np.array_equal(self._all(allowed), t):
             return
@@ -336,11 +340,57 @@ class Search:
                 if (kv < hv).all():
                     options.append((1 + f.cost + k.cost + hi.cost, Node("Q", "in", (f, k, hi)),
                                     (fv >= col[id(k)]) & (fv <= col[id(hi)])))
+        among = self._residues(f, fv)
+        if among is not None:  # last: an interval of the same cost reads better
+            options.append((among[0].cost, *among))
         for cost, q, qv in sorted(options, key=lambda o: o[0]):
             self._count(self.data.rows)
             if np.array_equal(self._all(qv), t):
                 self._propose(Node("B", "all", (q,)))
                 return
+
+    def _residues(self, f: Node, fv: np.ndarray) -> tuple[Node, np.ndarray] | None:
+        """``F mod m in {a, b, ...}``: the least set of residues holding every heap of every P-position (one set for
+        all n).
+
+        None for a feature other than a residue (a set of the values of the data themselves
+        only overfits: ``z_i in {1, 2, 3, 13}``), fewer than two residues (``F = k`` says one)
+        or a rule past ``max_cost``.
+        """
+        if f.op != "mod":
+            return None
+        parts = self._p_values(fv)
+        members = np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
+        if len(members) < 2 or 2 + f.cost + len(members) > self.max_cost:  # a bound first: members may be many
+            return None
+        q = Node("Q", "among", (f, *(Node("K", "lit", (int(m),)) for m in members)))
+        if 1 + q.cost > self.max_cost:
+            return None
+        self._count(fv.size)
+        return q, np.isin(fv, members)
+
+    def _p_values(self, fv: np.ndarray) -> list[np.ndarray]:
+        """The values of a heap feature on the heaps of the P-positions, block by block."""
+        start, parts = 0, []
+        for b, idx in enumerate(self.data.index):
+            p_rows = self.target[start:start + len(idx)]
+            start += len(idx)
+            parts.append(fv[b][idx[p_rows]].ravel())
+        return parts
+
+    def _deduce_residues(self, s: int) -> None:
+        """Level ``s`` of the rules "every heap: F mod m in {a, b, ...}" (they cost at least 4 more than the residue).
+
+        The set R is deduced, not listed (see :meth:`_deduce_all`); a rule found is kept until
+        the level of its cost, so that the first rule proposed is still a cheapest one.
+        """
+        for f, fv in self.banks["H"].at(s - 4):
+            among = self._residues(f, fv)
+            if among is not None and np.array_equal(self._all(among[1]), self.target):
+                self.pending.append(Node("B", "all", (among[0],)))
+        for rule in self.pending:
+            if rule.cost <= s:
+                self._propose(rule)
 
     def _all(self, qv: np.ndarray) -> np.ndarray:
         """Whether every heap of each row has the heap property ``qv``."""
@@ -358,6 +408,7 @@ class Search:
         """Every expression of cost ``s``: the target's sort first (its expressions need only smaller costs)."""
         if self.kind == "outcome":
             self._properties(s)
+            self._deduce_residues(s)
             self._inverted(s)
             if self.found is None:
                 self._joins(s, "B")
