@@ -28,8 +28,9 @@ below 10 costs 1), a parameter and ``n`` 1, ``n-1``, ``n+1`` and ``2n`` 2, ``n(n
 Literals past 16 enter only as moduli, ``x mod m`` for m up to the largest heap (the
 search's one-step forms).
 So ``v2((z_1 OR z_2) + 1)`` costs 5 (v2, +, OR, x, 1), "every heap odd" costs 3
-(all, odd, x) and "every heap: z_i mod 7 in {0, 1}" 7 (all, in, mod, x, 7, 0, 1). The search (:mod:`sprague.discover.search`) lists expressions by
-increasing cost, so the first rule it finds is a cheapest one.
+(all, odd, x) and "every heap: z_i mod 7 in {0, 1}" 7 (all, in, mod, x, 7, 0, 1).
+The search (:mod:`sprague.discover.search`) lists expressions by increasing cost, so
+the first rule it finds is a cheapest one.
 
 Every expression renders two ways: ``text`` in mathematical notation, and ``python``, an
 expression over ``z`` (the heaps, sorted ascending) and ``n`` (their number) that uses only

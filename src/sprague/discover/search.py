@@ -33,9 +33,9 @@ explored completely is reported ("no rule up to cost s"). A second budget as lar
 then goes to the one-step forms past that cost, cheapest first, while they could beat
 the best rule found: joins of two expressions of the banks (by inversion), "every heap
 has F in R" with R deduced from the P-positions (the least R holding their heaps'
-F-values, written as ``= k``, ``>= k``, ``in lo..hi``, odd, even or, for residues, the set itself), ``x mod m`` for
-every modulus up to the largest heap, and sums and nim-sums of the heap features
-joined to an integer of the banks. A rule found there is reported with the cost it
+F-values, written as ``= k``, ``>= k``, ``in lo..hi``, odd, even or, for residues, the
+set itself), ``x mod m`` for every modulus up to the largest heap, and sums and
+nim-sums of the heap features joined to an integer of the banks. A rule found there is reported with the cost it
 has and the cost explored completely.
 """
 
