@@ -35,17 +35,29 @@ PROBES: list[tuple[str, str, bytes]] = [
 BIG_BODY = b'{"ruleset": "nim", "position": [' + b"1," * (5 * 10**6 - 1) + b"1]}"  # 5M heaps, 10 MB
 
 
-def post(url: str, path: str, body: bytes, timeout: float = 60) -> tuple[int, Any, float]:
-    """POST ``body`` to ``url + path``: (status, parsed JSON, seconds)."""
+def connect(url: str, timeout: float = 60) -> http.client.HTTPConnection:
+    """A connection to the server at ``url`` (opened at its first request)."""
     parts = urllib.parse.urlsplit(url)
+    return http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+
+
+def post(url: str, path: str, body: bytes, timeout: float = 60,
+         conn: http.client.HTTPConnection | None = None) -> tuple[int, Any, float]:
+    """POST ``body`` to ``url + path``: (status, parsed JSON, seconds).
+
+    On a connection of its own, closed after the answer; or on ``conn``, kept open for
+    the next request (HTTP keep-alive, as a browser does).
+    """
     began = time.perf_counter()
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    own = conn is None
+    connection = connect(url, timeout) if conn is None else conn
     try:
-        conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
-        response = conn.getresponse()
+        connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
         return response.status, json.loads(response.read()), time.perf_counter() - began
     finally:
-        conn.close()
+        if own:
+            connection.close()
 
 
 def free_port() -> int:

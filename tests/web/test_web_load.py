@@ -2,7 +2,8 @@
 
 Bounded in count and time. Each client is a process of its own (so that no
 client's latency includes waiting for another's interpreter lock) and plays Nim
-against the server (cheap requests), sending a bad request now and then; the
+against the server (cheap requests) over one connection kept open (HTTP
+keep-alive, as the page in a browser does), sending a bad request now and then; the
 answers are checked against brute force once the clients are done. Meanwhile
 another thread fires
 the probe requests (a search of Grundy's game at 10^9, Moore with k = 10**100,
@@ -27,7 +28,7 @@ from typing import Any
 import pytest
 
 import naive
-from webserver import BIG_BODY, PROBES, post, running_server
+from webserver import BIG_BODY, PROBES, connect, post, running_server
 
 pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
 pytestmark = [pytest.mark.slow, pytest.mark.load]  # .ci/run runs it alone, after the other slow tests
@@ -55,6 +56,7 @@ def _client(args: tuple[str, int]) -> tuple[list[float], list[tuple[list[int], l
     url, seed = args
     rnd = random.Random(seed)
     latencies, exchanges = [], []
+    conn = connect(url)  # kept open between requests, as a browser's page does (the probes connect each time)
     for _ in range(GAMES_EACH):
         position = [rnd.randint(1, 7) for _ in range(3)]
         while True:
@@ -63,7 +65,7 @@ def _client(args: tuple[str, int]) -> tuple[list[float], list[tuple[list[int], l
                 break
             move = list(rnd.choice(options))
             status, data, seconds = post(url, "/api/play", json.dumps(
-                {"ruleset": "nim", "position": position, "move": move, "mode": "perfect"}).encode())
+                {"ruleset": "nim", "position": position, "move": move, "mode": "perfect"}).encode(), conn=conn)
             assert status == 200, (status, data)
             latencies.append(seconds)
             exchanges.append((position, move, data))
@@ -71,8 +73,9 @@ def _client(args: tuple[str, int]) -> tuple[list[float], list[tuple[list[int], l
                 break
             position = list(data["moves"][1]["position"])
         body, code = rnd.choice(BAD)
-        status, data, _ = post(url, "/api/value", body)
+        status, data, _ = post(url, "/api/value", body, conn=conn)
         assert status == code, (body, status, data)
+    conn.close()
     return latencies, exchanges
 
 
