@@ -35,8 +35,8 @@ the best rule found: joins of two expressions of the banks (by inversion), "ever
 has F in R" with R deduced from the P-positions (the least R holding their heaps'
 F-values, written as ``= k``, ``>= k``, ``in lo..hi``, odd, even or, for residues, the
 set itself), ``x mod m`` for every modulus up to the largest heap, and sums and
-nim-sums of the heap features joined to an integer of the banks. A rule found there is reported with the cost it
-has and the cost explored completely.
+nim-sums of the heap features joined to an integer of the banks. A rule found there
+is reported with the cost it has and the cost explored completely.
 """
 
 from __future__ import annotations
@@ -398,11 +398,13 @@ class Search:
             return np.concatenate([r.all(axis=1) for r in self._block_rows(qv)])
         return ~((self.present & ~self._row_masks(qv)) != 0).any(axis=1)
 
-    def _any(self, qv: np.ndarray) -> np.ndarray:
-        """Whether some heap of each row has the heap property ``qv``."""
+    def _all_and_any(self, qv: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Whether every heap, and whether some heap, of each row has the heap property ``qv`` (one pass)."""
         if self.present is None:
-            return np.concatenate([r.any(axis=1) for r in self._block_rows(qv)])
-        return ((self.present & self._row_masks(qv)) != 0).any(axis=1)
+            rows = self._block_rows(qv)
+            return np.concatenate([r.all(axis=1) for r in rows]), np.concatenate([r.any(axis=1) for r in rows])
+        masks = self._row_masks(qv)
+        return ~((self.present & ~masks) != 0).any(axis=1), ((self.present & masks) != 0).any(axis=1)
 
     def _level(self, s: int) -> None:
         """Every expression of cost ``s``: the target's sort first (its expressions need only smaller costs)."""
@@ -530,8 +532,9 @@ class Search:
             self._offer("B", Node("B", "nodd", (), 2), counts % 2 == 1)
             self._offer("B", Node("B", "neven", (), 2), counts % 2 == 0)
         for q, qv in Q.at(s - 1):
-            self._offer("B", Node("B", "all", (q,)), self._all(qv))
-            self._offer("B", Node("B", "any", (q,)), self._any(qv))
+            every, some = self._all_and_any(qv)
+            self._offer("B", Node("B", "all", (q,)), every)
+            self._offer("B", Node("B", "any", (q,)), some)
         for f, fv in H.at(s - 1):
             rows = self._block_rows(fv)
             self._offer("B", Node("B", "alleq", (f,)), self._alleq(fv))
