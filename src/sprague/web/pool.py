@@ -61,7 +61,7 @@ __all__ = ["WorkerPool", "PoolError", "TimeLimitExceeded", "MemoryLimitExceeded"
 
 SLOW_AFTER = 0.1  #: seconds after which a computation counts as long (leaves its slot, lowest CPU priority)
 LOW_PRIORITY = 19  #: the niceness of a worker running a long computation (the lowest priority)
-_HEADER = struct.Struct("!Q")  # length prefix of a result sent by a worker
+_HEADER = struct.Struct("!Q")  # length prefix of a job sent to a worker and of its result
 
 
 class PoolError(Exception):
@@ -228,6 +228,7 @@ class WorkerPool:
             inbox_read.close()
             results_write.close()
             os.set_blocking(results_read.fileno(), False)
+            os.set_blocking(inbox_write.fileno(), False)  # a job of megabytes is written as the pipe drains
             worker = _Worker(process, inbox_write, results_read)
         except Exception as exc:  # e.g. out of processes: the pool stays smaller until the next request
             self.start_error = exc
@@ -362,7 +363,8 @@ class WorkerPool:
         timers: list[asyncio.TimerHandle] = []
         try:
             try:
-                worker.inbox.send_bytes(pickle.dumps((fn, args)))
+                job = pickle.dumps((fn, args))
+                await _write(worker.inbox.fileno(), _HEADER.pack(len(job)) + job)
             except OSError:  # the idle worker had died
                 worker.process.join(0.5)
                 raise WorkerCrashed(worker.process.exitcode) from None
@@ -406,6 +408,43 @@ def _limit_memory(megabytes: float) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
+async def _write(fd: int, data: bytes) -> None:
+    """Write ``data`` to the non-blocking pipe ``fd``, waiting on the event loop while the pipe is full.
+
+    A job carries the request's body (up to megabytes); a blocking write of it would hold the
+    event loop, and every other client's request, until the worker had read it all.
+    """
+    loop = asyncio.get_running_loop()
+    view = memoryview(data)
+    while view:
+        try:
+            view = view[os.write(fd, view):]
+        except BlockingIOError:
+            ready: asyncio.Future[None] = loop.create_future()
+
+            def drained(ready: asyncio.Future[None] = ready) -> None:
+                if not ready.done():
+                    ready.set_result(None)
+
+            loop.add_writer(fd, drained)
+            try:
+                await ready
+            finally:
+                loop.remove_writer(fd)
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    """``size`` bytes from the blocking pipe ``fd``; None if it ends first (the server is gone)."""
+    chunks, left = [], size
+    while left:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
 def _worker_main(inbox: Connection, results: Connection, memory_limit: float | None) -> None:
     """A worker: run each job ``(fn, args)`` from ``inbox`` and write ``(status, value)`` to ``results``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the server's terminal: the server ends the workers
@@ -415,8 +454,11 @@ def _worker_main(inbox: Connection, results: Connection, memory_limit: float | N
     fd = results.fileno()
     while True:
         try:
-            job = inbox.recv_bytes()
-        except (EOFError, OSError):
+            head = _read_exactly(inbox.fileno(), _HEADER.size)
+            job = None if head is None else _read_exactly(inbox.fileno(), _HEADER.unpack(head)[0])
+        except OSError:
+            return
+        if job is None:
             return  # the server is gone
         try:
             fn, args = pickle.loads(job)
