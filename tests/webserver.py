@@ -35,13 +35,13 @@ PROBES: list[tuple[str, str, bytes]] = [
 BIG_BODY = b'{"ruleset": "nim", "position": [' + b"1," * (5 * 10**6 - 1) + b"1]}"  # 5M heaps, 10 MB
 
 
-def connect(url: str, timeout: float = 60) -> http.client.HTTPConnection:
+def connect(url: str, timeout: float = 300) -> http.client.HTTPConnection:
     """A connection to the server at ``url`` (opened at its first request)."""
     parts = urllib.parse.urlsplit(url)
     return http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
 
 
-def post(url: str, path: str, body: bytes, timeout: float = 60,
+def post(url: str, path: str, body: bytes, timeout: float = 300,
          conn: http.client.HTTPConnection | None = None) -> tuple[int, Any, float]:
     """POST ``body`` to ``url + path``: (status, parsed JSON, seconds).
 
@@ -77,7 +77,7 @@ def running_server(*args: str, output: list[str] | None = None) -> Iterator[str]
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 300  # a hang guard: the server starts in a second or two when idle
         while True:
             try:
                 urllib.request.urlopen(url + "/openapi.json", timeout=2).read()
@@ -90,6 +90,6 @@ def running_server(*args: str, output: list[str] | None = None) -> Iterator[str]
         yield url
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=120)  # a hang guard
         if output is not None and proc.stdout:
             output.append(proc.stdout.read().decode())

@@ -81,7 +81,7 @@ def counter() -> tuple[list[int], Any]:
     return done, lambda k: done.__setitem__(0, done[0] + k)
 
 
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(600)  # a hang guard
 def test_a_killed_sequence_run_resumes_from_its_last_checkpoint(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     from sprague.kernels import takebreak
@@ -105,7 +105,7 @@ def test_a_killed_sequence_run_resumes_from_its_last_checkpoint(tmp_path: Path,
     assert cache.stored_length("sequence", key) == SEQUENCE_N
 
 
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(600)  # a hang guard
 def test_a_killed_table_run_resumes_from_its_last_checkpoint(tmp_path: Path) -> None:
     reached = kill_midway("table", tmp_path, lines=3)
     name, heaps, max_heap = TABLE

@@ -70,7 +70,7 @@ def test_unranking_refuses_a_rank_outside_the_box():
 
 def _fresh(code: str, **env: str) -> str:
     """Run ``code`` in a fresh interpreter (numba not loaded yet) and return what it prints."""
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,  # a hang guard
                           env={**os.environ, "PYTHONPATH": SRC, **env})
     assert done.returncode == 0, done.stderr
     return done.stdout

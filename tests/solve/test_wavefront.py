@@ -29,7 +29,7 @@ def cluster():
         yield c
 
 
-@pytest.mark.timeout(180)
+@pytest.mark.timeout(600)  # a hang guard
 def test_a_table_on_a_local_cluster_equals_the_single_process_table(cluster):
     for name, heaps, hi in (("single-delete", 4, 14), ("delete-nim", 2, 30)):
         for values in ("grundy", "outcome"):
@@ -43,7 +43,7 @@ def test_a_table_on_a_local_cluster_equals_the_single_process_table(cluster):
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(300)
+@pytest.mark.timeout(600)  # a hang guard
 @pytest.mark.parametrize("name,heaps,hi", [("abo-delete", 3, 14), ("nmth-delete", 4, 10), ("half-delete", 4, 9),
                                            ("single-delete", 5, 9), ("vdn", 2, 30)])
 def test_more_of_the_family_on_a_local_cluster(cluster, name, heaps, hi):
@@ -53,7 +53,7 @@ def test_more_of_the_family_on_a_local_cluster(cluster, name, heaps, hi):
         assert np.array_equal(t.values, _alone(name, hi, heaps, values).values), (name, values)
 
 
-@pytest.mark.timeout(180)
+@pytest.mark.timeout(600)  # a hang guard
 def test_a_run_resumes_from_the_levels_its_checkpoint_holds(cluster, tmp_path):
     """Levels saved (in level order) by a run that stopped are not computed again; the table is the same."""
     from sprague.kernels import box
@@ -80,7 +80,7 @@ def test_a_run_resumes_from_the_levels_its_checkpoint_holds(cluster, tmp_path):
     assert store.load("table-levels", {**key, "max_heap": hi + 1}) is not None  # the other box's is not its
 
 
-@pytest.mark.timeout(180)
+@pytest.mark.timeout(600)  # a hang guard
 def test_workers_makes_a_local_cluster_for_the_cli(tmp_path, capsys):
     from sprague.cli import main
 
@@ -105,7 +105,7 @@ def test_dask_options_are_refused_where_they_cannot_apply():
         sprague.ruleset("single-delete").table(30, heaps=3, workers=0)
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)  # a hang guard
 def test_a_worker_that_leaves_ends_the_wait_with_one_line(cluster, monkeypatch):
     """A task pinned to a worker the cluster does not have (as one that left) is not waited for for ever."""
     from sprague.errors import SpragueError

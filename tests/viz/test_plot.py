@@ -279,7 +279,7 @@ def hint_lines(out: str) -> list[str]:
 
 def play_cli(*args: str, stdin: str) -> str:
     proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=600)  # a hang guard, not a judgement of speed
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
