@@ -127,25 +127,47 @@ def test_a_killed_table_run_resumes_from_its_last_checkpoint(tmp_path: Path) -> 
                                                              for p, _ in small]
 
 
+class _Clock:
+    """``time`` for sprague.cache with a ``perf_counter`` the test moves: the spacing is checked exactly, whatever
+    the machine's load (real sleeps once judged it, and a process kept off the CPU sees its sleeps last longer)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
 def test_checkpoints_are_spaced_by_the_interval_and_by_the_cost_of_a_save(tmp_path: Path,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = _Clock()
+    monkeypatch.setattr(cache_module, "time", clock)
     cache = Cache(tmp_path, min_seconds=0)
     assert not Checkpoints(None, "sequence", {"ruleset": "nim"}, every=0).due()  # no cache: never
     points = Checkpoints(cache, "sequence", {"ruleset": "nim"}, every=60)
     assert not points.due()
     points = Checkpoints(cache, "sequence", {"ruleset": "nim"}, every=0.05)
-    time.sleep(0.06)
+    clock.now += 0.04
+    assert not points.due()
+    clock.now += 0.02
     assert points.due()
     real = Cache.store
 
     def slow_store(self: Cache, *args: Any) -> Any:
-        time.sleep(0.02)
+        clock.now += 0.02  # a save that takes 0.02 s
         return real(self, *args)
 
     monkeypatch.setattr(Cache, "store", slow_store)
     points.save(np.arange(7))
     assert points.saved == 7 and cache.stored_length("sequence", {"ruleset": "nim"}) == 7
-    time.sleep(0.06)  # past the interval, but a save took 0.02 s: the next waits 20 times that
+    clock.now += 0.06  # past the interval, but a save took 0.02 s: the next waits 20 times that
     assert not points.due()
+    clock.now += 0.33  # 0.39 s after the save
+    assert not points.due()
+    clock.now += 0.02  # 0.41 s
+    assert points.due()
     points.save(np.arange(3))  # shorter than the stored one: not saved
     assert points.saved == 7 and cache.stored_length("sequence", {"ruleset": "nim"}) == 7
