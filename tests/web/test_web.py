@@ -32,7 +32,10 @@ from webserver import running_server  # noqa: E402
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    app = create_app()
+    # the server's time limit (10 s by default, wall clock) is a hang guard of minutes here: these tests check
+    # answers, and on a loaded machine (load 9 on 2 cores) a few took longer than 10 s and came back 503;
+    # the time limit itself is tested below, with a pool and an app of their own
+    app = create_app(time_limit=600)
     yield TestClient(app)
     app.state.pool.close()
 
