@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from sprague._version import __version__
 from sprague.analysis import Periodicity, find_period
 from sprague.core import DEFAULT_MAX_POSITIONS, Evaluation, Param, Ruleset, mex, nim_sum, v2
+from sprague.core.budget import Budget, budget
 from sprague.core.loopy import Infinite, LoopyValue, add_values, loopy_outcome, parse_value
 from sprague.core.move import Move
 from sprague.core.ruleset import LoopyRuleset, Position
@@ -21,6 +22,7 @@ from sprague.errors import (
     NotShortGame,
     SpragueError,
     TooLarge,
+    BudgetExceeded,
     UnknownRuleset,
 )
 from sprague.rulesets import REGISTRY, find_ruleset, register, ruleset
@@ -39,7 +41,7 @@ __all__ = [
     "add_values", "loopy_outcome", "parse_value",
     "Evaluation", "mex", "nim_sum", "v2", "Periodicity", "find_period", "DEFAULT_MAX_POSITIONS",
     "SpragueError", "UnknownRuleset", "InvalidParameter", "InvalidPosition", "IllegalMove", "TooLarge",
-    "NotShortGame", "NoClosedForm", "sweep",
+    "BudgetExceeded", "budget", "Budget", "NotShortGame", "NoClosedForm", "sweep",
 ]
 
 

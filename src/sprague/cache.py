@@ -319,24 +319,35 @@ class Cache:
         Where the files go; default :func:`default_dir`. Created on the first store.
     min_seconds : float, optional
         Store only results that took at least this long (default :data:`MIN_SECONDS`; 0 stores everything).
+    max_bytes : int, optional
+        Bound on the total size of the entries (default None: no bound). After each
+        store the least recently used entries (stored or loaded longest ago, by the
+        files' modification times, which :meth:`load` refreshes) are removed until
+        the total is within it; an entry larger than the bound is not stored. A write
+        under way adds its temporary file on top, at most one entry per writer.
 
     Raises
     ------
     CacheError
-        If ``min_seconds`` is negative or not a number.
+        If ``min_seconds`` is negative or not a number, or ``max_bytes`` is not a whole number >= 0.
     """
 
-    def __init__(self, directory: str | os.PathLike[str] | None = None, min_seconds: float | None = None) -> None:
+    def __init__(self, directory: str | os.PathLike[str] | None = None, min_seconds: float | None = None,
+                 max_bytes: int | None = None) -> None:
         if min_seconds is None:
             min_seconds = MIN_SECONDS
         if not isinstance(min_seconds, (int, float)) or math.isnan(min_seconds) or min_seconds < 0:
             raise CacheError(f"min_seconds must be a number >= 0, got {min_seconds!r}; 0 stores every result")
+        if max_bytes is not None and (isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0):
+            raise CacheError(f"max_bytes must be a whole number of bytes >= 0 or None (no bound), got {max_bytes!r}")
         self.directory: Path = default_dir() if directory is None else Path(directory).expanduser()
         self.min_seconds = float(min_seconds)
+        self.max_bytes = max_bytes
         self._swept = False
 
     def __repr__(self) -> str:
-        return f"Cache({str(self.directory)!r}, min_seconds={self.min_seconds!r})"
+        bound = "" if self.max_bytes is None else f", max_bytes={self.max_bytes!r}"
+        return f"Cache({str(self.directory)!r}, min_seconds={self.min_seconds!r}{bound})"
 
     # ------------------------------------------------------------------ paths
     def path(self, kind: str, key: Mapping[str, Any]) -> Path:
@@ -392,6 +403,9 @@ class Cache:
         if sha256(buf) != header["sha256"]:
             self._discard(path, "checksum mismatch: the data bytes were changed")
             return None
+        if self.max_bytes is not None:  # recently used: the last to be evicted
+            with contextlib.suppress(OSError):
+                os.utime(path)
         return np.frombuffer(buf, dtype=dtype).reshape(shape)
 
     def stored_length(self, kind: str, key: Mapping[str, Any]) -> int | None:
@@ -493,6 +507,8 @@ class Cache:
             "sprague": _version(),
         }
         head = json.dumps(header, separators=(",", ":")).encode()
+        if self.max_bytes is not None and _PREFIX.size + len(head) + data.nbytes > self.max_bytes:
+            return None  # larger than the whole cache may be
         tmp: str | None = None
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
@@ -510,6 +526,8 @@ class Cache:
                     return None
                 os.replace(tmp, path)
                 tmp = None
+                if self.max_bytes is not None:
+                    self._evict(self.max_bytes, keep=path)
             _fsync_dir(self.directory)
             return path
         except OSError as exc:
@@ -536,6 +554,38 @@ class Cache:
                 yield
             finally:
                 fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+    def _evict(self, max_bytes: int, keep: Path | None = None) -> int:
+        """Remove the least recently used entries until they total at most ``max_bytes``; how many. Holds the lock."""
+        files = []
+        for path in self.directory.glob(f"*{SUFFIX}"):
+            try:
+                st = path.stat()
+            except OSError:  # removed meanwhile
+                continue
+            files.append((path != keep, st.st_mtime, path.name, path, st.st_size))
+        total = sum(f[-1] for f in files)
+        removed = 0
+        for _, _, _, path, size in sorted(files, key=lambda f: (not f[0], f[1], f[2])):  # oldest first, keep last
+            if total <= max_bytes:
+                break
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError:
+                continue
+            total -= size
+            removed += 1
+        return removed
+
+    def size(self) -> int:
+        """The total size in bytes of the stored entries (not counting temporary files)."""
+        total = 0
+        for path in self.directory.glob(f"*{SUFFIX}") if self.directory.is_dir() else ():
+            with contextlib.suppress(OSError):
+                total += path.stat().st_size
+        return total
 
     # ------------------------------------------------------------------ listing
     def entries(self) -> list[Entry]:

@@ -13,6 +13,7 @@ __all__ = [
     "InvalidPosition",
     "IllegalMove",
     "TooLarge",
+    "BudgetExceeded",
     "NotShortGame",
     "NoClosedForm",
 ]
@@ -57,3 +58,10 @@ class TooLarge(SpragueError):
         super().__init__(message)
         self.estimate = estimate
         self.limit = limit
+
+
+class BudgetExceeded(TooLarge):
+    """A computation stopped at its budget (work, memory or time), counted as it went; what it computed is kept.
+
+    Also raised before a computation starts when a *lower* bound of its work is over what the budget has left.
+    """

@@ -53,6 +53,7 @@ from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.limits import (MAX_CODE_DIGITS, MAX_SEQUENCE_VALUES, MAX_SWEEP_CODES, SWEEP_VALUES, check_limit, format_size,
                                  refuse_if_too_large)
 from sprague.core.parallel import check_workers, dask_workers, run_tasks
+from sprague.core.parsing import check_progress
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
 from sprague.rulesets import ruleset as _get_ruleset
 from sprague.rulesets.tbcode import TBCode
@@ -442,6 +443,7 @@ def sweep(pattern: str, *, values: int = DEFAULT_VALUES, max_positions: int | No
     -------
     SweepResult
     """
+    progress = check_progress(progress)
     head, tail, base = _parse_pattern(pattern, base)
     budget = _check_budget(values)
     limit = check_limit(max_positions)

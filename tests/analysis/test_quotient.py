@@ -174,7 +174,7 @@ def test_work_limit_says_how_far_it_got() -> None:
 
 
 def test_order_limit_says_how_far_it_got() -> None:
-    with pytest.raises(TooLarge, match="MAX_QUOTIENT_ORDER"):
+    with pytest.raises(TooLarge, match="--max-order"):
         misere_quotient(sprague.ruleset("kayles").heap_options, 20, max_order=10)
 
 

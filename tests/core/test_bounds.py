@@ -218,7 +218,7 @@ def test_the_estimates_bound_the_counted_steps_past_the_prefix(code, monkeypatch
 
 def test_a_long_code_sequence_is_refused_at_once_with_the_option():
     r = sprague.ruleset("octal", code=LONG_CODE)
-    with pytest.raises(TooLarge, match=r"would take [\d,]+ positions, over the limit of 2,000,000.*max_positions=") as info:
+    with pytest.raises(TooLarge, match=r"needs at least [\d,]+ units of work, over the [\d,]+ left.*--max-work") as info:
         r.sequence(10**6)
     assert info.value.estimate > info.value.limit
     assert r.sequence(60).tolist() == naive.octal_sequence(_digits(LONG_CODE), 60)
@@ -235,11 +235,12 @@ def test_the_cli_sequence_of_a_long_code_ends_within_its_limit():
 
 
 def test_a_sequence_whose_work_passes_its_limit_stops_there_and_keeps_exact_values():
-    """Grundy's game: its rare positions are few, so no estimate refuses 10,000 values under a limit of
-    20,000 positions; the kernel's budget stops it, and the values it kept are exact."""
+    """Grundy's game: its rare positions are few, so no estimate refuses 10,000 values under a work budget of
+    20,000 units; the kernel's budget stops it, and the values it kept are exact."""
     r = sprague.ruleset("grundys-game")
-    with pytest.raises(TooLarge, match=r"passed the limit of 20,000 positions after [\d,]+ values.*max_positions="):
-        r.sequence(10_000, max_positions=20_000)
+    with sprague.budget(work=20_000), pytest.raises(
+            TooLarge, match=r"work budget of 20,000 units .* after [\d,]+ values \(they are kept\).*--max-work"):
+        r.sequence(10_000)
     kept = r.known_length
     assert 2048 <= kept < 10_000
     assert r._values.tolist() == naive.grundys_game_sequence(kept)
@@ -342,7 +343,7 @@ def test_a_heap_past_pythons_int_to_text_limit_is_named_not_a_valueerror() -> No
     lifted = sys.get_int_max_str_digits()  # the command line lifts it (sprague.cli.main, run by other tests)
     sys.set_int_max_str_digits(4300)  # Python's default
     try:
-        with pytest.raises(sprague.TooLarge, match=r"from <a number of 5,000 digits or so> 3 would take"):
+        with pytest.raises(sprague.TooLarge, match=r"from <a number of 5,000 digits or so> 3: listing the"):
             nim.grundy((10**4999, 3), method="search")
         assert nim.grundy((10**4999, 3)) == 10**4999 ^ 3  # the closed form still answers
     finally:

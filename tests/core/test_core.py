@@ -98,12 +98,14 @@ def test_solver_stops_at_the_limit_when_no_estimate_exists() -> None:
     assert "--max-positions" in str(exc.value) and exc.value.limit == 100
 
 
-def test_search_refused_before_it_starts_with_its_size() -> None:
+def test_search_refused_before_it_starts_by_a_lower_bound() -> None:
+    """The options of the start are listed, a unit of work each: more than the budget is refused before any work.
+    (An upper estimate of the positions, 41^5 for nim 40 x 5, refuses nothing: the search counts as it goes.)"""
     nim = sprague.ruleset("nim")
-    with pytest.raises(sprague.TooLarge) as exc:
-        nim.grundy((40, 40, 40, 40, 40), method="search")
-    assert exc.value.estimate == 41**5
-    assert "115,856,201" in str(exc.value) and "--max-positions" in str(exc.value)
+    with sprague.budget(work=10**6) as b, pytest.raises(sprague.BudgetExceeded) as exc:
+        nim.grundy((10**6, 10**6), method="search")
+    assert exc.value.estimate == 2 * 10**6 and b.spent == 0
+    assert "2,000,000 options of the start" in str(exc.value) and "--max-work" in str(exc.value)
 
 
 def test_huge_estimates_are_reported_without_printing_the_number() -> None:

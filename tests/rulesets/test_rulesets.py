@@ -525,10 +525,11 @@ def _wythoff_grundy_by_bitsets(n: int) -> int:
     return g
 
 
-def test_wythoff_300_search_under_a_limit_below_its_size_is_refused_with_size_and_option() -> None:
-    # the search from (300, 300) takes the box 301 x 301 = 90,601 positions
-    with pytest.raises(sprague.TooLarge, match=r"300 300 would take 90,601 positions.*--max-positions"):
-        sprague.ruleset("wythoff").grundy((300, 300), max_positions=90_600)
+def test_wythoff_search_under_a_limit_below_its_size_stops_there_with_the_option() -> None:
+    # the search from (60, 60) takes the box 61 x 61 = 3,721 positions; counted as it goes, not estimated
+    with pytest.raises(sprague.TooLarge, match=r"60 60\) stopped after 3,720 positions \(the limit\).*--max-positions"):
+        sprague.ruleset("wythoff").grundy((60, 60), max_positions=3720)
+    assert sprague.ruleset("wythoff").grundy((60, 60), max_positions=3721) == 0  # (60, 60): no P-position move
 
 
 @pytest.mark.slow

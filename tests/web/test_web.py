@@ -170,14 +170,14 @@ def test_a_body_that_is_not_a_json_object_is_refused_naming_the_body(client: Tes
 
 def test_a_body_over_the_size_limit_is_413_before_it_is_read(client: TestClient) -> None:
     body = b'{"ruleset": "nim", "position": "' + b"1 " * web.MAX_BODY_BYTES + b'"}'
-    resp = client.post("/api/value", content=body)
+    resp = client.post("/api/value", content=body, headers={"Content-Type": "application/json"})
     assert resp.status_code == 413 and resp.json()["field"] == "body"
     assert f"{len(body):,} bytes, over the limit of {web.MAX_BODY_BYTES:,}" in resp.json()["detail"]
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
         yield body
 
-    resp = client.post("/api/value", content=chunks())
+    resp = client.post("/api/value", content=chunks(), headers={"Content-Type": "application/json"})
     assert resp.status_code == 413 and "over the limit of 1,048,576 bytes" in resp.json()["detail"]
 
 

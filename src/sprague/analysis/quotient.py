@@ -57,9 +57,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprague.core.limits import (DEFAULT_MAX_POSITIONS, MAX_QUOTIENT_HEAP, MAX_QUOTIENT_ORDER, RAISE_HINT,
-                                 check_limit)
-from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
+from sprague.core.budget import charge, check_memory, metered
+from sprague.core.limits import MAX_QUOTIENT_HEAP, check_limit
+from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 
 __all__ = ["MisereQuotient", "misere_quotient"]
 
@@ -108,19 +108,31 @@ class _LazyRow(dict[int, int]):
 
 
 class _Budget:
-    """Counts the work (monoid products and automaton transitions) against ``limit``."""
+    """Counts the work (monoid products and automaton transitions, about a microsecond each) against the request's
+    budget (:mod:`sprague.core.budget`) and, where one is given, against ``limit`` steps."""
 
-    def __init__(self, limit: int, max_heap: int):
+    def __init__(self, limit: int | None, max_heap: int):
         self.limit, self.max_heap, self.used = limit, max_heap, 0
         self.heap, self.order = 0, 1
+        self.checked = 0
+
+    @property
+    def what(self) -> str:
+        return (f"misère quotient of heaps 0..{self.max_heap} (at heap {self.heap}; the quotient of heaps "
+                f"< {self.heap} has order {self.order})")
 
     def spend(self, amount: int) -> None:
         self.used += amount
-        if self.used > self.limit:
-            raise TooLarge(
+        charge(amount, self.what)
+        if self.limit is not None and self.used > self.limit:
+            raise BudgetExceeded(
                 f"misère quotient of heaps 0..{self.max_heap}: work over the limit of {self.limit:,} steps "
-                f"at heap {self.heap} (quotient of heaps < {self.heap} has order {self.order}); {RAISE_HINT}",
+                f"at heap {self.heap} (quotient of heaps < {self.heap} has order {self.order}); raise the limit "
+                "with --max-positions N (Python: max_positions=N), or leave it out for the work budget alone",
                 estimate=self.used, limit=self.limit)
+        if self.used - self.checked > 1 << 16:
+            self.checked = self.used
+            check_memory(self.what)
 
 
 @dataclass
@@ -134,7 +146,7 @@ class _Pretension:
 
 # ---------------------------------------------------------------- the engine
 class _Engine:
-    def __init__(self, heap_options: HeapOptions, max_heap: int, budget: _Budget, max_order: int):
+    def __init__(self, heap_options: HeapOptions, max_heap: int, budget: _Budget, max_order: int | None):
         self.heap_options = heap_options
         self.max_heap = max_heap
         self.budget = budget
@@ -329,12 +341,14 @@ class _Engine:
                 ids[cls[x]] = len(rep)
                 rep.append(x)
         size = len(rep)
-        if size > self.max_order:
-            raise TooLarge(
+        if self.max_order is not None and size > self.max_order:
+            raise BudgetExceeded(
                 f"misère quotient of heaps 0..{self.max_heap}: a candidate quotient at heap {self.budget.heap} has "
-                f"order {size:,}, over the limit of {self.max_order:,} (MAX_QUOTIENT_ORDER); the quotient of heaps "
-                f"< {self.budget.heap} has order {self.budget.order}: ask for a smaller --max-heap",
+                f"order {size:,}, over the limit of {self.max_order:,} (--max-order); the quotient of heaps "
+                f"< {self.budget.heap} has order {self.budget.order}: raise --max-order N (Python: max_order=N) "
+                "or leave it out, or ask for a smaller --max-heap",
                 estimate=size, limit=self.max_order)
+        check_memory(self.budget.what, 8 * size * size)  # its multiplication table: a pointer an entry, at least
         self.budget.spend(size * size)
         new_table = [[ids[cls[table[a][b]]] for b in rep] for a in rep]
         new_p = [p[a] for a in rep]
@@ -374,11 +388,12 @@ class _Engine:
                 if b not in index:
                     index[b] = len(elems)
                     elems.append(b)
-                    if len(elems) > 64 * self.max_order:
-                        raise TooLarge(
+                    if self.max_order is not None and len(elems) > 64 * self.max_order:
+                        raise BudgetExceeded(
                             f"misère quotient of heaps 0..{self.max_heap}: a candidate at heap {n} has over "
-                            f"{64 * self.max_order:,} elements before reduction (64 x MAX_QUOTIENT_ORDER); the "
-                            f"quotient of heaps < {n} has order {self.budget.order}: ask for a smaller --max-heap",
+                            f"{64 * self.max_order:,} elements before reduction (64 x --max-order); the "
+                            f"quotient of heaps < {n} has order {self.budget.order}: raise --max-order N (Python: "
+                            "max_order=N) or leave it out, or ask for a smaller --max-heap",
                             estimate=len(elems), limit=64 * self.max_order)
             self.budget.spend(len(gens))
         # the table is filled lazily: marking and reduction need only a few of its entries
@@ -709,8 +724,9 @@ def _present(cur: _Pretension, max_heap: int, orders: list[int], changes: list[i
     )
 
 
+@metered
 def misere_quotient(heap_options: HeapOptions, max_heap: int, max_positions: int | None = None,
-                    max_order: int = MAX_QUOTIENT_ORDER) -> MisereQuotient:
+                    max_order: int | None = None) -> MisereQuotient:
     """The misère quotient of the heaps ``0..max_heap`` of the one-heap game ``heap_options``.
 
     Parameters
@@ -721,10 +737,12 @@ def misere_quotient(heap_options: HeapOptions, max_heap: int, max_positions: int
     max_heap
         The bound N: the quotient is that of every sum of heaps of at most N.
     max_positions
-        The work limit (monoid products and automaton transitions, default
-        ``DEFAULT_MAX_POSITIONS``); past it :class:`~sprague.errors.TooLarge` says how far it got.
+        A limit of the steps (monoid products and automaton transitions, about a microsecond each), if given;
+        the work is charged to the request's budget in any case (``sprague.budget(work=N)``, ``--max-work``), and
+        past either :class:`~sprague.errors.BudgetExceeded` says how far it got.
     max_order
-        The largest quotient (and reduced candidate) allowed.
+        The largest quotient (and reduced candidate) allowed, if given; else the memory budget bounds them
+        (a table of order^2 entries).
 
     Examples
     --------
@@ -737,7 +755,9 @@ def misere_quotient(heap_options: HeapOptions, max_heap: int, max_positions: int
     if max_heap > MAX_QUOTIENT_HEAP:
         raise InvalidParameter(f"max_heap {max_heap:,} is over the limit of {MAX_QUOTIENT_HEAP:,} "
                                "(MAX_QUOTIENT_HEAP); ask for a smaller bound")
-    limit = check_limit(max_positions, default=DEFAULT_MAX_POSITIONS)
+    limit = None if max_positions is None else check_limit(max_positions)
+    if max_order is not None:
+        max_order = check_limit(max_order, "max_order")
     budget = _Budget(limit, max_heap)
     engine = _Engine(heap_options, max_heap, budget, max_order)
     engine.load_options(0)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from sprague import InvalidParameter, Ruleset, SpragueError, Sum, __version__, ruleset
+from sprague.core.budget import DEFAULT_MAX_MEMORY, DEFAULT_MAX_WORK
 from sprague.core.limits import MAX_GRAPH_NODES, SWEEP_VALUES
 from sprague.core.parsing import parse_int, split_on_plus
 from sprague.core.ruleset import METHODS
@@ -118,6 +119,21 @@ def whole(least: int = 0, most: int | None = None) -> Callable[[str], int]:
     return read
 
 
+def seconds(text: str) -> float:
+    """An argparse ``type``: a positive, finite number of seconds.
+
+    >>> seconds("2.5")
+    2.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds (e.g. 10, 2.5), got {text!r}")
+    return value
+
+
 def _common(game: bool, merge: bool = False, misere: bool = False) -> Parser:
     """Options shared by the game commands.
 
@@ -187,6 +203,8 @@ def build_parser() -> Parser:
     p.add_argument("ruleset", help="a one-heap ruleset (see 'sprague list'), or a bare take-and-break code such as "
                    "0.77 or 4!.0 (for this command only: 'takebreak -p code=0.77')")
     p.add_argument("--max-heap", type=whole(0), required=True, metavar="N", help="the bound: sums of heaps 0..N")
+    p.add_argument("--max-order", type=whole(1), default=None, metavar="N",
+                   help="largest quotient (and candidate) computed (default: no limit but the memory budget)")
     p = sub.add_parser("table", parents=[_common(game=False, misere=True)],
                        help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",
                        description="Each GAME is a quoted ruleset with its parameters, e.g. \"subtraction -p S=1,2,5\". "
@@ -310,11 +328,38 @@ def build_parser() -> Parser:
                    help="worker processes computing at once (default 4)")
     p.add_argument("--memory-limit", type=float, default=None, metavar="MB",
                    help="memory one computation may allocate, in megabytes (default 1024)")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="also answer requests whose Host header is NAME (or NAME:PORT), e.g. the name a reverse "
+                   "proxy passes on; repeatable; '*' turns the Host check off (default: the bound address only)")
+    p.add_argument("--cache-size", type=float, default=None, metavar="MB",
+                   help="megabytes of results the server keeps on disk, least recently used removed first "
+                   "(default 100; 0: none)")
+    p.add_argument("--cache-dir", metavar="DIR", default=None,
+                   help="where the server keeps its results (default: 'server' in the cache directory)")
     p = sub.add_parser("describe", help="a ruleset's rules in words, and the games it is known to be the same as")
     p.add_argument("ruleset", help="ruleset name (see 'sprague list'), or module:Class for your own")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p code=0.137")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    for command in {id(c): c for n, c in parser.commands.items() if n not in _NO_BUDGET}.values():  # aliases once
+        add_budget(command)
     return parser
+
+
+#: the commands that compute nothing (or, for serve, budget each request by its own options)
+_NO_BUDGET = frozenset({"list", "tour", "warm-up", "cache", "serve", "describe"})
+
+
+def add_budget(parser: argparse.ArgumentParser) -> None:
+    """The budget of the whole command, counted as it runs (:mod:`sprague.core.budget`)."""
+    parser.add_argument("--max-work", type=whole(1), default=None, metavar="N",
+                        help=f"work budget of the command, in units of about a microsecond (default "
+                        f"{DEFAULT_MAX_WORK:,}: some 10-20 s of CPU)")
+    parser.add_argument("--max-memory", type=whole(1), default=None, metavar="MB",
+                        help=f"memory budget of the command in megabytes (default {DEFAULT_MAX_MEMORY >> 20:,}: a "
+                        "quarter of this machine's memory)")
+    if "--time-limit" not in parser._option_string_actions:
+        parser.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
+                            help="wall-clock limit of the command (default none: the work budget bounds it)")
 
 
 def _component_parser() -> argparse.ArgumentParser:
@@ -329,10 +374,10 @@ def _component_parser() -> argparse.ArgumentParser:
 def _parse_command(parser: Parser, argv: list[str]) -> argparse.Namespace:
     """Parse with options and positionals intermixed (``nim -p k=2 3 5``), as argparse can't through subparsers.
 
-    Every namespace has ``command`` (None without one) and ``max_positions``,
-    whether or not the command takes ``--max-positions``.
+    Every namespace has ``command`` (None without one), ``max_positions`` and the budget (``max_work``,
+    ``max_memory``, ``time_limit``), whether or not the command takes those options.
     """
-    ns = argparse.Namespace(command=None, max_positions=None)
+    ns = argparse.Namespace(command=None, max_positions=None, max_work=None, max_memory=None, time_limit=None)
     if argv and argv[0] in parser.commands and argv[0] != "tour" and not {"-h", "--help"} & set(argv):
         parser.commands[argv[0]].parse_intermixed_args(argv[1:], namespace=ns)
         ns.command = argv[0]

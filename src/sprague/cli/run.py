@@ -11,6 +11,7 @@ from typing import TextIO
 
 from sprague.cli.commands import COMMANDS
 from sprague.cli.parser import build_parser, parse
+from sprague.core.budget import budget
 from sprague.errors import SpragueError
 from sprague.rulesets import load_plugin
 
@@ -46,7 +47,9 @@ def _main(args: list[str], out: TextIO, err: TextIO) -> int:
         if ns.command is None:
             build_parser().print_help(out)
             return 2
-        return int(COMMANDS[ns.command](ns, out))
+        memory = None if ns.max_memory is None else ns.max_memory << 20
+        with budget(ns.max_work, memory, ns.time_limit):  # one budget for the whole command
+            return int(COMMANDS[ns.command](ns, out))
     except SpragueError as exc:  # one line, even when it quotes a typed newline
         err.write("sprague: error: " + str(exc).replace("\r", "\\r").replace("\n", "\\n") + "\n")
         return 2

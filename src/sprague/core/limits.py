@@ -1,20 +1,22 @@
-"""Work limits: every computation that could run long is refused before it starts, with its size.
+"""Limits: input limits, refused on sight, and the limits of work (the budget itself is :mod:`sprague.core.budget`).
 
-Game-agnostic: the solver, the rulesets' hooks and the tables call
-:func:`refuse_if_too_large` with an estimate of their work; the message names the
-option that raises the limit.
+Game-agnostic: the solver, the rulesets' hooks and the tables call :func:`refuse_if_too_large` with a size
+(positions, values, cells) that the work will certainly reach; the message names the option that raises the
+limit. Work that cannot be sized beforehand is counted as it is done against the request's budget.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from sprague.core.budget import DEFAULT_MAX_WORK, KERNEL_STEPS_PER_WORK, POSITION_WORK
 from sprague.errors import InvalidParameter, TooLarge
 
 __all__ = [
     "DEFAULT_MAX_POSITIONS",
-    "SEARCH_OPTIONS_PER_POSITION",
-    "SEARCH_ESTIMATE_SLACK",
+    "DEFAULT_MAX_WORK",
+    "POSITION_WORK",
+    "KERNEL_STEPS_PER_WORK",
     "LOOPY_WORK_PER_POSITION",
     "check_limit",
     "RAISE_HINT",
@@ -25,7 +27,6 @@ __all__ = [
     "SWEEP_VALUES",
     "TAME_RULE_POSITIONS",
     "REMOTENESS_MAX_POSITIONS",
-    "GENUS_OPTIONS_PER_POSITION",
     "MAX_INT_BITS",
     "MAX_HEAPS",
     "MAX_OPTION_ENTRIES",
@@ -36,7 +37,6 @@ __all__ = [
     "MAX_CODE_DIGITS",
     "MAX_EDGES",
     "MAX_VERTEX",
-    "MAX_QUOTIENT_ORDER",
     "MAX_QUOTIENT_HEAP",
     "MAX_SWEEP_CODES",
     "DISCOVER_BUDGET",
@@ -50,24 +50,12 @@ __all__ = [
 #: Default bound on the positions one brute-force search may visit (``--max-positions``).
 DEFAULT_MAX_POSITIONS = 2_000_000
 
-#: Work limit on a search: it may examine on average this many options per position of its limit
-#: (``max_positions``), and is stopped when it has examined more. Measured: some 5 us a position and
-#: 1-1.5 us an option; Wythoff's (300, 300) examines about 27,000,000 options in 20 s and is allowed
-#: at max_positions=10**6 (tests/rulesets/test_rulesets.py).
-SEARCH_OPTIONS_PER_POSITION = 32
-
 #: Work limit on a loopy game's search (:class:`~sprague.solve.loopy.LoopySolver`): the options it lists
 #: plus the steps of its labelling (a pass over the unlabelled positions' moves per finite value) may be
 #: this many per position of its limit. Measured: about 0.5-1 million such steps a second in plain
 #: Python, so the default limit (6,000,000 steps) stops a search after some 5-12 s (fair-shares from 60
 #: stones, 966,467 positions: refused after 11 s).
 LOOPY_WORK_PER_POSITION = 3
-
-#: A search is refused before it starts when its estimated positions times the options of its
-#: start pass this many times the options it may examine. Estimates are upper bounds and the start
-#: has the most options, so the product can be 70 times the work done (single-delete 8 12 14 47:
-#: 127,000,000, allowed against 256,000,000 at the default limit; abo-delete 70 90 130: 9.3 * 10**9).
-SEARCH_ESTIMATE_SLACK = 4
 
 #: Input limit: the most elements a finite integer set parameter may have (``S=1-1000000``,
 #: ``S=range(1, 10**6 + 1)``). Checked from the ranges' bounds before any element is built.
@@ -95,9 +83,6 @@ TAME_RULE_POSITIONS = 20_000
 #: searches at most this many positions (or the call's limit, if lower); beyond, it says "not computed" and the
 #: report is answered without it. Some 5 us a position: a tenth of a second.
 REMOTENESS_MAX_POSITIONS = 20_000
-#: options a genus computation may examine, per position of its limit (each carries a superscript: about four
-#: times the work of a search's option; nim --to 4000 --misere, 16M options, takes about 15 s)
-GENUS_OPTIONS_PER_POSITION = 8
 
 #: Input limit: the most bits one integer given from Python may have (checked on
 #: ``int.bit_length``, so cheaply); 4 bits a digit, so at least MAX_INT_DIGITS decimal digits.
@@ -144,12 +129,6 @@ MAX_DIGRAPH_EDGES = 1_000_000
 #: Input limit: the largest vertex label of a Hackenbush position (labels only name vertices, so the
 #: 2^63 - 1 of an int64 is plenty; larger ones could not even be printed in full by Python).
 MAX_VERTEX = 2**63 - 1
-
-#: Work limit: the largest misère quotient (and reduced candidate quotient) computed; past it the
-#: computation is refused with the heap it reached. Verification keeps option sets as bit masks over the
-#: elements and the multiplication table has order^2 entries: Dawson's Kayles to heap 30 (order 360,
-#: Siegel's MisereSolver figure) is well inside.
-MAX_QUOTIENT_ORDER = 2_000
 
 #: Input limit: the largest bound ``max_heap`` of a misère quotient (``--max-heap``); the quotient is
 #: computed heap by heap, each heap verified over the whole closure, so bounds past this are not sensible.

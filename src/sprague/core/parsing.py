@@ -11,7 +11,7 @@ from typing import Any
 from sprague.core.limits import MAX_HEAPS, MAX_INT_BITS, MAX_INT_DIGITS, MAX_SET_ELEMENTS, format_size
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["check_misere", "parse_int", "as_int", "check_heap_count", "check_tokens", "parse_int_set", "format_int_set", "split_on_plus",
+__all__ = ["check_misere", "check_progress", "parse_int", "as_int", "check_heap_count", "check_tokens", "parse_int_set", "format_int_set", "split_on_plus",
            "int_text"]
 
 # ASCII digits only ([0-9], not \\d: str.isdigit and int() also take "１２" and "٣");
@@ -48,6 +48,28 @@ def check_misere(misere: Any) -> bool:
         raise InvalidParameter(f"misere={misere!r} is not True or False (misere=True: misère play, where the player "
                                "who makes the last move loses)")
     return misere
+
+
+def check_progress(progress: Any) -> Any:
+    """``progress`` itself when it is None or callable (called with the amount of work just done), else a refusal.
+
+    Every function that takes ``progress=`` checks it here, before any work, so a
+    wrong value is one :class:`InvalidParameter` and not a ``TypeError`` from deep
+    inside the first progress report.
+
+    >>> check_progress(None) is None
+    True
+    >>> check_progress(5)
+    Traceback (most recent call last):
+    ...
+    sprague.errors.InvalidParameter: progress=5 is not a function: give a callable that takes the amount of work just done (for example a tqdm bar's update), or None
+    """
+    if progress is not None and not callable(progress):
+        text = repr(progress)
+        raise InvalidParameter(f"progress={text if len(text) <= 60 else text[:57] + '...'} is not a function: give a "
+                               "callable that takes the amount of work just done (for example a tqdm bar's update), "
+                               "or None")
+    return progress
 
 
 def parse_int(text: str, what: str = "heap") -> int:

@@ -95,8 +95,11 @@ def load_module(spec: str) -> ModuleType:
     except ImportError as exc:
         raise InvalidParameter(f"cannot import plugin {spec!r}: {exc}; give an importable module or a .py file") \
             from None
-    except Exception as exc:
-        raise InvalidParameter(f"plugin {spec!r} failed while loading: {type(exc).__name__}: {exc}") from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # sys.exit() in the module too: a failure to load, not the end of the program
+        how = " (it called sys.exit)" if isinstance(exc, SystemExit) else ""
+        raise InvalidParameter(f"plugin {spec!r} failed while loading: {type(exc).__name__}: {exc}{how}") from None
     if module not in _LOADED:
         _LOADED.append(module)
     return module

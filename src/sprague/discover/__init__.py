@@ -38,7 +38,7 @@ import numpy as np
 
 from sprague.core.limits import (DEFAULT_MAX_POSITIONS, DISCOVER_BUDGET, DISCOVER_MAX_ROWS, DISCOVER_MEMORY,
                                  DISCOVER_MAX_HEAP, check_limit, format_size)
-from sprague.core.parsing import as_int
+from sprague.core.parsing import as_int, check_progress
 from sprague.core.ruleset import Ruleset
 from sprague.discover.grammar import NEXPR_COST, Node, compile_rule, evaluate
 from sprague.discover.search import Data, Search
@@ -207,6 +207,7 @@ def discover(
         Called with the number of expressions evaluated, as the search goes.
     """
     started = time.perf_counter()
+    progress = check_progress(progress)
     rules = target if isinstance(target, Ruleset) else get_ruleset(target, **params)
     counts = ([as_int(n, "heaps") for n in heaps] if isinstance(heaps, (list, tuple))
               else [as_int(heaps, "heaps")])

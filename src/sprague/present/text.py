@@ -243,6 +243,8 @@ def genus_sequence_text(r: Ruleset, data: dict[str, Any]) -> str:
     runs = [f"{k} {_ranges([n for n, g in enumerate(genera) if g['kind'] == k])}"
             for k in counts if k != "tame" and counts[k]]
     lines.append(summary + (": " + "; ".join(runs) if runs else "") + "\n")
+    if data.get("stopped"):
+        lines.append(f"heaps 0..{to} only: {data['stopped']}\n")
     return "".join(lines)
 
 

@@ -6,7 +6,8 @@ invariance under certain mappings*, JCTA 43, 1986): players alternately move the
 token along an edge; who cannot move loses, and play may go on forever (a draw).
 Every impartial game is one of these on its own game graph; here the graph is the
 user's, given as edges ``a>b,b>a,b>c`` (a bare name is a vertex with no edges), as
-(from, to) pairs in Python, as a networkx graph, or as a DOT file (``@path.dot``).
+(from, to) pairs or a dict ``{vertex: [successors]}`` in Python (or JSON), as a
+networkx graph, or as a DOT file (``@path.dot``).
 An undirected edge (networkx ``Graph``, DOT ``graph { a -- b }``) is a move both ways.
 
 >>> import sprague
@@ -23,7 +24,8 @@ import contextlib
 import io
 import os
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,7 +64,15 @@ class Edges:
 
 
 def read_edges(value: Any, ruleset: str = "digraph") -> Edges:
-    """A digraph from text ``a>b,b>c`` (or ``@file.dot``), (from, to) pairs, or a networkx graph."""
+    """A digraph from text ``a>b,b>c`` (or ``@file.dot``), (from, to) pairs, a dict, or a networkx graph.
+
+    A dict maps each vertex to its successors, ``{"a": ["b"], "b": []}`` (the
+    ``dict_of_lists`` of networkx; a dict of dicts is read by its keys too). A
+    list, tuple, set or generator holds (from, to) pairs and bare vertex names
+    (vertices with no edges). Bytes, a string as a vertex's successors, and a
+    bare pair of names such as ``("a", "b")`` (the edge a>b, or two vertices?)
+    are refused with the spelling to use, never guessed.
+    """
     if isinstance(value, Edges):
         return value
     if isinstance(value, str):
@@ -88,23 +98,70 @@ def read_edges(value: Any, ruleset: str = "digraph") -> Edges:
         if not directed:
             pairs += [(b, a) for a, b in pairs]
         return Edges.make([_name(v, ruleset) for v in value.nodes()], pairs)
-    try:
-        items = list(value)
-    except TypeError:
-        raise InvalidParameter(f"{ruleset}: edges={value!r} is not a digraph; {_HINT}, "
-                               "or give (from, to) pairs or a networkx graph") from None
+    if hasattr(value, "columns"):  # a pandas DataFrame iterates over its column names, not its rows
+        raise InvalidParameter(f"{ruleset}: edges is a table; give its rows as (from, to) pairs, e.g. "
+                               "edges=list(df.itertuples(index=False))")
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        raise InvalidParameter(f"{ruleset}: edges={_short(value)} is bytes, not text; decode it first "
+                               "(edges=data.decode()), or give (from, to) pairs")
+    if isinstance(value, Mapping):
+        return _read_adjacency(value, ruleset)
+    if isinstance(value, (set, frozenset)):  # no order of its own: the same set gives the same digraph every run
+        items = sorted(value, key=repr)
+    else:
+        try:  # a list, tuple, generator...: read no more than the limit allows (range(10**13) took all memory)
+            items = list(islice(value, MAX_DIGRAPH_EDGES + 1))
+        except TypeError:
+            raise InvalidParameter(f"{ruleset}: edges={_short(value)} is not a digraph; {_HINT}, "
+                                   "or give (from, to) pairs, a dict {vertex: [successors]} or a networkx graph") \
+                from None
     _check_count(len(items), ruleset)
+    if len(items) == 2 and all(_bare(item) for item in items) and not isinstance(value, (set, frozenset)):
+        a, b = items
+        raise InvalidParameter(f"{ruleset}: edges={_short(value)} is two vertex names: write [({a!r}, {b!r})] for "
+                               f"the edge {a}>{b}, or [({a!r},), ({b!r},)] for two vertices with no edges")
     pairs, alone = [], []
     for item in items:
-        if isinstance(item, (str, int)) and not isinstance(item, bool):
+        if _bare(item):
             alone.append(_name(item, ruleset))  # a vertex with no edges
         elif isinstance(item, (tuple, list)) and len(item) == 1:
             alone.append(_name(item[0], ruleset))
         elif isinstance(item, (tuple, list)) and len(item) == 2:
             pairs.append((_name(item[0], ruleset), _name(item[1], ruleset)))
         else:
-            raise InvalidParameter(f"{ruleset}: edge {repr(item)[:60]} is not a (from, to) pair or a vertex")
+            raise InvalidParameter(f"{ruleset}: edge {_short(item)} is not a (from, to) pair or a vertex")
     return Edges.make(alone, pairs)
+
+
+def _bare(item: Any) -> bool:
+    """Whether an item of an edge list is a bare vertex name (a vertex with no edges)."""
+    return isinstance(item, (str, int)) and not isinstance(item, bool)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _read_adjacency(value: Mapping[Any, Any], ruleset: str) -> Edges:
+    """A digraph from a dict {vertex: successors} (a list, tuple or set of vertices; a networkx dict of dicts too)."""
+    _check_count(len(value), ruleset)
+    vertices: list[str] = []
+    pairs: list[tuple[str, str]] = []
+    for vertex, successors in value.items():
+        a = _name(vertex, ruleset)
+        vertices.append(a)
+        if isinstance(successors, (set, frozenset)):
+            targets = sorted(successors, key=repr)
+        elif isinstance(successors, (list, tuple, Mapping)):
+            targets = list(successors)
+        else:  # a string would be read letter by letter, None as nothing: say what is wanted instead
+            example = f"[{successors!r}]" if isinstance(successors, (str, int)) else "[...]"
+            raise InvalidParameter(f"{ruleset}: the successors of vertex {a!r} are {_short(successors)}, not a list; "
+                                   f"write {{{a!r}: {example}}}, the list of the vertices {a!r} moves to ([] for none)")
+        pairs.extend((a, _name(b, ruleset)) for b in targets)
+        _check_count(len(pairs), ruleset)
+    return Edges.make(vertices, pairs)
 
 
 def _check_count(count: int, ruleset: str) -> None:
@@ -163,7 +220,7 @@ class Digraph(LoopyRuleset):
     source = ("-- C. A. B. Smith, Graphs and composite games, JCT 1 (1966); A. S. Fraenkel and Y. Yesha, "
               "The generalized Sprague-Grundy function and its invariance under certain mappings, JCTA 43 (1986)")
     parameters = (Param("edges", "custom", "the digraph: edges a>b,b>a,b>c (a bare name: a vertex with no edges), "
-                        "or @file.dot", reader=read_edges, example="a>b,b>a,b>c,c>d"),)
+                        "or @file.dot; from Python or JSON also (from, to) pairs or {vertex: [successors]}", reader=read_edges, example="a>b,b>a,b>c,c>d"),)
     position_help = "a vertex name"
     example = ("a",)
 

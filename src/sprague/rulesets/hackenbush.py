@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -9,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from operator import index
 from typing import Any
 
+from sprague.core.budget import charge
 from sprague.core.limits import MAX_EDGES, MAX_VERTEX
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition
@@ -151,6 +153,10 @@ def _prune(edges: Sequence[Edge]) -> Graph:
     return tuple(e for e, ok in zip(edges, _grounded(edges)) if ok)
 
 
+#: work charged by the closed form for each edge (units of about a microsecond: 1.2-1.4 us an edge, measured on
+#: a star of 2,999 edges and a path of 3,000)
+EDGE_WORK = 1
+
 class _Bridges:
     """The bridges of a multigraph rooted at the ground (vertex 0), by an iterative Tarjan lowlink search.
 
@@ -233,14 +239,16 @@ def _options(edges: Graph) -> Iterator[Graph]:
             yield edges[:i] + edges[i + 1:]
 
 
+@functools.lru_cache(maxsize=16)  # a report asks for the value, the outcome and the method of each option
 def _colon_fusion(edges: Sequence[Edge]) -> tuple[int, bool]:
-    """Grundy value by the fusion and colon principles, and whether the graph is a tree.
+    """Grundy value by the fusion and colon principles, and whether the graph is a tree (work charged per edge).
 
     Bridges are found by :class:`_Bridges`. Each 2-edge-connected
     component is fused to one vertex, where its non-bridge edges become loops;
     the bridges form a tree over the components, rooted at the ground's, and
     G(c) = XOR over children d of (G(d) + 1), XOR (loops at c) mod 2.
     """
+    charge(EDGE_WORK * len(edges), f"green-hackenbush: the closed form on {len(edges):,} edges")
     found = _Bridges(edges)
     ids, adj, loops, disc, bridge = found.ids, found.adj, found.loops, found.disc, found.bridge
     n = len(ids)

@@ -33,18 +33,18 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity
+from sprague.core.budget import refuse_if_sure
 from sprague.core.limits import (
     RAISE_HINT,
-    GENUS_OPTIONS_PER_POSITION,
     MAX_QUOTIENT_HEAP,
     TAME_RULE_POSITIONS,
     check_limit,
     format_size,
     refuse_if_too_large,
 )
-from sprague.core.parsing import as_int, check_heap_count, int_text, parse_int
+from sprague.core.parsing import as_int, check_heap_count, check_progress, int_text, parse_int
 from sprague.core.ruleset import Ruleset
-from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
+from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.solve import heapsum
 from sprague.solve import sequence as _solve_sequence
 from sprague.solve.genus import Genus, GenusSequence, GenusSolver, tame_sum
@@ -189,8 +189,8 @@ class MultiHeapRuleset(Ruleset):
         >>> len(t), t[1, 2, 3], t.p_positions()[:4]
         (56, 'N', [(1, 1, 1), (2, 2, 2), (1, 1, 3), (1, 3, 3)])
         """
-        return heap_table(self, max_heap, heaps, values, min_heap, max_positions, progress, misere=misere,
-                          workers=workers, scheduler=scheduler)
+        return heap_table(self, max_heap, heaps, values, min_heap, max_positions, check_progress(progress),
+                          misere=misere, workers=workers, scheduler=scheduler)
 
     def kernel_shapes(self, n: int) -> tuple[tuple[int, int], ...] | None:
         """The ``(s, p)`` move shapes of the compiled box kernels for ``n`` heaps, or None (no kernel).
@@ -327,7 +327,7 @@ class HeapRuleset(MultiHeapRuleset):
         >>> sprague.ruleset("grundys-game").sequence(10).tolist()
         [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
         """
-        return _solve_sequence.values(self, n, max_positions, progress, compact=compact)
+        return _solve_sequence.values(self, n, max_positions, check_progress(progress), compact=compact)
 
     def _sequence(self, values: Any) -> np.ndarray:
         """The values as a :class:`~sprague.solve.table.GrundySequence` (an ndarray that shows itself in Jupyter)."""
@@ -430,16 +430,11 @@ class HeapRuleset(MultiHeapRuleset):
         return self._genus_solver
 
     def _refuse_genus_work(self, what: str, n: int, limit: int) -> None:
-        """Refuse (:class:`TooLarge`) before starting when the followers of heap ``n``, or their options (the
-        followers times the options of heap ``n``: an upper estimate), pass the limit."""
-        positions = self.estimate_positions((n,))
-        refuse_if_too_large(what, positions, limit)
+        """Refuse (:class:`TooLarge`) before starting only what is sure to pass the budget: the options of heap
+        ``n``, each valued at least once (the followers' estimate is an upper bound: the search counts as it goes)."""
         count = self.heap_option_count(n)
-        most = limit * GENUS_OPTIONS_PER_POSITION
-        if positions is not None and count is not None and positions * count > most:
-            raise TooLarge(f"{what} would examine up to {format_size(positions * count)} options, over the limit of "
-                           f"{most:,} ({GENUS_OPTIONS_PER_POSITION} per position of {limit:,}); {RAISE_HINT}",
-                           estimate=positions * count, limit=most)
+        if count is not None:
+            refuse_if_sure(what, count * GenusSolver.option_work)
 
     def genus(self, n: int, max_positions: int | None = None) -> Genus:
         """Conway's genus of a single heap of ``n`` under misère play, with its class (:mod:`sprague.solve.genus`).
@@ -458,8 +453,8 @@ class HeapRuleset(MultiHeapRuleset):
     def genus_sequence(self, n: int, max_positions: int | None = None) -> GenusSequence:
         """The genera of single heaps ``0, 1, ..., n-1`` (one memo: heap n's followers are sums of smaller heaps).
 
-        Refused before it starts (:class:`TooLarge`) when the followers of heap ``n - 1`` are
-        estimated at more than ``max_positions``.
+        Computed under the request's budget: stopped there, the genera of the heaps done are returned, with the
+        reason in ``stopped``.
 
         >>> import sprague
         >>> seq = sprague.ruleset("dawsons-kayles").genus_sequence(12)
@@ -472,9 +467,14 @@ class HeapRuleset(MultiHeapRuleset):
         if n:
             self._refuse_genus_work(f"{self.name}: the genera of heaps 0..{int_text(n - 1)}", n - 1, limit)
         solver, before = self._genera(), len(self._genera().memo)
-        genera = []
+        genera: list[Genus] = []
         for h in range(n):  # smallest first: each heap's followers are mostly known already
-            genera.append(solver.genus((h,), max(1, limit - (len(solver.memo) - before))))
+            try:
+                genera.append(solver.genus((h,), max(1, limit - (len(solver.memo) - before))))
+            except BudgetExceeded as exc:  # stopped at the budget: the genera computed are kept and returned
+                if not genera:
+                    raise
+                return GenusSequence(self.describe(), tuple(genera), f"stopped at heap {h}: {exc}")
         return GenusSequence(self.describe(), tuple(genera))
 
     def misere_sequence(self, n: int, max_positions: int | None = None) -> np.ndarray:
@@ -607,10 +607,12 @@ class HeapRuleset(MultiHeapRuleset):
         return legal
 
     # misère quotient (sprague.analysis.quotient)
-    def misere_quotient(self, max_heap: int, max_positions: int | None = None) -> Any:
+    def misere_quotient(self, max_heap: int, max_positions: int | None = None, max_order: int | None = None) -> Any:
         """The misère quotient of the sums of heaps ``0..max_heap`` (a :class:`~sprague.analysis.quotient.MisereQuotient`).
 
-        Computed once per bound and kept on the instance; ``max_positions`` bounds the work.
+        Computed once per bound and kept on the instance; the request's budget bounds the work and memory,
+        ``max_positions`` the steps and ``max_order`` the order, where given
+        (:func:`~sprague.analysis.quotient.misere_quotient`).
 
         >>> from sprague import ruleset
         >>> ruleset("nim").misere_quotient(2).presentation(ascii=True)
@@ -620,7 +622,7 @@ class HeapRuleset(MultiHeapRuleset):
 
         cache: dict[int, Any] = self.__dict__.setdefault("_misere_quotients", {})
         if max_heap not in cache:
-            cache[max_heap] = misere_quotient(self.heap_options, max_heap, max_positions)
+            cache[max_heap] = misere_quotient(self.heap_options, max_heap, max_positions, max_order)
         return cache[max_heap]
 
 
@@ -662,7 +664,7 @@ class PeriodicHeapRuleset(HeapRuleset):
     def sequence(self, n: int, max_positions: int | None = None,
                  progress: Callable[[int], Any] | None = None, *, compact: bool = False) -> np.ndarray:
         """As :meth:`HeapRuleset.sequence`; past a certified period the values are filled in, not computed."""
-        return _solve_sequence.periodic_values(self, n, max_positions, progress, compact=compact)
+        return _solve_sequence.periodic_values(self, n, max_positions, check_progress(progress), compact=compact)
 
     def _sequence(self, values: Any) -> np.ndarray:
         """As :meth:`HeapRuleset._sequence`, with the certified period when it can be had within the limit."""

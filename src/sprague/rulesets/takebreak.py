@@ -26,9 +26,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity, certify_arithmetic, certify_takebreak
+from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, work_cap
 from sprague.core.limits import RAISE_HINT
 from sprague.core.ruleset import Param
-from sprague.errors import TooLarge
+from sprague.errors import BudgetExceeded, TooLarge
 from sprague.kernels import tbgeneric
 from sprague.kernels.config import TAKE_BREAK_STEPS_PER_POSITION
 from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
@@ -122,14 +123,16 @@ class TakeBreak(PeriodicHeapRuleset):
         if self._moves is not None:
             return None
         rules, additive = kernel_rules(self.code, n)
-        budget = self._limit_now * TAKE_BREAK_STEPS_PER_POSITION
-        values, steps = tbgeneric.values(rules, additive, n, budget)
+        work = work_cap(self._limit_now)
+        values, steps = tbgeneric.values(rules, additive, n, min(work * KERNEL_STEPS_PER_WORK, 2**62))
+        what = f"{self.name}: computing single-heap values up to {n - 1:,}"
         if len(values) < n:
             if len(values) > len(self._values):
                 self._values = values
-            raise TooLarge(f"{self.name}: computing single-heap values up to {n - 1:,} passed the limit of "
-                           f"{self._limit_now:,} positions after {len(values):,} values (they are kept); {RAISE_HINT}",
-                           estimate=steps // TAKE_BREAK_STEPS_PER_POSITION, limit=self._limit_now)
+            raise BudgetExceeded(f"{what} stopped at the work budget of {work:,} units (about a microsecond each) "
+                                 f"after {len(values):,} values (they are kept); {WORK_HINT}",
+                                 estimate=steps // KERNEL_STEPS_PER_WORK, limit=work)
+        charge(steps // KERNEL_STEPS_PER_WORK, what)
         return values
 
     # certified periods (finite codes without ! ? = or additive digits) -------------------------------------------

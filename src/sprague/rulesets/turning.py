@@ -46,9 +46,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from sprague.core.budget import WORK_HINT, work_cap
 from sprague.core.limits import RAISE_HINT, format_size, refuse_if_too_large
 from sprague.core.ruleset import Param, Ruleset
-from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
+from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.kernels import turning as _kernel
 from sprague.rulesets.heap import Heaps, HeapRuleset
 
@@ -413,9 +414,9 @@ class Spawning(HeapRuleset):
 
     def extend_values(self, n: int) -> np.ndarray:
         """The compiled kernel (:func:`sprague.kernels.turning.turning_sequence`), stopped at the work limit."""
-        limit = self._limit_now
+        limit = work_cap(self._limit_now)
         values, reached, why = _kernel.turning_sequence(np.array([p.row() for p in self.parts], dtype=np.int64), n,
-                                                        limit * _kernel.STEPS_PER_POSITION)
+                                                        min(limit * _kernel.STEPS_PER_POSITION, 2**62))
         if reached < n:
             if reached > len(self._values):
                 self._values = values[:reached].copy()  # keep what is done
@@ -423,9 +424,9 @@ class Spawning(HeapRuleset):
                 raise TooLarge(f"{self.name} {self.params['code']}: G({reached - 1}) = {int(values[reached - 1]):,} "
                                f"reaches 2^{_kernel.MAX_VALUE_BITS}, past what the bitset kernel holds; the values "
                                f"up to heap {reached - 1:,} are known", estimate=n, limit=reached)
-            raise TooLarge(f"{self.name} {self.params['code']}: computing single-heap values up to {n - 1:,} "
-                           f"passed the limit of {format_size(limit)} positions at heap {reached - 1:,}; {RAISE_HINT}",
-                           estimate=n, limit=limit)
+            raise BudgetExceeded(f"{self.name} {self.params['code']}: computing single-heap values up to {n - 1:,} "
+                                 f"stopped at the work budget of {format_size(limit)} units (about a microsecond each) "
+                                 f"at heap {reached - 1:,}; {WORK_HINT}", estimate=n, limit=limit)
         return values
 
 

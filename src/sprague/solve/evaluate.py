@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from sprague.core.budget import BONUS_SHARE, metered, refuse_if_sure, share
 from sprague.core.limits import (
     DEFAULT_MAX_POSITIONS,
     MAX_OPTION_ENTRIES,
     RAISE_HINT,
-    SEARCH_ESTIMATE_SLACK,
-    SEARCH_OPTIONS_PER_POSITION,
     check_limit,
     format_size,
     refuse_if_too_large,
@@ -31,7 +30,7 @@ from sprague.core.parsing import as_int, check_misere
 from sprague.core.ruleset import METHODS, Evaluation, Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, TooLarge
 from sprague.solve.loopy import LoopySolver
-from sprague.solve.search import Solver
+from sprague.solve.search import OPTION_CHUNK, Solver
 
 __all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves", "winning_move", "drawing_moves",
            "evaluate", "apply", "search", "refuse_search"]
@@ -39,6 +38,7 @@ __all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves"
 Position = Any
 
 
+@metered
 def options(r: Ruleset, position: Position, max_options: int = DEFAULT_MAX_POSITIONS) -> list[Position]:
     """Every option of ``position``, in a fixed order, without repeats (refused if too many to list)."""
     pos, max_options = r.check_position(position), check_limit(max_options, "max_options")
@@ -50,6 +50,7 @@ def options(r: Ruleset, position: Position, max_options: int = DEFAULT_MAX_POSIT
     return list(dict.fromkeys(r.moves(pos)))
 
 
+@metered
 def grundy(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
            misere: bool = False) -> Any:
     """The Grundy value of ``position`` (misère: g-; loopy: gamma): by a closed form where ``method`` allows one,
@@ -58,6 +59,7 @@ def grundy(r: Ruleset, position: Position, method: str = "auto", max_positions: 
     return value(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
 
 
+@metered
 def outcome(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
             misere: bool = False) -> str:
     """``"P"`` (previous player wins), ``"N"`` (next player wins) or, in a loopy game, ``"D"`` (a draw); under
@@ -66,6 +68,7 @@ def outcome(r: Ruleset, position: Position, method: str = "auto", max_positions:
     return find(r, r.check_position(position), _check_method(method), _set_limit(r, max_positions))
 
 
+@metered
 def options_with_value(r: Ruleset, position: Position, value: Any, method: str = "auto",
                        max_positions: int | None = None, misere: bool = False) -> list[Position]:
     """The options of ``position`` whose Grundy value (misère: g-; loopy: gamma, maybe ``∞(K)``) is ``value``."""
@@ -98,6 +101,7 @@ def options_with_value(r: Ruleset, position: Position, value: Any, method: str =
     return [o for o in opts if _grundy(r, o, method, limit) == value]
 
 
+@metered
 def winning_moves(r: Ruleset, position: Position, method: str = "auto",
                   max_positions: int | None = None, misere: bool = False) -> list[Position]:
     """The options that are P-positions; all of them, or :class:`TooLarge` when they are too many to list.
@@ -117,6 +121,7 @@ def winning_moves(r: Ruleset, position: Position, method: str = "auto",
                        "('sprague moves' shows it)", estimate=exc.estimate, limit=exc.limit) from None
 
 
+@metered
 def winning_move(r: Ruleset, position: Position, method: str = "auto",
                  max_positions: int | None = None, misere: bool = False) -> Position | None:
     """One winning move, constructed by a theorem where the ruleset has one, else found among the options."""
@@ -144,6 +149,7 @@ def _soonest_first(r: Ruleset, pos: Position, found: list[Position], limit: int)
     return sorted(found, key=lambda o: times[r.canonical(o)])
 
 
+@metered
 def drawing_moves(r: Ruleset, position: Position, method: str = "auto",
                   max_positions: int | None = None) -> list[Position]:
     """From a drawn position of a loopy game, the options that are drawn too (the moves that keep the draw)."""
@@ -153,6 +159,7 @@ def drawing_moves(r: Ruleset, position: Position, method: str = "auto",
     return [o for o in options(r, pos, limit) if _outcome(r, o, method, limit) == "D"]
 
 
+@metered
 def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
              misere: bool = False) -> Evaluation:
     """Outcome and, where it can be had within the limits, the Grundy value (misère: g-), with the method used."""
@@ -174,14 +181,20 @@ def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions
             return Evaluation(pos, loopy_outcome(g), g, r.computed_method(pos))
         if o is not None:
             try:
-                g = search(r, pos, limit)
+                with share(BONUS_SHARE):
+                    g = search(r, pos, limit)
             except TooLarge as exc:
-                return Evaluation(pos, o, None, r.closed_method(pos), f"Grundy value not computed: {exc}")
+                return Evaluation(pos, o, None, r.closed_method(pos), f"Grundy value not computed: {exc}{_BONUS}")
             return Evaluation(pos, o, g, f"{r.closed_method(pos)}; Grundy value by search")
     g = search(r, pos, limit)
     return Evaluation(pos, loopy_outcome(g), g, "search")
 
 
+_BONUS = (" (the outcome being known, the value's search had a tenth of the work budget; --method search gives "
+          "it all)")
+
+
+@metered
 def apply(r: Ruleset, position: Position, option: Position, max_positions: int | None = None) -> Position:
     """``option`` normalised, after checking that it is reachable from ``position`` in one move."""
     _set_limit(r, max_positions)
@@ -211,9 +224,10 @@ def _misere_evaluate(r: Ruleset, pos: Position, method: str, limit: int) -> Eval
             o, how = r.misere_computed_outcome(pos), r.misere_computed_method(pos)
         if o is not None:
             try:
-                g = None if method == "closed" else search(r, pos, limit, misere=True)
+                with share(BONUS_SHARE):
+                    g = None if method == "closed" else search(r, pos, limit, misere=True)
             except TooLarge as exc:
-                return Evaluation(pos, o, None, how, f"misère Grundy value not computed: {exc}", misere=True)
+                return Evaluation(pos, o, None, how, f"misère Grundy value not computed: {exc}{_BONUS}", misere=True)
             note = "no closed form gives the misère Grundy value here; use method 'auto' or 'search' for it"
             return Evaluation(pos, o, g, how if g is None else f"{how}; misère Grundy value by search",
                               note if g is None else None, misere=True)
@@ -239,16 +253,17 @@ def search(r: Ruleset, pos: Position, limit: int, misere: bool = False) -> Any:
 
 
 def refuse_search(r: Ruleset, pos: Position, limit: int, what: str) -> None:
-    """Raise :class:`TooLarge` before a search of the game graph from ``pos`` that is sure to pass ``limit``."""
-    estimate = r.estimate_positions(pos)
-    refuse_if_too_large(what, estimate, limit)
-    count = r.option_count(pos) if estimate is not None and estimate > 1 else None
-    most = limit * SEARCH_OPTIONS_PER_POSITION * SEARCH_ESTIMATE_SLACK
-    if count is not None and estimate is not None and estimate * count > most:
-        raise TooLarge(f"{what} would examine up to {format_size(estimate * count)} options "
-                       f"({format_size(estimate)} positions, {format_size(count)} options at the start), over the "
-                       f"limit of {most:,} ({SEARCH_OPTIONS_PER_POSITION * SEARCH_ESTIMATE_SLACK} per position of "
-                       f"{limit:,}); {RAISE_HINT}", estimate=estimate * count, limit=most)
+    """Raise :class:`TooLarge` before a search of the game graph from ``pos`` that is sure to pass its budget.
+
+    Only lower bounds refuse: the search lists every option of ``pos`` (one unit of work each, a tuple of its
+    heaps in memory); the ruleset's ``estimate_positions`` is an upper bound and refuses nothing, as the search
+    counts its positions and work as it goes and stops at the limit.
+    """
+    count = r.option_count(pos)
+    if count is None or count <= OPTION_CHUNK:
+        return
+    size = 64 + 8 * len(pos) if isinstance(pos, tuple) else 64  # an option: a tuple of pointers, at least
+    refuse_if_sure(f"{what}: listing the {format_size(count)} options of the start", count, count * size)
 
 
 def _set_limit(r: Ruleset, max_positions: int | None) -> int:

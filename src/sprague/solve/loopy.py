@@ -29,9 +29,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
+from sprague.core.budget import POSITION_WORK, charge, check_memory
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, LOOPY_WORK_PER_POSITION, RAISE_HINT
 from sprague.core.loopy import Infinite, LoopyValue
 from sprague.errors import TooLarge
+from sprague.solve.search import MEMORY_CHECK_EVERY, list_options
 
 __all__ = ["gamma", "label_graph", "LoopySolver"]
 
@@ -86,8 +88,9 @@ def label_graph(options: Sequence[Sequence[int]], known: Mapping[int, LoopyValue
             if label[v] == _UNLABELLED:
                 steps += len(options[v])
                 waiting[v] = sum(1 for w in options[v] if label[w] in (_UNLABELLED, _INFINITE) and not covered[w])
+        charge(2 * steps, what)  # the request's budget: this count and the round's propagation
         if budget is not None:
-            budget -= 2 * steps  # this count and the round's propagation
+            budget -= 2 * steps
             if budget < 0:
                 raise TooLarge(f"{what} stopped in its round {i + 1} (one round per finite value) over the work "
                                f"limit, with {left:,} of {n:,} positions unlabelled; {RAISE_HINT}", estimate=None)
@@ -156,12 +159,16 @@ class LoopySolver:
         graph: list[list[int]] = [[]]
         known: dict[int, LoopyValue] = {}
         examined, most = 0, max_positions * LOOPY_WORK_PER_POSITION
+        what = f"{self.label} from {position!r}"
         for v, here in enumerate(todo):  # todo grows as the search finds positions
             if v in known:
                 continue
-            opts = list(self.moves(here))
+            opts = list_options(self.moves(here), what)
             examined += len(opts)
             self.work += len(opts) + 1
+            charge(POSITION_WORK + len(opts), what)
+            if v % MEMORY_CHECK_EVERY == 0:
+                check_memory(what)
             outs = graph[v]
             for o in opts:
                 k = canonical(o)
@@ -183,7 +190,7 @@ class LoopySolver:
                 raise TooLarge(f"{self.label} from {position!r} passed {what} without finishing; {RAISE_HINT}",
                                estimate=None, limit=max_positions)
         values, times = label_graph(graph, known, {v: self.times[keys[v]] for v in known}, len(self.times),
-                                    budget=most - examined, what=f"{self.label} from {position!r}")
+                                    budget=most - examined, what=what)
         for k, x, t in zip(keys, values, times):
             memo[k] = x
             self.times[k] = t

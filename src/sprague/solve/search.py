@@ -13,13 +13,24 @@ game cannot have.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+import sys
+from itertools import islice
 from typing import Any
 
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT, SEARCH_OPTIONS_PER_POSITION
+from sprague.core.budget import POSITION_WORK, active
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT
 from sprague.core.nimber import mex
-from sprague.errors import NotShortGame, TooLarge
+from sprague.errors import BudgetExceeded, NotShortGame
 
-__all__ = ["Solver"]
+__all__ = ["Solver", "list_options", "OPTION_CHUNK", "MEMORY_CHECK_EVERY"]
+
+#: options listed at once before the budget is charged for them (a position with more is listed chunk by chunk)
+OPTION_CHUNK = 65_536
+#: positions expanded between two readings of the memory held (a reading costs some 10 us)
+MEMORY_CHECK_EVERY = 1024
+#: bytes a memo entry keeps besides its key's own object: the dict's slot, the value, the key's elements (small ints
+#: are shared, so a lower estimate)
+MEMO_ENTRY_BYTES = 100
 
 class Solver:
     """Memoised depth-first Grundy computation with an explicit stack.
@@ -42,6 +53,8 @@ class Solver:
     label = "brute-force search"
     #: what is defined only for short games (in the message on a cycle)
     defined = "Sprague-Grundy values are"
+    #: work charged for each option (units of about a microsecond)
+    option_work = 1
 
     def __init__(self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable],
                  misere: bool = False):
@@ -59,15 +72,24 @@ class Solver:
         return int(self.value(position, max_positions))
 
     def value(self, position: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> Any:
-        """The value of ``position`` (:meth:`combine` over its game graph, depth first), memoised."""
+        """The value of ``position`` (:meth:`combine` over its game graph, depth first), memoised.
+
+        Work is charged to the active budget as it is done (:data:`~sprague.core.budget.POSITION_WORK` a position
+        expanded, one unit an option listed) and the memory held is checked every
+        :data:`MEMORY_CHECK_EVERY` positions; the search stops at the budget or after ``max_positions`` new
+        positions, and the values found so far stay in the memo.
+        """
         memo = self.memo
         canonical = self.canonical
         root = canonical(position)
         if root in memo:
             return memo[root]
         budget = len(memo) + max_positions
-        examined, most = 0, max_positions * SEARCH_OPTIONS_PER_POSITION  # options: the other measure of work
-        active: set[Hashable] = set()
+        what = f"{self.label} from {position!r}"
+        b = active()
+        expanded = 0
+        entry_bytes = sys.getsizeof(root) + MEMO_ENTRY_BYTES  # what a memo entry keeps, about
+        active_keys: set[Hashable] = set()
         # each entry: [position, key, child keys or None before expansion]
         stack: list[list[Any]] = [[position, root, None]]
         while stack:
@@ -77,37 +99,51 @@ class Solver:
                 if key in memo:
                     stack.pop()
                     continue
-                opts = list(self.moves(entry[0]))
-                examined += len(opts)
-                if examined > most:
-                    raise TooLarge(
-                        f"{self.label} from {position!r} stopped after examining {most:,} options "
-                        f"({SEARCH_OPTIONS_PER_POSITION} per position of the limit of {max_positions:,}) "
-                        f"without finishing; {RAISE_HINT}",
-                        estimate=None,
-                        limit=most,
-                    )
+                opts = list_options(self.moves(entry[0]), what)
+                if b is not None:
+                    b.charge(POSITION_WORK + self.option_work * len(opts), what)
+                    expanded += 1
+                    if expanded % MEMORY_CHECK_EVERY == 0:
+                        b.check_memory(what, counted=(len(memo) - budget + max_positions) * entry_bytes)
                 keys = [canonical(o) for o in opts]
                 entry[2] = keys
-                active.add(key)
+                active_keys.add(key)
                 for o, k in zip(opts, keys):
                     if k not in memo:
-                        if k in active:
+                        if k in active_keys:
                             raise NotShortGame(
                                 f"position {o!r} can be reached from itself: the game graph has a cycle, "
                                 f"and {self.defined} defined here only for short games (a game whose play may go on forever is "
                                 f"a sprague.LoopyRuleset: values gamma, outcomes P, N or D)"
                             )
                         stack.append([o, k, None])
-                if len(active) + len(memo) > budget:
-                    raise TooLarge(
-                        f"{self.label} from {position!r} stopped after {max_positions:,} positions "
-                        f"(the limit) without finishing; {RAISE_HINT}",
+                if len(active_keys) + len(memo) > budget:
+                    raise BudgetExceeded(
+                        f"{what} stopped after {max_positions:,} positions (the limit) without finishing; "
+                        f"{RAISE_HINT}",
                         estimate=None,
                         limit=max_positions,
                     )
             else:
                 stack.pop()
                 memo[key] = self.combine([memo[k] for k in entry[2]])
-                active.discard(key)
+                active_keys.discard(key)
         return memo[root]
+
+
+def list_options(moves: Iterable[Any], what: str) -> list[Any]:
+    """The options ``moves`` yields, as a list; past :data:`OPTION_CHUNK` of them each further chunk is charged to
+    the active budget (work and memory) as it is listed, so a position with too many options stops cleanly."""
+    it = iter(moves)
+    opts = list(islice(it, OPTION_CHUNK))
+    if len(opts) < OPTION_CHUNK:
+        return opts
+    b = active()
+    while True:
+        more = list(islice(it, OPTION_CHUNK))
+        opts += more
+        if b is not None:
+            b.charge(len(more), f"{what}: listing {len(opts):,} options of one position")
+            b.check_memory(f"{what}: listing {len(opts):,} options of one position")
+        if len(more) < OPTION_CHUNK:
+            return opts

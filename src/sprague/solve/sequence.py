@@ -29,10 +29,12 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.core.limits import MAX_SEQUENCE_VALUES, RAISE_HINT, check_limit, refuse_if_too_large
+from sprague.core.budget import (KERNEL_STEPS_PER_WORK, WORK_HINT, charge, check_memory, metered,
+                                  refuse_if_sure, work_cap)
+from sprague.core.limits import MAX_SEQUENCE_VALUES, check_limit, format_size, refuse_if_too_large
 from sprague.core.nimber import mex
 from sprague.core.parsing import as_int
-from sprague.errors import InvalidPosition, TooLarge
+from sprague.errors import BudgetExceeded, InvalidPosition, TooLarge
 from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
 from sprague.kernels.tbwork import choose_mask, rare_positions, work
@@ -46,6 +48,7 @@ CACHE_VALUES = 2048  #: take-and-break games: values from which the results cach
 Progress = Callable[[int], Any] | None
 
 
+@metered
 def values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None, *,
            compact: bool = False) -> np.ndarray:
     """G(0..n-1) as a :class:`~sprague.solve.table.GrundySequence`: by the closed form if every value has one,
@@ -75,6 +78,7 @@ def _compact(array: np.ndarray) -> np.ndarray:
     return view
 
 
+@metered
 def periodic_values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None, *,
                     compact: bool = False) -> np.ndarray:
     """As :func:`values`; past a certified period the values are filled in from it, not computed.
@@ -104,9 +108,12 @@ def refuse_long(game: Any, n: int, limit: int) -> None:
     """Refuse, before allocating, a sequence of more values than the limit allows.
 
     Every value costs at least one step and one array entry, closed form or period
-    included; up to MAX_SEQUENCE_VALUES are always allowed, more with a higher limit.
+    included; up to MAX_SEQUENCE_VALUES are always allowed, more with a higher limit, and
+    a byte a value must fit in the memory budget.
     """
-    refuse_if_too_large(f"{game.name}: a sequence of {n:,} values", n, max(limit, MAX_SEQUENCE_VALUES))
+    what = f"{game.name}: a sequence of {n:,} values"
+    refuse_if_too_large(what, n, max(limit, MAX_SEQUENCE_VALUES))
+    check_memory(what, n)  # a byte a value at least
 
 
 def heap_value(game: Any, n: int, limit: int) -> int:
@@ -166,8 +173,9 @@ def certify_period(game: Any, limit: int) -> Any:
         most = game.__dict__.get("_most_values")
         n = game.first_length() if most is None else min(game.first_length(), most)
         while True:
-            refuse_if_too_large(f"{game.name}: certifying a period needs the first {n:,} values",
-                                game.sequence_cost(n), limit)
+            if game.take_break_moves() is not None:  # the kernel's cost is a lower bound
+                refuse_if_sure(f"{game.name}: certifying a period from the first {n:,} values",
+                               game.sequence_cost(n))
             grow(game, n, limit)
             game._period = game.certify(game._values[:n])
             if game._period is not None or (most is not None and n >= most):
@@ -184,7 +192,7 @@ def first_period(game: Any) -> Any:
     n = game.first_length()
     if game._period is None and not game._first_tried:
         work = game.sequence_cost(n)
-        if work is not None and work <= game._limit_now:
+        if work is not None and work <= work_cap(game._limit_now):
             grow(game, n, game._limit_now)
             game._period = game.certify(game._values[:n])
             game._first_tried = True
@@ -220,9 +228,8 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None,
     The last two save the finished prefix to ``checkpoints`` when one is due (a
     value depends only on the earlier ones, so any prefix is a valid restart).
     """
-    cost = game.sequence_cost(n)
-    refuse_if_too_large(f"{game.name}: computing single-heap values up to {n - 1:,}", n * n if cost is None else cost,
-                        limit)
+    what = f"{game.name}: computing single-heap values up to {n - 1:,}"
+    check_memory(what, n - len(game._values))  # the new values, a byte each at least
     own = game.extend_values(n)
     if own is not None:
         game._values = own
@@ -231,6 +238,7 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None,
     if moves is not None:
         return _extend_take_break(game, n, moves, limit, progress, checkpoints)
     values = game._values.tolist()
+    done = 0  # options examined since the last charge (about a microsecond each)
     try:
         for m in range(len(values), n):
             seen = set()
@@ -240,8 +248,12 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None,
                                           f"every part must be smaller than {m}")
                 seen.add(reduce(xor, (values[p] for p in parts), 0))
             values.append(mex(seen))
-            if progress is not None and m % 4096 == 0:
-                progress(4096)
+            done += len(seen) + 1
+            if m % 4096 == 0:
+                charge(done, what)
+                done = 0
+                if progress is not None:
+                    progress(4096)
             if checkpoints is not None and checkpoints.due():
                 checkpoints.save(np.array(values, dtype=np.int64))
     finally:
@@ -266,9 +278,10 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
         if progress is not None:
             progress(n - start)
         return
-    from sprague.kernels.takebreak import STEPS_PER_POSITION, Run, Steps
+    from sprague.kernels.takebreak import UNLIMITED, Run, Steps
 
-    steps = Steps(budget=limit * STEPS_PER_POSITION)
+    work_left = work_cap(limit)
+    steps = Steps(budget=min(work_left * KERNEL_STEPS_PER_WORK, UNLIMITED))
     run = Run(*moves, known=game._values, n=n, steps=steps)
     game._values = run.values  # the run holds them now (a record run keeps one array of its values)
     start = run.reached
@@ -281,12 +294,13 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
                 checkpoints.save(run.values)
     finally:
         game._values = run.values
+    what = f"{game.name}: computing single-heap values up to {n - 1:,}"
     if start < n:
-        what = f"{game.name}: computing single-heap values up to {n - 1:,}"
-        if steps.least:
-            refuse_if_too_large(what, -(-steps.least // STEPS_PER_POSITION), limit)
-        raise TooLarge(f"{what} passed the limit of {limit:,} positions after {start:,} values "
-                       f"(they are kept); {RAISE_HINT}", estimate=steps.done // STEPS_PER_POSITION, limit=limit)
+        least = -(-max(steps.least, steps.done + 1) // KERNEL_STEPS_PER_WORK)
+        raise BudgetExceeded(f"{what} stopped at the work budget of {work_left:,} units (about a microsecond each) "
+                             f"after {start:,} values (they are kept), needing at least {format_size(least)}; "
+                             f"{WORK_HINT}", estimate=least, limit=work_left)
+    charge(steps.done // KERNEL_STEPS_PER_WORK, what)
 
 
 def _take_break_python(g: list[int], n: int, take_all: list[int], take_one: list[int], split: list[int],

@@ -52,7 +52,7 @@ from sprague.core.limits import LOOPY_WORK_PER_POSITION, check_limit, format_siz
 from sprague.core.parallel import check_workers, dask_workers, run_tasks
 from sprague.core.loopy import Infinite, LoopyValue, loopy_outcome, parse_value
 from sprague.core.nimber import mex
-from sprague.core.parsing import check_heap_count, check_misere
+from sprague.core.parsing import check_heap_count, check_misere, check_progress
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.kernels import config
@@ -205,6 +205,7 @@ def verify(
         raise InvalidParameter(f"engine {engine!r} is not 'auto' or 'python'")
     if misere is not None:
         check_misere(misere)
+    progress = check_progress(progress)
     limit = check_limit(max_positions, default=DEFAULT_MAX_BOX)
     job = _Job.build(target, claim, kind, heaps, max_heap, params or {}, limit)
     job.limit = limit
@@ -588,9 +589,14 @@ def _codes(claim: Callable[[Any], Any], kind: str, heap_game: bool = True, loopy
     def code(h: Any) -> int:
         try:
             v = claim(tuple(h) if heap_game else h)
-        except Exception as exc:  # the user's code: one line naming the position, not a traceback of ours
-            raise InvalidParameter(f"the claim raised {type(exc).__name__}: {exc} at {_fmt(h)}; fix the claim "
-                                   "(it is called with each position of the box)") from None
+        except KeyboardInterrupt:  # Ctrl-C still stops the run
+            raise
+        except BaseException as exc:  # the user's code (sys.exit too): one line naming the position, not a traceback
+            name = getattr(claim, "__qualname__", None) or getattr(claim, "__name__", None) or repr(claim)
+            how = " (it called sys.exit)" if isinstance(exc, SystemExit) else ""
+            raise InvalidParameter(f"the claim raised {type(exc).__name__}{f': {exc}' if str(exc) else ''}{how} at "
+                                   f"{_fmt(h)}; fix the claim {name} (it is called with each position of the box)") \
+                from None
         if v is None:
             return -1
         if kind == "grundy" and loopy:

@@ -9,6 +9,17 @@ take their string (``"TTHHTHH"``, ``"0-1 1-2"``). ``"misere": true`` asks for
 misère play (the player who makes the last move loses) on value, moves,
 sequence, table and play; every answer of those says ``"misere": true/false``.
 
+A request is looked at only if it is for this server (:mod:`sprague.web.guard`):
+its ``Host`` header must name the address bound (421 otherwise; ``sprague serve
+--allowed-host NAME`` adds names, for a reverse proxy) and a POST to ``/api``
+must have ``Content-Type: application/json`` (415 otherwise), so that a page of
+another site, open in a local browser, can neither make the server compute nor
+read its answers.
+
+Results that took a second or more are kept on disk in the server's own results
+cache (:func:`server_cache_dir`), bounded by ``cache_size`` (default 100 MB,
+``--cache-size``): past it, the least recently used are removed.
+
 No request can wedge the server. Each computation runs in a worker process
 (:mod:`sprague.web.pool`), parsing of the body included (:mod:`sprague.web.handlers`),
 so the event loop only reads bodies and passes bytes on:
@@ -53,20 +64,23 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from sprague import cache as _cache
 from sprague.errors import InvalidParameter
 from sprague.web import handlers
+from sprague.web.guard import HostPolicy, RequestGuard
 from sprague.web.handlers import (MAX_GRID, MAX_SEQUENCE, ApiError, ErrorBody, GameRequest, MovesRequest, PlayRequest,
                                   RandomRequest, SequenceRequest, TableRequest, VerifyRequest,
                                   DiscoverRequest)
 from sprague.web.pool import MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed, WorkerPool
 
-__all__ = ["create_app", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "DEFAULT_MEMORY_LIMIT", "DEFAULT_WORKERS",
-           "MAX_BODY_BYTES", "MAX_GRID", "MAX_SEQUENCE", "ApiError"]
+__all__ = ["create_app", "server_cache_dir", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "DEFAULT_MEMORY_LIMIT",
+           "DEFAULT_WORKERS", "DEFAULT_CACHE_SIZE", "MAX_BODY_BYTES", "MAX_GRID", "MAX_SEQUENCE", "ApiError"]
 
 DEFAULT_MAX_POSITIONS = 200_000  #: work limit of one request (positions searched)
 DEFAULT_TIME_LIMIT = 10.0  #: wall-clock limit of one request, in seconds
 DEFAULT_MEMORY_LIMIT = 1024.0  #: megabytes a worker may allocate past its size at start
 DEFAULT_WORKERS = 4  #: computations at once (4: cheap requests keep workers while long ones step aside)
+DEFAULT_CACHE_SIZE = 100.0  #: megabytes of results the server keeps on disk (least recently used removed first)
 MAX_BODY_BYTES = 1_048_576  #: largest request body (1 MiB); a larger one is refused with 413 before it is read
 
 _STATIC = Path(__file__).parent / "static"
@@ -74,6 +88,8 @@ _STATIC = Path(__file__).parent / "static"
 #: the error answers every computing endpoint may give, for the OpenAPI document
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "the body is not UTF-8 JSON"},
+    415: {"model": ErrorBody, "description": "the request's Content-Type is not application/json"},
+    421: {"model": ErrorBody, "description": "the Host header does not name this server (see --allowed-host)"},
     408: {"model": ErrorBody, "description": "the body did not arrive within the time limit"},
     413: {"model": ErrorBody, "description": "over a limit: the body size, the work limit (--max-positions) or "
           "the memory limit (--memory-limit)"},
@@ -87,6 +103,15 @@ def _body(model: type[BaseModel]) -> dict[str, Any]:
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": model.model_json_schema()}}}}
 
 
+def server_cache_dir() -> Path:
+    """Where the server keeps its results: ``server`` in the cache directory (:func:`sprague.cache.default_dir`).
+
+    Apart from the command line's results, so that eviction under requests from
+    anyone never removes a result the user computed, and bounded by ``cache_size``.
+    """
+    return _cache.default_dir() / "server"
+
+
 def _check(name: str, value: float, option: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
         raise InvalidParameter(f"{name} must be a positive finite number, got {value!r} ({option})")
@@ -95,7 +120,8 @@ def _check(name: str, value: float, option: str) -> float:
 
 # ---------------------------------------------------------------------- app
 def create_app(max_positions: int | None = None, time_limit: float | None = None, *, workers: int | None = None,
-               memory_limit: float | None = None) -> FastAPI:
+               memory_limit: float | None = None, host_policy: HostPolicy | None = None,
+               cache_size: float | None = None, cache_dir: str | Path | None = None) -> FastAPI:
     """The FastAPI application, with the limits of one request; its worker processes start at once.
 
     Parameters
@@ -109,6 +135,18 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
         Worker processes computing at once (default :data:`DEFAULT_WORKERS`).
     memory_limit : float, optional
         Megabytes a worker may allocate (default :data:`DEFAULT_MEMORY_LIMIT`).
+    host_policy : HostPolicy, optional
+        The ``Host`` headers answered (:mod:`sprague.web.guard`; ``sprague serve``
+        passes the bound address's); others get 421. None: no check (an
+        application embedded in a server of your own, or a test client).
+    cache_size : float, optional
+        Megabytes of results the workers keep on disk (default
+        :data:`DEFAULT_CACHE_SIZE`; 0: none), the least recently used removed
+        first, so that requests from anyone cannot fill the disk.
+    cache_dir : str or Path, optional
+        Where (default :func:`server_cache_dir`).
+
+    Every POST to ``/api/...`` must have ``Content-Type: application/json`` (415 otherwise).
 
     The pool is ``app.state.pool``; its owner closes it (``app.state.pool.close()``;
     ``sprague serve`` does when it stops). Its workers are daemon processes: they
@@ -121,6 +159,12 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
         "memory_limit": _check("memory_limit", memory_limit if memory_limit is not None else DEFAULT_MEMORY_LIMIT,
                                "--memory-limit"),
     }
+    size = cache_size if cache_size is not None else DEFAULT_CACHE_SIZE
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not math.isfinite(size) or size < 0:
+        raise InvalidParameter(f"cache_size must be a number of megabytes >= 0 (0: no cache), got {size!r} "
+                               "(--cache-size)")
+    directory = Path(cache_dir).expanduser() if cache_dir is not None else server_cache_dir()
+    cache = (str(directory), int(size * 2**20)) if size > 0 else None
     count = workers if workers is not None else DEFAULT_WORKERS
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise InvalidParameter(f"workers must be a positive integer, got {count!r} (--workers)")
@@ -134,9 +178,12 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
                   f"Every error answers {{\"detail\": message, \"field\": name}}. Limits: a body of at most "
                   f"{MAX_BODY_BYTES:,} bytes (413), the server's work limit (413), time limit (503) and memory "
                   "limit (413).")
+    app.add_middleware(RequestGuard, hosts=host_policy)  # before anything reads the request (see sprague.web.guard)
+    app.state.host_policy = host_policy
     app.state.max_positions = limits["max_positions"]
     app.state.time_limit = limits["time_limit"]
     app.state.memory_limit = limits["memory_limit"]
+    app.state.cache = cache  # (directory, max_bytes) of the results cache, or None
     app.state.pool = pool
 
     async def read_body(request: Request, limit: float) -> bytes:
@@ -172,7 +219,8 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
         body = await read_body(request, limit)
         left = max(0.001, limit - (loop.time() - began))
         try:
-            status, data = await pool.run(handlers.handle, (endpoint, body, int(app.state.max_positions)), left)
+            status, data = await pool.run(handlers.handle, (endpoint, body, int(app.state.max_positions),
+                                                            app.state.cache), left)
         except TimeLimitExceeded as exc:
             if exc.started:
                 raise ApiError(503, f"the computation took longer than the time limit of {limit:g} s; ask for less "

@@ -42,6 +42,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from sprague.core.budget import MEMORY_HINT, TIME_HINT, WORK_HINT, budget
+from sprague import cache as _cache
 from sprague.core.limits import MAX_INT_DIGITS
 from sprague.core.loopy import value_json
 from sprague.core.move import Move
@@ -207,9 +209,11 @@ def _ruleset(name: str, params: dict[str, Any], field: str = "ruleset", params_f
         raise ApiError(422, f"ruleset {name!r}: the web API serves the built-in rulesets only "
                        "(GET /api/rulesets lists them)", field)
     with _field(field):
-        find_ruleset(name)
+        cls = find_ruleset(name)
+    custom = {p.name for p in cls.parameters if p.kind == "custom"}  # read from JSON by their own reader
     with _field(params_field):
-        values = {k: ",".join(map(str, v)) if isinstance(v, list) and all(isinstance(x, int) for x in v) else v
+        values = {k: ",".join(map(str, v)) if k not in custom and isinstance(v, list) and all(isinstance(x, int)
+                                                                                              for x in v) else v
                   for k, v in params.items()}
         for k, v in values.items():
             if isinstance(v, str) and v.strip().startswith("@"):  # a file of the server's machine: never read
@@ -533,20 +537,52 @@ def dumps(data: Any) -> bytes:
     return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
 
 
-def handle(endpoint: str, body: bytes, limit: int) -> tuple[int, bytes]:
+def handle(endpoint: str, body: bytes, limit: int, cache: tuple[str, int] | None = None) -> tuple[int, bytes]:
     """The answer to ``POST /api/<endpoint>`` with this raw body: ``(HTTP status, JSON bytes)``.
 
-    ``limit`` is the work limit (positions) of the core calls. A ``MemoryError``
-    is raised (the worker pool answers it); so is an error that is a bug of ours.
+    ``limit`` is the work limit (positions) of the core calls. ``cache`` is the
+    results cache the computation may use, ``(directory, max_bytes)``, bounded
+    (:class:`sprague.cache.Cache`, least recently used removed first); None: no
+    results cache, nothing written to disk. A ``MemoryError`` is raised (the
+    worker pool answers it); so is an error that is a bug of ours.
     """
+    chosen = _server_cache(cache)
+    with _cache.using(chosen if chosen is not None else False):  # using(None) would be the default cache
+        with budget(work=WEB_MAX_WORK, memory=WEB_MAX_MEMORY):  # one budget for the whole request
+            return _handle(endpoint, body, limit)
+
+
+#: Work budget of one web request (units of about a microsecond: some 10 s, the server's default time limit).
+WEB_MAX_WORK = 10_000_000
+#: Memory budget of one web request, in bytes: under the worker's default memory limit (1024 MB), so that a
+#: computation stops cleanly at its budget before the operating system refuses the worker memory.
+WEB_MAX_MEMORY = 768 << 20
+
+
+_CACHES: dict[tuple[str, int], _cache.Cache] = {}
+
+
+def _server_cache(spec: tuple[str, int] | None) -> _cache.Cache | None:
+    """The bounded cache of ``spec`` (one object per spec in a worker: it sweeps stale temporary files once)."""
+    if spec is None:
+        return None
+    if spec not in _CACHES:
+        _CACHES[spec] = _cache.Cache(spec[0], max_bytes=spec[1])
+    return _CACHES[spec]
+
+
+def _handle(endpoint: str, body: bytes, limit: int) -> tuple[int, bytes]:
     model, fn = ENDPOINTS[endpoint]
     try:
         return 200, dumps(fn(parse_body(body, model), limit))
     except ApiError as exc:
         return exc.status, dumps(exc.body())
     except TooLarge as exc:
-        return 413, dumps(ApiError(413, str(exc).replace("--max-positions N", "the server's --max-positions N"))
-                          .body())
+        text = str(exc).replace("--max-positions N", "the server's --max-positions N")
+        for hint in (WORK_HINT, MEMORY_HINT, TIME_HINT):
+            text = text.replace(hint, "that is the server's budget of one request; ask for less, or ask sprague "
+                                "on your own machine, where --max-work and --max-memory raise it")
+        return 413, dumps(ApiError(413, text).body())
     except SpragueError as exc:  # from parsing outside _field; named by its kind
         field = "move" if isinstance(exc, IllegalMove) else "params" if isinstance(exc, (InvalidParameter,
                                                                                           UnknownRuleset)) else None

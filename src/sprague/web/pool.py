@@ -59,6 +59,7 @@ from typing import Any
 __all__ = ["WorkerPool", "PoolError", "TimeLimitExceeded", "MemoryLimitExceeded", "ServerBusy", "WorkerCrashed",
            "SLOW_AFTER", "LOW_PRIORITY"]
 
+CLOSE_GRACE = 2.0  #: seconds :meth:`WorkerPool.close` gives the workers to exit by themselves before killing them
 SLOW_AFTER = 0.1  #: seconds after which a computation counts as long (leaves its slot, lowest CPU priority)
 LOW_PRIORITY = 19  #: the niceness of a worker running a long computation (the lowest priority)
 _HEADER = struct.Struct("!Q")  # length prefix of a job sent to a worker and of its result
@@ -106,6 +107,17 @@ class _Worker:
         self.inbox = inbox  # the parent writes jobs here
         self.results = results  # and reads results here (non-blocking)
         self.long = False
+
+    def stop(self) -> None:
+        """Ask the worker to end as a process should (it exits through its own clean-up, unlike :meth:`kill`).
+
+        Its inbox is closed (an idle worker reads the end of it and returns) and it
+        is sent SIGTERM (a computing worker's SIGTERM handler raises SystemExit).
+        """
+        with contextlib.suppress(Exception):
+            self.inbox.close()
+        with contextlib.suppress(Exception):
+            self.process.terminate()
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -181,14 +193,27 @@ class WorkerPool:
         worker = await self._acquire(deadline, time_limit)
         return await self._call(worker, fn, args, deadline, time_limit)
 
-    def close(self) -> None:
-        """Kill every worker; waiting and running calls end with :class:`WorkerCrashed`."""
+    def close(self, grace: float = CLOSE_GRACE) -> None:
+        """End every worker; waiting and running calls end with :class:`WorkerCrashed`.
+
+        The workers are asked to end (:meth:`_Worker.stop`) and given ``grace``
+        seconds to exit through their own clean-up, so that what they hold (a
+        semaphore of ``multiprocessing``, a temporary file) is released and the
+        resource tracker has nothing to warn about; one still running then (in a
+        compiled kernel that does not return to Python) is killed.
+        """
         with self._lock:
             self._closed = True
             workers = [*self._idle, *self._busy, *self._long]
             self._idle.clear()
             waiters = list(self._waiters)
             self._waiters.clear()
+        for w in workers:
+            w.stop()
+        deadline = time.monotonic() + grace
+        for w in workers:
+            with contextlib.suppress(Exception):
+                w.process.join(max(0.0, deadline - time.monotonic()))
         for w in workers:
             w.kill()
         for loop, fut in waiters:
@@ -445,9 +470,18 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
     return b"".join(chunks)
 
 
+def _exit_on_sigterm(signum: int, frame: Any) -> None:
+    raise SystemExit(0)
+
+
 def _worker_main(inbox: Connection, results: Connection, memory_limit: float | None) -> None:
     """A worker: run each job ``(fn, args)`` from ``inbox`` and write ``(status, value)`` to ``results``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the server's terminal: the server ends the workers
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)  # WorkerPool.close: end through Python's clean-up, not abruptly
+    with contextlib.suppress(ValueError, RuntimeError):
+        # A semaphore made here with the default context (multiprocessing.Lock(), a Queue) is unlinked at once
+        # under "fork", so a worker killed at its time limit leaves nothing for the resource tracker to warn of.
+        multiprocessing.set_start_method("fork", force=True)
     sys.set_int_max_str_digits(0)  # heaps of any size are read and written exactly, as on the command line
     if memory_limit is not None:
         _limit_memory(memory_limit)
@@ -466,6 +500,8 @@ def _worker_main(inbox: Connection, results: Connection, memory_limit: float | N
             data = pickle.dumps(result)
         except MemoryError:
             result, data = ("memory", None), b""
+        except SystemExit:  # SIGTERM (WorkerPool.close): end here; the caller gets WorkerCrashed
+            return
         except BaseException as exc:  # the caller gets it raised again
             result, data = ("error", exc), b""
         if not data:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -63,8 +65,9 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     from sprague.play import (DRAW_REPETITIONS, HumanPlayer, PerfectPlayer, Player, QuitGame, RandomPlayer,
                               SkilledPlayer, play_match)
 
-    if sys.stdin is None or sys.stdin.closed:
-        raise InvalidParameter("'play' reads your moves from standard input, which is closed; run it in a terminal, "
+    problem = _stdin_problem()
+    if problem:
+        raise InvalidParameter(f"'play' reads your moves from standard input, which {problem}; run it in a terminal, "
                                "or pipe the moves in: printf '1\\n' | sprague play nim 3 5")
     r, pos = game(ns)
     pos = r.check_position(pos)
@@ -77,7 +80,15 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     computer: Player = (SkilledPlayer(ns.skill, seed=ns.seed, misere=misere) if ns.skill is not None
                         else PerfectPlayer(misere=misere) if ns.opponent == "perfect"
                         else RandomPlayer(seed=ns.seed, misere=misere))
-    human = HumanPlayer(output_fn=say, hints=ns.hints, misere=misere)
+    def read(prompt: str) -> str:
+        try:
+            return input(prompt)
+        except OSError as exc:  # a descriptor that passed the checks above and still cannot be read
+            raise InvalidParameter(f"'play' cannot read your moves from standard input ({exc.strerror or exc}); run "
+                                   "it in a terminal, or pipe the moves in: printf '1\\n' | sprague play nim 3 5") \
+                from None
+
+    human = HumanPlayer(input_fn=read, output_fn=say, hints=ns.hints, misere=misere)
     players = (computer, human) if ns.first == "computer" else (human, computer)
     rule = "Misère play: whoever makes the last move loses." if misere else "Normal play: whoever makes the last move wins."
     if r.loopy:
@@ -89,3 +100,31 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     except QuitGame:
         say("Game abandoned.")
     return 0
+
+
+def _stdin_problem() -> str | None:
+    """Why standard input cannot give 'play' its moves ("is closed", ...), or None if it can (or is not a file)."""
+    stdin = sys.stdin
+    if stdin is None or stdin.closed:
+        return "is closed"
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file descriptor (a test's StringIO): read it as it is
+        return None
+    try:
+        st = os.fstat(fd)
+    except OSError:
+        return "is closed"
+    if stat.S_ISDIR(st.st_mode):
+        return "is a directory"
+    try:
+        import fcntl
+    except ImportError:  # Windows: reading will tell
+        return None
+    try:
+        flags = fcntl.fcntl(fd, fcntl.F_GETFL)
+    except OSError:
+        return "is closed"
+    if flags & os.O_ACCMODE == os.O_WRONLY:
+        return "is open for writing only (as with 0>file)"
+    return None

@@ -30,7 +30,7 @@ def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
         raise InvalidParameter(f"{r.name} is not a one-heap game (a move there may change several heaps); misère "
                                "quotients are computed for one-heap rulesets such as nim, kayles, subtraction or "
                                "a take-and-break code like 0.77")
-    q = r.misere_quotient(ns.max_heap, ns.max_positions)
+    q = r.misere_quotient(ns.max_heap, ns.max_positions, ns.max_order)
     if ns.json:
         print_json({"ruleset": r.name, "params": r.params_json(),
                     **q.to_json()}, out)

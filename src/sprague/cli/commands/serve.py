@@ -5,24 +5,33 @@ from __future__ import annotations
 import argparse
 import errno
 import math
+import signal
 import socket
+import threading
 import warnings
-from typing import TextIO
+from typing import Any, TextIO
 
 from sprague.errors import InvalidParameter
 
 __all__ = ["cmd_serve"]
 
-#: the addresses that bind every network interface: served only when named, with a warning
-EVERY_INTERFACE = ("0.0.0.0", "::")
+
+class _Terminated(Exception):
+    """SIGTERM arrived: stop serving, end the workers, exit 0."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise _Terminated
 
 
 def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
-    """``sprague serve [--host H] [--port P] [limits]``: serve until Ctrl-C.
+    """``sprague serve [--host H] [--port P] [limits]``: serve until Ctrl-C or SIGTERM.
 
     Every option is checked, and the address bound, before "serving http://..."
     is printed: a bad value, a host that does not resolve or a busy port is one
-    line on stderr and exit status 2.
+    line on stderr and exit status 2. On SIGTERM the server stops as on Ctrl-C
+    (uvicorn finishes the requests under way) and the worker processes are ended
+    cleanly; the exit status is 0.
     """
     try:
         import uvicorn
@@ -31,35 +40,63 @@ def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
     except ImportError as exc:
         raise InvalidParameter(f"'sprague serve' needs FastAPI and uvicorn ({exc.name} is missing); "
                                "install them with: pip install 'sprague[web]'") from None
+    from sprague.web.guard import HostPolicy, every_interface, split_host
+
     for option, value in (("--time-limit", ns.time_limit), ("--memory-limit", getattr(ns, "memory_limit", None))):
         if value is not None and not (math.isfinite(value) and value > 0):
             raise InvalidParameter(f"{option} must be a positive finite number, got {value:g}")
+    cache_size = getattr(ns, "cache_size", None)
+    if cache_size is not None and not (math.isfinite(cache_size) and cache_size >= 0):
+        raise InvalidParameter(f"--cache-size must be a number of megabytes >= 0 (0: no cache), got {cache_size:g}")
+    allowed = list(getattr(ns, "allowed_host", None) or [])
+    for name in allowed:
+        if name.strip() != "*" and split_host(name) is None:
+            raise InvalidParameter(f"--allowed-host {name!r} is not a host name: give NAME or NAME:PORT as clients "
+                                   "write it in the URL (e.g. games.example.org), or '*' for any")
     host = ns.host.strip()
     if not host:
         raise InvalidParameter(f"--host {ns.host!r}: give an address to bind, e.g. 127.0.0.1 (this machine only) "
                                "or 0.0.0.0 (every interface, on purpose)")
     sock = _bind(host, ns.port)
-    if host in EVERY_INTERFACE:
-        warnings.warn(f"--host {host} serves every network interface: anyone who can reach this machine can use "
-                      "the server", stacklevel=1)
+    bound, port = sock.getsockname()[:2]
+    if every_interface(bound):  # by the address bound (0, 0.0.0.0, ::, 0000::0...), not by its spelling
+        spelled = "" if host == bound else f" ({bound})"
+        warnings.warn(f"--host {host} serves every network interface{spelled}: anyone who can reach this machine "
+                      "can use the server", stacklevel=1)
+    policy = HostPolicy.for_bind(bound, port, allowed, named=host)
+    previous = _on_sigterm(_terminate)  # uvicorn stops on SIGTERM, then raises it again: here, _Terminated
     try:
         app = create_app(max_positions=ns.max_positions, time_limit=ns.time_limit, workers=ns.workers,
-                         memory_limit=getattr(ns, "memory_limit", None))
+                         memory_limit=getattr(ns, "memory_limit", None), host_policy=policy,
+                         cache_size=cache_size, cache_dir=getattr(ns, "cache_dir", None))
         try:
             if not app.state.pool.wait_ready(60):  # the first requests should not wait for the workers to start
                 reason = app.state.pool.start_error
                 raise InvalidParameter(f"the worker processes did not start{f' ({reason})' if reason else ''}; "
                                        "try fewer --workers")
-            port = sock.getsockname()[1]
             shown = f"[{host}]" if ":" in host else host
             out.write(f"sprague: serving http://{shown}:{port}/ (Ctrl-C stops)\n")
             out.flush()
             uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
         finally:
+            _on_sigterm(signal.SIG_IGN)  # a second SIGTERM does not cut the workers' shutdown short
             app.state.pool.close()
+    except _Terminated:
+        pass
     finally:
+        _on_sigterm(previous)
         sock.close()
     return 0
+
+
+def _on_sigterm(handler: Any) -> Any:
+    """Set the SIGTERM handler (main thread only: elsewhere signals cannot be handled); the one it replaces."""
+    if handler is None or threading.current_thread() is not threading.main_thread():
+        return None
+    try:
+        return signal.signal(signal.SIGTERM, handler)
+    except (ValueError, OSError):
+        return None
 
 
 def _bind(host: str, port: int) -> socket.socket:

@@ -892,9 +892,10 @@ async function drawSequence() {
   try {
     const data = await api("/api/sequence", body, fresh.signal);
     if (!fresh()) return;
-    const G = valueName(body.misere);
-    $("sequence-caption").textContent = `${describe(body.ruleset, body.params)}: ${G}(0) to ${G}(${body.to})` +
-      (body.misere ? " (misère play)" : "");
+    const G = valueName(body.misere), last = data.values.length - 1;
+    $("sequence-caption").textContent = `${describe(body.ruleset, body.params)}: ${G}(0) to ${G}(${last})` +
+      (body.misere ? " (misère play)" : "") + (last < body.to ? ` — stopped at the server's budget before heap ` +
+      `${last + 1}; ask sprague on your machine for more (sprague sequence --misere --max-work N)` : "");
     view.sequence = {...data, misere: body.misere, ruleset: r.name, params: body.params};
     paintSequence();
     if (data.genera) {   // misère play: Conway's genus of each heap (Winning Ways ch. 13)

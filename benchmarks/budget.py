@@ -1,0 +1,62 @@
+"""Calibration of the work budget: CPU seconds per unit of work, for each kind of computation that charges it.
+
+A unit is meant to be about a microsecond (sprague.core.budget). Each workload runs in a fresh process-local
+ruleset under a budget too large to stop it; the table gives the units charged, the CPU seconds taken, and
+microseconds per unit (min and median of --repeat runs). Nothing is compared: these are the unit's prices.
+
+    python benchmarks/budget.py --repeat 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+import sprague
+from sprague.analysis.quotient import misere_quotient
+
+
+def _search(name: str, position: tuple[int, ...], **params: object) -> Callable[[], object]:
+    return lambda: sprague.ruleset(name, **params).grundy(position, method="search", max_positions=10**9)
+
+
+WORKLOADS: dict[str, Callable[[], object]] = {
+    "search: nim 14 x 5 heaps": _search("nim", (14, 14, 14, 14, 14)),
+    "search: wythoff 120 120": _search("wythoff", (120, 120)),
+    "search: half-delete 5 5 5 8 9 12": _search("half-delete", (5, 5, 5, 8, 9, 12)),
+    "search, misère: 4.7 3 4 6 20": lambda: sprague.ruleset("takebreak", code="4.7").grundy(
+        (3, 4, 6, 20), method="search", misere=True, max_positions=10**9),
+    "genus: kayles heaps 0..40": lambda: sprague.ruleset("kayles").genus_sequence(41, 10**9),
+    "loopy: square-but-one 3000": lambda: sprague.ruleset("square-but-one").grundy((3000,), method="search"),
+    "kernel: grundy's game to 2^19": lambda: sprague.ruleset("grundys-game").sequence(2**19),
+    "quotient: 0.07 to heap 24": lambda: misere_quotient(sprague.ruleset("takebreak", code="0.07").heap_options, 24),
+    "closed form: hackenbush star of 20,000": lambda: sprague.ruleset("green-hackenbush").grundy(
+        " ".join(f"0-{i}" for i in range(1, 20001))),
+}
+
+
+def measure(work: Callable[[], object]) -> tuple[int, float]:
+    with sprague.budget(work=10**12) as b:
+        start = time.process_time()
+        work()
+        return b.spent, time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    sprague.ruleset("grundys-game").sequence(5000)  # the kernels compiled (or loaded) before anything is timed
+    print(f"{'workload':42} {'units':>12} {'CPU s (min)':>12} {'us/unit min':>12} {'median':>8}")
+    for name, work in WORKLOADS.items():
+        runs = [measure(work) for _ in range(args.repeat)]
+        units = runs[0][0]
+        per = [1e6 * t / max(u, 1) for u, t in runs]
+        print(f"{name:42} {units:>12,} {min(t for _, t in runs):>12.2f} {min(per):>12.2f} "
+              f"{statistics.median(per):>8.2f}")
+
+
+if __name__ == "__main__":
+    main()

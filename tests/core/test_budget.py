@@ -1,0 +1,172 @@
+"""Budgets counted as the work is done (issue 32): answers with the defaults, clean stops, refusals only by lower
+bounds, memory, and one budget for a whole command."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import naive
+import sprague
+from sprague import BudgetExceeded, TooLarge, budget
+from sprague.cli import main
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(args), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def _naive_moves(r: sprague.Ruleset):  # type: ignore[no-untyped-def]
+    """The ruleset's move generator, canonicalised, for the reference solvers of tests/naive.py."""
+    @functools.lru_cache(maxsize=None)
+    def moves(position: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        return tuple({tuple(sorted(o)) for o in r.moves(position)})
+
+    return moves
+
+
+# ------------------------------------------------------------------ the issue's examples, with the defaults
+def test_six_heaps_of_half_delete_answer_with_the_defaults() -> None:
+    """Refused before ("would examine up to 329,449,120 options", an upper bound); the search takes 0.3 s."""
+    r = sprague.ruleset("half-delete")
+    e = r.evaluate((5, 5, 5, 8, 9, 12))
+    assert e.grundy is not None
+    assert e.grundy == naive.grundy(_naive_moves(r), (5, 5, 5, 8, 9, 12))
+
+
+def test_a_misere_take_and_break_sum_answers_with_the_defaults() -> None:
+    """4.7 under misère play: refused before by an estimate of 6,839,280 positions (1 1 2 2 3 3 4 13 is the
+    smaller of the issue's two sums)."""
+    r = sprague.ruleset("takebreak", code="4.7")
+    position = (1, 1, 2, 2, 3, 3, 4, 13)
+    got = r.outcome(position, misere=True)
+    assert got == naive.misere_outcome(_naive_moves(r), tuple(sorted(position)))
+
+
+def test_max_positions_of_a_sequence_means_positions() -> None:
+    """0.127 to 93,163 values with max_positions twice that: refused before after 35,696 values (500 kernel steps
+    counted as a position); the kernel's work now goes to the work budget."""
+    r = sprague.ruleset("octal", code="0.127")
+    values = r.sequence(93163, max_positions=186326)
+    assert len(values) == 93163
+    assert values[:600].tolist() == naive.octal_sequence([0, 1, 2, 7], 600)
+
+
+def test_the_kernels_work_is_the_work_budget() -> None:
+    r = sprague.ruleset("grundys-game")
+    with budget(work=100) as b, pytest.raises(BudgetExceeded, match="--max-work"):
+        r.sequence(2**20)
+    assert len(r._values) < 2**20  # stopped early, values kept
+    with budget(work=10**6) as b:
+        r.sequence(3000)
+    assert 0 < b.spent <= 10**6
+    assert r.sequence(300).tolist() == naive.grundys_game_sequence(300)
+
+
+# ------------------------------------------------------------------ stops are clean and keep what was computed
+def test_a_search_stops_at_its_work_budget_and_keeps_its_memo() -> None:
+    r = sprague.ruleset("nim")
+    with budget(work=20_000) as b, pytest.raises(BudgetExceeded, match="work budget of 20,000 units"):
+        r.grundy((30, 30, 30, 30, 30), method="search")
+    assert 20_000 < b.spent < 20_000 + 200  # stopped at the first charge past it
+    kept = len(r._solver.memo)
+    assert kept > 100
+    with budget(work=10**6) as more:
+        assert r.grundy((9, 9, 9, 5, 3), method="search") == 9 ^ 9 ^ 9 ^ 5 ^ 3
+    assert more.spent > 0
+
+
+def test_one_budget_covers_a_whole_command() -> None:
+    """moves of square-but-one 1000000 gave each of its 1,001 options a full search budget (past 60 s)."""
+    status, out, err = run("moves", "square-but-one", "1000000", "--max-work", "200000")
+    assert status == 0, err
+    assert "1 winning move" in out and "1000000 -> 0" in out
+
+
+def test_the_hackenbush_closed_form_is_charged_by_the_edge() -> None:
+    r = sprague.ruleset("green-hackenbush")
+    edges = " ".join(f"0-{i}" for i in range(1, 2001))
+    with budget(work=1000), pytest.raises(BudgetExceeded, match="closed form on 2,000 edges"):
+        r.grundy(edges)
+    with budget(work=10**5):
+        assert r.grundy(edges) == 0  # 2,000 single edges on the ground: *1 2,000 times
+
+
+def test_a_time_limit_stops_a_command() -> None:
+    status, _, err = run("value", "nim", "30", "30", "30", "30", "30", "--method", "search",
+                         "--max-work", "10**12", "--time-limit", "0.2")
+    assert status == 2 and "time limit of 0.2 s" in err and "--time-limit" in err
+
+
+@pytest.mark.parametrize("flag,value", [("--max-work", "0"), ("--max-memory", "-1"), ("--time-limit", "0"),
+                                        ("--time-limit", "nan"), ("--time-limit", "inf")])
+def test_bad_budgets_are_refused_in_one_line(flag: str, value: str) -> None:
+    status, _, err = run("value", "nim", "3", flag, value)
+    assert status == 2 and flag in err and value in err
+
+
+@pytest.mark.parametrize("kwargs", [{"work": 0}, {"work": 1.5}, {"memory": True}, {"seconds": -1},
+                                    {"seconds": float("nan")}])
+def test_bad_budgets_from_python_are_refused(kwargs: dict[str, object]) -> None:
+    with pytest.raises(sprague.InvalidParameter, match=next(iter(kwargs))):
+        with budget(**kwargs):  # type: ignore[arg-type]
+            pass
+
+
+# ------------------------------------------------------------------ memory
+def test_a_raised_work_limit_still_stops_at_the_memory_budget() -> None:
+    """wythoff 10**30 10**30+7 with every other limit raised grew until the machine's 24 GB were taken."""
+    r = sprague.ruleset("wythoff")
+    with budget(work=10**40, memory=50 << 20):
+        with pytest.raises(BudgetExceeded, match="memory budget of 50 MB"):
+            r.grundy((10**30, 10**30 + 7), method="search", max_positions=10**100)
+
+
+def test_a_search_stops_at_the_memory_it_holds() -> None:
+    r = sprague.ruleset("nim")
+    with budget(work=10**12, memory=16 << 20), pytest.raises(BudgetExceeded, match="memory budget of 16 MB"):
+        r.grundy((400, 400, 400), method="search", max_positions=10**9)
+    assert len(r._solver.memo) > 1000  # what was computed is kept
+
+
+def test_a_long_sequence_is_refused_by_the_memory_its_values_need() -> None:
+    r = sprague.ruleset("subtraction", S=[1, 2, 5, 9])
+    with budget(memory=1 << 20), pytest.raises(BudgetExceeded, match="memory budget"):
+        r.sequence(5 * 10**6)
+
+
+# ------------------------------------------------------------------ refusals before work: lower bounds only
+@settings(max_examples=60, deadline=None)
+@given(heaps=st.lists(st.integers(0, 3000), min_size=1, max_size=3), work=st.integers(50, 5000))
+def test_a_search_refused_up_front_would_pass_its_budget(heaps: list[int], work: int) -> None:
+    """For random searches refused before any work, the work they take (with a raised budget) is over the budget."""
+    position = tuple(heaps)
+    with budget(work=work) as b:
+        try:
+            sprague.ruleset("nim").evaluate(position, method="search", max_positions=10**9)
+        except BudgetExceeded:
+            if b.spent:
+                return  # stopped while working: a live stop, not a refusal
+        else:
+            return
+    with budget(work=10**7) as big:
+        try:
+            sprague.ruleset("nim").evaluate(position, method="search", max_positions=10**9)
+        except TooLarge:
+            pass  # too large to finish: it spent more than `work` on the way
+    assert big.spent > work
+
+
+def test_an_upper_estimate_refuses_nothing() -> None:
+    """Nim 30 x 5 by search was refused at once (31^5 positions estimated); now it runs, and stops at the budget."""
+    r = sprague.ruleset("nim")
+    with budget(work=50_000) as b, pytest.raises(BudgetExceeded):
+        r.grundy((30, 30, 30, 30, 30), method="search")
+    assert b.spent > 50_000
