@@ -64,11 +64,29 @@ def values(game: Any, n: int, max_positions: int | None = None, progress: Progre
         raise InvalidPosition(f"{game.name}: sequence length {n} is negative; give the number of heaps, n >= 0")
     refuse_long(game, n, limit)
     if all(game.heap_grundy_closed(m) is not None for m in (0, 1, max(n - 1, 0))):
-        closed = [heap_value(game, m, limit) for m in range(n)]
+        closed = _closed_values(game, n, limit)
         return _compact(np.array(closed, dtype=np.min_scalar_type(max(closed, default=0)))) if compact \
             else game._sequence(closed)
     grow(game, n, limit, progress)
     return _compact(game._values[:n]) if compact else game._sequence(game._values[:n].copy())
+
+
+CLOSED_CHUNK = 4096  #: closed-form values computed between two charges of the budget
+CLOSED_VALUE_BYTES = 40  #: what a closed-form value held in a list takes, about (pointer and int object)
+
+
+def _closed_values(game: Any, n: int, limit: int) -> list[int]:
+    """G(0..n-1) from the closed form, a unit of work and about :data:`CLOSED_VALUE_BYTES` of memory a value,
+    charged to the budget as they are computed (a closed form is cheap, a billion of them are not)."""
+    what = f"{game.name}: {n:,} closed-form values"
+    refuse_if_sure(what, least_work=n)
+    closed: list[int] = []
+    for start in range(0, n, CLOSED_CHUNK):
+        stop = min(start + CLOSED_CHUNK, n)
+        charge(stop - start, what)
+        check_memory(what, counted=stop * CLOSED_VALUE_BYTES)
+        closed.extend(heap_value(game, m, limit) for m in range(start, stop))
+    return closed
 
 
 def _compact(array: np.ndarray) -> np.ndarray:
