@@ -38,8 +38,27 @@ def test_text_names_the_first_heap_that_is_not_tame() -> None:
 
 
 def test_refusals_are_one_line() -> None:
-    status, _, err = run("sequence", "kayles", "--to", "500", "--misere")
-    assert status == 2 and "max-positions" in err and len(err.strip().splitlines()) == 1
+    # refused before any work only by a lower bound: heap 500's options, each valued at least once
+    status, out, err = run("sequence", "kayles", "--to", "500", "--misere", "--max-work", "100")
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "the genera of heaps 0..500 needs at least" in err and "over the 100 left" in err and "--max-work" in err
+    # within that bound, computed until the budget stops it: the genera done are given, the stop said in one line
+    status, out, err = run("sequence", "kayles", "--to", "500", "--misere", "--max-work", "200000", "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    done = len(data["genera"])
+    assert 8 <= done < 501 and data["to"] == 500 and len(data["misere_values"]) == done
+    stopped = data["stopped"]
+    assert stopped.startswith(f"stopped at heap {done}: ") and "work budget of 200,000 units" in stopped
+    assert "--max-work" in stopped and "\n" not in stopped
+    for n, genus in enumerate(data["genera"][:8]):  # the genera kept are exact
+        sup = genus["superscript"]
+        g, terms = naive.genus(naive.kayles_moves, (n,) if n else (), len(sup) + 2)
+        assert genus["g"] == g and terms[:len(sup)] == sup and terms[len(sup):] == sup[-2:], n
+    status, text, err = run("sequence", "kayles", "--to", "500", "--misere", "--max-work", "200000")
+    assert status == 0 and err == ""
+    last = text.strip().splitlines()[-1]
+    assert last.startswith(f"heaps 0..{done - 1} only: stopped at heap {done}: ") and "--max-work" in last
     status, _, err = run("sequence", "kayles", "--to", "5", "--misere", "--plot", "x.png")
     assert status == 2 and "--plot is not available with --misere" in err
     status, _, err = run("sequence", "wythoff", "--to", "5", "--misere")

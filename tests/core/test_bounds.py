@@ -6,7 +6,8 @@ import pytest
 
 import naive
 import sprague
-from sprague.errors import InvalidParameter, InvalidPosition, SpragueError, TooLarge
+import sprague.cache
+from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, SpragueError, TooLarge
 
 # A hang guard only (these inputs once hung: a regression would run for hours, not minutes). No test here is
 # judged by the clock: a machine under load may take many times the idle seconds. The naive reference solvers
@@ -32,10 +33,16 @@ def test_moore_huge_k_is_bounded_by_the_heaps():
     assert huge.option_count((3, 4)) == small.option_count((3, 4))
 
 
-def test_grundys_game_huge_heap_search_refused_by_estimate():
-    with pytest.raises(TooLarge, match="max-positions"):
-        sprague.ruleset("grundys-game").grundy((10**9,), method="search")
-    assert sprague.ruleset("grundys-game").grundy((20,), method="search") == sprague.ruleset("grundys-game").grundy((20,))
+def test_grundys_game_huge_heap_search_refused_by_a_lower_bound():
+    """The search from heap 10^9 first lists its 499,999,999 options, a unit of work each: a lower bound over the
+    default budget of 20,000,000 units, so it is refused before any work is done."""
+    g = sprague.ruleset("grundys-game")
+    with sprague.budget() as b, pytest.raises(
+            BudgetExceeded, match=r"listing the 499,999,999 options of the start needs at least 499,999,999 units of "
+                                  r"work, over the 20,000,000 left of the work budget of 20,000,000.*--max-work") as info:
+        g.grundy((10**9,), method="search")
+    assert b.spent == 0 and (info.value.estimate, info.value.limit) == (499_999_999, 20_000_000)
+    assert g.grundy((20,), method="search") == g.grundy((20,))
 
 
 @pytest.mark.parametrize("S", [range(1, 10**12), "1-100000000", range(1, 10**30)])
@@ -216,11 +223,40 @@ def test_the_estimates_bound_the_counted_steps_past_the_prefix(code, monkeypatch
     assert 0 < stopped.least <= steps.done
 
 
-def test_a_long_code_sequence_is_refused_at_once_with_the_option():
+@pytest.fixture
+def no_cache():
+    """No results cache: what a computation keeps is what it computed here, not what an earlier run stored."""
+    with sprague.cache.using(False):
+        yield
+
+
+def _generic_kernel_values(code: str, n: int) -> list[int]:
+    """G(0..n-1) by the generic take-and-break kernel (sprague.kernels.tbgeneric), not the sparse-space one."""
+    from sprague.kernels import tbgeneric
+    from sprague.rulesets.takebreak import kernel_rules
+
+    rules, additive = kernel_rules(sprague.ruleset("takebreak", code=code).code, n)
+    values, _ = tbgeneric.values(rules, additive, n, 10**15)
+    assert len(values) == n
+    return values.tolist()
+
+
+@pytest.mark.usefixtures("no_cache")
+def test_a_long_code_sequence_is_refused_on_a_lower_bound_with_the_option():
+    """10^6 values of a 20-digit code: the kernel's work known in advance is within the budget, but the first
+    values show the rare positions, and a lower bound of the rest from them is far over it. Refused there, having
+    spent a small part of the budget (the certificate search is capped at what the values' lower bound costs);
+    the values computed are kept, and exact."""
     r = sprague.ruleset("octal", code=LONG_CODE)
-    with pytest.raises(TooLarge, match=r"needs at least [\d,]+ units of work, over the [\d,]+ left.*--max-work") as info:
+    with sprague.budget(work=2_000_000) as b, pytest.raises(
+            BudgetExceeded, match=r"needs at least [\d,]+ units of work, over the [\d,]+ left of the work budget of "
+                                  r"2,000,000 \(a lower bound from the rare positions.*--max-work") as info:
         r.sequence(10**6)
-    assert info.value.estimate > info.value.limit
+    assert info.value.estimate > b.work >= info.value.limit  # a lower bound over the whole budget, not only the rest
+    assert 0 < b.spent < b.work // 10  # refused long before the budget ran out
+    kept = r.known_length
+    assert 2048 <= kept < 10**6
+    assert r._values[:kept].tolist() == _generic_kernel_values(LONG_CODE, kept)
     assert r.sequence(60).tolist() == naive.octal_sequence(_digits(LONG_CODE), 60)
 
 
@@ -246,12 +282,30 @@ def test_a_sequence_whose_work_passes_its_limit_stops_there_and_keeps_exact_valu
     assert r._values.tolist() == naive.grundys_game_sequence(kept)
 
 
+@pytest.mark.usefixtures("no_cache")
 def test_huge_sequences_of_octal_codes_are_refused():
     r = sprague.ruleset("octal", code="0.137")
-    with pytest.raises(TooLarge, match="max_positions"):
-        r.sequence(10**8)
-    with pytest.raises(TooLarge, match="max_positions"):  # d0 = 4 and no period proved within the limit
-        sprague.ruleset("octal", code="4.44").sequence(10**6)
+    with sprague.budget() as b, pytest.raises(TooLarge, match=r"100,000,000 values .* over the limit of 10,000,000.*"
+                                                              r"max_positions"):
+        r.sequence(10**8)  # an input limit: more values than MAX_SEQUENCE_VALUES, refused on sight
+    assert b.spent == 0 and r.known_length == 0
+    # 4.44: d0 = 4 and no period proved within the budget. 10^6 values: the first 2,048 show a lower bound of
+    # the rest over the budget, refused there; 10,000 values: their lower bound is within it, computed until stopped
+    g = sprague.ruleset("octal", code="4.44")
+    with sprague.budget(work=200_000) as b, pytest.raises(
+            BudgetExceeded, match=r"up to 999,999 needs at least [\d,]+ units of work, over the [\d,]+ left of the "
+                                  r"work budget of 200,000 \(a lower bound.*--max-work") as info:
+        g.sequence(10**6)
+    assert info.value.estimate > b.work and 0 < b.spent < b.work // 10
+    assert g.known_length == 2048 and g._values[:2048].tolist() == _generic_kernel_values("4.44", 2048)
+    g = sprague.ruleset("octal", code="4.44")
+    with sprague.budget(work=30_000) as b, pytest.raises(
+            BudgetExceeded, match=r"up to 9,999 stopped at the work budget of [\d,]+ units .* after [\d,]+ values "
+                                  r"\(they are kept\).*--max-work"):
+        g.sequence(10_000)
+    assert b.work < b.spent <= b.work + 1000  # stopped at the budget, by at most a value's work more
+    kept = g.known_length
+    assert 2048 < kept < 10_000 and g._values[:kept].tolist() == _generic_kernel_values("4.44", kept)
     assert len(sprague.ruleset("octal", code="4.07").sequence(10**6)) == 10**6  # its period is certified: filled
 
 

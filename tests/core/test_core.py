@@ -108,11 +108,22 @@ def test_search_refused_before_it_starts_by_a_lower_bound() -> None:
     assert "2,000,000 options of the start" in str(exc.value) and "--max-work" in str(exc.value)
 
 
-def test_huge_estimates_are_reported_without_printing_the_number() -> None:
-    tt = sprague.ruleset("turning-turtles")
-    with pytest.raises(sprague.TooLarge) as exc:
+def test_huge_lower_bounds_are_reported_without_printing_the_number() -> None:
+    """Searches are refused before they start only by a lower bound of their work (the options of the start,
+    a unit each); one past 10^15 is given as a power of two, not in full. (An upper estimate, such as the 2^20000
+    rows of 20,000 turtles, refuses nothing: the search counts as it goes.)"""
+    nim = sprague.ruleset("nim")
+    with sprague.budget() as b, pytest.raises(sprague.BudgetExceeded) as exc:
+        nim.grundy((10**40,), method="search")
+    message = str(exc.value)
+    assert b.spent == 0 and exc.value.estimate == 10**40
+    assert "listing the about 2^132 options of the start needs at least about 2^132 units of work" in message
+    assert f"{10**40:,}" not in message and "--max-work" in message
+    tt = sprague.ruleset("turning-turtles")  # 20,000 coins: 20,000 * 20,001 / 2 options, over the budget at once
+    with sprague.budget() as b, pytest.raises(sprague.BudgetExceeded, match=r"listing the 200,010,000 options of the "
+                                                                            r"start needs at least 200,010,000 units"):
         tt.grundy("H" * 20_000, method="search")
-    assert "about 2^20000 positions" in str(exc.value)
+    assert b.spent == 0
 
 
 def test_errors_are_value_errors() -> None:

@@ -15,6 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sprague
+import sprague.cache
+from sprague.core.budget import KERNEL_STEPS_PER_WORK
 from sprague.kernels import tbgeneric
 from sprague.rulesets.takebreak import kernel_rules
 from sprague.rulesets.tbcode import TBCode
@@ -135,8 +137,23 @@ def test_the_work_is_known_in_advance_and_the_limit_stops_the_kernel():
     r = sprague.ruleset("takebreak", code="{2+}.0")
     cost = r.sequence_cost(400)
     assert cost >= 1
-    with pytest.raises(sprague.TooLarge, match="max_positions"):
-        r.sequence(5000, max_positions=r.sequence_cost(5000) // 2)
+    least = r.sequence_cost(5000)  # the kernel's steps known in advance, a lower bound, in units of work
+    with sprague.cache.using(False):
+        with sprague.budget(work=least // 2) as b, pytest.raises(
+                sprague.BudgetExceeded, match=rf"up to 4,999 needs at least {least:,} units of work, over the "
+                                              rf"{least // 2:,} left.*--max-work"):
+            r.sequence(5000)
+        assert b.spent == 0 and r.known_length == 0  # refused before any work: the lower bound is over the budget
+        with sprague.budget(work=least + 10) as b, pytest.raises(
+                sprague.BudgetExceeded, match=r"up to 4,999 stopped at the work budget of [\d,]+ units .* after "
+                                              r"[\d,]+ values \(they are kept\).*--max-work"):
+            r.sequence(5000)  # within the lower bound, but the kernel needs more: stopped at the budget
+        assert b.work < b.spent <= b.work + 1000  # by at most a value's work more
+    kept = r.known_length
+    rules, a = kernel_rules(r.code, kept)
+    assert 0 < kept < 5000 and r._values.tolist() == tbgeneric.values(rules, a, kept, 10**12)[0].tolist()
+    truth = next(case[1] for case in CASES if case[0] == "{2+}.0")
+    assert r._values[:26].tolist() == naive.takebreak_sequence(truth, 26, 0)
     rules, a = kernel_rules(r.code, 300)
     values, steps = tbgeneric.values(rules, a, 300, 10**12)
     assert tbgeneric.work(rules, a, 300) <= steps
@@ -219,9 +236,16 @@ def test_a_huge_heap_of_a_certified_arithmetic_period_is_exact():
 
 @pytest.mark.parametrize("code", ["8!.0", "0.[3]", "80.0", "{2+}!.0"])
 def test_a_huge_heap_is_refused_before_any_work(code):
+    """G(10^30) needs the values below it: the kernel's steps known in advance, a lower bound, are over the budget."""
     r = sprague.ruleset("takebreak", code=code)
-    with pytest.raises(sprague.TooLarge, match="max_positions"):
+    with sprague.cache.using(False), sprague.budget() as b, pytest.raises(
+            sprague.BudgetExceeded, match=r"values up to 1,000,000,000,000,000,000,000,000,000,000 needs at least "
+                                          r"about 2\^\d+ units of work, over the 20,000,000 left.*--max-work") as info:
         r.grundy((10**30,))
-    c = r.code  # a code the periodicity theorems cover first looks for a period, within the work limit
+    assert info.value.estimate >= 10**30 // KERNEL_STEPS_PER_WORK  # a step a value at least
+    c = r.code  # a code the periodicity theorems cover first looks for a period, within the work budget
     covered = c.unconstrained and c.last_digit is not None and not c.additive and c.max_heaps is not None
-    assert r.known_length < 10**4 if covered else r.known_length == 0
+    if covered:
+        assert r.known_length < 10**4 and b.spent < b.work
+    else:
+        assert r.known_length == 0 and b.spent == 0

@@ -16,9 +16,11 @@ import numpy as np
 import pytest
 
 import sprague
+import sprague.cache
 from sprague.cli import main
+from sprague.core.budget import KERNEL_STEPS_PER_WORK
 from sprague.core.sets import SetByRule
-from sprague.errors import InvalidParameter, TooLarge
+from sprague.errors import BudgetExceeded, InvalidParameter, TooLarge
 from sprague.kernels import config
 from sprague.kernels.subtract import subtract_sequence
 from sprague.rulesets.subtraction import InfiniteSubtraction
@@ -141,23 +143,49 @@ def test_bad_set_names(value, words):
         sprague.ruleset("infinite-subtraction", S="1,2,5")
 
 
-def test_work_is_estimated_and_refused_before_it_starts():
+def test_work_is_bounded_below_and_refused_before_it_starts():
     sq = SetByRule.parse("squares")
     for n in (1, 2, 50, 1000):  # the closed form of the options examined, against counting them
         assert sq.pairs(n) == sum(len([s for s in range(1, m + 1) if naive.is_square(s)]) for m in range(n))
     g = sprague.ruleset("subtraction", S="squares")
-    with pytest.raises(TooLarge, match="--max-positions"):
-        g.sequence(5 * 10**6)
-    with pytest.raises(TooLarge, match="--max-positions"):
+    n = 5 * 10**6
+    least = g.sequence_least_work(n)  # the kernel examines every option and takes a mex step a value
+    assert least == (sq.pairs(n) + n) // KERNEL_STEPS_PER_WORK
+    with sprague.budget(work=10**6) as b, pytest.raises(
+            BudgetExceeded, match=rf"up to 4,999,999 needs at least {least:,} units of work, over the 1,000,000 "
+                                  rf"left.*--max-work"):
+        g.sequence(n)
+    assert b.spent == 0
+    with sprague.budget() as b, pytest.raises(
+            BudgetExceeded, match=r"needs at least about 2\^\d+ units of work, over the 20,000,000 left.*--max-work"):
         g.grundy((10**40,))
-    with pytest.raises(TooLarge):
+    assert b.spent == 0
+    with sprague.budget() as b, pytest.raises(  # past the sieve: from pi(x) > x / ln x
+            BudgetExceeded, match=r"up to 1,000,000,000 needs at least [\d,]+ units of work, over the 20,000,000"):
         sprague.ruleset("subtraction", S="primes").grundy((10**9,))
+    assert b.spent == 0
     calls = []
     p = sprague.ruleset("subtraction", S=lambda k: calls.append(k) or k % 2 == 1)
-    with pytest.raises(TooLarge):
+    with sprague.budget(work=10**6) as b, pytest.raises(BudgetExceeded, match="--max-work"):
         p.sequence(10**7)
-    assert not calls  # refused before the predicate ran: its calls alone pass the limit
+    assert not calls and b.spent == 0  # refused before the predicate ran: its calls alone (a unit each) pass the budget
     assert g.known_length == 0
+
+
+def test_the_kernel_stops_at_the_budget_and_keeps_the_values_done():
+    n = 200_000
+    with sprague.cache.using(False):
+        g = sprague.ruleset("subtraction", S="squares")
+        least = g.sequence_least_work(n)  # within the budget: started; the mex steps need more: stopped
+        with sprague.budget(work=least + 1000) as b, pytest.raises(
+                BudgetExceeded, match=r"up to 199,999 stopped at the work budget of [\d,]+ units .* after [\d,]+ "
+                                      r"values \(they are kept\).*--max-work"):
+            g.sequence(n)
+        assert b.work < b.spent <= b.work + 10  # by at most a value's steps more (some sqrt(n))
+        kept = g.known_length
+        assert config.SUBTRACTION_KERNEL_FROM < kept < n
+        assert g._values[:kept].tolist() == sprague.ruleset("subtraction", S="squares").sequence(kept).tolist()
+    assert g._values[:3000].tolist() == naive.subtraction_sequence(naive.is_square, 3000)
 
 
 def test_no_period_is_certified():

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import naive
 import sprague
+import sprague.cache
 from sprague.kernels.turning import turning_sequence
 from sprague.rulesets.turning import Part, Spawning, format_code, parse_code
 
@@ -23,7 +24,7 @@ MORE = ["1+FS", "2-3,6C", "1F", "2F", "3+", "2+E", "1-4S", "2-5FE", "3-4C(6)", "
 
 
 def kernel(code: str, n: int) -> list[int]:
-    values, reached, why = turning_sequence(np.array([p.row() for p in parse_code(code)]), n, 10**12)
+    values, reached, why, _ = turning_sequence(np.array([p.row() for p in parse_code(code)]), n, 10**12)
     assert reached == n, why
     return values.tolist()
 
@@ -181,8 +182,15 @@ def test_code_is_written_in_standard_form_and_said_in_words() -> None:
 def test_values_past_the_bitset_are_refused_with_how_far() -> None:
     with pytest.raises(sprague.TooLarge, match=r"reaches 2\^22"):
         sprague.ruleset("turning-heaps", code="3+").sequence(40)
-    with pytest.raises(sprague.TooLarge, match="--max-positions"):
-        sprague.ruleset("turning-heaps", code="1-5").sequence(3000, max_positions=1000)
+    # Moebius reaches 2^22 at heap 575; a small budget stops the kernel well before, at a heap it names
+    r = sprague.ruleset("turning-heaps", code="1-5")
+    with sprague.cache.using(False), sprague.budget(work=1000) as b, pytest.raises(
+            sprague.BudgetExceeded, match=r"1-5: computing single-heap values up to 2,999 stopped at the work budget "
+                                          r"of 1,000 units .* at heap \d+ \(the values up to it are kept\).*--max-work"):
+        r.sequence(3000)
+    assert b.work < b.spent <= b.work + 200  # the kernel's steps are charged; it stops after the value passing them
+    kept = r.known_length
+    assert 20 < kept < 575 and r._values.tolist()[1:] == a054016(kept - 1)  # the values kept are exact
 
 
 def test_misere_rows_are_searched_and_long_rows_refused() -> None:
@@ -191,8 +199,16 @@ def test_misere_rows_are_searched_and_long_rows_refused() -> None:
         assert r.outcome(row, misere=True) == naive.misere_outcome(moves, row), row
         assert r.grundy(row, misere=True) == naive.misere_grundy(moves, row), row
     assert r.evaluate("THHTH", misere=True).method == "search"
-    with pytest.raises(sprague.TooLarge, match="--max-positions"):
+    before = len(r._misere_solver.memo)
+    with sprague.budget(work=200_000) as b, pytest.raises(
+            sprague.BudgetExceeded, match=r"search from 'H{40}' stopped at the work budget of 200,000 units .*"
+                                          r"--max-work"):
         r.outcome("H" * 40, misere=True)
+    assert b.work < b.spent <= b.work + 1000  # stopped at the budget, by at most one position's work more
+    memo = r._misere_solver.memo  # the values found are kept, and exact
+    short = [row for row in memo if len(row) <= 7]
+    assert len(memo) > before + 100 and len(short) > 20
+    assert all(memo[row] == naive.misere_grundy(moves, row) for row in short)
 
 
 def test_cli_sequence_of_the_heap_representation() -> None:

@@ -44,12 +44,13 @@ MAX_VALUE_BITS = 22
 STEPS_PER_POSITION = 500
 
 
-def turning_sequence(elements: np.ndarray, n: int, max_steps: int) -> tuple[np.ndarray, int, str]:
+def turning_sequence(elements: np.ndarray, n: int, max_steps: int) -> tuple[np.ndarray, int, str, int]:
     """G(0..n-1) of the heap representation of the coin-turning game ``elements``, within ``max_steps``.
 
-    Returns ``(values, reached, why)``: ``values[:reached]`` are exact; ``reached < n`` when the
+    Returns ``(values, reached, why, steps)``: ``values[:reached]`` are exact; ``reached < n`` when the
     work passed ``max_steps`` (``why == "steps"``) or a value passed ``2**MAX_VALUE_BITS``
-    (``why == "bits"``).
+    (``why == "bits"``); ``steps`` is the work counted (the kernel stops after the value that passes
+    ``max_steps``, so by at most one value's steps more).
     """
     el = np.ascontiguousarray(elements, dtype=np.int64)
     if el.ndim != 2 or el.shape[1] != len(FIELDS) or el.shape[0] == 0:
@@ -59,9 +60,9 @@ def turning_sequence(elements: np.ndarray, n: int, max_steps: int) -> tuple[np.n
                 or first not in (0, 1):
             raise ValueError(f"bad element {(kmin, kmax, span, spacing, first)}")
     out = np.zeros(max(n, 1), dtype=np.int64)
-    status = np.zeros(2, dtype=np.int64)  # reached, why (0 done, 1 steps, 2 bits)
+    status = np.zeros(3, dtype=np.int64)  # reached, why (0 done, 1 steps, 2 bits), steps counted
     _fill(el, out, max_steps, MAX_VALUE_BITS, status)
-    return out[:n], int(min(status[0], n)), ("", "steps", "bits")[int(status[1])]
+    return out[:n], int(min(status[0], n)), ("", "steps", "bits")[int(status[1])], int(status[2])
 
 
 @njit(cache=True, nogil=True)
@@ -218,6 +219,7 @@ def _fill(el: np.ndarray, out: np.ndarray, max_steps: int, max_bits: int, status
         out[m] = g
         prefix[m] = prefix[m - 1] ^ g
         status[0] = m + 1
+        status[2] = steps
         if steps > max_steps and m + 1 < n:
             status[1] = 1
             return

@@ -10,12 +10,17 @@ import numpy as np
 
 from sprague.analysis.periodicity import Periodicity, certify_all_but, find_period
 from sprague.core.ruleset import Param
-from sprague.core.sets import NAMED_SETS, SetByRule, SubtractionSet
-from sprague.errors import InvalidParameter
+from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, refuse_if_sure, work_cap
+from sprague.core.sets import NAMED_SETS, PRIME_SIEVE_EXACT, SetByRule, SubtractionSet
+from sprague.errors import BudgetExceeded, InvalidParameter
 from sprague.kernels import config
 from sprague.kernels.heap import all_but_sequence, subtraction_sequence
-from sprague.kernels.subtract import subtract_sequence
+from sprague.kernels.subtract import UNLIMITED, subtract_values
 from sprague.rulesets.heap import HeapRuleset, Heaps, PeriodicHeapRuleset
+from sprague.solve.sequence import spend
+
+#: predicate calls made between two charges of the budget
+PREDICATE_CHUNK = 4096
 
 __all__ = ["Subtraction", "AllBut", "InfiniteSubtraction"]
 ORDER = 20  #: where ``sprague list`` shows this module's rulesets
@@ -188,7 +193,7 @@ class InfiniteSubtraction(HeapRuleset):
     ``powers-of-2``, ``primes``, ``fibonacci`` -- or, from Python, a predicate
     (``sprague.ruleset("subtraction", S=lambda k: k % 3 == 1)``); ``subtraction -p S=squares``
     gives this ruleset. Values come from the recursion ``G(n) = mex {G(n - s) : s in S, s <= n}``,
-    compiled (:func:`sprague.kernels.subtract.subtract_sequence`, the members of S up to n
+    compiled (:func:`sprague.kernels.subtract.subtract_values`, the members of S up to n
     computed first): O(n |S ∩ [1, n]|) work, estimated before it starts. S is infinite, so no
     period is certified: ``sprague sequence`` reports a period only as observed, not proved.
     One closed form: for ``powers-of-2``, ``G(n) = n mod 3`` (by induction: 1 and 2 are in S, so
@@ -210,6 +215,7 @@ class InfiniteSubtraction(HeapRuleset):
     position_help = "heap sizes separated by spaces, e.g. 30 (one heap) or 4 7 (a sum of heaps)"
 
     def heap_options(self, n: int) -> Iterable[Heaps]:
+        self._run_predicate(n)  # a predicate's new calls charged (nothing for a named set)
         return ((n - s,) for s in self.params["S"].members(n).tolist())
 
     def heap_option_count(self, n: int) -> int:
@@ -220,7 +226,7 @@ class InfiniteSubtraction(HeapRuleset):
         if count is None:  # a predicate not yet evaluated up to n
             if n - s.evaluated > self._limit_now:
                 return n
-            s.members(n)
+            self._run_predicate(n)
             count = s.count(n)
         return int(count or 0)
 
@@ -253,7 +259,7 @@ class InfiniteSubtraction(HeapRuleset):
             calls = n - 1 - s.evaluated
             if calls > self._limit_now:
                 return calls + n - start
-            s.members(n - 1)
+            self._run_predicate(n - 1)
         pairs = s.pairs(n)
         done = s.pairs(start) or 0
         if pairs is None:  # not reached: the predicate was run above
@@ -261,11 +267,61 @@ class InfiniteSubtraction(HeapRuleset):
         steps = max(0, pairs - done)
         return calls + max(n - start, -(-steps // config.SUBTRACT_STEPS_PER_POSITION))
 
+    def _run_predicate(self, upto: int) -> None:
+        """Run a predicate S as far as ``upto``, a unit of work a call, charged as it goes (refused before the first
+        call when the calls alone are over the budget left)."""
+        s: SetByRule = self.params["S"]
+        if s.is_named or upto <= s.evaluated:
+            return
+        what = f"{self.name}: running the predicate S as far as {upto:,}"
+        refuse_if_sure(what, upto - s.evaluated)
+        while s.evaluated < upto:
+            stop = min(s.evaluated + PREDICATE_CHUNK, upto)
+            calls = stop - s.evaluated
+            s.members(stop)
+            charge(calls, what)
+
+    def sequence_least_work(self, n: int) -> int:
+        """A lower bound of the work units computing G(known..n-1) is charged: the predicate's calls not yet made
+        (a unit each) and, on the compiled kernel, the options it examines (at least ``S.pairs(n) - S.pairs(known)``
+        steps, :data:`~sprague.core.budget.KERNEL_STEPS_PER_WORK` a unit; primes past the sieve: from
+        pi(x) > x / ln x, x >= 17)."""
+        start = len(self._values)
+        if n <= start:
+            return 0
+        s: SetByRule = self.params["S"]
+        calls = max(n - 1 - s.evaluated, 0) if not s.is_named else 0
+        if n - start < config.SUBTRACTION_KERNEL_FROM:
+            return calls  # the plain recursion: its own charges
+        if s.name == "primes" and n - 1 > PRIME_SIEVE_EXACT:
+            half = max(start, n // 2)  # each heap m >= half has at least pi(half) options
+            steps = (n - half) * (half // half.bit_length()) if half >= 17 else 0  # ln x < bit length
+        elif s.is_named:
+            steps = (s.pairs(n) or 0) - (s.pairs(start) or 0)
+        else:
+            steps = 0  # the predicate's members are not known before it runs
+        return calls + (steps + n - start) // KERNEL_STEPS_PER_WORK  # a mex step a value besides
+
     def extend_values(self, n: int) -> np.ndarray | None:
-        """The compiled kernel (:func:`sprague.kernels.subtract.subtract_sequence`) for long stretches."""
-        if n - len(self._values) < config.SUBTRACTION_KERNEL_FROM:
+        """The compiled kernel (:func:`sprague.kernels.subtract.subtract_values`) for long stretches, charged to the
+        budget; stopped at the budget, the values done are kept."""
+        start = len(self._values)
+        if n - start < config.SUBTRACTION_KERNEL_FROM:
             return None  # the plain recursion is quicker than compiling
-        return subtract_sequence(self.params["S"].members(n - 1), n, self._values)
+        self._run_predicate(n - 1)
+        work = work_cap(self._limit_now)
+        values, reached, steps = subtract_values(self.params["S"].members(n - 1), n, self._values,
+                                                 min(work * KERNEL_STEPS_PER_WORK, UNLIMITED))
+        what = f"{self.name}: computing single-heap values up to {n - 1:,}"
+        if reached < n:
+            if reached > start:
+                self._values = values[:reached].copy()  # keep what is done
+            spend(-(-steps // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
+            raise BudgetExceeded(f"{what} stopped at the work budget of {work:,} units (about a microsecond each) "
+                                 f"after {reached:,} values (they are kept); {WORK_HINT}",
+                                 estimate=-(-(steps + 1) // KERNEL_STEPS_PER_WORK), limit=work)
+        charge(steps // KERNEL_STEPS_PER_WORK, what)
+        return values
 
     def cache_key(self) -> dict[str, Any] | None:
         """None for a predicate (the results cache cannot tell two functions apart); else name and set."""

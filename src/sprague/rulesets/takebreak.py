@@ -32,6 +32,7 @@ from sprague.core.ruleset import Param
 from sprague.errors import BudgetExceeded, TooLarge
 from sprague.kernels import tbgeneric
 from sprague.kernels.config import TAKE_BREAK_STEPS_PER_POSITION
+from sprague.solve.sequence import spend
 from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
 from sprague.rulesets.tbcode import Digit, TBCode, partition_count
 
@@ -118,6 +119,11 @@ class TakeBreak(PeriodicHeapRuleset):
         rules, additive = kernel_rules(self.code, n)
         return -(-tbgeneric.work(rules, additive, n) // TAKE_BREAK_STEPS_PER_POSITION)
 
+    def sequence_least_work(self, n: int) -> int | None:
+        """A lower bound of the work units computing G(known..n-1) is charged: :meth:`sequence_cost` (both kernels'
+        costs known in advance are lower bounds of their steps, :data:`KERNEL_STEPS_PER_WORK` a unit)."""
+        return self.sequence_cost(n)
+
     def extend_values(self, n: int) -> np.ndarray | None:
         """G(0..n-1) by the generic kernel (codes the sparse-space kernel does not take), within the limit."""
         if self._moves is not None:
@@ -129,6 +135,7 @@ class TakeBreak(PeriodicHeapRuleset):
         if len(values) < n:
             if len(values) > len(self._values):
                 self._values = values
+            spend(-(-steps // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
             raise BudgetExceeded(f"{what} stopped at the work budget of {work:,} units (about a microsecond each) "
                                  f"after {len(values):,} values (they are kept); {WORK_HINT}",
                                  estimate=steps // KERNEL_STEPS_PER_WORK, limit=work)

@@ -46,12 +46,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from sprague.core.budget import WORK_HINT, work_cap
-from sprague.core.limits import RAISE_HINT, format_size, refuse_if_too_large
+from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, work_cap
+from sprague.core.limits import refuse_if_too_large
 from sprague.core.ruleset import Param, Ruleset
 from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.kernels import turning as _kernel
 from sprague.rulesets.heap import Heaps, HeapRuleset
+from sprague.solve.sequence import spend
 
 __all__ = ["Part", "parse_code", "format_code", "code_words", "Spawning", "Turning", "CoinRow"]
 ORDER = 41  #: where ``sprague list`` shows this module's rulesets (after Turning Turtles)
@@ -394,10 +395,15 @@ class Spawning(HeapRuleset):
                 "by the compiled bitset kernel (heap representation, Winning Ways ch. 14)")
 
     def sequence_cost(self, n: int) -> int | None:
-        """A lower bound of the kernel's work, in positions (it stops at the limit if it needs more)."""
+        """A lower bound of the kernel's work, in units of work, or the values to compute if more (it stops at the
+        budget if it needs more)."""
         start = len(self._values)
         if n <= start:
             return 0
+        return max(n - start, self._kernel_steps(n) // KERNEL_STEPS_PER_WORK)
+
+    def _kernel_steps(self, n: int) -> int:
+        """A lower bound of the steps the kernel counts to compute G(0..n-1) (it computes them all, every time)."""
         steps = 0
         for p in self.parts:
             if p.spacing == "" and p.span is None:
@@ -410,23 +416,33 @@ class Spawning(HeapRuleset):
                 steps += n * n
             else:
                 steps += n * n // 2 if p.first else n * n * n // 4
-        return max(n - start, steps // _kernel.STEPS_PER_POSITION)
+        return steps
+
+    def sequence_least_work(self, n: int) -> int:
+        """A lower bound of the work units computing G(known..n-1) is charged: the kernel's steps
+        (:meth:`_kernel_steps`), :data:`~sprague.core.budget.KERNEL_STEPS_PER_WORK` a unit."""
+        return 0 if n <= len(self._values) else self._kernel_steps(n) // KERNEL_STEPS_PER_WORK
 
     def extend_values(self, n: int) -> np.ndarray:
-        """The compiled kernel (:func:`sprague.kernels.turning.turning_sequence`), stopped at the work limit."""
+        """The compiled kernel (:func:`sprague.kernels.turning.turning_sequence`), charged to the budget; stopped
+        at the budget, the values done are kept."""
         limit = work_cap(self._limit_now)
-        values, reached, why = _kernel.turning_sequence(np.array([p.row() for p in self.parts], dtype=np.int64), n,
-                                                        min(limit * _kernel.STEPS_PER_POSITION, 2**62))
+        values, reached, why, steps = _kernel.turning_sequence(np.array([p.row() for p in self.parts],
+                                                                        dtype=np.int64), n,
+                                                               min(limit * KERNEL_STEPS_PER_WORK, 2**62))
+        what = f"{self.name} {self.params['code']}: computing single-heap values up to {n - 1:,}"
         if reached < n:
             if reached > len(self._values):
                 self._values = values[:reached].copy()  # keep what is done
+            spend(-(-steps // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
             if why == "bits":
                 raise TooLarge(f"{self.name} {self.params['code']}: G({reached - 1}) = {int(values[reached - 1]):,} "
                                f"reaches 2^{_kernel.MAX_VALUE_BITS}, past what the bitset kernel holds; the values "
                                f"up to heap {reached - 1:,} are known", estimate=n, limit=reached)
-            raise BudgetExceeded(f"{self.name} {self.params['code']}: computing single-heap values up to {n - 1:,} "
-                                 f"stopped at the work budget of {format_size(limit)} units (about a microsecond each) "
-                                 f"at heap {reached - 1:,}; {WORK_HINT}", estimate=n, limit=limit)
+            raise BudgetExceeded(f"{what} stopped at the work budget of {limit:,} units (about a microsecond each) "
+                                 f"at heap {reached - 1:,} (the values up to it are kept); {WORK_HINT}",
+                                 estimate=-(-(steps + 1) // KERNEL_STEPS_PER_WORK), limit=limit)
+        charge(steps // KERNEL_STEPS_PER_WORK, what)
         return values
 
 

@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.core.budget import (KERNEL_STEPS_PER_WORK, WORK_HINT, charge, check_memory, metered,
-                                  refuse_if_sure, work_cap)
+from sprague.core.budget import (BONUS_SHARE, KERNEL_STEPS_PER_WORK, WORK_HINT, active, charge, check_memory,
+                                  metered, refuse_if_sure, share, work_cap)
 from sprague.core.limits import MAX_SEQUENCE_VALUES, check_limit, format_size, refuse_if_too_large
 from sprague.core.nimber import mex
 from sprague.core.parsing import as_int
@@ -112,6 +112,9 @@ def periodic_values(game: Any, n: int, max_positions: int | None = None, progres
             with at_most(game, n):
                 per = game.periodicity(min(max_positions or game._limit_now, game.sequence_cost(n) or n))
         except TooLarge:
+            b = active()
+            if b is not None and b.left == 0:
+                raise  # the whole budget is spent: nothing more can be computed
             per = None  # no certificate within the limit: compute (refused with the size if too large)
         if per is not None and per.certified:
             if not compact:
@@ -165,6 +168,43 @@ def cost(game: Any, n: int) -> int | None:
     return (n - start) * max(last, 1)
 
 
+def least_work(game: Any, n: int) -> int | None:
+    """A proven lower bound of the work units charged to compute G(known..n-1), or None where none is known.
+
+    The game's own ``sequence_least_work`` hook where it has one; take-and-break games through the sparse-space
+    kernel: its steps known in advance (:func:`sprague.kernels.tbwork.work`), :data:`KERNEL_STEPS_PER_WORK` a
+    unit. Elsewhere ``sequence_cost`` is an upper estimate and refuses nothing.
+    """
+    own = getattr(game, "sequence_least_work", None)
+    if own is not None:
+        return own(n)
+    return cost(game, n) if game.take_break_moves() is not None else None
+
+
+def spend(units: int) -> None:
+    """Count ``units`` of work already done in the active budget, without raising (a computation that stopped
+    at the budget has done them: they are spent, whatever it raises next)."""
+    b = active()
+    if b is not None:
+        b.spent += max(units, 0)
+
+
+@contextlib.contextmanager
+def capped(units: int) -> Iterator[None]:
+    """Within it, the active budget has at most ``units`` more work to spend (what is spent counts in it as
+    usual): a search that is only worth that much (a period's certificate) stops there."""
+    b = active()
+    if b is None or units >= b.left:
+        yield
+        return
+    work = b.work
+    b.work = b.spent + max(units, 1)
+    try:
+        yield
+    finally:
+        b.work = work
+
+
 @contextlib.contextmanager
 def at_most(game: Any, n: int) -> Iterator[None]:
     """Within it, :func:`certify_period` computes no value of ``game`` past the first ``n``.
@@ -183,36 +223,54 @@ def at_most(game: Any, n: int) -> Iterator[None]:
 
 def certify_period(game: Any, limit: int) -> Any:
     """The certified period of ``game`` (a :class:`~sprague.rulesets.heap.PeriodicHeapRuleset`): prefixes of
-    ``first_length()`` values, doubled until ``certify`` proves a period, each refused if over ``limit``.
+    ``first_length()`` values, doubled until ``certify`` proves a period, each refused if a lower bound of its
+    work is over the budget left. A ``limit`` below the call's own (``game._limit_now``) caps the work of the
+    whole search (:func:`capped`): callers pass what computing their values outright would cost.
 
     Under :func:`at_most` the prefixes stop at its bound: None if no period is proved by then.
     """
     if game._period is None:
-        most = game.__dict__.get("_most_values")
-        n = game.first_length() if most is None else min(game.first_length(), most)
-        while True:
-            if game.take_break_moves() is not None:  # the kernel's cost is a lower bound
-                refuse_if_sure(f"{game.name}: certifying a period from the first {n:,} values",
-                               game.sequence_cost(n))
-            grow(game, n, limit)
-            game._period = game.certify(game._values[:n])
-            if game._period is not None or (most is not None and n >= most):
-                break
-            n = 2 * n if most is None else min(2 * n, most)
+        # a limit below the call's own is what the certificate is worth (computing the values outright costs
+        # about that much): the search spends no more work than it
+        with capped(limit) if limit < game._limit_now else contextlib.nullcontext():
+            _certify_prefixes(game, limit)
     return game._period
+
+
+def _certify_prefixes(game: Any, limit: int) -> None:
+    """The doubling prefixes of :func:`certify_period`, until a period is proved (or the bound of :func:`at_most`)."""
+    most = game.__dict__.get("_most_values")
+    n = game.first_length() if most is None else min(game.first_length(), most)
+    while True:
+        least = least_work(game, n)  # the kernel's cost, where a lower bound
+        if least:
+            refuse_if_sure(f"{game.name}: certifying a period from the first {n:,} values", least)
+        grow(game, n, limit)
+        game._period = game.certify(game._values[:n])
+        if game._period is not None or (most is not None and n >= most):
+            break
+        n = 2 * n if most is None else min(2 * n, most)
 
 
 def first_period(game: Any) -> Any:
     """The certified period if the first prefix proves it within the limit, else None.
 
-    Only this one cheap attempt (once per ruleset): a long search belongs to :func:`certify_period`.
+    Only this one cheap attempt (once per ruleset): a long search belongs to :func:`certify_period`. The values
+    asked for being had already, the attempt is bonus work (:func:`~sprague.core.budget.share`): at most a
+    :data:`~sprague.core.budget.BONUS_SHARE`-th of the budget, and a stop there is no period, not an error.
     """
     n = game.first_length()
     if game._period is None and not game._first_tried:
         work = game.sequence_cost(n)
-        if work is not None and work <= work_cap(game._limit_now):
-            grow(game, n, game._limit_now)
-            game._period = game.certify(game._values[:n])
+        b = active()
+        if work is not None and work <= (work_cap(game._limit_now) if b is None else b.left // BONUS_SHARE):
+            try:
+                with share(BONUS_SHARE):
+                    grow(game, n, game._limit_now)
+            except BudgetExceeded:
+                pass  # the prefix is over the bonus share: no period from it (the values done are kept)
+            else:
+                game._period = game.certify(game._values[:n])
             game._first_tried = True
     return game._period
 
@@ -247,6 +305,9 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None,
     value depends only on the earlier ones, so any prefix is a valid restart).
     """
     what = f"{game.name}: computing single-heap values up to {n - 1:,}"
+    least = least_work(game, n)
+    if least:
+        refuse_if_sure(what, least)
     check_memory(what, n - len(game._values))  # the new values, a byte each at least
     own = game.extend_values(n)
     if own is not None:
@@ -265,17 +326,21 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None,
                     raise InvalidPosition(f"{game.name}: heap_options({m}) gave {parts!r}; "
                                           f"every part must be smaller than {m}")
                 seen.add(reduce(xor, (values[p] for p in parts), 0))
+                done += 1
             values.append(mex(seen))
-            done += len(seen) + 1
+            done += 1
             if m % 4096 == 0:
-                charge(done, what)
-                done = 0
+                units, done = done, 0
+                charge(units, what)
                 if progress is not None:
                     progress(4096)
             if checkpoints is not None and checkpoints.due():
                 checkpoints.save(np.array(values, dtype=np.int64))
+        units, done = done, 0
+        charge(units, what)  # the last values' options
     finally:
         game._values = np.array(values, dtype=np.int64)
+        spend(done)  # stopped (an error, Ctrl-C): what was done is spent
 
 
 def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], list[int], bool], limit: int,
@@ -295,6 +360,8 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
         game._values = np.array(found, dtype=np.min_scalar_type(max(found, default=0)))
         if progress is not None:
             progress(n - start)
+        charge(work(take_all, take_one, split, start, n, prefix=n) // KERNEL_STEPS_PER_WORK,
+               f"{game.name}: computing single-heap values up to {n - 1:,}")
         return
     from sprague.kernels.takebreak import UNLIMITED, Run, Steps
 
@@ -314,10 +381,18 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
         game._values = run.values
     what = f"{game.name}: computing single-heap values up to {n - 1:,}"
     if start < n:
-        least = -(-max(steps.least, steps.done + 1) // KERNEL_STEPS_PER_WORK)
+        spend(-(-steps.done // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
+        if steps.least:  # stopped at once, on a lower bound known once the prefix is
+            least = -(-steps.least // KERNEL_STEPS_PER_WORK)
+            b = active()
+            whole = f" of {b.work:,}" if b is not None else ""
+            raise BudgetExceeded(f"{what} needs at least {format_size(least)} units of work, over the {work_left:,} "
+                                 f"left of the work budget{whole} (a lower bound from the rare positions among the "
+                                 f"first {start:,} values, which are kept); {WORK_HINT}", estimate=least,
+                                 limit=work_left)
+        least = -(-(steps.done + 1) // KERNEL_STEPS_PER_WORK)
         raise BudgetExceeded(f"{what} stopped at the work budget of {work_left:,} units (about a microsecond each) "
-                             f"after {start:,} values (they are kept), needing at least {format_size(least)}; "
-                             f"{WORK_HINT}", estimate=least, limit=work_left)
+                             f"after {start:,} values (they are kept); {WORK_HINT}", estimate=least, limit=work_left)
     charge(steps.done // KERNEL_STEPS_PER_WORK, what)
 
 
