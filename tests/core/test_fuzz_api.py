@@ -33,6 +33,17 @@ BOUND_MS = 600_000
 #: CPU seconds (this process's, not the wall clock: another process's load does not count) a call the fuzz
 #: once found may take now; each takes under 0.2 s (0.13 s the most, measured), it took 17-110 s then
 AT_ONCE_CPU = 2.0
+#: the work budget (units of about a microsecond) of each fuzzed call: one over it stops there with
+#: BudgetExceeded, a project error, after that much work counted (at the default budget, 20,000,000, such a call
+#: ran 10-20 s: the fuzz is of the answers and errors, which a small budget reaches as well)
+FUZZ_WORK = 500_000
+#: the work budget of each call the fuzz once found, and what it may spend past it (one position's or one
+#: chunk's charge: the budget is checked as work is charged)
+FOUND_WORK = 200_000
+FOUND_SLACK = 1_000
+#: what a fuzzed call may spend past its budget: one charge, at most a chunk of options listed (OPTION_CHUNK) or
+#: one position's
+FUZZ_SLACK = 100_000
 
 
 def _known_slow(case: apifuzz.Case) -> bool:
@@ -70,11 +81,12 @@ def warm_kernels():
 
 
 def _check(case: apifuzz.Case) -> None:
-    with cache.using(False):
+    with cache.using(False), sprague.budget(work=FUZZ_WORK) as b:
         try:
             apifuzz.run(case)
         except SpragueError:
             pass  # a project error: the answer to a bad call
+    assert b.spent <= FUZZ_WORK + FUZZ_SLACK, (case, b)
 
 
 @pytest.mark.timeout(3600)  # a hang guard: 30 calls, each bounded by the work limits
@@ -149,9 +161,14 @@ FOUND = [
 @pytest.mark.timeout(600)  # a hang guard
 @pytest.mark.parametrize("case, error", FOUND, ids=[f"{c[0]}.{c[2]}" for c, _ in FOUND])
 def test_what_the_fuzz_found_is_a_project_error_at_once(case, error):
+    """At once: after at most FOUND_WORK units of work counted (those over it stop there with BudgetExceeded, a
+    TooLarge), and a CPU time of the same order."""
     began = time.process_time()
-    with cache.using(False), pytest.raises(error):
+    with cache.using(False), sprague.budget(work=FOUND_WORK) as b, pytest.raises(error) as info:
         apifuzz.run(case)
+    assert b.spent <= FOUND_WORK + FOUND_SLACK
+    if isinstance(info.value, sprague.BudgetExceeded):
+        assert "--max-work" in str(info.value) or "--max-memory" in str(info.value)
     assert time.process_time() - began < AT_ONCE_CPU
 
 

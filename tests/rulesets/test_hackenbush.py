@@ -10,8 +10,9 @@ from functools import lru_cache
 
 import pytest
 
-from sprague.errors import InvalidPosition, TooLarge
-from sprague.rulesets.hackenbush import GreenHackenbush
+import sprague
+from sprague.errors import BudgetExceeded, InvalidPosition, TooLarge
+from sprague.rulesets.hackenbush import EDGES_PER_WORK, GreenHackenbush
 
 RS = GreenHackenbush()
 
@@ -288,6 +289,10 @@ def test_long_path_is_fast_and_not_recursive():
     assert RS.grundy(cycle) == n % 2
     assert RS.grundy(cycle + ((0, 1),)) == (n + 1) % 2
     assert time.process_time() - t0 < 10  # linear; a quadratic walk of 20,000 edges would take minutes
-    # brute force refuses cleanly rather than crashing on a huge estimate
-    with pytest.raises(TooLarge):
+    # brute force stops cleanly at its budget, rather than crashing on a huge estimate or running on: each of the
+    # path's n options is a graph of up to n - 1 edges, each made at a unit of work per EDGES_PER_WORK edges
+    work = 200_000
+    with sprague.budget(work=work) as b, pytest.raises(BudgetExceeded, match="--max-work") as info:
         RS.grundy(path, method="search")
+    assert "the options of a graph of 20,000 edges" in str(info.value) and len(str(info.value)) < 1_000
+    assert work < b.spent <= work + n // EDGES_PER_WORK  # over by one option's charge at most

@@ -15,7 +15,7 @@ import naive
 import pytest
 
 import sprague
-from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
+from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.kernels.rays import ray_steps, ray_table
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "nimhof_oeis.txt"
@@ -135,11 +135,24 @@ def test_bad_positions():
 
 
 def test_large_boxes_are_refused_before_they_start():
+    # the compiled box's work is exact (its cells, or its ray steps): over the positions limit it is refused before
+    # it starts, and the search it falls back to (which may visit fewer positions) stops at the work budget
     g = sprague.ruleset("nimhof", R="1,0;1,1;0,1")
-    with pytest.raises(TooLarge, match="box of heaps 0..1000x1000.*--max-positions"):
+    with sprague.budget(work=50_000) as b:
+        with pytest.raises(TooLarge, match="box of heaps 0..1000x1000 would take 2,671,669 positions.*--max-positions"):
+            g.box((1000, 1000))
+        with pytest.raises(TooLarge, match="10,000,200,001 positions.*--max-positions"):
+            g.table(10**5, heaps=2)
+        assert b.spent == 0 and g._grid is None  # refused at once: no work counted, no box kept
+    work = 50_000
+    with sprague.budget(work=work) as b, pytest.raises(BudgetExceeded, match=r"from \(1000, 1000\).*--max-work"):
         g.grundy((1000, 1000))
-    with pytest.raises(TooLarge):
-        g.table(10**5, heaps=2)
+    assert work < b.spent <= work + 4 + 3000  # one position's charge over at most (its options: x + y + min(x, y))
+    memo = g._solver.memo  # the values found are kept, each of them right
+    assert len(memo) > 100
+    top = tuple(max(k[i] for k in memo) for i in (0, 1))
+    grid = g.box(top)
+    assert all(value == grid[key] for key, value in memo.items())
     assert g.grundy((200, 300)) == g.box((250, 300))[200, 300]  # a smaller box is a slice of the one kept
 
 

@@ -494,20 +494,51 @@ def test_subtraction_4_10_12_at_googol() -> None:
 
 
 # ====================================================================== guards
-def test_grundys_game_huge_heap_refused() -> None:
-    with pytest.raises(sprague.TooLarge) as info:
-        sprague.ruleset("grundys-game").grundy((10**7,))
-    assert "--max-positions" in str(info.value)
+def test_grundys_game_huge_heap_stops_at_a_lower_bound_over_the_budget_keeping_its_values() -> None:
+    from sprague import cache
+
+    work = 100_000
+    with cache.using(False):  # computed here, not read from values another run kept
+        g = sprague.ruleset("grundys-game")
+        with sprague.budget(work=work) as b, pytest.raises(sprague.BudgetExceeded) as info:
+            g.grundy((10**7,))
+        message = str(info.value)
+        assert "--max-work" in message and "(they are kept)" in message
+        # stopped by a proven lower bound of the kernel's work (the rare positions every later value scans), over
+        # the budget, after the short prefix that bound is read from: not by running on
+        assert info.value.limit == work and info.value.estimate > work
+        assert b.spent <= work
+        reached = len(g._values)
+        assert 0 < reached < 10**5 and f"after {reached:,} values" in message
+        assert list(g._values[:reached]) == naive.grundys_game_sequence(reached)  # the values kept are right
+        # asked again under the same budget: refused by the same bound, nothing recomputed, nothing lost
+        with sprague.budget(work=work), pytest.raises(sprague.BudgetExceeded, match="--max-work"):
+            g.grundy((10**7,))
+        assert len(g._values) == reached
+        with sprague.budget(work=1):  # a heap among the values kept costs no work
+            assert g.grundy((reached - 1,)) == naive.grundys_game_sequence(reached)[-1]
 
 
-def test_nim_search_over_limit_refused() -> None:
-    with pytest.raises(sprague.TooLarge) as info:
-        sprague.ruleset("nim").grundy((30, 30, 30, 30, 30), method="search")
-    assert info.value.estimate is not None and info.value.limit is not None
-    assert info.value.estimate > info.value.limit
-    assert "--max-positions" in str(info.value)
+def test_nim_search_over_the_budget_stops_there_keeping_its_memo() -> None:
+    # the search from five heaps of 30 has C(35, 5) = 324,632 positions (heaps sorted) and some 25,000,000 options:
+    # no lower bound refuses it, it is stopped at the budget as it goes
+    work = 100_000
+    g = sprague.ruleset("nim")
+    with sprague.budget(work=work) as b, pytest.raises(sprague.BudgetExceeded) as info:
+        g.grundy((30, 30, 30, 30, 30), method="search")
+    assert "--max-work" in str(info.value) and "(30, 30, 30, 30, 30)" in str(info.value)
+    assert info.value.limit == work
+    assert work < b.spent <= work + 4 + 5 * 30  # over by at most one position's charge (POSITION_WORK + options)
+    memo = g._solver.memo
+    assert 1_000 < len(memo) < work // 4  # the values found before the stop are kept, each of them right
+    assert all(value == nim_sum(key) for key, value in memo.items())
     # the closed form needs no search
-    assert sprague.ruleset("nim").grundy((30, 30, 30, 30, 30)) == 30
+    with sprague.budget(work=10) as b:
+        assert g.grundy((30, 30, 30, 30, 30)) == 30
+    # a position's message shows it cut short
+    with sprague.budget(work=10), pytest.raises(sprague.BudgetExceeded) as info:
+        g.grundy((1,) * 500, method="search")
+    assert "characters)" in str(info.value) and len(str(info.value)) < 600
 
 
 def _wythoff_grundy_by_bitsets(n: int) -> int:
@@ -526,10 +557,29 @@ def _wythoff_grundy_by_bitsets(n: int) -> int:
 
 
 def test_wythoff_search_under_a_limit_below_its_size_stops_there_with_the_option() -> None:
-    # the search from (60, 60) takes the box 61 x 61 = 3,721 positions; counted as it goes, not estimated
-    with pytest.raises(sprague.TooLarge, match=r"60 60\) stopped after 3,720 positions \(the limit\).*--max-positions"):
-        sprague.ruleset("wythoff").grundy((60, 60), max_positions=3720)
-    assert sprague.ruleset("wythoff").grundy((60, 60), max_positions=3721) == 0  # (60, 60): no P-position move
+    # the search from (60, 60) visits the positions (a, b), a <= b <= 60 (heaps sorted): 61 * 62 / 2 = 1,891,
+    # counted as it goes, not estimated
+    g = sprague.ruleset("wythoff")
+    with pytest.raises(sprague.TooLarge, match=r"60, 60\) stopped after 1,890 positions \(the limit\).*--max-positions"):
+        g.grundy((60, 60), max_positions=1890)
+    value = _wythoff_grundy_by_bitsets(60)
+    assert sprague.ruleset("wythoff").grundy((60, 60), max_positions=1891) == value == 87
+
+
+def test_wythoff_search_stopped_at_the_work_budget_resumes_from_its_memo() -> None:
+    value = _wythoff_grundy_by_bitsets(60)
+    with sprague.budget() as whole:
+        assert sprague.ruleset("wythoff").grundy((60, 60), method="search") == value
+    g, work = sprague.ruleset("wythoff"), whole.spent // 4
+    with sprague.budget(work=work) as b, pytest.raises(sprague.BudgetExceeded, match="--max-work") as info:
+        g.grundy((60, 60), method="search")
+    assert info.value.limit == work and work < b.spent <= work + 4 + 180  # one position's charge over at most
+    kept = len(g._solver.memo)
+    assert kept > 100
+    with sprague.budget(work=whole.spent) as rest:  # raised: finishes, from the memo kept
+        assert g.grundy((60, 60), method="search") == value
+    assert len(g._solver.memo) == 1891
+    assert rest.spent <= whole.spent - kept * 4  # the positions kept were not expanded again
 
 
 @pytest.mark.slow

@@ -183,14 +183,33 @@ def test_misere_sequence_is_the_misere_grundy_value() -> None:
 
 
 def test_work_limits() -> None:
+    # Kayles's followers of heap 199 are partitions (no lower bound refuses them): the genera are computed heap by
+    # heap under the budget, and those done before the stop are returned, with the reason, and kept
+    work = 100_000
     kayles = sprague.ruleset("kayles")
-    with pytest.raises(TooLarge, match="max-positions") as info:
-        kayles.genus_sequence(200)  # partitions: refused before any work
-    assert info.value.estimate is not None and info.value.estimate > info.value.limit
+    with sprague.budget(work=work) as b:
+        seq = kayles.genus_sequence(200)
+    assert b.spent <= work + 4 + 2 * 2 * 200  # over by one position's charge at most (options of a sum of heaps)
+    done = len(seq.genera)
+    assert 10 < done < 200 and seq.stopped.startswith(f"stopped at heap {done}: ") and "--max-work" in seq.stopped
+    with sprague.budget() as whole:
+        fresh = sprague.ruleset("kayles").genus_sequence(done + 5)
+    assert fresh.stopped is None and fresh.genera[:done] == seq.genera  # the genera returned are right
+    with sprague.budget() as rest:  # raised: the same ruleset goes on from its memo
+        more = kayles.genus_sequence(done + 5)
+    assert more.stopped is None and more.genera == fresh.genera and rest.spent < whole.spent - work // 2
     with pytest.raises(TooLarge, match="max-positions"):
         sprague.ruleset("kayles").genus(30, max_positions=100)
-    with pytest.raises(TooLarge, match="would examine up to 81,009,000 options"):  # 9001 heaps x 9000 options
+    # Nim's genera of heaps 0..9000 examine 9000 * 9001 / 2 options: stopped at the budget, the first returned
+    with sprague.budget(work=work) as b:
+        seq = sprague.ruleset("nim").genus_sequence(9001)
+    assert b.spent <= work + 4 + 2 * 9000 and "--max-work" in seq.stopped
+    assert 10 < len(seq.genera) < 9001 and [g.text() for g in seq.genera[:4]] == ["0^120", "1^031", "2^20", "3^31"]
+    assert seq.genera == sprague.ruleset("nim").genus_sequence(len(seq.genera)).genera
+    # a single heap whose options alone are over the budget: refused at once, by that lower bound
+    with sprague.budget(work=1_000) as b, pytest.raises(sprague.BudgetExceeded, match="--max-work") as info:
         sprague.ruleset("nim").genus_sequence(9001)
+    assert b.spent == 0 and info.value.estimate == 2 * 9000 > info.value.limit
     with pytest.raises(InvalidParameter):
         kayles.genus_sequence(-1)
 

@@ -8,7 +8,7 @@ import pytest
 
 import naive
 import sprague
-from sprague.errors import TooLarge
+from sprague.errors import BudgetExceeded, TooLarge
 from sprague.present.reports import moves_report
 from sprague.solve.remoteness import remoteness
 
@@ -41,8 +41,39 @@ def test_the_moves_report_gives_each_option_its_remoteness() -> None:
 
 
 def test_a_game_graph_over_the_limit_gets_no_remoteness_and_says_why() -> None:
+    # no budget open: remoteness() opens the default one, and the 10^30 options of the start, one unit of work
+    # each at least, are over it: refused at once by that lower bound, not listed until memory runs out
     report = moves_report(sprague.ruleset("nim"), (10**30, 2), remoteness=True)
     assert report["remoteness"] is None and all(row["remoteness"] is None for row in report["options"])
-    assert report["remoteness_note"].startswith("not computed: the remoteness search from 1000000000000000000000000000000 2")
-    with pytest.raises(TooLarge, match="--max-positions"):
+    note = report["remoteness_note"]
+    assert note.startswith("not computed: the remoteness search from 1000000000000000000000000000000 2")
+    assert "needs at least about 2^99 units of work" in note and "--max-work" in note
+    with sprague.budget(work=1_000) as b:
+        with pytest.raises(BudgetExceeded, match="--max-work") as info:
+            remoteness(sprague.ruleset("nim"), (10**30, 2))
+        assert info.value.estimate > 10**30 and b.spent == 0  # at once
+    # within the budget, the search stops at max_positions, after the work of those positions
+    with sprague.budget() as b, pytest.raises(TooLarge, match="stopped after 1,000 positions.*--max-positions"):
         remoteness(sprague.ruleset("wythoff"), (300, 400), max_positions=1000)
+    assert b.spent <= 1001 * (4 + 3 * 400)
+    # and at the work budget, after that work
+    work = 20_000
+    with sprague.budget(work=work) as b, pytest.raises(BudgetExceeded, match="stopped at the work budget.*--max-work"):
+        remoteness(sprague.ruleset("wythoff"), (300, 400))
+    assert work < b.spent <= work + 4 + 1000
+
+
+@pytest.mark.parametrize("name, params, position", [
+    ("grundys-game", {}, (10**30,)), ("nimhof", {"R": "1,0;1,1;0,1"}, (10**30, 2)), ("kayles", {}, (10**30,)),
+])
+def test_a_report_on_a_huge_position_is_a_project_error_or_a_note_at_once(name, params, position) -> None:
+    """A heap of 10^30: a project error or a note, after bounded work (NimHof's box once counted its work a step
+    per cell of the longest ray, 10^30 steps, before any budget was asked)."""
+    with sprague.budget(work=10_000) as b:
+        try:
+            report = moves_report(sprague.ruleset(name, **params), position, remoteness=True)
+        except sprague.SpragueError as exc:
+            assert "--max-work" in str(exc) or "--max-memory" in str(exc)
+        else:
+            assert report["remoteness"] is None and "--max-work" in report["remoteness_note"]
+    assert b.spent <= 10_000

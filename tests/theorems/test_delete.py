@@ -230,8 +230,18 @@ def test_single_delete_4_value_from_theorem_and_grundy_by_search():
     g = sprague.ruleset("single-delete")
     assert g.outcome((45053, 62932, 32576, 64512)) == "P"
     assert g.grundy((6, 5, 4, 3)) == naive.grundy(naive.single_delete_moves, (3, 4, 5, 6))
-    with pytest.raises(sprague.TooLarge, match="max-positions"):
-        g.grundy((45053, 62932, 32576, 64512))
+    big = (45053, 62932, 32576, 64512)
+    count = g.option_count(big)
+    assert count == 774_132  # the search lists every option of the start: a lower bound of its work
+    with sprague.budget(work=100_000) as b, pytest.raises(sprague.BudgetExceeded, match="--max-work") as info:
+        g.grundy(big)
+    assert "needs at least 774,132 units" in str(info.value) and info.value.estimate == count > info.value.limit
+    assert b.spent == 0  # refused at once, by the lower bound
+    work = 1_000_000  # over the lower bound: the search starts, and stops at the budget
+    with sprague.budget(work=work) as b, pytest.raises(sprague.BudgetExceeded, match="--max-work") as info:
+        g.grundy(big)
+    assert "stopped at the work budget of 1,000,000" in str(info.value)
+    assert work < b.spent <= work + 4 + count  # over by one position's charge at most
 
 
 @pytest.mark.parametrize("name,params,pos,match", [

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from operator import index
 from typing import Any
 
-from sprague.core.budget import charge
+from sprague.core.budget import charge, check_memory
 from sprague.core.limits import MAX_EDGES, MAX_VERTEX
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition
@@ -157,6 +157,13 @@ def _prune(edges: Sequence[Edge]) -> Graph:
 #: a star of 2,999 edges and a path of 3,000)
 EDGE_WORK = 1
 
+#: edges per unit of work charged when an option is made by a pass over the edges in Python (cutting a bridge
+#: filters every edge: 0.04 us an edge, measured on a path of 20,000 edges; pruning walks them). Cutting any other
+#: edge is a slice (in C, some 50 times faster), left to the search's charge for the size of each option.
+EDGES_PER_WORK = 25
+#: bytes of options made between two readings of the memory held (an option holds a pointer an edge at least)
+OPTION_BYTES_CHECK = 1 << 24
+
 class _Bridges:
     """The bridges of a multigraph rooted at the ground (vertex 0), by an iterative Tarjan lowlink search.
 
@@ -221,12 +228,33 @@ def _options(edges: Graph) -> Iterator[Graph]:
     Cutting a bridge drops the edges under it (one comparison an edge); any other
     cut drops that edge alone. Edges not joined to the ground are pruned one option
     at a time, as :func:`_prune` does.
+
+    Each option of a large graph made by a pass over its edges is charged to the budget as it is made (a unit
+    per :data:`EDGES_PER_WORK` edges), and the memory held is checked as the options made grow: a graph of ``m``
+    edges has up to ``m`` options of up to ``m - 1`` edges each, so listing them costs time and memory quadratic in
+    ``m``.
     """
+    unit = len(edges) // EDGES_PER_WORK
+    what = f"{_NAME}: the options of a graph of {len(edges):,} edges"
+    held = checked = 0
+    for option, passed in _made(edges):
+        if unit:
+            if passed:
+                charge(unit, what)
+            held += 56 + 8 * len(option)
+            if held - checked >= OPTION_BYTES_CHECK:
+                check_memory(what)  # the resident set: a caller that keeps the options grows it
+                checked = held
+        yield option
+
+
+def _made(edges: Graph) -> Iterator[tuple[Graph, bool]]:
+    """:func:`_options`, each with whether it was made by a pass over the edges in Python (not a slice)."""
     b = _Bridges(edges)
     if min(b.disc) < 0:
         for i, edge in enumerate(edges):
             if not (i and edges[i - 1] == edge):
-                yield _prune(edges[:i] + edges[i + 1:])
+                yield _prune(edges[:i] + edges[i + 1:]), True
         return
     key = [b.disc[b.ids[u]] for u, _ in edges]
     for i, edge in enumerate(edges):
@@ -234,9 +262,9 @@ def _options(edges: Graph) -> Iterator[Graph]:
             continue  # cutting either of two parallel edges gives the same option
         if b.bridge[i]:
             lo, hi = b.below[i]
-            yield tuple(e for j, (e, k) in enumerate(zip(edges, key)) if j != i and not lo <= k < hi)
+            yield tuple(e for j, (e, k) in enumerate(zip(edges, key)) if j != i and not lo <= k < hi), True
         else:
-            yield edges[:i] + edges[i + 1:]
+            yield edges[:i] + edges[i + 1:], False
 
 
 @functools.lru_cache(maxsize=16)  # a report asks for the value, the outcome and the method of each option

@@ -114,10 +114,15 @@ class NimHof(MultiHeapRuleset):
         return reduce(lambda a, x: a * (x + 1), position, 1)
 
     # the compiled box --------------------------------------------------------------------
-    def box_work(self, top: Heaps) -> int:
+    def box_work(self, top: Heaps, cap: int | None = None) -> int:
         """The box ``0..top`` in positions of the work limit: its cells, or its options (exact, see
-        :func:`~sprague.kernels.rays.ray_steps`) over RAY_STEPS_PER_POSITION, whichever is more."""
+        :func:`~sprague.kernels.rays.ray_steps`) over RAY_STEPS_PER_POSITION, whichever is more.
+
+        Past ``cap`` cells the options are not counted (the count takes a step per cell along the longest ray:
+        10^30 steps for a heap of 10^30), and the cells are returned: already over."""
         cells = reduce(lambda a, x: a * (x + 1), top, 1)
+        if cap is not None and cells > cap:
+            return cells
         return max(cells, -(-ray_steps(self.params["R"], top) // config.RAY_STEPS_PER_POSITION))
 
     def box(self, top: Heaps, limit: int | None = None) -> np.ndarray:
@@ -131,8 +136,9 @@ class NimHof(MultiHeapRuleset):
             return grid[tuple(slice(0, t + 1) for t in top)]
         if grid is not None:  # grow to cover both: the new box holds the old one
             top = tuple(max(t, s - 1) for t, s in zip(top, grid.shape))
+        limit = self._limit_now if limit is None else limit
         refuse_if_too_large(f"nimhof: the values of the box of heaps 0..{'x'.join(map(str, top))}",
-                            self.box_work(top), self._limit_now if limit is None else limit)
+                            self.box_work(top, limit), limit)
         self._grid = ray_table(self.params["R"], top)
         return self._grid
 

@@ -33,7 +33,7 @@ from sprague.core.budget import POSITION_WORK, charge, check_memory
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, LOOPY_WORK_PER_POSITION, RAISE_HINT
 from sprague.core.loopy import Infinite, LoopyValue
 from sprague.errors import TooLarge
-from sprague.solve.search import MEMORY_CHECK_EVERY, list_options
+from sprague.solve.search import MEMORY_CHECK_EVERY, list_options, shown
 
 __all__ = ["gamma", "label_graph", "LoopySolver"]
 
@@ -159,7 +159,7 @@ class LoopySolver:
         graph: list[list[int]] = [[]]
         known: dict[int, LoopyValue] = {}
         examined, most = 0, max_positions * LOOPY_WORK_PER_POSITION
-        what = f"{self.label} from {position!r}"
+        what = f"{self.label} from {shown(position)}"
         for v, here in enumerate(todo):  # todo grows as the search finds positions
             if v in known:
                 continue
@@ -187,7 +187,7 @@ class LoopySolver:
                 what = (f"{len(keys) - len(known):,} positions (the limit: {max_positions:,})" if examined <= most
                         else f"{examined:,} options ({LOOPY_WORK_PER_POSITION} per position of the limit of "
                              f"{max_positions:,})")
-                raise TooLarge(f"{self.label} from {position!r} passed {what} without finishing; {RAISE_HINT}",
+                raise TooLarge(f"{self.label} from {shown(position)} passed {what} without finishing; {RAISE_HINT}",
                                estimate=None, limit=max_positions)
         values, times = label_graph(graph, known, {v: self.times[keys[v]] for v in known}, len(self.times),
                                     budget=most - examined, what=what)

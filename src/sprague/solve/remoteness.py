@@ -16,7 +16,7 @@ does. Under normal play a position is P exactly when its remoteness is even; und
 misère play (a position with no move is N) the parity says nothing, and the outcome
 is kept beside the remoteness. Remoteness needs the whole game graph (no nim-sum gives it), so it is found by
 the bounded search of :class:`~sprague.solve.search.Solver`: a position too large
-for the limit is refused with :class:`~sprague.errors.TooLarge`, never left running.
+for the budget is stopped with :class:`~sprague.errors.TooLarge` there, never left running.
 
 >>> from sprague.solve.remoteness import RemotenessSolver
 >>> def nim(heaps):
@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from sprague.core.budget import metered
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, check_limit
 from sprague.core.ruleset import Ruleset
 from sprague.solve.evaluate import refuse_search
@@ -76,12 +77,14 @@ class RemotenessSolver(Solver):
         return None if found is None else (str(found[0]), int(found[1]))
 
 
+@metered
 def remoteness(r: Ruleset, position: Any, options: Iterable[Any] = (), max_positions: int | None = None,
                misere: bool = False) -> tuple[tuple[str, int], list[tuple[str, int]]]:
     """``(outcome, remoteness)`` of ``position`` and of each of ``options`` (its options), by one search.
 
-    Refused with :class:`~sprague.errors.TooLarge` before it starts when the ruleset's
-    estimate of the positions passes ``max_positions``, and stopped when the search does.
+    Under the request's budget (a default one opened for the call when none is active): refused with
+    :class:`~sprague.errors.BudgetExceeded` before it starts only when listing the options of ``position`` is
+    over what is left, and stopped at the budget, or after ``max_positions`` new positions, as it goes.
 
     >>> import sprague
     >>> nim = sprague.ruleset("nim")

@@ -22,12 +22,20 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT
 from sprague.core.nimber import mex
 from sprague.errors import BudgetExceeded, NotShortGame
 
-__all__ = ["Solver", "list_options", "OPTION_CHUNK", "MEMORY_CHECK_EVERY"]
+__all__ = ["Solver", "list_options", "shown", "OPTION_CHUNK", "MEMORY_CHECK_EVERY"]
 
 #: options listed at once before the budget is charged for them (a position with more is listed chunk by chunk)
 OPTION_CHUNK = 65_536
 #: positions expanded between two readings of the memory held (a reading costs some 10 us)
 MEMORY_CHECK_EVERY = 1024
+#: bytes of options listed between two readings of the memory held, however few the positions: a position of 1,000
+#: heaps has some 20,000 options of 8 kB each, and a depth-first search keeps the options of every position on its
+#: path
+MEMORY_CHECK_BYTES = 1 << 26
+#: bytes of an option (its ``sys.getsizeof``, about) per unit of work charged for it besides :attr:`Solver.option_work`:
+#: an option of a position of 1,000 heaps (8 kB) is made, sorted to its key and hashed in some 60-75 us (measured
+#: on Kayles); one of a few heaps costs the one unit
+OPTION_BYTES_PER_WORK = 128
 #: bytes a memo entry keeps besides its key's own object: the dict's slot, the value, the key's elements (small ints
 #: are shared, so a lower estimate)
 MEMO_ENTRY_BYTES = 100
@@ -75,8 +83,9 @@ class Solver:
         """The value of ``position`` (:meth:`combine` over its game graph, depth first), memoised.
 
         Work is charged to the active budget as it is done (:data:`~sprague.core.budget.POSITION_WORK` a position
-        expanded, one unit an option listed) and the memory held is checked every
-        :data:`MEMORY_CHECK_EVERY` positions; the search stops at the budget or after ``max_positions`` new
+        expanded, :attr:`option_work` an option listed, and a unit more per :data:`OPTION_BYTES_PER_WORK` bytes of
+        a large option) and the memory held is checked every :data:`MEMORY_CHECK_EVERY` positions, or
+        :data:`MEMORY_CHECK_BYTES` of options listed; the search stops at the budget or after ``max_positions`` new
         positions, and the values found so far stay in the memo.
         """
         memo = self.memo
@@ -85,9 +94,10 @@ class Solver:
         if root in memo:
             return memo[root]
         budget = len(memo) + max_positions
-        what = f"{self.label} from {position!r}"
+        what = f"{self.label} from {shown(position)}"
         b = active()
         expanded = 0
+        listed = 0  # bytes of options listed since the memory was last read
         entry_bytes = sys.getsizeof(root) + MEMO_ENTRY_BYTES  # what a memo entry keeps, about
         active_keys: set[Hashable] = set()
         # each entry: [position, key, child keys or None before expansion]
@@ -101,10 +111,13 @@ class Solver:
                     continue
                 opts = list_options(self.moves(entry[0]), what)
                 if b is not None:
-                    b.charge(POSITION_WORK + self.option_work * len(opts), what)
+                    size = sys.getsizeof(entry[0])  # its options' size, about
+                    b.charge(POSITION_WORK + (self.option_work + size // OPTION_BYTES_PER_WORK) * len(opts), what)
                     expanded += 1
-                    if expanded % MEMORY_CHECK_EVERY == 0:
+                    listed += size * len(opts)
+                    if expanded % MEMORY_CHECK_EVERY == 0 or listed >= MEMORY_CHECK_BYTES:
                         b.check_memory(what, counted=(len(memo) - budget + max_positions) * entry_bytes)
+                        listed = 0
                 keys = [canonical(o) for o in opts]
                 entry[2] = keys
                 active_keys.add(key)
@@ -129,6 +142,16 @@ class Solver:
                 memo[key] = self.combine([memo[k] for k in entry[2]])
                 active_keys.discard(key)
         return memo[root]
+
+
+#: characters of a position a message shows at most
+SHOWN_CHARS = 200
+
+
+def shown(position: Any) -> str:
+    """``repr(position)`` for a message, cut after :data:`SHOWN_CHARS` characters (a position may have 10^5 parts)."""
+    text = repr(position)
+    return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
 
 
 def list_options(moves: Iterable[Any], what: str) -> list[Any]:
