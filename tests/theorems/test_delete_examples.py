@@ -326,8 +326,9 @@ def test_large_positions_one_step(entry):
     """Too big for search: the closed form must at least be consistent one move deep."""
     g = sprague.ruleset(entry["ruleset"])
     pos = entry["position"]
-    with pytest.raises(sprague.TooLarge):
-        g.outcome(pos, method="search")
+    with sprague.budget(work=100_000) as b, pytest.raises(sprague.TooLarge, match="--max-work"):
+        g.outcome(pos, method="search")  # stops at the budget (the default one would take some 20 s)
+    assert b.spent <= b.work + 10**4 * len(pos)  # stopped at it: one position's options past it at most
     outcome = g.outcome(pos)
     if outcome == "N":
         wm = g.winning_move(pos)

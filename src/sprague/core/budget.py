@@ -21,8 +21,9 @@ The units, measured on the project's 2-core machine (``benchmarks/budget.py``):
 * **work**: about a microsecond of CPU each. A search charges one unit per option it lists and
   :data:`POSITION_WORK` per position it expands; compiled kernels charge one unit per
   :data:`KERNEL_STEPS_PER_WORK` loop iterations.
-* **memory**: bytes the process holds beyond what it held when the budget was opened (its resident set, read
-  from the operating system), plus what a computation is about to allocate in one piece.
+* **memory**: bytes the process holds beyond what it held at the budget's first memory check (its resident set,
+  read from the operating system: every computation that grows checks early and often), or what the computation
+  counts it keeps where that is more, plus what it is about to allocate in one piece.
 * **seconds**: wall-clock, checked as work is charged.
 """
 
@@ -101,7 +102,9 @@ class Budget:
         self.bonus = 0  # the part of spent that went to bonus work (:func:`share`)
         self.started = time.monotonic()
         self.deadline = None if seconds is None else self.started + seconds
-        self.base = resident_bytes() or 0
+        self.base: int | None = None  # the resident set at the first memory check (reading it costs some 10 us,
+        # too much for the budget a cheap call opens: options(), apply(); what a computation holds before its
+        # first check is small, as every computation that grows checks early and often)
 
     def __repr__(self) -> str:
         return f"Budget(work={self.work}, memory={self.memory}, seconds={self.seconds}, spent={self.spent})"
@@ -128,6 +131,8 @@ class Budget:
         keeps) where that is more: memory freed earlier is reused without growing the resident set.
         """
         rss = resident_bytes()
+        if self.base is None:
+            self.base = rss or 0
         held = max(0 if rss is None else rss - self.base, counted, 0)
         if held + extra > self.memory:
             more = f" (and {_mb(extra)} more needed)" if extra else ""
@@ -183,7 +188,9 @@ def share(fraction: int) -> Iterator[Budget | None]:
         return
     part = Budget(max(min(b.work // fraction - b.bonus, b.left), 1), b.memory,
                   None if b.deadline is None else max(b.deadline - time.monotonic(), 1e-3))
-    part.base = b.base  # the memory held counts from where the whole budget opened
+    if b.base is None:
+        b.base = resident_bytes() or 0
+    part.base = b.base  # the memory held counts from the whole budget's baseline
     token = _ACTIVE.set(part)
     try:
         yield part
