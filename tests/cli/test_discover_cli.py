@@ -56,7 +56,7 @@ def test_no_rule_is_exit_status_1_with_the_cost_reached() -> None:
     (["discover", "nim", "--max", "-3"], "--max"),
     (["discover", "green-hackenbush"], "not heaps"),
     (["discover", "nim", "--heaps", "3", "--max", "200"], "over the limit of 200,000 (DISCOVER_MAX_ROWS)"),
-    (["discover", "nim", "--max", "5", "--verify-max", "5"], "is not above max_heap (--max) = 5"),
+    (["discover", "nim", "--max", "5", "--verify-max", "5"], "is not above max_heap (--max-heap) = 5"),
     (["discover", "nim", "--heaps", "5-3"], "runs backwards"),
     (["discover", "kayles", "--heaps", "1", "--verify-max", "10**7"], "DISCOVER_MAX_HEAP"),
     (["discover", "nim", "--heaps", "5", "--max", "20", "--verify-max", "200"], "lower --verify-max"),
@@ -66,3 +66,16 @@ def test_bad_input_is_one_line(args: list[str], words: str) -> None:
     status, out, err = run(*args)
     assert status == 2 and out == ""
     assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("old, new", [
+    (["sequence", "nim", "--to", "7"], ["sequence", "nim", "--max-heap", "7"]),
+    (["table", "nim", "--max", "3", "--values", "grundy"], ["table", "nim", "--max-heap", "3", "--kind", "grundy"]),
+    (["discover", "delete-nim", "--heaps", "2", "--max", "5"], ["discover", "delete-nim", "--heaps", "2", "--max-heap", "5"]),
+])
+def test_one_flag_name_per_idea_and_the_old_spellings_still_work(old: list[str], new: list[str]) -> None:
+    """Issue 32 point 2: the largest heap is --max-heap in every command (as in quotient and verify), the kind of
+    table --kind (as in discover); --to, --max and --values stay as aliases giving the same output."""
+    first, second = io.StringIO(), io.StringIO()
+    assert main(old, out=first) == 0 and main(new, out=second) == 0
+    assert first.getvalue() == second.getvalue() and first.getvalue()

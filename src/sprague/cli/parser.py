@@ -44,11 +44,11 @@ _DISCOVER_HELP = """\
 Conjectures from data: the table of every position with --heaps heaps of at
 most --max tokens (outcomes and Grundy values), and the simplest rule of a
 grammar of heap features, aggregates and arithmetic that fits every position,
-verified on heaps up to --verify-max (default twice --max). A rule refuted there
+verified on heaps up to --verify-max (default twice --max-heap). A rule refuted there
 is shown with its counterexample, which joins the data; the search goes on.
-  sprague discover delete-nim --heaps 2 --max 12
-  sprague discover abo-delete --heaps 3-5 --max 21 --kind outcome
-  sprague discover cyclic-nimhoff -p h=3 --heaps 2 --max 15 --kind grundy --json
+  sprague discover delete-nim --heaps 2 --max-heap 12
+  sprague discover abo-delete --heaps 3-5 --max-heap 21 --kind outcome
+  sprague discover cyclic-nimhoff -p h=3 --heaps 2 --max-heap 15 --kind grundy --json
 With several numbers of heaps each is searched alone, then one rule for all of
 them (constants as functions of n, or n in the grammar)."""
 
@@ -191,7 +191,8 @@ def build_parser() -> Parser:
                    help="list every option when there are at most N (default 2000); else only the winning ones")
     p = sub.add_parser("sequence", parents=[game], help="G-values of single heaps, with period and certificate")
     p.add_argument("ruleset")
-    p.add_argument("--to", type=whole(0), default=_SEQUENCE_DEFAULT, metavar="N", help="last heap size (default 100)")
+    p.add_argument("--max-heap", "--to", type=whole(0), default=_SEQUENCE_DEFAULT, metavar="N", dest="to",
+                   help="largest heap: G(0..N) (default 100; --to is the old spelling)")
     p.add_argument("--save", metavar="FILE", help="also write all the values to FILE (.npy: NumPy; else text)")
     p.add_argument("--plot", metavar="FILE", help="also draw G(n) against n, period marked, to FILE (.png, .svg, .pdf; "
                    "needs: pip install 'sprague[plot]')")
@@ -211,9 +212,11 @@ def build_parser() -> Parser:
                        "Two games: the first goes along the columns, the second up the rows (as in the handout). "
                        "One game: its two-heap positions (x, y).")
     p.add_argument("games", nargs="+", metavar="GAME")
-    p.add_argument("--max", type=whole(0), default=10, help="largest heap shown (default 10)")
+    p.add_argument("--max-heap", "--max", type=whole(0), default=10, metavar="N", dest="max",
+                   help="largest heap shown (default 10; --max is the old spelling)")
     p.add_argument("--min", type=whole(0), default=None, help="smallest heap shown (default: the game's smallest heap)")
-    p.add_argument("--values", choices=("outcome", "grundy"), default="outcome")
+    p.add_argument("--kind", "--values", choices=("outcome", "grundy"), default="outcome", dest="values",
+                   help="P/N outcomes or Grundy values (default outcome; --values is the old spelling)")
     p.add_argument("--heaps", type=whole(1), default=None, metavar="K",
                    help="one game: the table of all its positions of K heaps (sorted), summarised; --save writes it")
     p.add_argument("--save", metavar="FILE", help="with --heaps: write the table (.npy: NumPy, else CSV)")
@@ -272,11 +275,11 @@ def build_parser() -> Parser:
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p h=3")
     p.add_argument("--heaps", default="2", metavar="N", help="numbers of heaps: 3, a range 3-5 or a list 2,4 (default 2)")
-    p.add_argument("--max", type=whole(0), default=12, metavar="H", dest="max_heap",
-                   help="largest heap of the data (default 12)")
+    p.add_argument("--max-heap", "--max", type=whole(0), default=12, metavar="H", dest="max_heap",
+                   help="largest heap of the data (default 12; --max is the old spelling)")
     p.add_argument("--kind", choices=("outcome", "grundy", "both"), default="both",
                    help="the rules looked for: P-positions, Grundy values, or both (default)")
-    p.add_argument("--verify-max", type=whole(0), metavar="H", help="largest heap of the check (default 2 x --max)")
+    p.add_argument("--verify-max", type=whole(0), metavar="H", help="largest heap of the check (default 2 x --max-heap)")
     p.add_argument("--budget", type=whole(1), metavar="UNITS",
                    help="work units (about a microsecond each) of one search (default 10,000,000)")
     p.add_argument("--max-cost", type=whole(1), default=16, metavar="S", help="largest cost of a rule (default 16)")

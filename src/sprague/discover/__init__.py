@@ -227,10 +227,10 @@ def discover(
     wanted: list[str] = list(dict.fromkeys(given))
     verify_max = max(2 * max_heap, max_heap + 1) if verify_max is None else as_int(verify_max, "verify_max")
     if verify_max <= max_heap:
-        raise InvalidParameter(f"verify_max (--verify-max) = {verify_max} is not above max_heap (--max) = {max_heap}: "
+        raise InvalidParameter(f"verify_max (--verify-max) = {verify_max} is not above max_heap (--max-heap) = {max_heap}: "
                                "a rule is checked on a larger box than it was fitted on")
     if verify_max > DISCOVER_MAX_HEAP:
-        raise InvalidParameter(f"max_heap (--max) = {format_size(max_heap)}, verify_max (--verify-max) = "
+        raise InvalidParameter(f"max_heap (--max-heap) = {format_size(max_heap)}, verify_max (--verify-max) = "
                                f"{format_size(verify_max)}: discover fits and checks on heaps up to "
                                f"{DISCOVER_MAX_HEAP:,} (DISCOVER_MAX_HEAP; the search keeps a table over the heap "
                                "sizes for every feature); fit on smaller heaps, and check on twice them")

@@ -220,7 +220,7 @@ def check_sequence(r: Ruleset, to: int) -> HeapRuleset:
             f"{r.name!r} is not played on independent single heaps"
         )
     if to < 0:
-        raise InvalidParameter(f"--to must be a non-negative heap size, got {to}")
+        raise InvalidParameter(f"--max-heap must be a non-negative heap size, got {to}")
     return r
 
 
@@ -378,7 +378,7 @@ def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "g
     positions from number ``rows_offset`` on, each as its heaps then its value (a page of the table).
     """
     if not isinstance(game, MultiHeapRuleset):
-        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max 64")
+        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max-heap 64")
     t = game.table(max_heap, heaps=heaps, values=values, min_heap=min_heap, max_positions=max_positions,
                    progress=progress, misere=misere, workers=workers, scheduler=scheduler)
     counts = t.counts()

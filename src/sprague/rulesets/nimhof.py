@@ -46,7 +46,7 @@ class NimHof(MultiHeapRuleset):
     Values: no closed form. A compiled pass over the box of positions below ``x``
     (:func:`sprague.kernels.rays.ray_table`: G = mex over the rays, the work the sum of
     the rays' lengths, estimated exactly before it starts) answers single positions and
-    fills ``table`` (``sprague table nimhof -p R=... --max 30``); search remains for
+    fills ``table`` (``sprague table nimhof -p R=... --max-heap 30``); search remains for
     ``method="search"``.
 
     >>> g = NimHof(R="1,0;1,1;0,1")

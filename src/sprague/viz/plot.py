@@ -272,7 +272,7 @@ def sequence_figure(
     """
     array = np.asarray(values, dtype=np.int64).ravel()
     if array.size == 0:
-        raise SpragueError("the sequence is empty; give at least one value (e.g. --to 20)")
+        raise SpragueError("the sequence is empty; give at least one value (e.g. --max-heap 20)")
     n = np.arange(start, start + array.size)
     fig = _new_figure(min(14.0, max(6.0, array.size / 12)), 4.0)
     ax = fig.add_subplot()

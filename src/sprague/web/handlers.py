@@ -454,7 +454,7 @@ def verify_theorem(req: VerifyRequest, limit: int) -> dict[str, Any]:
 
 
 def discover_rules(req: DiscoverRequest, limit: int) -> dict[str, Any]:
-    """``POST /api/discover``: ``sprague discover RULESET --heaps K --max N --json`` with a smaller budget, the
+    """``POST /api/discover``: ``sprague discover RULESET --heaps K --max-heap N --json`` with a smaller budget, the
     tables and checks within ``limit`` positions, with the report's text as ``summary``."""
     from sprague.discover import KINDS, check_ruleset, discover
 

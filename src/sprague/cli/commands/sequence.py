@@ -24,7 +24,7 @@ _SPEED_FROM = 1.0  # seconds of computing from which the speed is reported on st
 
 
 def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
-    """``sprague sequence RULESET --to N``: G(0..N), with ``--save`` and ``--plot``."""
+    """``sprague sequence RULESET --max-heap N``: G(0..N), with ``--save`` and ``--plot``."""
     r = ruleset(ns.ruleset, **parse_params(ns.param))
     if isinstance(r, LoopyHeapRuleset):
         return _loopy(r, ns, out)
@@ -68,15 +68,15 @@ def _report_speed(quiet: bool, computed: int, seconds: float) -> None:
 
 
 def _loopy(r: LoopyHeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
-    """``sprague sequence RULESET --to N`` of a loopy heap game: gamma of each heap (no period is sought)."""
+    """``sprague sequence RULESET --max-heap N`` of a loopy heap game: gamma of each heap (no period is sought)."""
     if ns.to < 0:
-        raise InvalidParameter(f"--to must be a non-negative heap size, got {ns.to}")
+        raise InvalidParameter(f"--max-heap must be a non-negative heap size, got {ns.to}")
     return _listed(ns, out, f"for the loopy game {r.name}", "its values", ("--misere",),
                    lambda: loopy_sequence_report(r, ns.to, ns.max_positions), lambda d: loopy_sequence_text(r, d))
 
 
 def _misere(r: HeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
-    """``sprague sequence RULESET --to N --misere``: the genus of each heap (Conway; Winning Ways ch. 13)."""
+    """``sprague sequence RULESET --max-heap N --misere``: the genus of each heap (Conway; Winning Ways ch. 13)."""
     return _listed(ns, out, "with --misere", "the genera", (), lambda: genus_sequence_report(r, ns.to, ns.max_positions),
                    lambda d: genus_sequence_text(r, d))
 
