@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -171,3 +172,19 @@ def test_an_upper_estimate_refuses_nothing() -> None:
     with budget(work=50_000) as b, pytest.raises(BudgetExceeded):
         r.grundy((30, 30, 30, 30, 30), method="search")
     assert b.spent > 50_000
+
+
+# ------------------------------------------------------------------ progress of long work (issue 32 point 4)
+def test_the_work_bar_shows_the_budget_spent_as_the_work_is_done() -> None:
+    import io
+
+    from sprague.cli.common import work_bar
+
+    shown = io.StringIO()
+    with budget(work=10**6) as b, work_bar(b, file=shown, delay=0) as bar:
+        sprague.ruleset("subtraction", S=[1, 2, 3]).grundy((20, 20, 20), method="search")
+        assert b.watch is not None and b.next_watch > b.spent  # the next update is due past what is spent
+        assert 0 < bar.n <= b.spent and b.spent - bar.n <= max(b.work // 1000, 1000)  # it follows the work
+    text = shown.getvalue()
+    assert "work (of the budget)" in text and "at most" in text  # the units and the time to the budget's end
+    assert b.watch is None and b.next_watch == float("inf")  # detached after the command

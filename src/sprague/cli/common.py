@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from sprague.errors import InvalidParameter
@@ -43,6 +44,38 @@ def progress_bar(quiet: bool, label: str, unit: str = " positions", total: int |
     from tqdm import tqdm  # type: ignore[import-untyped]
 
     return tqdm(desc=label, unit=unit, unit_scale=True, leave=False, file=sys.stderr, total=total)
+
+
+#: commands with bars of their own (values, rows, games, cases done), or no computation to show
+OWN_PROGRESS = frozenset({"sequence", "table", "sweep", "verify", "play", "serve", "tour", "cache", "list", "describe",
+                          "warm-up"})
+
+
+@contextlib.contextmanager
+def work_bar(b: Any, file: Any = None, delay: float = 2.0) -> Iterator[Any]:
+    """A tqdm bar of the work budget ``b`` spent, on ``file`` (default stderr, when it is a terminal), shown once the
+    work has run ``delay`` seconds: the units done, the rate, and the time until the budget is spent (an upper
+    bound of what is left: the work may finish before)."""
+    if file is None and not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    bar = tqdm(desc="work (of the budget)", unit=" units", unit_scale=True, leave=False, total=b.work, delay=delay,
+               file=file or sys.stderr, bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
+               "[{elapsed}, at most {remaining} left, {rate_fmt}]")
+    step = max(b.work // 1000, 1000)
+
+    def watch(budget: Any) -> None:
+        bar.update(min(budget.spent, budget.work) - bar.n)
+        budget.next_watch = budget.spent + step
+
+    b.watch, b.next_watch = watch, step
+    try:
+        yield bar
+    finally:
+        b.watch, b.next_watch = None, float("inf")
+        bar.close()
 
 
 def write_file(option: str, path: str, write: Callable[[str], Any]) -> None:

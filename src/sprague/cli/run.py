@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from sprague.cli.commands import COMMANDS
+from sprague.cli.common import OWN_PROGRESS, work_bar
 from sprague.cli.parser import build_parser, parse
 from sprague.core.budget import budget
 from sprague.errors import SpragueError
@@ -48,8 +49,11 @@ def _main(args: list[str], out: TextIO, err: TextIO) -> int:
             build_parser().print_help(out)
             return 2
         memory = None if ns.max_memory is None else ns.max_memory << 20
-        with budget(ns.max_work, memory, ns.time_limit):  # one budget for the whole command
-            return int(COMMANDS[ns.command](ns, out))
+        with budget(ns.max_work, memory, ns.time_limit) as b:  # one budget for the whole command
+            if ns.command in OWN_PROGRESS or getattr(ns, "quiet", False):
+                return int(COMMANDS[ns.command](ns, out))
+            with work_bar(b):  # shown on a terminal once the work runs past 2 s
+                return int(COMMANDS[ns.command](ns, out))
     except SpragueError as exc:  # one line, even when it quotes a typed newline
         err.write("sprague: error: " + str(exc).replace("\r", "\\r").replace("\n", "\\n") + "\n")
         return 2

@@ -99,6 +99,9 @@ class Budget:
             raise InvalidParameter(f"seconds must be a positive number (or None for no time limit), got {seconds!r}")
         self.seconds = seconds
         self.spent = 0
+        #: called with the budget each time ``spent`` passes ``next_watch`` (a progress bar; it sets the next one)
+        self.watch: Callable[[Budget], Any] | None = None
+        self.next_watch: float = float("inf")
         self.bonus = 0  # the part of spent that went to bonus work (:func:`share`)
         self.started = time.monotonic()
         self.deadline = None if seconds is None else self.started + seconds
@@ -117,6 +120,8 @@ class Budget:
     def charge(self, units: int, what: str) -> None:
         """Count ``units`` of work done for ``what``; raise past the work budget or the deadline."""
         self.spent += units
+        if self.spent >= self.next_watch and self.watch is not None:
+            self.watch(self)
         if self.spent > self.work:
             raise BudgetExceeded(f"{what} stopped at the work budget of {self.work:,} units (about a microsecond "
                                  f"each) without finishing; {WORK_HINT}", estimate=None, limit=self.work)
