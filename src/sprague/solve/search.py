@@ -22,12 +22,18 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT
 from sprague.core.nimber import mex
 from sprague.errors import BudgetExceeded, NotShortGame
 
-__all__ = ["Solver", "list_options", "OPTION_CHUNK", "MEMORY_CHECK_EVERY"]
+__all__ = ["Solver", "list_options", "OPTION_CHUNK", "MEMORY_CHECK_EVERY", "MEMORY_CHECK_OPTIONS", "ELEMENTS_PER_WORK"]
 
 #: options listed at once before the budget is charged for them (a position with more is listed chunk by chunk)
 OPTION_CHUNK = 65_536
 #: positions expanded between two readings of the memory held (a reading costs some 10 us)
 MEMORY_CHECK_EVERY = 1024
+#: options listed between two readings of the memory held, however few positions that took (positions with many
+#: large options, e.g. a sum of 1,000 heaps, hold hundreds of MB a position on the search's stack)
+MEMORY_CHECK_OPTIONS = 16_384
+#: heaps (elements) of a tuple option listed and keyed for each unit of work beyond the option's own one: an option
+#: of a sum of 1,000 heaps costs some 90 us to build and key, not 1 (measured on Kayles)
+ELEMENTS_PER_WORK = 10
 #: bytes a memo entry keeps besides its key's own object: the dict's slot, the value, the key's elements (small ints
 #: are shared, so a lower estimate)
 MEMO_ENTRY_BYTES = 100
@@ -75,8 +81,9 @@ class Solver:
         """The value of ``position`` (:meth:`combine` over its game graph, depth first), memoised.
 
         Work is charged to the active budget as it is done (:data:`~sprague.core.budget.POSITION_WORK` a position
-        expanded, one unit an option listed) and the memory held is checked every
-        :data:`MEMORY_CHECK_EVERY` positions; the search stops at the budget or after ``max_positions`` new
+        expanded, one unit an option listed, and for a tuple one more each :data:`ELEMENTS_PER_WORK` of its
+        elements) and the memory held is checked every :data:`MEMORY_CHECK_EVERY` positions or
+        :data:`MEMORY_CHECK_OPTIONS` options listed; the search stops at the budget or after ``max_positions`` new
         positions, and the values found so far stay in the memo.
         """
         memo = self.memo
@@ -87,7 +94,7 @@ class Solver:
         budget = len(memo) + max_positions
         what = f"{self.label} from {position!r}"
         b = active()
-        expanded = 0
+        expanded = listed = 0
         entry_bytes = sys.getsizeof(root) + MEMO_ENTRY_BYTES  # what a memo entry keeps, about
         active_keys: set[Hashable] = set()
         # each entry: [position, key, child keys or None before expansion]
@@ -101,9 +108,14 @@ class Solver:
                     continue
                 opts = list_options(self.moves(entry[0]), what)
                 if b is not None:
-                    b.charge(POSITION_WORK + self.option_work * len(opts), what)
+                    weight = self.option_work
+                    if isinstance(entry[0], tuple):  # a long tuple's options cost in proportion to its length
+                        weight += len(entry[0]) // ELEMENTS_PER_WORK
+                    b.charge(POSITION_WORK + weight * len(opts), what)
                     expanded += 1
-                    if expanded % MEMORY_CHECK_EVERY == 0:
+                    listed += len(opts)
+                    if expanded % MEMORY_CHECK_EVERY == 0 or listed >= MEMORY_CHECK_OPTIONS:
+                        listed = 0
                         b.check_memory(what, counted=(len(memo) - budget + max_positions) * entry_bytes)
                 keys = [canonical(o) for o in opts]
                 entry[2] = keys
