@@ -74,6 +74,18 @@ def _options(*choices: st.SearchStrategy[list[str]]) -> st.SearchStrategy[list[s
 
 max_positions = _option("--max-positions", numbers)
 game_opts = st.one_of(game_options, max_positions)
+#: SMALL_WORK, the work budget most calls get: the fuzz is of the grammar, not of the size, and at the default
+#: budget (20,000,000 units, 10-20 s of CPU) a call drawn large runs to it
+SMALL_WORK = "200000"
+#: the budget of a computing command, drawn after its other options (the last --max-work wins): mostly
+#: ``--max-work SMALL_WORK``; one call in 16 the defaults; else a tiny budget (0-12 units), a hostile value
+#: (parsed, then overridden by a small one: a value such as 10**100 would lift the budget), or a memory or time
+#: limit beside the small budget
+budget = st.one_of(*[st.just(["--max-work", SMALL_WORK])] * 12, st.just([]), _option("--max-work", small),
+                   _option("--max-work", hostile_numbers).map(lambda o: [*o, "--max-work", SMALL_WORK]),
+                   st.one_of(_option("--max-memory", numbers),
+                             _option("--time-limit", st.sampled_from(["nan", "0", "-1", "inf", "x", "1e-9", "30"])))
+                   .map(lambda o: [*o, "--max-work", SMALL_WORK]))
 
 
 @st.composite
@@ -83,7 +95,7 @@ def _games(draw: st.DrawFn) -> list[str]:
 
 
 def _game_command(name: str, *extra: st.SearchStrategy[list[str]]) -> st.SearchStrategy[list[str]]:
-    return st.builds(lambda g, o: [name, *g, *o], _games(), _options(game_opts, *extra))
+    return st.builds(lambda g, o, b: [name, *g, *o, *b], _games(), _options(game_opts, *extra), budget)
 
 
 commands = st.one_of(
@@ -94,17 +106,17 @@ commands = st.one_of(
     _game_command("play", _option("--first", st.sampled_from(["human", "computer", "x"])),
                   _option("--opponent", st.sampled_from(["perfect", "random", "x"])), _option("--seed", numbers),
                   _option("--skill", st.sampled_from(["0", "0.5", "1", "2", "-1", "nan", "x"])), st.just(["--hints"])),
-    st.builds(lambda g, o: ["sequence", *[w for w in g if not w.isdigit()], *o], _game(),
+    st.builds(lambda g, o, b: ["sequence", *[w for w in g if not w.isdigit()], *o, *b], _game(),
               _options(_option("--to", numbers), _option("--save", paths), _option("--plot", paths), max_positions,
-                       st.just(["--json"]), st.just(["--quiet"]), st.just(["--misere"]))),
-    st.builds(lambda games, o: ["table", *games, *o],
+                       st.just(["--json"]), st.just(["--quiet"]), st.just(["--misere"])), budget),
+    st.builds(lambda games, o, b: ["table", *games, *o, *b],
               st.lists(st.one_of(_game().map(lambda g: " ".join(w for w in g if not w.isdigit())),
                                  st.sampled_from(['nim -p', '"', "nim 3"])), min_size=1, max_size=3),
               _options(_option("--max", numbers), _option("--min", numbers), _option("--heaps", numbers),
                        _option("--fixed", st.one_of(numbers, words)), _option("--save", paths),
                        _option("--plot", paths), _option("--values", st.sampled_from(["grundy", "outcome", "x"])),
-                       max_positions, st.just(["--misere"]))),
-    st.builds(lambda t, p, o: ["verify", *t, *p, *o],
+                       max_positions, st.just(["--misere"])), budget),
+    st.builds(lambda t, p, o, b: ["verify", *t, *p, *o, *b],
               st.lists(st.one_of(st.sampled_from(["all", "single-delete-3", "nmth-delete", "fraction-delete",
                                                   "no-such-theorem", "nim"]), words), max_size=2),
               st.sampled_from([[], ["-p", "k=3"], ["-p", "k=x"], ["-p", "k=10**100"], ["-p", "k=1"], ["-p", "h=2"]]),
@@ -115,18 +127,18 @@ commands = st.one_of(
                   _option("--claim", st.sampled_from(["x.py:f", ":", "nosuch:f", "os:getcwd", "os:", "claims.py:f"])),
                   _option("--kind", st.sampled_from(["grundy", "outcome", "x"])), max_positions,
                   _option("--method", st.sampled_from(["local", "table", "both", "x"])), st.just(["--list"]),
-                  st.just(["--misere"]))),
+                  st.just(["--misere"])), budget),
     # --values 1024 bounds the work of a sweep whose options leave --values out (a later --values, fuzzed, wins):
     # at the default 16,384 values, sweep 0.F? takes 12 s of CPU, 28-40 s on a loaded machine, more than the
     # fuzz's hang bound once was; at 1,024 it takes about 1.3 s. The fuzz is of the grammar, not of the size.
-    st.builds(lambda pat, o: ["sweep", pat, "--no-cache", "--quiet", "--workers", "1", "--values", "1024", *o],
+    st.builds(lambda pat, o, b: ["sweep", pat, "--no-cache", "--quiet", "--workers", "1", "--values", "1024", *o, *b],
               st.one_of(st.sampled_from(["0.?", "0.??", "4.?", "0.F?", "0.?7", "0.???????", "?.?", "0.{2+}?", "0.8",
                                          "4!.?", "0.[?]", "0.?&300;", "0.?" * 3]), words),
               _options(_option("--values", st.one_of(small, hostile_numbers)), max_positions,
                        _option("--workers", st.sampled_from(["0", "-1", "x", "10**100"])),
                        _option("--base", st.sampled_from(["8", "16", "10", "x"])),
                        _option("--csv", paths), _option("--json", paths), st.just(["--json"]),
-                       _option("--scheduler", st.sampled_from(["garbage://x", "", "tcp://[::1"])))),
+                       _option("--scheduler", st.sampled_from(["garbage://x", "", "tcp://[::1"]))), budget),
     st.builds(lambda g, o: ["describe", *[w for w in g if not w.isdigit()], *o], _game(),
               _options(st.just(["--json"]))),
     st.builds(lambda a, o: ["cache", *a, *o], st.lists(st.sampled_from(["list", "clear", "x"]), max_size=2),

@@ -25,6 +25,7 @@ from sprague.cli import main  # noqa: E402
 from sprague.errors import InvalidParameter  # noqa: E402
 from sprague.web import app as web  # noqa: E402
 from sprague.web import create_app  # noqa: E402
+from sprague.web import handlers  # noqa: E402
 from sprague.web.pool import (MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed,  # noqa: E402
                               WorkerPool)
 from webserver import running_server  # noqa: E402
@@ -41,8 +42,10 @@ def client() -> Iterator[TestClient]:
 
 
 def cli_json(*args: str) -> object:
-    """``sprague ARGS --json``, with the server's work limit."""
-    limit = [] if args[0] == "list" else ["--max-positions", str(web.DEFAULT_MAX_POSITIONS)]
+    """``sprague ARGS --json``, with the server's limits: its --max-positions and its budget of one request."""
+    limit = [] if args[0] == "list" else ["--max-positions", str(web.DEFAULT_MAX_POSITIONS),
+                                          "--max-work", str(handlers.WEB_MAX_WORK),
+                                          "--max-memory", str(handlers.WEB_MAX_MEMORY >> 20)]
     out, err = io.StringIO(), io.StringIO()
     assert main([*args, *limit, "--json"], out=out, err=err) == 0, err.getvalue()
     return json.loads(out.getvalue())
@@ -189,11 +192,49 @@ def test_unknown_paths_and_methods_answer_in_the_same_shape(client: TestClient) 
 
 
 def test_too_large_search_is_413_with_the_message(client: TestClient) -> None:
-    resp = client.post("/api/value", json={"ruleset": "grundys-game", "position": [10_000_000]})
-    assert resp.status_code == 413
-    assert "over the limit of 200,000" in resp.json()["detail"]
-    resp = client.post("/api/value", json={"ruleset": "nim", "position": [1000, 1000, 1000], "method": "search"})
-    assert resp.status_code == 413 and "--max-positions" in resp.json()["detail"]
+    """Through the server (its worker pool): a search sure to pass the server's budget of one request (a proven
+    lower bound: listing the start's 2^99 options) is 413 before it starts, naming that budget."""
+    resp = client.post("/api/value", json={"ruleset": "nim", "position": ["10**30", 1], "method": "search"})
+    assert resp.status_code == 413, resp.text
+    assert resp.json()["detail"] == "brute-force search from 1000000000000000000000000000000 1: listing the about " \
+        "2^99 options of the start needs at least about 2^99 units of work, over the 10,000,000 left of the work " \
+        "budget of 10,000,000; that is the server's budget of one request; ask for less, or ask sprague on your " \
+        "own machine, where --max-work and --max-memory raise it"
+    assert handlers.WEB_MAX_WORK == 10_000_000
+
+
+def test_a_computation_past_the_budget_of_a_request_stops_with_413_keeping_its_values(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopped part way (in this process, on a small budget: at the real one it runs its 10,000,000 units, some
+    10 s, more on a loaded machine): 413, saying what it stopped at and what it kept."""
+    monkeypatch.setattr(handlers, "WEB_MAX_WORK", 200_000)
+    status, detail = _handle("value", {"ruleset": "grundys-game", "position": [10_000_000]})
+    assert status == 413 and "grundys-game: computing single-heap values up to 10,000,000 stopped at the work " \
+        "budget of 200,000 units" in detail, detail
+    assert "that is the server's budget of one request" in detail and "--max-work" in detail, detail
+    assert "raise it with --max-work N (Python" not in detail  # the command line's hint, rewritten for the server
+    kept = re.search(r"after ([\d,]+) values \(they are kept\)", detail)
+    assert kept and 0 < int(kept.group(1).replace(",", "")) < 10_000_000, detail
+
+
+def _handle(endpoint: str, body: dict, limit: int = web.DEFAULT_MAX_POSITIONS) -> tuple[int, str]:
+    """``POST /api/<endpoint>`` answered in this process (the budget of one request as handlers has it now)."""
+    status, data = handlers.handle(endpoint, json.dumps(body).encode(), limit)
+    return status, json.loads(data)["detail"] if status != 200 else data.decode()
+
+
+def test_a_search_past_the_budget_of_a_request_is_413_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(handlers, "WEB_MAX_WORK", 200_000)  # a small budget, so the stop comes at once
+    status, detail = _handle("value", {"ruleset": "nim", "position": [1000, 1000, 1000], "method": "search"})
+    assert status == 413 and "brute-force search from (1000, 1000, 1000) stopped at the work budget of 200,000 " \
+        "units (about a microsecond each) without finishing; that is the server's budget of one request; ask for " \
+        "less, or ask sprague on your own machine, where --max-work and --max-memory raise it" in detail, detail
+    # the same search within the budget but past the server's --max-positions stops at that, named
+    monkeypatch.setattr(handlers, "WEB_MAX_WORK", 10_000_000)
+    status, detail = _handle("value", {"ruleset": "nim", "position": [30, 30, 30], "method": "search"}, limit=1000)
+    assert status == 413 and "stopped after 1,000 positions (the limit)" in detail \
+        and "the server's --max-positions N" in detail, detail
+    assert _handle("value", {"ruleset": "nim", "position": [3, 5, 6], "method": "search"})[0] == 200
 
 
 def test_a_computation_over_the_time_limit_is_killed_and_its_worker_replaced() -> None:
@@ -387,11 +428,18 @@ def test_play_takes_the_move_in_the_words_sprague_prints(client: TestClient) -> 
     assert resp.status_code == 422 and resp.json()["field"] == "move"
 
 
-@pytest.mark.timeout(600)  # a hang guard (the 413 is refused before any work)
-def test_a_long_octal_code_sequence_is_413_not_a_timeout(client: TestClient) -> None:
+@pytest.mark.timeout(600)  # a hang guard
+def test_a_long_octal_code_sequence_is_413_not_a_timeout(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled kernel of a long code stops at the budget of the request, keeping its values: 413, not a 503
+    at the time limit (in this process, on a small budget: a stop through the server is tested above)."""
+    monkeypatch.setattr(handlers, "WEB_MAX_WORK", 200_000)
     body = {"ruleset": "octal", "params": {"code": "0.77777777777777777777"}, "to": 100_000}
-    resp = client.post("/api/sequence", json=body)
-    assert resp.status_code == 413 and "max-positions" in resp.json()["detail"]
+    status, detail = _handle("sequence", body)
+    assert status == 413 and "computing single-heap values up to 100,000 stopped at the work budget of" in detail \
+        and "that is the server's budget of one request" in detail and "--max-work" in detail, detail
+    budget = int(re.search(r"work budget of ([\d,]+) units", detail).group(1).replace(",", ""))
+    kept = int(re.search(r"after ([\d,]+) values \(they are kept\)", detail).group(1).replace(",", ""))
+    assert 0 < budget <= 200_000 and 0 < kept < 100_001, detail  # within the request's budget, values kept
     body["params"]["code"] = "0." + "7" * 40
     resp = client.post("/api/sequence", json=body)
     assert resp.status_code == 422 and "MAX_CODE_DIGITS" in resp.json()["detail"]

@@ -48,6 +48,8 @@ def _main(args: list[str], out: TextIO, err: TextIO) -> int:
         if ns.command is None:
             build_parser().print_help(out)
             return 2
+        if ns.command == "serve":  # its --time-limit is the limit of each request: the server budgets each one
+            return int(COMMANDS[ns.command](ns, out))
         memory = None if ns.max_memory is None else ns.max_memory << 20
         with budget(ns.max_work, memory, ns.time_limit) as b:  # one budget for the whole command
             if ns.command in OWN_PROGRESS or getattr(ns, "quiet", False):

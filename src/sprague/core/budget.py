@@ -13,7 +13,7 @@ when none is active. Open your own for several calls at once::
     >>> with sprague.budget(work=10**6) as b:
     ...     sprague.ruleset("subtraction", S=[1, 2, 5]).grundy((7, 8, 9), method="search")
     ...     b.spent > 0
-    2
+    3
     True
 
 The units, measured on the project's 2-core machine (``benchmarks/budget.py``):
