@@ -4,7 +4,8 @@ bounds, memory, and one budget for a whole command."""
 from __future__ import annotations
 
 import functools
-
+import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -188,3 +189,19 @@ def test_the_work_bar_shows_the_budget_spent_as_the_work_is_done() -> None:
     text = shown.getvalue()
     assert "work (of the budget)" in text and "at most" in text  # the units and the time to the budget's end
     assert b.watch is None and b.next_watch == float("inf")  # detached after the command
+
+
+def test_a_sequence_stopped_at_its_budget_resumes_from_what_it_kept_and_says_so(tmp_path, capsys) -> None:
+    from sprague.cli import main
+
+    args = ["sequence", "grundys-game", "--max-heap", "300000", "--cache-dir", str(tmp_path), "--json"]
+    assert main([*args, "--max-work", "300000"]) == 2  # stopped at the budget, the values kept in the cache
+    err = capsys.readouterr().err
+    kept = int(re.search(r"(?:after|first) ([\d,]+) values", err).group(1).replace(",", ""))
+    assert 0 < kept < 300_001 and "--max-work" in err
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    assert f"resumed from the results cache: values 0..{kept - 1:,} were kept by an earlier run" in err
+    values = json.loads(out)["values"]
+    assert values[:12] == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]  # OEIS A002188
+    assert len(values) == 300_001

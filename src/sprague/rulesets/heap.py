@@ -337,6 +337,9 @@ class HeapRuleset(MultiHeapRuleset):
         """The certified period, where one is known without computing (see :class:`PeriodicHeapRuleset`)."""
         return None
 
+    #: values read from the results cache that an earlier, stopped run kept, when a sequence continued from them
+    resumed_from: int = 0
+
     def heap_grundy(self, n: int, max_positions: int | None = None) -> int:
         """Grundy value of a single heap of ``n``."""
         self._limit_now = check_limit(max_positions)  # the hooks' limit too (a certified period's work)

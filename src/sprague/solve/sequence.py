@@ -289,6 +289,7 @@ def grow(game: Any, n: int, limit: int, progress: Progress = None) -> None:
             game._values = stored  # in the type it was stored in (take-and-break values: the smallest that holds them)
             if n <= len(game._values):
                 return
+            game.resumed_from = len(stored)  # a run stopped or interrupted before: continued from its values
     start, began = len(game._values), time.perf_counter()
     try:
         extend(game, n, limit, progress, _cache.Checkpoints(cache, "sequence", game.cache_key() or {}))

@@ -44,7 +44,11 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     finally:
         if bar:
             bar.close()
-    _report_speed(ns.quiet, r.known_length - known, time.perf_counter() - began)
+    resumed = getattr(r, "resumed_from", 0)
+    if resumed > known and not ns.quiet:
+        sys.stderr.write(f"sprague: resumed from the results cache: values 0..{resumed - 1:,} were kept by an "
+                         f"earlier run, {resumed:,}..{ns.to:,} computed now\n")
+    _report_speed(ns.quiet, r.known_length - max(known, resumed), time.perf_counter() - began)
     if ns.save:
         save_array(array, ns.save)
     data, per = sequence_report(r, array, ns.max_positions)  # the array as kept (2 bytes a value, not a list)
