@@ -59,7 +59,7 @@ def work_bar(b: Any, file: Any = None, delay: float = 2.0) -> Iterator[Any]:
     if file is None and not sys.stderr.isatty():
         yield None
         return
-    from tqdm import tqdm  # type: ignore[import-untyped]
+    from tqdm import tqdm
 
     bar = tqdm(desc="work (of the budget)", unit=" units", unit_scale=True, leave=False, total=b.work, delay=delay,
                file=file or sys.stderr, bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
