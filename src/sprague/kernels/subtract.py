@@ -23,14 +23,6 @@ def subtract_sequence(members: np.ndarray, n: int, prefix: np.ndarray | None = N
     >>> subtract_sequence(np.array([1, 4, 9]), 12).tolist()
     [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1]
     """
-    members = np.asarray(members, dtype=np.int64)
-    prefix = np.zeros(0, dtype=np.int64) if prefix is None else np.asarray(prefix, dtype=np.int64)
-    if members.ndim != 1 or (len(members) and (members[0] < 1 or (np.diff(members) <= 0).any())):
-        raise InvalidParameter(f"subtract_sequence needs the members of S as sorted distinct positive integers, "
-                               f"got {members.tolist()[:20]}")
-    if n < 0 or prefix.ndim != 1 or len(prefix) > n:
-        raise InvalidParameter(f"subtract_sequence needs n >= 0 and a prefix of at most n values, got n={n}, "
-                               f"a prefix of {prefix.size}")
     out, reached, _ = subtract_values(members, n, prefix, UNLIMITED)
     assert reached == n
     return out
