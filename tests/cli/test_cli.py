@@ -195,8 +195,8 @@ BAD_INPUT = [
     (["value", "wythoff", "1", "2", "3"], "exactly 2 heaps"),
     (["value", "nim"], "no position given"),
     (["value", "grundys-game", "10**7", "--max-work", "200000"],  # a small budget: the default's takes 10-20 s
-     ("grundys-game: computing single-heap values up to 10,000,000 stopped at the work budget of 200,000 units",
-      "values (they are kept), needing at least", "raise it with --max-work N")),
+     ("grundys-game: computing single-heap values up to 10,000,000 needs at least",
+      "over the 200,000 left of the work budget of 200,000", "values, which are kept", "raise it with --max-work N")),
     (["value", "nim", "30", "30", "30", "30", "30", "--method", "search", "--max-work", "10**5"], "--max-work"),
     (["value", "nim", "30", "30", "30", "30", "30", "--method", "search", "--max-positions", "1000"],
      "--max-positions"),
