@@ -6,6 +6,7 @@ import itertools
 import random
 
 import sprague
+from sprague.core.budget import BONUS_SHARE
 
 
 def test_a_computed_quotient_answers_sums_of_its_heaps_as_search_does() -> None:
@@ -28,20 +29,20 @@ def test_a_computed_quotient_answers_sums_of_its_heaps_as_search_does() -> None:
 def test_a_sum_too_large_to_search_gets_a_quotient_computed_within_the_limit() -> None:
     """(9, 9, 9) is estimated (an upper estimate) over a limit of 10,000 positions for search: the quotient of
     heaps 0..9 is computed instead and gives the outcome of search; the misère Grundy value is searched beside it
-    with a tenth of the work budget, and given where that search finishes, else the note says why not."""
+    with 1/BONUS_SHARE of the work budget, and given where that search finishes, else the note says why not."""
     for pos in [(9, 9, 9), (9, 7, 5, 2), (8, 8, 6, 1)]:
         quotient = f"misère quotient of the heaps 0..{max(pos)}"
         g = sprague.ruleset("kayles").grundy(pos, method="search", misere=True)
         ev = sprague.ruleset("kayles").evaluate(pos, max_positions=10_000, misere=True)
         assert quotient in ev.method and ev.outcome == ("P" if g == 0 else "N")
         assert ev.grundy == g and ev.method.endswith("misère Grundy value by search")  # within the default budget
-        work = 30_000  # enough for the quotient; its tenth is not enough for the value's search
+        work = 30_000  # enough for the quotient; its share is not enough for the value's search
         with sprague.budget(work=work) as b:
             ev = sprague.ruleset("kayles").evaluate(pos, max_positions=10_000, misere=True)
         assert quotient in ev.method and ev.outcome == ("P" if g == 0 else "N") and ev.grundy is None
         assert "misère Grundy value not computed" in ev.note and "--max-work" in ev.note
-        assert "tenth of the work budget" in ev.note
-        assert b.bonus <= work // 10 + 4 + 9 * 4 and b.spent <= work  # the bonus search kept to its share
+        assert f"1/{BONUS_SHARE} of the work budget" in ev.note
+        assert b.bonus <= work // BONUS_SHARE + 4 + 9 * 4 and b.spent <= work  # the bonus search kept to its share
     rng = random.Random(5)
     big = tuple(rng.randrange(1, 41) for _ in range(1000))
     kayles = sprague.ruleset("kayles")

@@ -53,8 +53,10 @@ POSITION_WORK = 4
 #: Loop iterations of a compiled kernel (a few nanoseconds each) charged as one unit of work.
 KERNEL_STEPS_PER_WORK = 500
 
-#: a Grundy value searched for beside an outcome already known gets at most this fraction of the budget (1/N)
-BONUS_SHARE = 10
+#: a Grundy value searched for beside an outcome already known gets at most this fraction of the budget (1/N): half,
+#: so that a value of some 10 s is still given with the default budget (a tenth left out Single-delete Nim values of
+#: 2-7 s that the position limit of before gave, benchmarks/defaults.py)
+BONUS_SHARE = 2
 
 WORK_HINT = "raise it with --max-work N (Python: with sprague.budget(work=N): ...)"
 MEMORY_HINT = "raise it with --max-memory MB (Python: with sprague.budget(memory=BYTES): ...)"

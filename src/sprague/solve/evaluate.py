@@ -190,8 +190,8 @@ def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions
     return Evaluation(pos, loopy_outcome(g), g, "search")
 
 
-_BONUS = (" (the outcome being known, the value's search had a tenth of the work budget; --method search gives "
-          "it all)")
+_BONUS = (f" (the outcome being known, the value's search had 1/{BONUS_SHARE} of the work budget; --method search "
+          "gives it all)")
 
 
 @metered
