@@ -46,7 +46,8 @@ def test_a_game_graph_over_the_limit_gets_no_remoteness_and_says_why() -> None:
     report = moves_report(sprague.ruleset("nim"), (10**30, 2), remoteness=True)
     assert report["remoteness"] is None and all(row["remoteness"] is None for row in report["options"])
     note = report["remoteness_note"]
-    assert note.startswith("not computed: the remoteness search from 1000000000000000000000000000000 2")
+    assert note.startswith("not computed in its share (1/20) of the work budget: the remoteness search from "
+                           "1000000000000000000000000000000 2")
     assert "needs at least about 2^99 units of work" in note and "--max-work" in note
     with sprague.budget(work=1_000) as b:
         with pytest.raises(BudgetExceeded, match="--max-work") as info:
@@ -61,6 +62,20 @@ def test_a_game_graph_over_the_limit_gets_no_remoteness_and_says_why() -> None:
     with sprague.budget(work=work) as b, pytest.raises(BudgetExceeded, match="stopped at the work budget.*--max-work"):
         remoteness(sprague.ruleset("wythoff"), (300, 400))
     assert work < b.spent <= work + 4 + 1000
+
+
+def test_the_remoteness_beside_a_report_gets_a_share_of_the_budget_raised_with_it() -> None:
+    """Nim 3000 5 (3,005 options, some 27 million option edges below): the report's values come within a twentieth
+    of the budget, the remoteness "not computed"; with a budget twenty times that, it is computed, and it is the
+    remoteness of the game (heaps a, b with a > b: the winner moves to b b, then it is 2b more moves)."""
+    nim = sprague.ruleset("nim")
+    with sprague.budget(work=2_000_000) as b:
+        report = moves_report(nim, (3000, 5), remoteness=True)
+    assert report["remoteness"] is None and "share (1/20)" in report["remoteness_note"]
+    assert b.spent <= 2_000_000 // 20 + 10_000
+    with sprague.budget(work=20 * 60_000_000):
+        report = moves_report(nim, (300, 5), remoteness=True)
+    assert report["remoteness"] == 1 + 2 * 5 and report["outcome"] == "N"
 
 
 @pytest.mark.parametrize("name, params, position", [

@@ -77,8 +77,11 @@ def post(client: TestClient, path: str, body: dict) -> dict:
      ["gcn", "-p", "h=4", "-p", "sets=all;1-7;all-but:4,8", "5", "6", "9"]),
 ])
 def test_value_and_moves_equal_the_cli(client: TestClient, body: dict, args: list[str]) -> None:
-    assert post(client, "/api/value", body) == cli_json("value", *args)
-    assert post(client, "/api/moves", body) == cli_json("moves", *args)
+    """The same answers, but for a stop's hint: the command line's flags become the server's words."""
+    for command in ("value", "moves"):
+        cli = json.loads(handlers.server_words(json.dumps(cli_json(command, *args)).encode()))
+        assert post(client, f"/api/{command}", body) == cli
+    assert "--max-work N" not in json.dumps(post(client, "/api/value", body))
 
 
 def test_huge_heaps_as_numbers_and_strings(client: TestClient) -> None:
@@ -146,13 +149,18 @@ def test_rulesets_list_extends_sprague_list(client: TestClient) -> None:
     ("/api/value", {"ruleset": "nim", "position": [3, -4]}, "position", "negative"),
     ("/api/value", {"ruleset": "nim", "position": [1.5]}, "position", "1.5"),
     ("/api/value", {"ruleset": "nim"}, "position", "field required"),
-    ("/api/sequence", {"ruleset": "nim", "to": -1}, "to", "greater than or equal to 0"),
+    ("/api/sequence", {"ruleset": "nim", "max_heap": -1}, "max_heap", "greater than or equal to 0"),
+        ("/api/sequence", {"ruleset": "nim", "to": -1}, "to", "greater than or equal to 0"),
+        ("/api/sequence", {"ruleset": "nim", "max": 30}, "max", "unknown field; the fields of this endpoint are: "
+         "ruleset, params, max_heap, misere"),
     ("/api/sequence", {"ruleset": "wythoff", "to": 5}, "ruleset", "one-heap game"),
-    ("/api/table", {"ruleset": "nim", "min": 5, "max": 2}, "max", "min <= max"),
-    ("/api/table", {"ruleset": "nim", "max": 10_000}, "max", "over the limit"),
+    ("/api/table", {"ruleset": "nim", "min": 5, "max_heap": 2}, "max_heap", "min <= max_heap"),
+    ("/api/table", {"ruleset": "nim", "max": 10_000}, "max_heap", "over the limit"),
+    ("/api/table", {"ruleset": "nim", "kind": "loser"}, "kind", "'outcome' or 'grundy'"),
     ("/api/play", {"ruleset": "nim", "position": [3, 4, 5], "move": [3, 4, 6]}, "move", "cannot be reached"),
     ("/api/play", {"ruleset": "nim", "position": [3, 4, 5], "mode": "best"}, "mode", "perfect"),
-    ("/api/discover", {"ruleset": "nim", "max": 65}, "max", "less than or equal to 64"),
+    ("/api/discover", {"ruleset": "nim", "max_heap": 65}, "max_heap", "less than or equal to 64"),
+        ("/api/discover", {"ruleset": "nim", "max": 65}, "max", "less than or equal to 64"),
     ("/api/discover", {"ruleset": "green-hackenbush"}, "ruleset", "not heaps"),
     ("/api/discover", {"ruleset": "nim", "budget": 10**9}, "budget", "less than or equal"),
 ])
@@ -161,6 +169,24 @@ def test_bad_input_is_422_naming_the_field(client: TestClient, path: str, body: 
     assert resp.status_code == 422, resp.text
     assert resp.json()["field"] == field
     assert words.lower() in resp.json()["detail"].lower()
+
+
+@pytest.mark.parametrize("path, new, old", [
+    ("/api/sequence", {"ruleset": "octal", "params": {"code": "0.07"}, "max_heap": 30}, {"to": 30}),
+    ("/api/table", {"ruleset": "wythoff", "max_heap": 6, "kind": "grundy"}, {"max": 6, "values": "grundy"}),
+    ("/api/table", {"ruleset": "nim", "heaps": 3, "max_heap": 4, "kind": "grundy", "rows_limit": 5},
+     {"max": 4, "values": "grundy"}),
+    ("/api/discover", {"ruleset": "delete-nim", "max_heap": 8}, {"max": 8}),
+])
+def test_old_field_names_are_aliases(client: TestClient, path: str, new: dict, old: dict) -> None:
+    """One name per idea, as in the CLI: max_heap and kind; to, max and values are kept as aliases."""
+    body = {k: v for k, v in new.items() if k not in ("max_heap", "kind")} | old
+
+    def untimed(data: Any) -> Any:  # the same answer but for the seconds it took
+        if isinstance(data, dict):
+            return {k: untimed(v) for k, v in data.items() if k not in ("seconds", "summary")}
+        return [untimed(v) for v in data] if isinstance(data, list) else data
+    assert untimed(post(client, path, body)) == untimed(post(client, path, new))
 
 
 @pytest.mark.parametrize("body, status, words", [
@@ -205,7 +231,7 @@ def test_too_large_search_is_413_with_the_message(client: TestClient) -> None:
     assert resp.json()["detail"] == "brute-force search from 1000000000000000000000000000000 1: listing the about " \
         "2^99 options of the start needs at least about 2^99 units of work, over the 10,000,000 left of the work " \
         "budget of 10,000,000; that is the server's budget of one request; ask for less, or ask sprague on your " \
-        "own machine, where --max-work and --max-memory raise it"
+        "own machine, where --max-work, --max-memory and --time-limit raise it"
     assert handlers.WEB_MAX_WORK == 10_000_000
 
 
@@ -234,7 +260,7 @@ def test_a_search_past_the_budget_of_a_request_is_413_naming_it(monkeypatch: pyt
     status, detail = _handle("value", {"ruleset": "nim", "position": [1000, 1000, 1000], "method": "search"})
     assert status == 413 and "brute-force search from (1000, 1000, 1000) stopped at the work budget of 200,000 " \
         "units (about a microsecond each) without finishing; that is the server's budget of one request; ask for " \
-        "less, or ask sprague on your own machine, where --max-work and --max-memory raise it" in detail, detail
+        "less, or ask sprague on your own machine, where --max-work, --max-memory and --time-limit raise it" in detail, detail
     # the same search within the budget but past the server's --max-positions stops at that, named
     monkeypatch.setattr(handlers, "WEB_MAX_WORK", 10_000_000)
     status, detail = _handle("value", {"ruleset": "nim", "position": [30, 30, 30], "method": "search"}, limit=1000)

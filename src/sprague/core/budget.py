@@ -39,7 +39,7 @@ from typing import Any, TypeVar
 
 from sprague.errors import BudgetExceeded, InvalidParameter
 
-__all__ = ["Budget", "budget", "active", "metered", "charge", "check_memory", "refuse_if_sure", "left", "work_cap", "share", "BONUS_SHARE",
+__all__ = ["Budget", "budget", "active", "metered", "charge", "check_memory", "refuse_if_sure", "left", "work_cap", "share", "BONUS_SHARE", "REMOTENESS_SHARE",
            "DEFAULT_MAX_WORK", "DEFAULT_MAX_MEMORY", "POSITION_WORK", "KERNEL_STEPS_PER_WORK", "WORK_HINT",
            "MEMORY_HINT", "physical_memory", "resident_bytes"]
 
@@ -57,6 +57,12 @@ KERNEL_STEPS_PER_WORK = 500
 #: so that a value of some 10 s is still given with the default budget (a tenth left out Single-delete Nim values of
 #: 2-7 s that the position limit of before gave, benchmarks/defaults.py)
 BONUS_SHARE = 2
+
+#: the remoteness a moves report adds beside its values (the web page's options) gets at most this fraction of the
+#: budget (1/N): a twentieth, half a second of the server's request budget, so that the options of a position
+#: with thousands of them (Nim 3000 5: 3,005 options, 27 million option edges below) come at once, the remoteness
+#: "not computed"; a larger budget (--max-work, sprague.budget(work=N)) raises it
+REMOTENESS_SHARE = 20
 
 WORK_HINT = "raise it with --max-work N (Python: with sprague.budget(work=N): ...)"
 MEMORY_HINT = "raise it with --max-memory MB (Python: with sprague.budget(memory=BYTES): ...)"

@@ -26,7 +26,6 @@ __all__ = [
     "MAX_SEQUENCE_VALUES",
     "SWEEP_VALUES",
     "TAME_RULE_POSITIONS",
-    "REMOTENESS_MAX_POSITIONS",
     "MAX_INT_BITS",
     "MAX_HEAPS",
     "MAX_OPTION_ENTRIES",
@@ -78,11 +77,6 @@ SWEEP_VALUES = 16_384
 #: genus it does not know yet only when its followers are estimated at no more than this many positions
 #: (and within ``max_positions``); otherwise the rule is not used and search decides.
 TAME_RULE_POSITIONS = 20_000
-
-#: Work limit: the remoteness a moves report adds (``moves_report(remoteness=True)``, the web page's options)
-#: searches at most this many positions (or the call's limit, if lower); beyond, it says "not computed" and the
-#: report is answered without it. Some 5 us a position: a tenth of a second.
-REMOTENESS_MAX_POSITIONS = 20_000
 
 #: Input limit: the most bits one integer given from Python may have (checked on
 #: ``int.bit_length``, so cheaply); 4 bits a digit, so at least MAX_INT_DIGITS decimal digits.

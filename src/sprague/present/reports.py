@@ -25,7 +25,9 @@ from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.loopy import loopy_outcome, value_json
 from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Ruleset
-from sprague.core.limits import DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS, refuse_if_too_large
+from sprague.core.budget import DEFAULT_MAX_WORK, REMOTENESS_SHARE, active, share
+from sprague.core.budget import budget as open_budget
+from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.rulesets.sums import Sum
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
@@ -182,11 +184,11 @@ def _add_remoteness(r: Ruleset, pos: Any, opts: list[Any], data: dict[str, Any],
                     misere: bool) -> None:
     """``remoteness`` of the position and of each option row, by one search within the limit (or None, noted)."""
     try:
-        limit = min(max_positions or DEFAULT_MAX_POSITIONS, REMOTENESS_MAX_POSITIONS)
-        (_, here), there = search_remoteness(r, pos, opts, limit, misere)
+        with share(REMOTENESS_SHARE) if active() else open_budget(work=DEFAULT_MAX_WORK // REMOTENESS_SHARE):
+            (_, here), there = search_remoteness(r, pos, opts, max_positions, misere)
     except TooLarge as e:
         data["remoteness"] = None
-        data["remoteness_note"] = f"not computed: {e}"
+        data["remoteness_note"] = f"not computed in its share (1/{REMOTENESS_SHARE}) of the work budget: {e}"
         for row in data["options"]:
             row["remoteness"] = None
         return

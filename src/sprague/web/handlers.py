@@ -40,7 +40,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from sprague.core.budget import MEMORY_HINT, TIME_HINT, WORK_HINT, budget
 from sprague import cache as _cache
@@ -104,7 +104,13 @@ def _misere_field(description: str = "misère play: the player who makes the las
     return Field(False, strict=True, description=description)
 
 
-class GameRequest(BaseModel):
+class Request(BaseModel):
+    """A request body: a field the endpoint does not know is refused (422), never silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class GameRequest(Request):
     """A ruleset, its parameters and a position."""
 
     ruleset: str = Field(description="a built-in ruleset name or alias, as in 'sprague list'")
@@ -120,7 +126,7 @@ class MovesRequest(GameRequest):
                              "position and of each option, by a search within the work limit (null if over it)")
 
 
-class RandomRequest(BaseModel):
+class RandomRequest(Request):
     """A ruleset and its parameters, for a random starting position."""
 
     ruleset: str = Field(description="a built-in ruleset name or alias, as in 'sprague list'")
@@ -128,20 +134,23 @@ class RandomRequest(BaseModel):
     seed: int | None = Field(None, description="a seed, for the same position again")
 
 
-class SequenceRequest(BaseModel):
+class SequenceRequest(Request):
     ruleset: str
     params: dict[str, Any] = Field(default_factory=dict)
-    to: int = Field(100, ge=0, le=MAX_SEQUENCE, description="last heap size")
+    max_heap: int = Field(100, ge=0, le=MAX_SEQUENCE, validation_alias=AliasChoices("max_heap", "to"),
+                          description="the largest heap: values of heaps 0..max_heap ('to' is accepted too)")
     misere: bool = _misere_field("misère play: the values are Conway's misère Grundy values g-(n) of single heaps "
                                  "(a period, if one shows, is only observed)")
 
 
-class TableRequest(BaseModel):
+class TableRequest(Request):
     ruleset: str
     params: dict[str, Any] = Field(default_factory=dict)
-    max: int = Field(10, ge=0, description="largest heap")
+    max_heap: int = Field(10, ge=0, validation_alias=AliasChoices("max_heap", "max"),
+                          description="largest heap ('max' is accepted too)")
     min: int | None = Field(None, ge=0, description="smallest heap (default: the ruleset's smallest)")
-    values: Literal["outcome", "grundy"] = "outcome"
+    kind: Literal["outcome", "grundy"] = Field("outcome", validation_alias=AliasChoices("kind", "values"),
+                                               description="outcomes or Grundy values ('values' is accepted too)")
     heaps: int | None = Field(None, ge=1, le=8, description="omit for the two-heap grid; K for the summary of all "
                               "K-heap positions (as 'sprague table --heaps K')")
     method: Method = "auto"
@@ -159,7 +168,7 @@ class TableRequest(BaseModel):
                             "list with their values (0: none)")
 
 
-class VerifyRequest(BaseModel):
+class VerifyRequest(Request):
     """A registered theorem checked against search on a small box, within the server's limits."""
 
     theorem: str = Field(description="a theorem name, as 'sprague verify --list' and GET /api/theorems give them")
@@ -167,19 +176,20 @@ class VerifyRequest(BaseModel):
     heaps: int | None = Field(None, ge=1, le=8, description="heaps in each position (default: the theorem's)")
 
 
-class DiscoverRequest(BaseModel):
+class DiscoverRequest(Request):
     """A bounded rule search on a table, as 'sprague discover --json' (the explorer's table on screen)."""
 
     ruleset: str
     params: dict[str, Any] = Field(default_factory=dict)
     heaps: int = Field(2, ge=1, le=8, description="heaps in each position of the data")
-    max: int = Field(10, ge=0, le=MAX_DISCOVER_HEAP, description="largest heap of the data")
+    max_heap: int = Field(10, ge=0, le=MAX_DISCOVER_HEAP, validation_alias=AliasChoices("max_heap", "max"),
+                          description="largest heap of the data ('max' is accepted too)")
     kind: Literal["outcome", "grundy", "both"] = "both"
     budget: int = Field(WEB_DISCOVER_BUDGET, ge=1, le=WEB_DISCOVER_BUDGET,
                         description="work units of each search (about a microsecond each)")
 
 
-class PlayRequest(BaseModel):
+class PlayRequest(Request):
     ruleset: str
     params: dict[str, Any] = Field(default_factory=dict)
     position: Any = Field(description="the position before the user's move (or the computer's, if no move)")
@@ -305,12 +315,12 @@ def moves(req: MovesRequest, limit: int) -> dict[str, Any]:
 def sequence(req: SequenceRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
     with _field("ruleset"):
-        game = check_sequence(r, req.to)
+        game = check_sequence(r, req.max_heap)
     if req.misere:
-        misere_data: dict[str, Any] = _computed(lambda: _misere_sequence(game, req.to, limit))
+        misere_data: dict[str, Any] = _computed(lambda: _misere_sequence(game, req.max_heap, limit))
         return misere_data
     data: dict[str, Any] = _computed(
-        lambda: sequence_report(game, game.sequence(req.to + 1, limit).tolist(), limit)[0])
+        lambda: sequence_report(game, game.sequence(req.max_heap + 1, limit).tolist(), limit)[0])
     return {**data, "misere": False}
 
 
@@ -323,25 +333,25 @@ def _misere_sequence(r: HeapRuleset, to: int, limit: int) -> dict[str, Any]:
 
 def table(req: TableRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
-    if req.min is not None and req.max < req.min:
-        raise ApiError(422, f"need min <= max, got min {req.min} and max {req.max}", "max")
+    if req.min is not None and req.max_heap < req.min:
+        raise ApiError(422, f"need min <= max_heap, got min {req.min} and max_heap {req.max_heap}", "max_heap")
     if req.heaps is not None:
         summary: dict[str, Any] = _computed(
-            lambda: heap_table_report(r, req.max, req.heaps or 2, req.values, req.min, limit, misere=req.misere,
+            lambda: heap_table_report(r, req.max_heap, req.heaps or 2, req.kind, req.min, limit, misere=req.misere,
                                       p_offset=req.p_offset, p_limit=req.p_limit, rows_offset=req.rows_offset,
                                       rows_limit=req.rows_limit)[1])
         return {**summary, "misere": req.misere}
     low = req.min if req.min is not None else r.min_heap if isinstance(r, MultiHeapRuleset) else 0
-    if req.max - low + 1 > MAX_GRID:
-        raise ApiError(422, f"max: a grid of {req.max - low + 1} x {req.max - low + 1} cells is over the "
-                       f"limit of {MAX_GRID} per side; lower max (or raise min)", "max")
+    if req.max_heap - low + 1 > MAX_GRID:
+        raise ApiError(422, f"max_heap: a grid of {req.max_heap - low + 1} x {req.max_heap - low + 1} cells is over the "
+                       f"limit of {MAX_GRID} per side; lower max_heap (or raise min)", "max_heap")
     games = [r]
     if req.second:
         games.append(_ruleset(req.second, req.second_params, "second", "second_params"))
     if req.fixed and (req.second or len(req.fixed.replace(",", " ").split()) > 8):
         raise ApiError(422, "fixed: a slice takes one game and at most 8 fixed heaps", "fixed")
     data: dict[str, Any] = _computed(
-        lambda: grid_report(games, req.max, req.min, req.values, req.method, limit, fixed=req.fixed,
+        lambda: grid_report(games, req.max_heap, req.min, req.kind, req.method, limit, fixed=req.fixed,
                             misere=req.misere).data)
     return {**data, "misere": req.misere}
 
@@ -461,7 +471,7 @@ def discover_rules(req: DiscoverRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
     with _field("ruleset"):
         check_ruleset(r)
-    found = _computed(lambda: discover(r, req.heaps, req.max, kinds=KINDS if req.kind == "both" else req.kind,
+    found = _computed(lambda: discover(r, req.heaps, req.max_heap, kinds=KINDS if req.kind == "both" else req.kind,
                                        budget=req.budget, max_positions=limit, memory=WEB_DISCOVER_MEMORY))
     return {**found.to_json(), "summary": found.summary()}
 
@@ -500,7 +510,7 @@ def parse_body(body: bytes, model: type[BaseModel]) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise validation_error(exc.errors(include_url=False)) from None
+        raise validation_error(exc.errors(include_url=False), model) from None
 
 
 def _json_int(digits: str) -> int:
@@ -511,12 +521,15 @@ def _json_int(digits: str) -> int:
     return int(digits)
 
 
-def validation_error(errors: Any) -> ApiError:
+def validation_error(errors: Any, model: type[BaseModel] | None = None) -> ApiError:
     """422 for pydantic's errors on the body (``loc`` as FastAPI writes it, starting with "body")."""
     errors = [{**e, "loc": ("body", *e.get("loc", ()))} for e in errors]
     first: dict[str, Any] = dict(errors[0]) if errors else {"loc": ("body",), "msg": "invalid request"}
     loc = [str(part) for part in first.get("loc", ()) if part != "body"]
     message = str(first.get("msg", "invalid request"))
+    if first.get("type") == "extra_forbidden":
+        known = ", ".join(model.model_fields) if model else "see GET /openapi.json"
+        message = f"unknown field; the fields of this endpoint are: {known}"
     return ApiError(422, f"{'.'.join(loc) or 'body'}: {message.lower()}", loc[0] if loc else "body",
                     errors=_plain(errors))
 
@@ -561,6 +574,17 @@ WEB_MAX_MEMORY = 768 << 20
 
 _CACHES: dict[tuple[str, int], _cache.Cache] = {}
 
+#: What a stop's hint says in the server's answers (its notes and 413s): the CLI's flags are not the client's to set.
+SERVER_HINT = ("that is the server's budget of one request; ask for less, or ask sprague on your own machine, "
+               "where --max-work, --max-memory and --time-limit raise it")
+
+
+def server_words(answer: bytes) -> bytes:
+    """The JSON ``answer`` with the CLI's hints of a stop (in a note or an error) in the server's words."""
+    for hint in (WORK_HINT, MEMORY_HINT, TIME_HINT):  # plain text: no character JSON escapes
+        answer = answer.replace(hint.encode(), SERVER_HINT.encode())
+    return answer.replace(b"--max-positions N", b"the server's --max-positions N")
+
 
 def _server_cache(spec: tuple[str, int] | None) -> _cache.Cache | None:
     """The bounded cache of ``spec`` (one object per spec in a worker: it sweeps stale temporary files once)."""
@@ -574,15 +598,11 @@ def _server_cache(spec: tuple[str, int] | None) -> _cache.Cache | None:
 def _handle(endpoint: str, body: bytes, limit: int) -> tuple[int, bytes]:
     model, fn = ENDPOINTS[endpoint]
     try:
-        return 200, dumps(fn(parse_body(body, model), limit))
+        return 200, server_words(dumps(fn(parse_body(body, model), limit)))
     except ApiError as exc:
         return exc.status, dumps(exc.body())
     except TooLarge as exc:
-        text = str(exc).replace("--max-positions N", "the server's --max-positions N")
-        for hint in (WORK_HINT, MEMORY_HINT, TIME_HINT):
-            text = text.replace(hint, "that is the server's budget of one request; ask for less, or ask sprague "
-                                "on your own machine, where --max-work and --max-memory raise it")
-        return 413, dumps(ApiError(413, text).body())
+        return 413, server_words(dumps(ApiError(413, str(exc)).body()))
     except SpragueError as exc:  # from parsing outside _field; named by its kind
         field = "move" if isinstance(exc, IllegalMove) else "params" if isinstance(exc, (InvalidParameter,
                                                                                           UnknownRuleset)) else None

@@ -759,8 +759,8 @@ function clearGrid() {
 async function drawHeatmap() {
   showError(null); clearGrid();
   const r = current(), fresh = ticket("grid"), values = $("grid-values").value;
-  const body = {ruleset: r.name, params: params(), min: bound("grid-min"), max: bound("grid-max"),
-                values, fixed: $("fixed").value.trim(), misere: misere()};
+  const body = {ruleset: r.name, params: params(), min: bound("grid-min"), max_heap: bound("grid-max"),
+                kind: values, fixed: $("fixed").value.trim(), misere: misere()};
   if ($("second").value) {
     body.second = $("second").value;
     body.second_params = Object.fromEntries($("second-params").value.split(";").map((kv) => kv.trim())
@@ -888,19 +888,19 @@ function clearSequence() {
 async function drawSequence() {
   showError(null); clearSequence();
   const r = current(), fresh = ticket("sequence");
-  const body = {ruleset: r.name, params: params(), to: bound("seq-to"), misere: misere()};
+  const body = {ruleset: r.name, params: params(), max_heap: bound("seq-to"), misere: misere()};
   try {
     const data = await api("/api/sequence", body, fresh.signal);
     if (!fresh()) return;
     const G = valueName(body.misere), last = data.values.length - 1;
     $("sequence-caption").textContent = `${describe(body.ruleset, body.params)}: ${G}(0) to ${G}(${last})` +
-      (body.misere ? " (misère play)" : "") + (last < body.to ? ` — stopped at the server's budget before heap ` +
+      (body.misere ? " (misère play)" : "") + (last < body.max_heap ? ` — stopped at the server's budget before heap ` +
       `${last + 1}; ask sprague on your machine for more (sprague sequence --misere --max-work N)` : "");
     view.sequence = {...data, misere: body.misere, ruleset: r.name, params: body.params};
     paintSequence();
     if (data.genera) {   // misère play: Conway's genus of each heap (Winning Ways ch. 13)
       const first = data.first_not_tame;
-      $("period").textContent = first === null ? `every heap 0..${body.to} is tame (plays as misère Nim)` :
+      $("period").textContent = first === null ? `every heap 0..${body.max_heap} is tame (plays as misère Nim)` :
         `first heap that is not tame: ${first} (genus ${data.genera[first].text}, ${data.genera[first].kind})`;
     } else {
       $("period").textContent = data.structure ? `${data.structure}: period ${data.period}, preperiod ${data.preperiod}` +
@@ -963,8 +963,8 @@ const PAGE = 60;
 async function drawPList(offset) {
   showError(null);
   const r = current(), fresh = ticket("plist"), every = $("plist-kind").value === "all";
-  const body = {ruleset: r.name, params: params(), heaps: Number($("plist-heaps").value), max: bound("plist-max"),
-                values: every ? "grundy" : "outcome", misere: misere(), p_offset: Math.max(0, offset),
+  const body = {ruleset: r.name, params: params(), heaps: Number($("plist-heaps").value), max_heap: bound("plist-max"),
+                kind: every ? "grundy" : "outcome", misere: misere(), p_offset: Math.max(0, offset),
                 p_limit: PAGE, ...(every ? {rows_offset: Math.max(0, offset), rows_limit: PAGE} : {})};
   try {
     const data = await api("/api/table", body, fresh.signal);
@@ -996,7 +996,7 @@ async function discoverRule() {
   showError(null);
   const r = current(), fresh = ticket("discover"), every = $("plist-kind").value === "all";
   if (misere()) { showError(new Error("discover fits normal-play tables: clear misère play to discover a rule")); return; }
-  const body = {ruleset: r.name, params: params(), heaps: Number($("plist-heaps").value), max: bound("plist-max"),
+  const body = {ruleset: r.name, params: params(), heaps: Number($("plist-heaps").value), max_heap: bound("plist-max"),
                 kind: every ? "grundy" : "outcome"};
   $("discover-out").textContent = "Searching for a rule…";
   try {
