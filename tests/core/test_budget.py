@@ -208,3 +208,30 @@ def test_a_sequence_stopped_at_its_budget_resumes_from_what_it_kept_and_says_so(
     values = json.loads(out)["values"]
     assert values[:12] == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]  # OEIS A002188
     assert len(values) == 300_001
+
+
+def test_a_compiled_table_stopped_at_its_budget_keeps_its_first_chunks_and_resumes_saying_so(
+        tmp_path, capsys, monkeypatch) -> None:
+    """The box kernels count no steps: each chunk is charged its CPU time (a unit a microsecond), so a budget of one
+    unit stops the table after its first chunk, whose values are kept; the same command again continues from them,
+    says so, and gives the table one process gives without a cache."""
+    from sprague import cache
+    from sprague.cli import main
+    from sprague.kernels import config
+
+    monkeypatch.setattr(config, "BOX_CHUNK", 1_000)  # chunks of 20,000 positions; the box has 40,920
+    args = ["table", "single-delete", "--heaps", "4", "--max-heap", "30", "--kind", "grundy", "--json"]
+    with cache.using(cache.Cache(tmp_path, min_seconds=0)):
+        assert main([*args, "--max-work", "1"]) == 2
+        err = capsys.readouterr().err
+        assert "stopped at the work budget of 1 units" in err and "--max-work" in err, err
+        assert "the values of its first 20,000 positions are kept in the results cache" in err, err
+        assert main(args) == 0
+    out, err = capsys.readouterr()
+    assert "resumed from the results cache: the values of 20,000 of the 40,920 positions were kept" in err, err
+    resumed = json.loads(out)
+    assert resumed.pop("method").endswith(", continuing 20,000 cached positions")
+    with cache.using(False):
+        assert main(args) == 0
+    fresh = json.loads(capsys.readouterr().out)
+    assert fresh.pop("method") == "compiled box kernel (search in rank order)" and fresh == resumed

@@ -118,6 +118,7 @@ def test_a_killed_table_run_resumes_from_its_last_checkpoint(tmp_path: Path) -> 
     with cache_module.using(cache):
         resumed = rules.table(max_heap, heaps=heaps, progress=progress)
     assert done[0] == len(resumed) - saved and f"continuing {saved:,} cached positions" in resumed.method
+    assert resumed.resumed_from == saved
     with cache_module.using(False):
         whole = rules.table(max_heap, heaps=heaps)
     np.testing.assert_array_equal(resumed.values, whole.values)

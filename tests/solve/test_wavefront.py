@@ -75,6 +75,7 @@ def test_a_run_resumes_from_the_levels_its_checkpoint_holds(cluster, tmp_path):
         t = rules.table(hi, heaps=heaps, values="grundy", scheduler=cluster.scheduler_address, progress=seen.append)
     assert np.array_equal(t.values, alone)
     assert seen[0] == len(saved) and sum(seen) == len(alone)  # the saved levels first, then the rest, once each
+    assert t.resumed_from == len(saved) and f"continuing {len(saved):,} positions of a checkpoint" in t.method
     assert store.load("table", key) is not None  # the finished table is cached as one process would cache it
     assert store.load("table-levels", {**key, "max_heap": hi}) is None  # its checkpoint is gone
     assert store.load("table-levels", {**key, "max_heap": hi + 1}) is not None  # the other box's is not its

@@ -18,6 +18,7 @@ compiled kernels: the retrograde sieve for outcomes where it pays
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
@@ -25,7 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from sprague.errors import TooLarge
+from sprague.core.budget import charge
+from sprague.errors import BudgetExceeded, TooLarge
 from sprague.kernels import box as _kernel
 from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
@@ -150,21 +152,28 @@ class Box:
         Search in rank order extends ``prefix`` (the values of the first ranks, e.g.
         from the results cache) in chunks, calling ``progress(k)`` after each, then
         ``checkpoint(finished)`` with the values of the ranks finished so far (a
-        view: a valid ``prefix`` for a later run); on Ctrl-C the KeyboardInterrupt
-        carries the finished ranks as ``.partial``. The retrograde sieve is one step.
+        view: a valid ``prefix`` for a later run); on Ctrl-C the KeyboardInterrupt,
+        and at the budget the :class:`~sprague.errors.BudgetExceeded`, carries the
+        finished ranks as ``.partial``. Each chunk is charged to the active budget by
+        the CPU time it took (a unit a microsecond: the kernel counts no steps). The
+        retrograde sieve is one step, charged after it.
         """
         if not grundy and sieve_pays(shapes):
             from sprague.kernels.retro import retro_outcomes
 
+            began = time.thread_time()
             found: np.ndarray = retro_outcomes(self.n, self.lo, self.hi, shapes, self.binom, upto)
+            charge(max(int((time.thread_time() - began) * 1e6), 1), "its compiled retrograde sieve")
         else:
             table = np.full(upto, -1, dtype=np.int32)
             start = 0 if prefix is None else min(len(prefix), upto)
             table[:start] = prefix[:start] if prefix is not None else table[:0]
             memo = self._split_two_memo(shapes) if grundy else None
+            what = "its compiled kernel"
             try:
                 while start < upto:
                     stop = min(start + config.BOX_CHUNK * 20, upto)
+                    began = time.thread_time()
                     if memo is not None:
                         _kernel.extend_split_two(self.n, self.lo, self.hi, self.binom, table, start, stop, *memo)
                     else:
@@ -174,8 +183,10 @@ class Box:
                         progress(done)
                     if checkpoint is not None and start < upto:
                         checkpoint(table[:start])
-            except KeyboardInterrupt as exc:
-                exc.partial = table[:start]  # type: ignore[attr-defined]
+                    # the kernel's work, by the CPU time it took: a unit a microsecond (the unit's price)
+                    charge(max(int((time.thread_time() - began) * 1e6), 1), what)
+            except (KeyboardInterrupt, BudgetExceeded) as exc:
+                exc.partial = table[:start]  # type: ignore[union-attr]
                 raise
             found = table
         if len(found) and found.dtype.kind == "i" and int(found.min()) < 0:  # no temporary the size of the box

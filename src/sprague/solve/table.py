@@ -34,7 +34,7 @@ from sprague import cache as _cache
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, RAISE_HINT, check_limit, refuse_if_too_large
 from sprague.core.parsing import as_int, check_misere
 from sprague.core.ruleset import Ruleset
-from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
+from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
 from sprague.kernels.tbwork import value_counts
@@ -134,6 +134,7 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     cache = _cache.active() if size >= CACHE_FROM and rules.interchangeable_heaps and cacheable else None
     stored = cache.load("table", key) if cache is not None else None
     began = time.perf_counter()
+    resumed = 0  # positions an earlier run stopped or interrupted left in the results cache, continued from
     if stored is not None and stored.ndim == 1 and len(stored) >= size:
         found, method, cache = stored[:size], "the results cache", None
     elif shapes is not None and dask:
@@ -141,29 +142,38 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
 
         levels_key = {**key, "max_heap": max_heap}  # a level's positions depend on max_heap: not a prefix
         points = _cache.Checkpoints(cache, "table-levels", levels_key) if cache is not None else None
-        found, count = wave_table(heaps, lo, max_heap, shapes, values == "grundy", workers=workers,
-                                  scheduler=scheduler, progress=progress, checkpoints=points)
+        found, count, resumed = wave_table(heaps, lo, max_heap, shapes, values == "grundy", workers=workers,
+                                           scheduler=scheduler, progress=progress, checkpoints=points)
         if cache is not None:
             cache.remove("table-levels", levels_key)  # done: the table itself is stored below
         if len(found) and int(found.min()) < 0:
             raise TooLarge(f"{what}: a Grundy value is past the {config.MEX_SCRATCH} small values the kernel's mex "
                            "keeps (MEX_SCRATCH in sprague.kernels.config); ask for outcomes, or a smaller box")
-        method = f"compiled box kernel (search by level on Dask, {count} worker{'s' * (count != 1)})"
+        method = f"compiled box kernel (search by level on Dask, {count} worker{'s' * (count != 1)}" + \
+            (f", continuing {resumed:,} positions of a checkpoint)" if resumed else ")")
     elif shapes is not None:
         prefix = stored if stored is not None and stored.ndim == 1 else None
         box = Box(heaps, lo, max_heap)
         try:
             found = box.truth(shapes, values == "grundy", size, prefix, progress,
                               None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)))
-        except KeyboardInterrupt as exc:
+        except (KeyboardInterrupt, BudgetExceeded) as exc:
             partial = getattr(exc, "partial", None)
-            if cache is not None and partial is not None and len(partial):
-                cache.store("table", key, partial, time.perf_counter() - began)
+            kept = cache is not None and partial is not None and len(partial) > 0 and (  # stored now, or before
+                cache.store("table", key, partial, time.perf_counter() - began) is not None or
+                (cache.stored_length("table", key) or 0) >= len(partial))
+            if isinstance(exc, BudgetExceeded):
+                raise BudgetExceeded(f"{what}: {exc}; " + (
+                    f"the values of its first {len(partial):,} positions are kept in the results cache: the same "
+                    "request again continues from them" if kept else "nothing was kept (no results cache, or it took "
+                    "too short a time to be worth storing)"),
+                    estimate=None, limit=exc.limit) from None
             raise
         sieve = values == "outcome" and sieve_pays(shapes)
         method = f"compiled box kernel ({'retrograde sieve' if sieve else 'search in rank order'})"
         if prefix is not None and not sieve:
             method += f", continuing {len(prefix):,} cached positions"
+            resumed = len(prefix)
     elif misere:
         positions = enumerate_positions(heaps, lo, max_heap)
         found, method = _misere_values(rules, positions, values, limit, what, progress)
@@ -178,7 +188,8 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     found = _compact(found)  # a byte a position for outcomes: what the table and the cache keep
     if cache is not None:  # a colex table is a prefix of the tables of larger heaps
         cache.store("table", key, found, time.perf_counter() - began)
-    return Table(rules.describe(), heaps, lo, max_heap, values, found, rules.interchangeable_heaps, method, misere)
+    return Table(rules.describe(), heaps, lo, max_heap, values, found, rules.interchangeable_heaps, method, misere,
+                 resumed)
 
 
 def table_rows(interchangeable: bool, heaps: int, lo: int, hi: int, start: int, stop: int) -> np.ndarray:
@@ -348,6 +359,9 @@ class Table:
     misere : bool
         Whether the values are under misère play (the last mover loses): misère
         outcomes, or Conway's misère Grundy values g- (P iff 0).
+    resumed_from : int
+        Positions whose values an earlier run left in the results cache (stopped or
+        interrupted) and this one continued from; 0 if it started afresh.
 
     Examples
     --------
@@ -372,6 +386,7 @@ class Table:
     interchangeable: bool
     method: str
     misere: bool = False
+    resumed_from: int = 0
 
     def __len__(self) -> int:
         return len(self.values)

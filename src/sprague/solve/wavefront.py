@@ -43,8 +43,9 @@ WATCH_SECONDS = 2.0
 
 def wave_table(n: int, lo: int, hi: int, shapes: np.ndarray, grundy: bool, *, workers: int | None = None,
                scheduler: Any = None, progress: Callable[[int], Any] | None = None,
-               checkpoints: _cache.Checkpoints | None = None) -> tuple[np.ndarray, int]:
-    """Grundy values (or outcomes, 0 = P / 1 = N) of every position of the box, and the number of Dask workers.
+               checkpoints: _cache.Checkpoints | None = None) -> tuple[np.ndarray, int, int]:
+    """Grundy values (or outcomes, 0 = P / 1 = N) of every position of the box, the number of Dask workers, and
+    how many positions were read from a checkpoint of an earlier run (0: none).
 
     ``checkpoints`` (kind ``"table-levels"``, its key naming the box) holds the
     values of the levels done, in level order; a stored prefix there is where the
@@ -55,8 +56,9 @@ def wave_table(n: int, lo: int, hi: int, shapes: np.ndarray, grundy: bool, *, wo
     table = np.full(size, -1, dtype=np.int32)
     plan = levels(n, lo, hi)
     done = _resume(n, lo, hi, binom, plan, table, checkpoints)
-    if progress is not None and done:
-        progress(int(np.count_nonzero(table >= 0)))
+    kept = int(np.count_nonzero(table >= 0)) if done else 0
+    if progress is not None and kept:
+        progress(kept)
     with _cluster(workers, scheduler) as dask:
         addresses = sorted(dask.scheduler_info().get("workers", {}))
         if not addresses:
@@ -90,7 +92,7 @@ def wave_table(n: int, lo: int, hi: int, shapes: np.ndarray, grundy: bool, *, wo
         finally:
             with contextlib.suppress(Exception):  # a cluster already gone has no copies to free
                 dask.run(_replica_close, run)
-    return table, len(addresses)
+    return table, len(addresses), kept
 
 
 def _wait(dask: Any, futures: list[Any], addresses: list[str]) -> list[Any]:

@@ -63,6 +63,9 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
     finally:
         if bar:
             bar.close()
+    if t.resumed_from and not ns.quiet:
+        sys.stderr.write(f"sprague: resumed from the results cache: the values of {t.resumed_from:,} of the "
+                         f"{len(t):,} positions were kept by an earlier run, the rest computed now\n")
     if ns.save:
         write_file("--save", ns.save, t.save)  # a chunk of rows at a time: never every position at once
     if ns.plot:
