@@ -5,6 +5,25 @@ ruleset under a budget too large to stop it; the table gives the units charged, 
 microseconds per unit (min and median of --repeat runs). Nothing is compared: these are the unit's prices.
 
     python benchmarks/budget.py --repeat 3
+
+Measured on the project's 2-core machine (2026-11-28, 3 runs, CPU seconds of one process; the unit's price, not a
+comparison):
+
+    workload                                          units  CPU s (min)  us/unit min   median
+    search: nim 14 x 5 heaps                        453,492         0.32         0.70     0.71
+    search: wythoff 120 120                       1,210,484         0.30         0.25     0.25
+    search: half-delete 5 5 5 8 9 12                 42,420         0.06         1.48     1.50
+    search, misere: 4.7 3 4 6 20                  2,130,734         2.09         0.98     0.98
+    genus: kayles heaps 0..40                     2,880,949         2.40         0.83     0.87
+    loopy: square-but-one 3000                      359,021         0.05         0.14     0.14
+    kernel: grundy's game to 2^19                 4,726,552         2.41         0.51     0.59
+    quotient: 0.07 to heap 24                        38,765         0.02         0.43     0.45
+    closed form: hackenbush star of 20,000           20,000         0.04         9.28   (memo)
+    box kernel (CPU time): single-delete 4 x 80     517,493         0.36         1.00     1.01
+
+So a unit costs 0.14 to 1.5 us of CPU in the searches and kernels (the default budget of 20,000,000 units is 3 to
+30 s, some 15 s for most), and a unit is charged a microsecond of CPU where no step is counted (box tables). The
+Hackenbush closed form charges a unit an edge for some 9 us of work: its budget runs long by that factor.
 """
 
 from __future__ import annotations
@@ -59,9 +78,9 @@ def main() -> None:
     for name, work in WORKLOADS.items():
         runs = [measure(work) for _ in range(args.repeat)]
         units = runs[0][0]
-        per = [1e6 * t / max(u, 1) for u, t in runs]
-        print(f"{name:42} {units:>12,} {min(t for _, t in runs):>12.2f} {min(per):>12.2f} "
-              f"{statistics.median(per):>8.2f}")
+        per = [1e6 * t / u for u, t in runs if u == units]  # a run that read a memo of an earlier one charged less
+        median = f"{statistics.median(per):>8.2f}" if len(per) == len(runs) else f"{'(memo)':>8}"
+        print(f"{name:42} {units:>12,} {min(t for _, t in runs):>12.2f} {min(per):>12.2f} {median}")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprague.core.budget import DEFAULT_MAX_WORK, KERNEL_STEPS_PER_WORK, POSITION_WORK
+from sprague.core.budget import BONUS_SHARE, DEFAULT_MAX_WORK, KERNEL_STEPS_PER_WORK, POSITION_WORK, REMOTENESS_SHARE
 from sprague.errors import InvalidParameter, TooLarge
 
 __all__ = [
@@ -17,6 +17,8 @@ __all__ = [
     "DEFAULT_MAX_WORK",
     "POSITION_WORK",
     "KERNEL_STEPS_PER_WORK",
+    "BONUS_SHARE",
+    "REMOTENESS_SHARE",
     "LOOPY_WORK_PER_POSITION",
     "check_limit",
     "RAISE_HINT",
