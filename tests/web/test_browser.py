@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import naive
+import sprague
 from webserver import running_server
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is in the [dev] extra")
@@ -990,3 +991,25 @@ def test_a_loopy_game_draws_in_blue_and_ends_by_repetition(page: Any) -> None:
     page.wait_for_function("document.querySelector('#winner').dataset.winner === 'draw'")
     assert "repetition rule" in (page.text_content("#winner") or "")
     assert "draw" in (page.get_attribute("#strip span:first-child", "class") or "")
+
+
+def test_the_misere_quotient_panel_draws_the_table_and_reads_a_sum_off_it(page: Any) -> None:
+    """Kayles to heap 30: order 40 (Plambeck and Siegel, JCTA 2008), its 40 x 40 table with the P-portion shaded,
+    and the sum 2 3 7 with its winning moves (checked against brute-force search in tests/web/test_quotient_web.py)."""
+    page.click("#tab-explore")
+    page.select_option("#ruleset", "kayles")
+    page.fill("#quotient-max", "30")
+    page.fill("#quotient-sum", "2 3 7")
+    page.click("#draw-quotient")
+    page.wait_for_function("document.querySelector('#quotient-caption').textContent.includes('order')")
+    assert "order 40;" in page.text_content("#quotient-caption")
+    assert len(page.query_selector_all("#quotient-table tr")) == 41  # a header and a row an element
+    assert len(page.query_selector_all("#quotient-phi tr:nth-child(2) td")) == 31  # heaps 0..30
+    shaded = len(page.query_selector_all("#quotient-table td.p"))
+    q = sprague.ruleset("kayles").misere_quotient(30)
+    assert shaded == sum(q.table[x][y] in q.p_portion for x in range(40) for y in range(40))
+    assert page.text_content("#quotient-sum-out") == \
+        "2 3 7: element ab, N-position in misère play; winning moves: heap 1: 2 -> 1 (to b^2); " \
+        "heap 2: 3 -> 1 + 1 (to b^2); heap 3: 7 -> 3 + 2 (to b^2)"
+    page.select_option("#ruleset", "wythoff")  # not a one-heap game: no quotient
+    assert page.is_disabled("#draw-quotient")

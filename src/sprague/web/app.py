@@ -70,7 +70,7 @@ from sprague.web import handlers
 from sprague.web.guard import HostPolicy, RequestGuard
 from sprague.web.handlers import (MAX_GRID, MAX_SEQUENCE, ApiError, ErrorBody, GameRequest, MovesRequest, PlayRequest,
                                   RandomRequest, SequenceRequest, TableRequest, VerifyRequest,
-                                  DiscoverRequest)
+                                  DiscoverRequest, QuotientRequest)
 from sprague.web.pool import MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed, WorkerPool
 
 __all__ = ["create_app", "server_cache_dir", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "DEFAULT_MEMORY_LIMIT",
@@ -290,6 +290,8 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
              "up to max, verified on twice the box, as 'sprague discover --json' (a smaller budget)")
     endpoint("/api/verify", "verify", VerifyRequest, "a theorem checked against search on a box, as 'sprague verify "
              "--json', within the work limit")
+    endpoint("/api/quotient", "quotient", QuotientRequest, "the misère quotient of heaps 0..max_heap of a one-heap "
+             "game, as 'sprague quotient --json', with a typed sum's element and winning moves, and each heap's genus")
 
     @app.get("/", include_in_schema=False)
     def page() -> FileResponse:

@@ -49,19 +49,21 @@ from sprague.core.loopy import value_json
 from sprague.core.move import Move
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
+from sprague.present.quotient import quotient_report
 from sprague.present import (check_sequence, genus_sequence_report, grid_report, header, heap_table_report,
                              list_report, moves_report, sequence_report, theorems_report, value_report)
 from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 
 __all__ = ["handle", "ApiError", "ErrorBody", "GameRequest", "MovesRequest", "RandomRequest", "SequenceRequest",
-           "TableRequest", "PlayRequest", "VerifyRequest", "DiscoverRequest", "ENDPOINTS", "MAX_DISCOVER_HEAP", "MAX_GRID", "MAX_SEQUENCE", "MAX_VERIFY_HEAP",
+           "TableRequest", "PlayRequest", "QuotientRequest", "VerifyRequest", "DiscoverRequest", "ENDPOINTS", "MAX_DISCOVER_HEAP", "MAX_QUOTIENT_WEB_HEAP", "MAX_GRID", "MAX_SEQUENCE", "MAX_VERIFY_HEAP",
            "rulesets_report", "theorems_report", "verify_theorem", "discover_rules", "dumps"]
 
 MAX_GRID = 200  #: largest side of a two-heap grid (``max - min + 1``)
 MAX_SEQUENCE = 100_000  #: largest ``to`` of a sequence request
 MAX_VERIFY_HEAP = 64  #: largest ``max_heap`` of a verify request (the box is also bounded by the work limit)
 MAX_DISCOVER_HEAP = 64  #: largest ``max`` of a discover request (the data is also bounded by DISCOVER_MAX_ROWS)
+MAX_QUOTIENT_WEB_HEAP = 200  #: largest ``max_heap`` of a quotient request (the work is also bounded by the budget)
 WEB_DISCOVER_BUDGET = 1_000_000  #: work units of a page's rule search: a few seconds, within the time limit
 WEB_DISCOVER_MEMORY = 256 * 2**20  #: bytes of values a page's rule search keeps (the worker's limit is larger)
 EXAMPLE = '{"ruleset": "nim", "position": [3, 5, 6]}'  #: a request body, for the error messages
@@ -187,6 +189,17 @@ class DiscoverRequest(Request):
     kind: Literal["outcome", "grundy", "both"] = "both"
     budget: int = Field(WEB_DISCOVER_BUDGET, ge=1, le=WEB_DISCOVER_BUDGET,
                         description="work units of each search (about a microsecond each)")
+
+
+class QuotientRequest(Request):
+    """The misère quotient of a one-heap game, as 'sprague quotient --json', with a typed sum read off it."""
+
+    ruleset: str = Field(description="a one-heap ruleset or alias (kayles, dawsons-kayles, takebreak with a code)")
+    params: dict[str, Any] = Field(default_factory=dict, description='parameters, e.g. {"code": "0.75"}')
+    max_heap: int = Field(20, ge=0, le=MAX_QUOTIENT_WEB_HEAP, description="the quotient of the sums of heaps "
+                          "0..max_heap")
+    position: Any = Field(None, description="a sum of heaps, e.g. [2, 3, 7] (each at most max_heap): its element, "
+                          "outcome and winning moves, read off the quotient")
 
 
 class PlayRequest(Request):
@@ -476,6 +489,18 @@ def discover_rules(req: DiscoverRequest, limit: int) -> dict[str, Any]:
     return {**found.to_json(), "summary": found.summary()}
 
 
+def quotient(req: QuotientRequest, limit: int) -> dict[str, Any]:
+    r = _ruleset(req.ruleset, req.params)
+    if not isinstance(r, HeapRuleset):
+        raise ApiError(422, f"{r.name} is not a one-heap game; misère quotients are of one-heap rulesets (kayles, "
+                       "subtraction, takebreak with a code)", "ruleset")
+    heaps = None if req.position is None else _position(r, req.position)
+    if heaps is not None and any(h > req.max_heap for h in heaps):
+        raise ApiError(422, f"position: heap {max(heaps)} is over max_heap {req.max_heap}; raise max_heap to at "
+                       f"least {max(heaps)}", "position")
+    return _computed(lambda: quotient_report(r, req.max_heap, heaps, limit))
+
+
 #: endpoint name -> (the request's model, the function computing the answer)
 ENDPOINTS: dict[str, tuple[type[BaseModel], Callable[[Any, int], Any]]] = {
     "random": (RandomRequest, random_position),
@@ -486,6 +511,7 @@ ENDPOINTS: dict[str, tuple[type[BaseModel], Callable[[Any, int], Any]]] = {
     "play": (PlayRequest, play),
     "verify": (VerifyRequest, verify_theorem),
     "discover": (DiscoverRequest, discover_rules),
+    "quotient": (QuotientRequest, quotient),
 }
 
 

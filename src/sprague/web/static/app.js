@@ -122,7 +122,7 @@ function chooseRuleset(keep) {
   $("tree-from").value = $("position").value;
   $("ruleset-help").textContent = `${r.source}. Position: ${r.position_help}.` + (r.closed_form ? ` Closed form: ${r.closed_form}.` : "");
   $("draw").disabled = $("draw-plist").disabled = $("discover").disabled = r.kind !== "heaps";
-  $("draw-sequence").disabled = !r.one_heap;
+  $("draw-sequence").disabled = $("draw-quotient").disabled = !r.one_heap;
   contextChanged();
 }
 
@@ -1007,6 +1007,54 @@ async function discoverRule() {
   } catch (e) { if (fresh()) { $("discover-out").textContent = ""; showError(e); } }
 }
 
+// ------------------------------------------------------------------ explore: the misère quotient
+// Plambeck's quotient of every sum of heaps 0..N: presentation, P-portion, the pretending function with each heap's
+// genus, the multiplication table (P-portion shaded), and a typed sum read off it with its winning moves.
+const QUOTIENT_TABLE_SHOWN = 64;
+
+function cellText(td, text, p) { td.textContent = text; if (p) td.className = "p"; return td; }
+
+async function drawQuotient() {
+  showError(null);
+  const r = current(), fresh = ticket("quotient");
+  for (const id of ["quotient-caption", "quotient-sum-out", "quotient-phi", "quotient-table"]) $(id).textContent = "";
+  const typed = $("quotient-sum").value.trim();
+  const body = {ruleset: r.name, params: params(), max_heap: Number(bound("quotient-max")),
+                ...(typed ? {position: positionFromText(typed, r)} : {})};
+  $("quotient-caption").textContent = "Computing the quotient…";
+  try {
+    const q = await api("/api/quotient", body, fresh.signal);
+    if (!fresh()) return;
+    const P = new Set(q.p_portion);
+    $("quotient-caption").textContent = `${describe(body.ruleset, body.params)}: Q = ${q.presentation}, order ` +
+      `${q.order}; P-portion (${q.p_portion.length}) = {${q.p_portion.join(", ")}}; ${q.stabilisation}`;
+    const heads = $("quotient-phi").insertRow(), cells = $("quotient-phi").insertRow();
+    q.pretending_function.forEach((w, h) => {
+      heads.appendChild(document.createElement("th")).textContent = h;
+      const td = cellText(cells.insertCell(), w, P.has(w));
+      if (q.genera) td.title = `heap ${h}: element ${w}, genus ${q.genera[h].text}`;
+    });
+    if (q.order <= QUOTIENT_TABLE_SHOWN) {
+      const top = $("quotient-table").insertRow();
+      top.appendChild(document.createElement("th")).textContent = "·";
+      for (const w of q.elements) top.appendChild(document.createElement("th")).textContent = w;
+      q.multiplication_table.forEach((row, x) => {
+        const tr = $("quotient-table").insertRow();
+        tr.appendChild(document.createElement("th")).textContent = q.elements[x];
+        for (const z of row) cellText(tr.insertCell(), q.elements[z], P.has(q.elements[z]));
+      });
+    } else {
+      $("quotient-table").insertRow().insertCell().textContent =
+        `the ${q.order} x ${q.order} multiplication table is too large to draw (over ${QUOTIENT_TABLE_SHOWN} elements); the JSON has it`;
+    }
+    if (q.sum) {
+      const s = q.sum, moves = s.winning_moves.map((m) => `${m.move} (to ${m.element})`);
+      $("quotient-sum-out").textContent = `${s.heaps.join(" ")}: element ${s.element}, ${s.outcome}-position in ` +
+        `misère play` + (moves.length ? `; winning moves: ${moves.join("; ")}` : s.outcome === "N" ? "" : "; no winning move");
+    }
+  } catch (e) { if (fresh()) { $("quotient-caption").textContent = ""; showError(e); } }
+}
+
 // ------------------------------------------------------------------ explore: theorems, verified on a box
 let THEOREMS = [];
 
@@ -1257,6 +1305,7 @@ async function init() {
   $("theorem").onchange = showTheorem;
   $("verify").onclick = verifyTheorem;
   $("discover").onclick = discoverRule;
+  $("draw-quotient").onclick = drawQuotient;
   $("tab-play").onclick = () => tab("play");
   $("tab-explore").onclick = () => tab("explore");
   $("tab-play").onkeydown = tabKeys; $("tab-explore").onkeydown = tabKeys;
