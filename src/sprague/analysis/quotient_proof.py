@@ -142,11 +142,13 @@ def _resolve(game: Any) -> Any:
 
 
 @metered
-def prove_quotient(game: Any, max_heap: int, max_positions: int | None = None) -> QuotientProof:
+def prove_quotient(game: Any, max_heap: int, max_positions: int | None = None,
+                   quotient: MisereQuotient | None = None) -> QuotientProof:
     """The misère quotient of all heaps of a take-and-break code, proved by the theorem of the module, or observed.
 
     ``game``: a code such as ``"0.77"`` or a take-and-break ruleset; ``max_heap``: the bound N of the quotient
-    computed (Kayles needs N >= 166: period 12 from heap 71).
+    computed (Kayles needs N >= 166: period 12 from heap 71); ``quotient``: that quotient if already computed
+    (it is only a candidate: the certificate rests on the independent check).
 
     >>> pr = prove_quotient("0.75", 30)
     >>> pr.status, pr.order, pr.period, pr.preperiod
@@ -154,7 +156,9 @@ def prove_quotient(game: Any, max_heap: int, max_positions: int | None = None) -
     """
     r = _resolve(game)
     code = r.code
-    q = misere_quotient(r.heap_options, max_heap, max_positions)
+    if quotient is not None and quotient.max_heap != max_heap:
+        raise InvalidParameter(f"quotient is of heaps 0..{quotient.max_heap}, not 0..{max_heap}")
+    q = quotient if quotient is not None else misere_quotient(r.heap_options, max_heap, max_positions)
     name = str(code)
     if code.period or code.additive or not code.unconstrained or code.max_heaps is None or code.last_digit is None:
         return QuotientProof(name, "observed", f"{name} is outside the theorem's setting (a finite code without "
