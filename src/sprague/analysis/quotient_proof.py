@@ -187,6 +187,6 @@ def prove_quotient(game: Any, max_heap: int, max_positions: int | None = None,
     common = dict(preperiod=n0, period=p, needed=need, checked_to=top, last_digit=t, max_heaps=j, check=result)
     if not result.ok:
         return QuotientProof(name, "observed", "the periodic extension failed the independent check: "
-                             + result.verdict(), q, **common)  # type: ignore[arg-type]
+                             + result.verdict(), q, **common)
     return QuotientProof(name, "proved", f"period {p} from heap {n0}; heaps 0..{need} suffice and 0..{top} passed "
-                         "the independent check", q, **common)  # type: ignore[arg-type]
+                         "the independent check", q, **common)
