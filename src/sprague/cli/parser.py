@@ -65,6 +65,8 @@ gives each sum's misère outcome, verified exactly for every such sum.
   sprague quotient nim --max-heap 2
   sprague quotient kayles --max-heap 40
   sprague quotient 0.75 --max-heap 20 --json      (a bare code: takebreak -p code=0.75)
+  sprague quotient 0.77 --max-heap 170 --prove    (proved for ALL heaps: period 12 from 71)
+  sprague quotient 0.77 --max-heap 40 --check     (the independent verifier's verdict)
 --max-positions bounds the work (monoid products and automaton steps)."""
 
 
@@ -206,6 +208,11 @@ def build_parser() -> Parser:
     p.add_argument("--max-heap", type=whole(0), required=True, metavar="N", help="the bound: sums of heaps 0..N")
     p.add_argument("--max-order", type=whole(1), default=None, metavar="N",
                    help="largest quotient (and candidate) computed (default: no limit but the memory budget)")
+    p.add_argument("--check", action="store_true",
+                   help="also run the independent verifier on the computed quotient and print its verdict")
+    p.add_argument("--prove", action="store_true",
+                   help="finite take-and-break codes: prove the quotient of ALL heaps by the periodicity theorem "
+                   "(sprague.analysis.quotient_proof) and print the certificate, or say it is only observed")
     p = sub.add_parser("table", parents=[_common(game=False, misere=True)],
                        help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",
                        description="Each GAME is a quoted ruleset with its parameters, e.g. \"subtraction -p S=1,2,5\". "

@@ -17,7 +17,13 @@ _CODE = re.compile(r"^[0-9.{\[&]")  # no ruleset name starts so: a bare take-and
 
 
 def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
-    """``sprague quotient RULESET [-p ...] --max-heap N [--json]``."""
+    """``sprague quotient RULESET [-p ...] --max-heap N [--check] [--prove] [--json]``.
+
+    The default report stays what it was (the quotient of heaps 0..N, its stabilisation *observed*): a proof
+    needs a longer bound than most questions ask for (Kayles: 166), so it is asked for with ``--prove``; the
+    report then says "proved for all heaps" with the certificate, or "observed only" with the reason.
+    ``--check`` runs the independent verifier (sprague.analysis.quotient_check) on the quotient computed.
+    """
     params = parse_params(ns.param)
     if _CODE.match(ns.ruleset):  # a bare take-and-break code: takebreak -p code=...
         if params:
@@ -31,11 +37,34 @@ def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
                                "quotients are computed for one-heap rulesets such as nim, kayles, subtraction or "
                                "a take-and-break code like 0.77")
     q = r.misere_quotient(ns.max_heap, ns.max_positions, ns.max_order)
+    check = proof = None
+    if getattr(ns, "check", False):
+        from sprague.analysis.quotient_check import check_quotient
+
+        check = check_quotient(r.heap_options, q.table, q.p_portion, q.phi)
+    if getattr(ns, "prove", False):
+        from sprague.analysis.quotient_proof import prove_quotient
+        from sprague.rulesets.takebreak import TakeBreak
+
+        if not isinstance(r, TakeBreak):
+            raise InvalidParameter(f"--prove needs a take-and-break code (such as 0.77 or kayles); {r.name} is not "
+                                   "one: its quotient is reported as observed only")
+        proof = prove_quotient(r, ns.max_heap, ns.max_positions, quotient=q)
     if ns.json:
+        extra = {}
+        if check is not None:
+            extra["check"] = check.to_json()
+        if proof is not None:
+            extra["proof"] = proof.to_json()
         print_json({"ruleset": r.name, "params": r.params_json(),
-                    **q.to_json()}, out)
+                    **q.to_json(), **extra}, out)
         return 0
-    out.write(quotient_text(r.describe(), q))
+    text = quotient_text(r.describe(), q)
+    if check is not None:
+        text += "independent check: " + check.verdict() + "\n"
+    if proof is not None:
+        text += "proof: " + proof.describe() + "\n"
+    out.write(text)
     return 0
 
 
