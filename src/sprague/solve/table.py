@@ -164,7 +164,7 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
                 (cache.stored_length("table", key) or 0) >= len(partial))
             if isinstance(exc, BudgetExceeded):
                 raise BudgetExceeded(f"{what}: {exc}; " + (
-                    f"the values of its first {len(partial):,} positions are kept in the results cache: the same "
+                    f"the values of its first {0 if partial is None else len(partial):,} positions are kept in the results cache: the same "
                     "request again continues from them" if kept else "nothing was kept (no results cache, or it took "
                     "too short a time to be worth storing)"),
                     estimate=None, limit=exc.limit) from None
