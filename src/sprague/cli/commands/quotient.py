@@ -60,6 +60,8 @@ def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
                     **q.to_json(), **extra}, out)
         return 0
     text = quotient_text(r.describe(), q)
+    if proof is not None and proof.proved:  # the stabilisation is no longer only observed
+        text = text.replace(", no periodicity theorem applied)", "; proved for all heaps below)")
     if check is not None:
         text += "independent check: " + check.verdict() + "\n"
     if proof is not None:
