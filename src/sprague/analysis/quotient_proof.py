@@ -58,13 +58,14 @@ answer is *observed*, with the reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from sprague.analysis.quotient import MisereQuotient, misere_quotient
 from sprague.analysis.quotient_check import QuotientCheck, check_quotient
 from sprague.core.budget import metered
-from sprague.errors import InvalidParameter
+from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
 
 __all__ = ["QuotientProof", "prove_quotient", "needed_bound"]
 
@@ -89,6 +90,7 @@ class QuotientProof:
     last_digit: int | None = None
     max_heaps: int | None = None
     check: QuotientCheck | None = None
+    game: Any = field(default=None, repr=False, compare=False)  #: the take-and-break ruleset
 
     @property
     def proved(self) -> bool:
@@ -108,6 +110,70 @@ class QuotientProof:
         if not self.proved or self.period is None or self.preperiod is None:
             raise InvalidParameter(f"heap {n} is over the bound {q.max_heap} and the quotient is not proved periodic")
         return q.phi[self.preperiod + (n - self.preperiod) % self.period]
+
+    # -- sums of heaps of any size, read off the proved quotient -------------------------------------------
+    def element(self, heaps: Iterable[int]) -> int:
+        """The element of a sum of heaps of any size (Φ periodic past the bound): the product of its heaps'."""
+        x, table = 0, self.quotient.table
+        for h in heaps:
+            if isinstance(h, bool) or not isinstance(h, int) or h < 0:
+                raise InvalidPosition(f"heap {h!r} is not a non-negative integer; heaps are whole numbers")
+            x = table[x][self.element_of_heap(h)]
+        return x
+
+    def outcome(self, heaps: Iterable[int]) -> str:
+        """``"P"`` or ``"N"`` under misère play, for heaps of any size (no search)."""
+        return "P" if self.element(heaps) in self.quotient.p_portion else "N"
+
+    def heap_options_by_image(self, n: int) -> Iterator[tuple[int, ...]]:
+        """Options of a heap of ``n`` that include one of every image the options have: every option of a heap
+        the theorem's window covers, else a representative of each class.
+
+        A move leaving two heaps ``a <= b`` (``a + b = s``) has image Φ(a)Φ(b); past the window, taking ``a`` in
+        ``1..n0+p`` meets every ``a < n0`` and every residue of ``a >= n0`` mod p, and ``b = s - a >= n0`` then
+        has the residue that ``a`` fixes: any other split has the image of one listed.
+        """
+        if not self.proved or self.period is None or self.preperiod is None:
+            raise InvalidParameter("the options of a heap by image need a proved periodic pretending function")
+        moves = self.game.take_break_moves() if self.game is not None else None
+        window = 2 * (self.preperiod + self.period) + (self.last_digit or 0) + 2
+        if moves is None or n <= window:
+            if n > max(window, self.quotient.max_heap):
+                raise TooLarge(f"heap {n}: the options of this code are listed one by one; ask for heaps of at most "
+                               f"{max(window, self.quotient.max_heap)}")
+            yield from (tuple(parts) for parts in self.game.heap_options(n))
+            return
+        take_all, take_one, split, distinct = moves
+        if n in take_all:
+            yield ()
+        for k in take_one:
+            if n - k >= 1:
+                yield (n - k,)
+        span = self.preperiod + self.period
+        for k in split:
+            s = n - k
+            for a in range(1, min(span, (s - 1) // 2 if distinct else s // 2) + 1):
+                yield (s - a, a)
+
+    def winning_moves(self, heaps: Sequence[int], heap_options: Any = None) -> list[tuple[int, ...]]:
+        """Options of the sum in the P-portion: every one where its heaps are in the window, else one of each
+        image for a heap past it (``heap_options`` is ignored: the moves come from the code)."""
+        heaps = tuple(heaps)
+        table, p_portion = self.quotient.table, self.quotient.p_portion
+        elements = [self.element_of_heap(h) for h in heaps]
+        out = []
+        for i, h in enumerate(heaps):
+            rest = 0
+            for j, x in enumerate(elements):
+                if j != i:
+                    rest = table[rest][x]
+            for parts in self.heap_options_by_image(h):
+                x = rest
+                for part in parts:
+                    x = table[x][self.element_of_heap(part)]
+                if x in p_portion:
+                    out.append(heaps[:i] + parts + heaps[i + 1:])
+        return out
 
     def describe(self) -> str:
         """The certificate in words."""
@@ -189,4 +255,4 @@ def prove_quotient(game: Any, max_heap: int, max_positions: int | None = None,
         return QuotientProof(name, "observed", "the periodic extension failed the independent check: "
                              + result.verdict(), q, **common)
     return QuotientProof(name, "proved", f"period {p} from heap {n0}; heaps 0..{need} suffice and 0..{top} passed "
-                         "the independent check", q, **common)
+                         "the independent check", q, **common, game=r)

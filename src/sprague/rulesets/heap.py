@@ -520,6 +520,11 @@ class HeapRuleset(MultiHeapRuleset):
         genera = self._tame_genera(position)
         if genera is None:
             q = self._quotient_for(position)
+            if q is not None and getattr(q, "proved", False):
+                return (f"misère quotient of all heaps, order {q.order}, proved: its pretending function is periodic "
+                        f"with period {q.period} from heap {q.preperiod} (the periodicity theorem of "
+                        f"sprague.analysis.quotient_proof; checked independently on heaps 0..{q.checked_to}); the "
+                        "sum's element multiplied out, P iff it lies in the P-portion")
             if q is not None:
                 return (f"misère quotient of the heaps 0..{q.max_heap} (Plambeck and Siegel 2008): order {q.order}, "
                         "the sum's element multiplied out, P iff it lies in the P-portion")
@@ -563,13 +568,38 @@ class HeapRuleset(MultiHeapRuleset):
         known = [q for bound, q in self.__dict__.get("_misere_quotients", {}).items() if bound >= top]
         if known:
             return known[0]
+        if top > MAX_QUOTIENT_HEAP:
+            return self._proved_quotient()
         estimate = self.estimate_positions(position)
-        if not position or top > MAX_QUOTIENT_HEAP or estimate is None or estimate <= self._limit_now:
+        if not position or estimate is None or estimate <= self._limit_now:
             return None
         try:
             return self.misere_quotient(top, self._limit_now)
         except TooLarge:
             return None
+
+    #: the bounds tried, in turn, for a misère quotient proved for all heaps (:meth:`_proved_quotient`)
+    PROOF_BOUNDS = (64, 256)
+
+    def _proved_quotient(self) -> Any:
+        """The misère quotient of *all* heaps, proved periodic (:mod:`sprague.analysis.quotient_proof`), or None:
+        for take-and-break codes in the theorem's setting, tried at the bounds :data:`PROOF_BOUNDS` within the
+        budget; kept on the instance (a failure too)."""
+        if "_proof" not in self.__dict__:
+            from sprague.analysis.quotient_proof import prove_quotient
+
+            self.__dict__["_proof"] = None
+            if getattr(self, "code", None) is None or self.take_break_moves() is None:
+                return None
+            for bound in self.PROOF_BOUNDS:
+                try:
+                    proof = prove_quotient(self, bound, quotient=self.misere_quotient(bound))  # the budget bounds it
+                except (TooLarge, InvalidParameter):
+                    return None
+                if proof.proved:
+                    self.__dict__["_proof"] = proof
+                    break
+        return self.__dict__["_proof"]
 
     def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
         """An option of a heap of ``n`` of value ``value``, constructed without listing the options, or None.
