@@ -84,3 +84,39 @@ def test_one_flag_name_per_idea_and_the_old_spellings_still_work(old: list[str],
         return re.sub(r"\d+\.\d+ s\b", "T s", text)
 
     assert untimed(first.getvalue()) == untimed(second.getvalue()) and first.getvalue()
+
+
+def test_misere_fits_misere_play_and_says_so() -> None:
+    """``--misere``: the rules of misère play (misère P-positions, misère Grundy values g-), whose python the naive
+    misère solver confirms, and a report that says which play it is about."""
+    status, out, _ = run("discover", "subtraction", "-p", "S=1,2", "--heaps", "2", "--max-heap", "10", "--kind",
+                         "outcome", "--misere")
+    assert status == 0
+    assert out.startswith("subtraction -p S=1,2 (misère play): rules fitted on heaps <= 10 (2 heaps)")
+    assert "misère P-positions (2 heaps): P iff (sum_i z_i) mod 3 = 1" in out and "holds to heap 20" in out
+    status, out, _ = run("discover", "nim", "--heaps", "1", "--max-heap", "10", "--misere", "--budget", "300000",
+                         "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["misere"] is True and [r["kind"] for r in data["rules"]] == ["outcome", "grundy"]
+    for rule in data["rules"]:
+        assert rule["misere"] is True and rule["holds"]
+        code = compile(rule["python"], "<rule>", "eval")
+        for z in range(40):
+            value = eval(code, {"__builtins__": {}, **PYTHON_NAMES, "z": (z,), "n": 1})
+            want = (naive.misere_outcome(naive.nim_moves, (z,)) == "P" if rule["kind"] == "outcome"
+                    else naive.misere_grundy(naive.nim_moves, (z,)))
+            assert value == want, (rule["text"], z)
+    status, plain, _ = run("discover", "nim", "--heaps", "1", "--max-heap", "10", "--budget", "300000", "--json")
+    assert json.loads(plain)["misere"] is False and json.loads(plain)["rules"][0]["text"] != data["rules"][0]["text"]
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["discover", "green-hackenbush", "--misere"], "not heaps"),
+    (["discover", "nim", "--misere", "--heaps", "3", "--max", "200"], "DISCOVER_MAX_ROWS"),
+    (["discover", "half-delete", "--misere", "--heaps", "3"], "even number of heaps"),
+])
+def test_bad_misere_input_is_one_line(args: list[str], words: str) -> None:
+    status, out, err = run(*args)
+    assert status == 2 and out == ""
+    assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -132,6 +132,24 @@ def test_discover_equals_the_cli(client: TestClient) -> None:
     assert data["summary"].startswith("delete-nim: rules fitted on heaps <= 10")
 
 
+def test_misere_discover_equals_the_cli_and_the_naive_solver(client: TestClient) -> None:
+    """``misere: true`` on /api/discover is ``sprague discover --misere --json``: rules of misère play."""
+    body = {"ruleset": "subtraction", "params": {"S": "1,2"}, "heaps": 2, "max_heap": 8, "kind": "outcome",
+            "budget": 300_000}
+    data = post(client, "/api/discover", {**body, "misere": True})
+    cli = cli_json("discover", "subtraction", "-p", "S=1,2", "--heaps", "2", "--max-heap", "8", "--kind", "outcome",
+                   "--budget", "300000", "--misere")
+    assert data["misere"] is True and data["summary"].startswith("subtraction -p S=1,2 (misère play)")
+    assert [(r["text"], r["python"], r["holds"], r["misere"]) for r in data["rules"]] == \
+        [(r["text"], r["python"], r["holds"], r["misere"]) for r in cli["rules"]] == \
+        [("(sum_i z_i) mod 3 = 1", "(sum(x for x in z) % 3) == 1", True, True)]
+    moves = naive.subtraction_moves({1, 2})
+    for p in naive.multisets(2, 0, 20):
+        assert (sum(p) % 3 == 1) == (naive.misere_outcome(moves, p) == "P"), p
+    plain = post(client, "/api/discover", body)
+    assert plain["misere"] is False and plain["rules"][0]["text"] != data["rules"][0]["text"]
+
+
 def test_rulesets_list_extends_sprague_list(client: TestClient) -> None:
     rows = client.get("/api/rulesets").json()
     listed = cli_json("list")
@@ -564,6 +582,7 @@ def test_misere_false_is_normal_play_on_every_endpoint(client: TestClient) -> No
     ("/api/sequence", {"ruleset": "nim", "to": 5}),
     ("/api/table", {"ruleset": "nim", "max": 3}),
     ("/api/play", {"ruleset": "nim", "position": [1, 1, 1]}),
+    ("/api/discover", {"ruleset": "nim", "heaps": 1, "max": 5}),
 ])
 def test_a_bad_misere_value_is_422_naming_it(client: TestClient, path: str, body: dict, value: object) -> None:
     resp = client.post(path, json={**body, "misere": value})

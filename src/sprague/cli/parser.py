@@ -50,7 +50,9 @@ is shown with its counterexample, which joins the data; the search goes on.
   sprague discover abo-delete --heaps 3-5 --max-heap 21 --kind outcome
   sprague discover cyclic-nimhoff -p h=3 --heaps 2 --max-heap 15 --kind grundy --json
 With several numbers of heaps each is searched alone, then one rule for all of
-them (constants as functions of n, or n in the grammar)."""
+them (constants as functions of n, or n in the grammar). With --misere the rules
+fit misère play: the misère P-positions, or Conway's misère Grundy values g-:
+  sprague discover subtraction -p S=1,2 --heaps 2 --max-heap 10 --misere"""
 
 _GAME_HELP = """\
 A sum of different games joins groups with '+':
@@ -286,6 +288,8 @@ def build_parser() -> Parser:
                    help="largest heap of the data (default 12; --max is the old spelling)")
     p.add_argument("--kind", choices=("outcome", "grundy", "both"), default="both",
                    help="the rules looked for: P-positions, Grundy values, or both (default)")
+    p.add_argument("--misere", action="store_true", help=MISERE_HELP + " (rules are fitted to the misère P-positions, "
+                   "or to Conway's misère Grundy values g- with --kind grundy, and checked against misère values)")
     p.add_argument("--verify-max", type=whole(0), metavar="H", help="largest heap of the check (default 2 x --max-heap)")
     p.add_argument("--budget", type=whole(1), metavar="UNITS",
                    help="work units (about a microsecond each) of one search (default 10,000,000)")

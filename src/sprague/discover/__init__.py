@@ -19,6 +19,18 @@ each constant is written as a function of ``n`` where one fits (6, 12, 20 is
 ``n(n-1)``): the rule for every ``n`` at once, checked on the data of each. Otherwise
 one search runs on all the data together, with ``n`` in the grammar.
 
+**Misère play.** With ``misere=True`` the data is the misère table (the player who
+makes the last move loses): an outcome rule is fitted to the misère P-positions and a
+Grundy rule to Conway's misère Grundy values g- (1 at a terminal position, else the mex
+of the options'; a position is a misère P-position iff its g- is 0), and each rule is
+checked against misère values on the larger box. The positions of a one-heap game's
+data are sums of heaps, valued as wholes (misère values of a sum are not the nim-sum of
+its heaps'). A misère rule found is a conjecture verified on a box, as any other.
+
+>>> sums = discover("subtraction", heaps=2, max_heap=10, kinds="outcome", misere=True, S="1,2")
+>>> [(r.kind, r.misere, r.text, r.holds) for r in sums.rules]
+[('outcome', True, '(sum_i z_i) mod 3 = 1', True)]
+
 >>> from sprague.discover import discover
 >>> found = discover("delete-nim", heaps=2, max_heap=12)
 >>> [(r.kind, r.text, r.holds) for r in found.rules]
@@ -38,7 +50,7 @@ import numpy as np
 
 from sprague.core.limits import (DEFAULT_MAX_POSITIONS, DISCOVER_BUDGET, DISCOVER_MAX_ROWS, DISCOVER_MEMORY,
                                  DISCOVER_MAX_HEAP, check_limit, format_size)
-from sprague.core.parsing import as_int, check_progress
+from sprague.core.parsing import as_int, check_misere, check_progress
 from sprague.core.ruleset import Ruleset
 from sprague.discover.grammar import NEXPR_COST, Node, compile_rule, evaluate
 from sprague.discover.search import Data, Search
@@ -92,6 +104,8 @@ class Rule:
     stopped: str = ""
     evaluations: int = 0
     seconds: float = 0.0
+    #: whether the rule is about misère play (misère P-positions, or misère Grundy values g-)
+    misere: bool = False
     #: the rule as an expression of the grammar (not in JSON)
     node: Node | None = field(default=None, repr=False)
 
@@ -107,12 +121,14 @@ class Rule:
     def summary(self) -> str:
         """The rule and its evidence, in a few lines."""
         what = "P-positions" if self.kind == "outcome" else "Grundy value"
+        if self.misere:
+            what = "misère " + ("P-positions" if self.kind == "outcome" else "Grundy value g-")
         head = f"{what} ({self.heaps_text()}):"
         lines = []
         if self.found:
             status = (f"holds to heap {self.verify_max} ({self.verified:,} positions)" if self.holds
                       else f"unverified: {self.stopped}")
-            rel = "P iff" if self.kind == "outcome" else "G ="
+            rel = "P iff" if self.kind == "outcome" else ("g- =" if self.misere else "G =")
             lines.append(f"{head} {rel} {self.text}")
             lines.append(f"    cost {self.cost}; fitted on {self.fitted:,} positions (heaps <= {self.max_heap}); {status}")
             if self.how != "search":
@@ -131,7 +147,7 @@ class Rule:
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "heaps": self.heaps, "text": self.text, "python": self.python,
+        return {"kind": self.kind, "misere": self.misere, "heaps": self.heaps, "text": self.text, "python": self.python,
                 "cost": self.cost, "complete": self.complete, "fitted": self.fitted, "max_heap": self.max_heap,
                 "verify_max": self.verify_max, "verified": self.verified, "holds": self.holds, "how": self.how,
                 "stopped": self.stopped, "refuted": [r.to_json() for r in self.refuted],
@@ -148,15 +164,17 @@ class Discovery:
     verify_max: int
     rules: list[Rule]
     seconds: float = 0.0
+    misere: bool = False
 
     def summary(self) -> str:
         counts = ", ".join(map(str, self.heaps))
-        head = (f"{self.ruleset}: rules fitted on heaps <= {self.max_heap} ({counts} heap{'' if counts == '1' else 's'}),"
+        play = " (misère play)" if self.misere else ""
+        head = (f"{self.ruleset}{play}: rules fitted on heaps <= {self.max_heap} ({counts} heap{'' if counts == '1' else 's'}),"
                 f" each checked on heaps <= {self.verify_max}")
         return head + "\n" + "\n".join(r.summary() for r in self.rules) + f"\n({self.seconds:.1f} s)"
 
     def to_json(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "heaps": self.heaps, "max_heap": self.max_heap,
+        return {"ruleset": self.ruleset, "misere": self.misere, "heaps": self.heaps, "max_heap": self.max_heap,
                 "verify_max": self.verify_max, "seconds": round(self.seconds, 3),
                 "rules": [r.to_json() for r in self.rules]}
 
@@ -174,6 +192,7 @@ def discover(
     max_positions: int | None = None,
     progress: Callable[[int], Any] | None = None,
     memory: int = DISCOVER_MEMORY,
+    misere: bool = False,
     **params: Any,
 ) -> Discovery:
     """Search for the simplest outcome and Grundy rules that fit a ruleset's table, and check them.
@@ -205,9 +224,14 @@ def discover(
         Bytes of values the search may keep (:data:`~sprague.core.limits.DISCOVER_MEMORY`).
     progress : callable, optional
         Called with the number of expressions evaluated, as the search goes.
+    misere : bool
+        Fit the misère table instead (the player who makes the last move loses): outcome
+        rules to the misère P-positions, Grundy rules to Conway's misère Grundy values g-,
+        each checked against misère values on the larger box.
     """
     started = time.perf_counter()
     progress = check_progress(progress)
+    check_misere(misere)
     rules = target if isinstance(target, Ruleset) else get_ruleset(target, **params)
     counts = ([as_int(n, "heaps") for n in heaps] if isinstance(heaps, (list, tuple))
               else [as_int(heaps, "heaps")])
@@ -251,15 +275,16 @@ def discover(
                        f"positions, over the limit of {limit:,}; lower --verify-max or raise --max-positions N "
                        "(Python: verify_max=, max_positions=)", estimate=checked, limit=limit)
     memory = check_limit(memory, "memory", DISCOVER_MEMORY)
-    tables = {n: _table(rules, n, max_heap, wanted, max_positions) for n in counts}
-    job = _Job(rules, verify_max, budget, max_cost, rounds, max_positions, progress, max_heap, limit, memory)
+    tables = {n: _table(rules, n, max_heap, wanted, max_positions, misere) for n in counts}
+    job = _Job(rules, verify_max, budget, max_cost, rounds, max_positions, progress, max_heap, limit, memory,
+               misere)
     found: list[Rule] = []
     for kind in wanted:
         single = {n: job.fit(kind, [n], _data(tables, [n], kind, rules)) for n in counts}
         if len(counts) > 1:
             found.append(job.joint(kind, counts, _data(tables, counts, kind, rules), single))
         found.extend(single.values())
-    return Discovery(rules.describe(), counts, max_heap, verify_max, found, time.perf_counter() - started)
+    return Discovery(rules.describe(), counts, max_heap, verify_max, found, time.perf_counter() - started, misere)
 
 
 def check_ruleset(rules: Ruleset) -> None:
@@ -270,11 +295,15 @@ def check_ruleset(rules: Ruleset) -> None:
                                "'sprague list' shows the heap games")
 
 
-def _table(rules: Ruleset, n: int, max_heap: int, kinds: list[str], max_positions: int | None
+def _table(rules: Ruleset, n: int, max_heap: int, kinds: list[str], max_positions: int | None, misere: bool = False
            ) -> tuple[np.ndarray, np.ndarray, str]:
-    """The positions (rows sorted ascending) and their Grundy values (or outcomes, 0 = P) of the box."""
+    """The positions (rows sorted ascending) and their Grundy values (or outcomes, 0 = P) of the box.
+
+    Under misère play the values are misère Grundy values g- (or misère outcomes); g- is 0
+    exactly at the misère P-positions, so one table of g- serves both kinds, as in normal play.
+    """
     values = "grundy" if "grundy" in kinds else "outcome"
-    table = heap_table(rules, max_heap, heaps=n, values=values, max_positions=max_positions)
+    table = heap_table(rules, max_heap, heaps=n, values=values, max_positions=max_positions, misere=misere)
     positions = np.sort(np.asarray(table.positions, dtype=np.int64), axis=1)
     return positions, np.asarray(table.values, dtype=np.int64), values
 
@@ -305,11 +334,12 @@ class _Job:
     max_heap: int
     check_limit: int
     memory: int
+    misere: bool = False
 
     def fit(self, kind: str, counts: list[int], data: Data) -> Rule:
         """Search, verify, take in the counterexample and search again, until a rule holds or none is found."""
         started = time.perf_counter()
-        rule = Rule(kind, counts, None, None, None, 0, data.rows, self.max_heap, self.verify_max)
+        rule = Rule(kind, counts, None, None, None, 0, data.rows, self.max_heap, self.verify_max, misere=self.misere)
         for _ in range(self.rounds + 1):
             result = Search(data, kind, budget=self.budget, max_cost=self.max_cost, progress=self.progress,
                             memory=self.memory).run()
@@ -346,14 +376,14 @@ class _Job:
                 positions, bad = self.against_table(guarded, rule.kind, n)
             else:
                 report = verify(self.rules, guarded, kind=rule.kind, heaps=n, max_heap=self.verify_max,
-                                max_positions=self.check_limit)
+                                max_positions=self.check_limit, misere=self.misere)
                 positions, bad = report.positions, report.counterexample
                 if report.inconclusive and not guarded.undefined:
                     rule.stopped = f"not verified: {report.inconclusive}"
                     return None
             if guarded.undefined:  # the rule has no value there (v2(0)): a counterexample before any other
                 pos, error = min(guarded.undefined, key=lambda u: (sum(u[0]), u[0]))
-                truth = _truth(self.rules, rule.kind, pos)
+                truth = _truth(self.rules, rule.kind, pos, self.misere)
                 shown = ("P" if truth else "N") if rule.kind == "outcome" else truth
                 bad = Counterexample(pos, "nothing", shown, None, f"the rule is undefined there ({error})",
                                      shown="<" + ", ".join(map(str, pos)) + ">")
@@ -375,9 +405,13 @@ class _Job:
         a move of a take-and-break game may split a heap in two; the table of ``n`` heaps
         up to ``verify_max`` comes from the ruleset's own sequence (by the kernels' mex
         over options), independent of the claim. The smallest counterexample by total
-        size, then heaps, is reported.
+        size, then heaps, is reported. Under misère play the table is the misère one (each
+        sum of heaps valued as a whole by misère search), of the kind the claim is about.
         """
-        table = heap_table(self.rules, self.verify_max, heaps=n, values="grundy", max_positions=self.max_positions)
+        # normal play: the Grundy table (the nim-sums of the sequence); misère: the misère table of the kind asked
+        values = kind if self.misere else "grundy"
+        table = heap_table(self.rules, self.verify_max, heaps=n, values=values, max_positions=self.max_positions,
+                           misere=self.misere)
         rows = np.sort(np.asarray(table.positions, dtype=np.int64), axis=1).tolist()
         worst: tuple[int, ...] | None = None
         found: Any = None
@@ -402,9 +436,9 @@ class _Job:
         refuted: list[Refuted] = []
         for r in single.values():  # the counterexamples of each n's search belong to the data
             for bad in r.refuted:
-                data = data.add(bad.position, _truth(self.rules, kind, bad.position))
+                data = data.add(bad.position, _truth(self.rules, kind, bad.position, self.misere))
         if lifted is not None:
-            rule = Rule(kind, counts, None, None, None, 0, data.rows, self.max_heap, self.verify_max,
+            rule = Rule(kind, counts, None, None, None, 0, data.rows, self.max_heap, self.verify_max, misere=self.misere,
                         how="lifted: the rules for each n have one shape; their constants are functions of n")
             rule.complete = min(r.complete for r in single.values())
             more = self.check(rule, lifted, data)
@@ -446,9 +480,11 @@ def _disagreement(claim: Callable[[Sequence[int]], Any], data: Data, kind: str, 
     return None
 
 
-def _truth(rules: Ruleset, kind: str, position: tuple[int, ...]) -> Any:
-    """A position's outcome (True for P) or Grundy value, by the ruleset."""
-    return rules.outcome(position) == "P" if kind == "outcome" else int(rules.grundy(position))
+def _truth(rules: Ruleset, kind: str, position: tuple[int, ...], misere: bool = False) -> Any:
+    """A position's outcome (True for P) or Grundy value (misère: g-), by the ruleset."""
+    if kind == "outcome":
+        return rules.outcome(position, misere=misere) == "P"
+    return int(rules.grundy(position, misere=misere))
 
 
 def _const_value(node: Node, n: int) -> int | None:

@@ -189,6 +189,9 @@ class DiscoverRequest(Request):
     kind: Literal["outcome", "grundy", "both"] = "both"
     budget: int = Field(WEB_DISCOVER_BUDGET, ge=1, le=WEB_DISCOVER_BUDGET,
                         description="work units of each search (about a microsecond each)")
+    misere: bool = _misere_field("misère play: rules fitted to the misère P-positions, or to Conway's misère Grundy "
+                                 "values g- with kind 'grundy', and checked against misère values (as 'sprague "
+                                 "discover --misere')")
 
 
 class QuotientRequest(Request):
@@ -485,7 +488,8 @@ def discover_rules(req: DiscoverRequest, limit: int) -> dict[str, Any]:
     with _field("ruleset"):
         check_ruleset(r)
     found = _computed(lambda: discover(r, req.heaps, req.max_heap, kinds=KINDS if req.kind == "both" else req.kind,
-                                       budget=req.budget, max_positions=limit, memory=WEB_DISCOVER_MEMORY))
+                                       budget=req.budget, max_positions=limit, memory=WEB_DISCOVER_MEMORY,
+                                       misere=req.misere))
     return {**found.to_json(), "summary": found.summary()}
 
 

@@ -24,7 +24,7 @@ def cmd_discover(ns: argparse.Namespace, out: TextIO) -> int:
         found = discover(ns.ruleset, counts, ns.max_heap, kinds=KINDS if ns.kind == "both" else ns.kind,
                          verify_max=ns.verify_max, budget=ns.budget or DISCOVER_BUDGET, max_cost=ns.max_cost,
                          max_positions=ns.max_positions, progress=bar.update if bar else None,
-                         memory=ns.memory * 2**20 if ns.memory else DISCOVER_MEMORY,
+                         memory=ns.memory * 2**20 if ns.memory else DISCOVER_MEMORY, misere=ns.misere,
                          **params)
     finally:
         if bar:

@@ -995,9 +995,8 @@ async function drawPList(offset) {
 async function discoverRule() {
   showError(null);
   const r = current(), fresh = ticket("discover"), every = $("plist-kind").value === "all";
-  if (misere()) { showError(new Error("discover fits normal-play tables: clear misère play to discover a rule")); return; }
   const body = {ruleset: r.name, params: params(), heaps: Number($("plist-heaps").value), max_heap: bound("plist-max"),
-                kind: every ? "grundy" : "outcome"};
+                kind: every ? "grundy" : "outcome", misere: misere()};
   $("discover-out").textContent = "Searching for a rule…";
   try {
     const data = await api("/api/discover", body, fresh.signal);
