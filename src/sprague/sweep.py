@@ -810,7 +810,7 @@ class MisereSweepResult:
             lines.append(f"; {self.resumed:,} of the {self.games:,} games resumed from the results cache")
         lines.append(f" ({self.workers} worker{'s' if self.workers != 1 else ''}, {self.engine})\n")
         lines.append(f"stable from: the last heap at which the quotient changed (the same from there to heap "
-                     f"{self.max_heap}; "not yet": it changed at the bound); observed: computed exactly to the bound, stabilisation not proved; "
+                     f"{self.max_heap}; not yet: it changed at the bound); observed: computed exactly to the bound, stabilisation not proved; "
                      "stopped: the game's work budget ran out at that heap, the quotient of the smaller heaps "
                      "having that order (--game-work, --max-heap)\n")
         if any(row.same_quotient for row in self.rows):
