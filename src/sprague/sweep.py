@@ -20,6 +20,14 @@ and run again skips the games already done (:attr:`SweepResult.resumed` says how
 The games run on local worker processes, or on a Dask cluster given its scheduler
 (:mod:`sprague.core.parallel`).
 
+:func:`misere_sweep` (``sprague sweep --misere``) tables the *misère quotient*
+(:mod:`sprague.analysis.quotient`) of each game instead: its order, P-portion, the heap from which it stopped
+changing, and its presentation, for the sums of heaps 0..N; each game has its own work budget, and a game that
+spends it is a row "stopped at heap k, order >= m" (the quotient of the heaps below k has order m, and the
+quotient to N at least that), not a failure. A finished quotient is "observed" (exact to the bound, its
+stabilisation not proved) unless a *prover* hook says more. docs/misere-quotients.md has the octal codes of up to
+three digits, compared with the literature.
+
 Two small seams hold what this module assumes about codes: :func:`_ruleset` (a code to
 its ruleset) and :func:`_same_game_key` (the text that names a game: two codes with the
 same key are the same game).
