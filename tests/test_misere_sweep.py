@@ -184,7 +184,8 @@ def test_a_budget_stop_is_a_row_not_a_failure() -> None:
         assert row.status_text() == f"stopped at heap {row.stopped_at}, order >= {row.order_at_least:,}"
         assert row.order_text() == f">= {row.order_at_least:,}"
     text = r.text()
-    assert f"{len(stopped)} stopped by the budget" in text and "stopped at heap" in text
+    assert f"of 7 games: {7 - len(stopped)} quotients to heap 20" in text and "stopped at heap" in text
+    assert f"{len(stopped)} stopped by the budget" in text
     data = {d["code"]: d for d in csv.DictReader(io.StringIO(r.csv()))}
     assert data[stopped[0].code]["order"].startswith(">= ") and data[stopped[0].code]["stopped_at"]
     # the heap where it stopped is one the budget could not finish: the quotient below it has that order
@@ -212,7 +213,7 @@ def test_the_prover_hook_fills_the_status() -> None:
     rows = {row.code: row for row in r.rows}
     assert (rows["0.1"].status, rows["0.1"].note) == ("proved", "test hook: a one-token game")
     assert rows["0.4"].status == "observed"
-    assert "(1 proved," in r.text() and r.prover.endswith("prove_small")
+    assert "(1 proved, 6 observed)" in r.text() and r.prover.endswith("prove_small")
 
 
 @pytest.mark.parametrize(("kwargs", "words"), [

@@ -809,11 +809,13 @@ class MisereSweepResult:
         for line in table:
             lines.append("  ".join(cell.rjust(w) if i in (1, 2, 3, 5) else cell.ljust(w)
                                    for i, (cell, w) in enumerate(zip(line, widths))).rstrip() + "\n")
-        finished = [row for row in self.rows if row.result.order is not None]
-        proved = sum(1 for row in finished if row.result.status != OBSERVED)
-        lines.append(f"{len(self.rows):,} rows: {len(finished):,} quotients to heap {self.max_heap} "
-                     f"({proved:,} proved, {len(finished) - proved:,} observed), "
-                     f"{len(self.rows) - len(finished):,} stopped by the budget")
+        finished = sum(len(row.games) for row in self.rows if row.result.order is not None)
+        proved = sum(len(row.games) for row in self.rows if row.result.order is not None
+                     and row.result.status != OBSERVED)
+        stopped = sum(len(row.games) for row in self.rows if row.result.order is None)
+        lines.append(f"{len(self.rows):,} rows of {finished + stopped:,} games: {finished:,} quotients to heap "
+                     f"{self.max_heap} ({proved:,} proved, {finished - proved:,} observed), {stopped:,} stopped by "
+                     "the budget")
         if self.resumed:
             lines.append(f"; {self.resumed:,} of the {self.games:,} games resumed from the results cache")
         lines.append(f" ({self.workers} worker{'s' if self.workers != 1 else ''}, {self.engine})\n")
