@@ -950,7 +950,26 @@ def _misere_rows(keys: Sequence[str], found: dict[str, QuotientResult],
 
 def _quotient_key(code: str, max_heap: int, work: int, prover: str) -> dict[str, Any]:
     return {"ruleset": _RULESET, "params": {"code": code}, "misere_quotient": max_heap, "game_work": work,
-            "prover": prover, "row": _MISERE_ROW_FORMAT}
+            "prover": prover, "row": _MISERE_ROW_FORMAT, "engine": _engine_id()}
+
+
+_ENGINE_ID: list[str] = []
+
+
+def _engine_id() -> str:
+    """The quotient engine's source digest: a changed engine spends its budget differently (a row stopped by the
+    budget of another engine is computed again, not resumed)."""
+    if not _ENGINE_ID:
+        from pathlib import Path
+
+        from sprague import __version__
+        from sprague.analysis import quotient
+
+        try:
+            _ENGINE_ID.append(_cache.sha256(Path(quotient.__file__).read_bytes())[:16])
+        except (OSError, TypeError):
+            _ENGINE_ID.append(__version__)
+    return _ENGINE_ID[0]
 
 
 def _load_quotient(store: _cache.Cache | None, code: str, max_heap: int, work: int,
