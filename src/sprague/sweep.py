@@ -20,6 +20,14 @@ and run again skips the games already done (:attr:`SweepResult.resumed` says how
 The games run on local worker processes, or on a Dask cluster given its scheduler
 (:mod:`sprague.core.parallel`).
 
+:func:`misere_sweep` (``sprague sweep --misere``) tables the *misère quotient*
+(:mod:`sprague.analysis.quotient`) of each game instead: its order, P-portion, the heap from which it stopped
+changing, and its presentation, for the sums of heaps 0..N; each game has its own work budget, and a game that
+spends it is a row "stopped at heap k, order >= m" (the quotient of the heaps below k has order m, and the
+quotient to N at least that), not a failure. A finished quotient is "observed" (exact to the bound, its
+stabilisation not proved) unless a *prover* hook says more. docs/misere-quotients.md has the octal codes of up to
+three digits, compared with the literature.
+
 Two small seams hold what this module assumes about codes: :func:`_ruleset` (a code to
 its ruleset) and :func:`_same_game_key` (the text that names a game: two codes with the
 same key are the same game).
@@ -58,7 +66,9 @@ from sprague.errors import InvalidParameter, SpragueError, TooLarge
 from sprague.rulesets import ruleset as _get_ruleset
 from sprague.rulesets.tbcode import TBCode
 
-__all__ = ["DEFAULT_VALUES", "BASES", "CSV_COLUMNS", "expand", "games", "sweep", "GameResult", "SweepRow", "SweepResult"]
+__all__ = ["DEFAULT_VALUES", "BASES", "CSV_COLUMNS", "expand", "games", "sweep", "GameResult", "SweepRow", "SweepResult",
+           "DEFAULT_MAX_HEAP", "DEFAULT_GAME_WORK", "MISERE_CSV_COLUMNS", "misere_sweep", "QuotientResult", "MisereRow",
+           "MisereSweepResult"]
 
 #: values computed for each game by default (:data:`sprague.core.limits.SWEEP_VALUES`)
 DEFAULT_VALUES = SWEEP_VALUES
@@ -560,3 +570,422 @@ def _save(store: _cache.Cache | None, game: GameResult, budget: int, limit: int)
         data = np.frombuffer(json.dumps(asdict(game)).encode(), dtype=np.uint8)
         store.store("sweep", _row_key(game.code, budget, limit), data, game.seconds)
 
+
+
+# ================================================================== misère quotients
+# ``sweep --misere``: the misère quotient (:mod:`sprague.analysis.quotient`) of every game of a family, each
+# within its own work budget, in one table. The same patterns, games, workers, Dask and results cache as above.
+
+#: the bound N of each game's quotient by default (the sums of heaps 0..N): the quotients of the octal games
+#: published by Plambeck and Siegel that stabilise at all do so by heap 30 or so (Kayles' at 27 here)
+DEFAULT_MAX_HEAP = 40
+#: work units (about a microsecond each, :mod:`sprague.core.budget`) of each game's quotient by default: some
+#: 5-8 s of CPU here, so that the 511 games of ``0.???`` take under an hour on 2 cores whatever they are
+DEFAULT_GAME_WORK = 4_000_000
+#: the columns of :meth:`MisereSweepResult.csv`, in order
+MISERE_CSV_COLUMNS = ("code", "bound", "order", "p_portion", "stable_from", "stabilised", "status", "stopped_at", "generators",
+                      "presentation", "work", "seconds", "same_game", "same_quotient", "note")
+#: the status of a quotient computed to the bound without a proof (a prover hook may say ``proved``)
+OBSERVED = "observed"
+STOPPED = "stopped"
+_MISERE_ROW_FORMAT = 1  # part of the cache key of a misère row: bump it when a row's meaning changes
+_SHORT = 60  # characters of a presentation shown in the text table (CSV and JSON have it whole)
+
+#: ``prover(code, quotient)`` -> ``(status, note)`` or None: called in the worker for each quotient computed to
+#: its bound; a status other than "observed" (e.g. "proved") and a note (how) replace the default. It must be a
+#: module-level function (it is pickled to the worker processes and the Dask cluster).
+Prover = Callable[[str, Any], "tuple[str, str] | None"]
+
+
+@dataclass
+class QuotientResult:
+    """What a misère sweep finds for one game: its quotient to the bound, or where the budget stopped it."""
+
+    code: str
+    #: the bound N asked: the quotient of the sums of heaps 0..N
+    bound: int
+    #: the order of the quotient, or None when the budget stopped the game (``order_at_least`` then)
+    order: int | None
+    #: the number of elements of the P-portion
+    p_portion: int | None
+    #: the last heap at which the quotient changed (it is the same from there to the bound)
+    stable_from: int | None
+    #: ``observed``, what the prover hook said (``proved``), or ``stopped``
+    status: str
+    #: the heap at which the budget stopped the game (the quotient of the smaller heaps was finished), or None
+    stopped_at: int | None
+    #: a lower bound of the order when stopped: the order of the quotient of the heaps below ``stopped_at``
+    order_at_least: int | None
+    #: the number of generators, the presentation (Unicode and ASCII) and the P-portion's elements
+    generators: int | None
+    presentation: str
+    presentation_ascii: str
+    p_elements: str
+    #: the order of the quotient at each bound 0..N (or up to where it stopped, when that is known)
+    orders: list[int]
+    #: why it stopped (the budget's message), or ""
+    stopped: str
+    #: the prover hook's note, or ""
+    note: str
+    #: work units spent (the game's budget) and seconds of wall clock
+    work: int
+    seconds: float
+    #: the SHA-256 of the quotient with its pretending function (games with the same one share a row), or ""
+    digest: str
+
+    def order_text(self) -> str:
+        return f"{self.order:,}" if self.order is not None else (
+            f">= {self.order_at_least:,}" if self.order_at_least is not None else "?")
+
+    def status_text(self) -> str:
+        """``observed`` / ``proved``, or ``stopped at heap k, order >= m`` (what the budget allowed)."""
+        if self.order is not None:
+            return self.status
+        where = f" at heap {self.stopped_at}" if self.stopped_at is not None else ""
+        least = f", order >= {self.order_at_least:,}" if self.order_at_least is not None else ""
+        return f"stopped{where}{least}"
+
+
+def _stable_text(r: QuotientResult) -> str:
+    """The heap the quotient is the same from, or "not yet" when it changed at the bound itself."""
+    if r.stable_from is None:
+        return ""
+    return str(r.stable_from) if r.stable_from < r.bound else "not yet"
+
+
+def _stop_point(exc: BaseException) -> tuple[int | None, int | None]:
+    """``(heap, order of the quotient below it)`` where the quotient engine stopped, from the exception.
+
+    The engine's own attributes (``heap``, ``order``) if it sets them, else its message ("at heap 25; the
+    quotient of heaps < 25 has order 24"); ``(None, None)`` when neither says (the row then shows "stopped").
+    """
+    heap, order = getattr(exc, "heap", None), getattr(exc, "order", None)
+    if isinstance(heap, int) and isinstance(order, int):
+        return heap, order
+    import re
+
+    found = re.search(r"at heap (\d+)\D*?heaps < \1 has order (\d+)", str(exc))
+    return (int(found.group(1)), int(found.group(2))) if found else (None, None)
+
+
+def _quotient_digest(q: Any) -> str:
+    text = json.dumps([q.table, sorted(q.p_portion), q.phi], separators=(",", ":"))
+    return _cache.sha256(text.encode())
+
+
+def _solve_quotient(settings: tuple[int, int, Any], code: str) -> QuotientResult:
+    """One game's misère quotient within its budget (run in a worker: module level, its arguments picklable)."""
+    from sprague.analysis.quotient import misere_quotient
+    from sprague.core.budget import budget as _budget
+    from sprague.errors import BudgetExceeded
+
+    max_heap, work, prover = settings
+    began = time.perf_counter()
+    game = _ruleset(code)
+    with _budget(work=work) as spent:
+        try:
+            q = misere_quotient(game.heap_options, max_heap)
+        except (BudgetExceeded, TooLarge) as exc:
+            heap, least = _stop_point(exc)
+            return QuotientResult(code=code, bound=max_heap, order=None, p_portion=None, stable_from=None,
+                                  status=STOPPED, stopped_at=heap, order_at_least=least, generators=None,
+                                  presentation="", presentation_ascii="", p_elements="", orders=[],
+                                  stopped=str(exc), note="", work=min(spent.spent, work),
+                                  seconds=round(time.perf_counter() - began, 3), digest="")
+    status, note = OBSERVED, ""
+    if prover is not None:
+        said = prover(code, q)
+        if said is not None:
+            status, note = said
+    return QuotientResult(code=code, bound=max_heap, order=q.order, p_portion=len(q.p_portion),
+                          stable_from=q.stable_from, status=status, stopped_at=None, order_at_least=None,
+                          generators=len(q.generators), presentation=q.presentation(),
+                          presentation_ascii=q.presentation(ascii=True), p_elements=q.p_portion_text(ascii=True),
+                          orders=list(q.orders), stopped="", note=note, work=spent.spent,
+                          seconds=round(time.perf_counter() - began, 3), digest=_quotient_digest(q))
+
+
+@dataclass
+class MisereRow:
+    """One row of a misère sweep: a game, and the games of the pattern with the same quotient and pretending
+    function to the bound (the same misère outcome for every sum of heaps 0..N)."""
+
+    result: QuotientResult
+    games: list[str]
+    #: codes of the pattern spelling the row's own game differently (``0.10`` for ``0.1``)
+    same_game: list[str]
+    #: codes of the pattern for other games with the same quotient and pretending function
+    same_quotient: list[str]
+
+    def __getattr__(self, name: str) -> Any:  # row.order, row.status, ...: the game's
+        if name == "result" or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.result, name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self.result), "status_text": self.result.status_text(), "games": self.games,
+                "same_game": self.same_game, "same_quotient": self.same_quotient}
+
+
+@dataclass
+class MisereSweepResult:
+    """The table of a misère sweep; :meth:`text`, :meth:`to_json` and :meth:`csv` render it."""
+
+    pattern: str
+    base: int
+    max_heap: int
+    game_work: int
+    codes: int
+    rows: list[MisereRow] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    resumed: int = 0
+    games: int = 0
+    done: int = 0
+    interrupted: bool = False
+    workers: int = 1
+    engine: str = "this process"
+    seconds: float = 0.0
+    #: the prover hook's name, or "" (none: every finished quotient is "observed")
+    prover: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pattern": self.pattern, "base": self.base, "misere": True, "max_heap": self.max_heap,
+                "game_work": self.game_work, "codes": self.codes, "games": self.games, "done": self.done,
+                "resumed": self.resumed, "interrupted": self.interrupted, "workers": self.workers,
+                "engine": self.engine, "seconds": round(self.seconds, 3), "prover": self.prover,
+                "skipped": [{"code": c, "reason": why} for c, why in self.skipped],
+                "rows": [row.to_json() for row in self.rows]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MisereSweepResult:
+        names = {f.name for f in fields(QuotientResult)}
+        rows = [MisereRow(QuotientResult(**{k: row[k] for k in names}), list(row["games"]), list(row["same_game"]),
+                          list(row["same_quotient"])) for row in data["rows"]]
+        plain = {k: data[k] for k in ("pattern", "base", "max_heap", "game_work", "codes", "resumed", "games",
+                                      "done", "interrupted", "workers", "engine", "seconds", "prover")}
+        return cls(rows=rows, skipped=[(s["code"], s["reason"]) for s in data["skipped"]], **plain)
+
+    def csv_rows(self) -> list[dict[str, str]]:
+        out = []
+        for row in self.rows:
+            r = row.result
+            cells: dict[str, Any] = {
+                "code": r.code, "bound": r.bound, "order": r.order_text(), "p_portion": r.p_portion,
+                "stable_from": r.stable_from,
+                "stabilised": "" if r.stable_from is None else r.stable_from < r.bound, "status": r.status_text(), "stopped_at": r.stopped_at,
+                "generators": r.generators, "presentation": r.presentation_ascii, "work": r.work,
+                "seconds": r.seconds, "same_game": row.same_game, "same_quotient": row.same_quotient,
+                "note": r.note}
+            out.append({k: " ".join(v) if isinstance(v, list) else "" if v is None else str(v)
+                        for k, v in cells.items()})
+        return out
+
+    def csv(self) -> str:
+        """The table as CSV, one row per quotient (columns :data:`MISERE_CSV_COLUMNS`; presentations in ASCII)."""
+        buf = io.StringIO()
+        writer = csv.DictWriter(buf, fieldnames=MISERE_CSV_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(self.csv_rows())
+        return buf.getvalue()
+
+    def text(self) -> str:
+        """The table people read: a heading, one line per row, then what was stopped, skipped or interrupted."""
+        family = "hexadecimal" if self.base == 16 else "octal"
+        lines = [f"sweep --misere {self.pattern} ({family}): {self.codes:,} codes, {self.games:,} games; the "
+                 f"misère quotient of the sums of heaps 0..{self.max_heap} of each, at most {self.game_work:,} "
+                 "units of work a game\n"]
+        head = ["code", "order", "|P|", "stable from", "status", "work", "presentation", "also"]
+        table = [head]
+        for row in self.rows:
+            r = row.result
+            pres = r.presentation if len(r.presentation) <= _SHORT else r.presentation[:_SHORT - 1] + "…"
+            also = "; ".join(part for part in (
+                f"same game: {_listed(row.same_game)}" if row.same_game else "",
+                f"same quotient: {_listed(row.same_quotient)}" if row.same_quotient else "") if part)
+            table.append([r.code, r.order_text(), "" if r.p_portion is None else str(r.p_portion),
+                          _stable_text(r), r.status_text(),
+                          f"{r.work:,}", pres, also])
+        widths = [max(len(line[i]) for line in table) for i in range(len(head))]
+        for line in table:
+            lines.append("  ".join(cell.rjust(w) if i in (1, 2, 3, 5) else cell.ljust(w)
+                                   for i, (cell, w) in enumerate(zip(line, widths))).rstrip() + "\n")
+        finished = sum(len(row.games) for row in self.rows if row.result.order is not None)
+        proved = sum(len(row.games) for row in self.rows if row.result.order is not None
+                     and row.result.status != OBSERVED)
+        stopped = sum(len(row.games) for row in self.rows if row.result.order is None)
+        lines.append(f"{len(self.rows):,} rows of {finished + stopped:,} games: {finished:,} quotients to heap "
+                     f"{self.max_heap} ({proved:,} proved, {finished - proved:,} observed), {stopped:,} stopped by "
+                     "the budget")
+        if self.resumed:
+            lines.append(f"; {self.resumed:,} of the {self.games:,} games resumed from the results cache")
+        lines.append(f" ({self.workers} worker{'s' if self.workers != 1 else ''}, {self.engine})\n")
+        lines.append(f"stable from: the last heap at which the quotient changed (the same from there to heap "
+                     f"{self.max_heap}; not yet: it changed at the bound); observed: computed exactly to the bound, stabilisation not proved; "
+                     "stopped: the game's work budget ran out at that heap, the quotient of the smaller heaps "
+                     "having that order (--game-work, --max-heap)\n")
+        if any(row.same_quotient for row in self.rows):
+            lines.append("same quotient: the same quotient, P-portion and pretending function to the bound\n")
+        for code, why in self.skipped[:_SHOWN]:
+            lines.append(f"skipped {code}: {why}\n")
+        if len(self.skipped) > _SHOWN:
+            lines.append(f"skipped {len(self.skipped) - _SHOWN:,} more codes (--json lists them)\n")
+        if self.interrupted:
+            lines.append(f"interrupted after {self.done:,} of {self.games:,} games; the finished ones are in the "
+                         "results cache: run the same sweep again to resume\n")
+        return "".join(lines)
+
+
+def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: int = DEFAULT_GAME_WORK,
+                 base: int | None = None, workers: int | None = None, scheduler: Any = None,
+                 progress: Callable[[int], Any] | None = None, resume: bool = True,
+                 prover: Prover | None = None) -> MisereSweepResult:
+    """The misère quotient of every game of a family, to heap ``max_heap``, each within ``game_work`` units.
+
+    Parameters
+    ----------
+    pattern : str
+        Codes with ``?`` for any digit (see :func:`expand`); ``0.???`` is every code of up to 3 digits.
+    max_heap : int
+        The bound N: each quotient is that of the sums of heaps 0..N.
+    game_work : int
+        The work budget of each game (units of about a microsecond, :mod:`sprague.core.budget`). A game
+        that spends it is a row "stopped at heap k, order >= m", not a failure.
+    base, workers, scheduler, progress, resume
+        As for :func:`sweep`.
+    prover : callable, optional
+        ``prover(code, quotient)`` -> ``(status, note)`` or None, run for each quotient computed to the bound
+        (a module-level function); without it every such quotient is ``observed``.
+
+    Games without a move at any heap up to N (``0.0``) are skipped, with the reason.
+
+    >>> r = misere_sweep("0.?1", max_heap=12, workers=1, resume=False)
+    >>> [(row.code, row.order, row.p_portion, row.status) for row in r.rows][:2]
+    [('0.01', 2, 1, 'observed'), ('0.11', 2, 1, 'observed')]
+    """
+    progress = check_progress(progress)
+    head, tail, base = _parse_pattern(pattern, base)
+    from sprague.core.limits import MAX_QUOTIENT_HEAP
+
+    if isinstance(max_heap, bool) or not isinstance(max_heap, (int, np.integer)) or not 1 <= max_heap <= MAX_QUOTIENT_HEAP:
+        raise InvalidParameter(f"sweep --misere: max_heap={max_heap!r} must be an integer from 1 to "
+                               f"{MAX_QUOTIENT_HEAP:,}, the largest heap of each quotient (e.g. --max-heap 40)")
+    if isinstance(game_work, bool) or not isinstance(game_work, (int, np.integer)) or game_work < 1:
+        raise InvalidParameter(f"sweep --misere: game_work={game_work!r} must be a positive integer, the work "
+                               "units (about a microsecond each) of each game (e.g. --game-work 4000000)")
+    if prover is not None and not callable(prover):
+        raise InvalidParameter(f"sweep --misere: prover={prover!r} is not callable; give a function "
+                               "prover(code, quotient) -> (status, note) or None")
+    max_heap, game_work = int(max_heap), int(game_work)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    workers = check_workers(workers)
+    keys = games(pattern, base)
+    prover_name = "" if prover is None else f"{getattr(prover, '__module__', '')}.{getattr(prover, '__qualname__', '')}"
+    result = MisereSweepResult(pattern=f"{head}.{tail}", base=base, max_heap=max_heap, game_work=game_work,
+                               codes=sum(map(len, keys.values())), prover=prover_name)
+    runnable = []
+    for key, spelled in keys.items():
+        try:
+            game = _ruleset(key)
+            moves = any(True for n in range(1, max_heap + 1) for _ in game.heap_options(n))
+        except SpragueError as exc:
+            result.skipped.extend((code, str(exc)) for code in spelled)
+            continue
+        if not moves:
+            result.skipped.extend((code, f"no move from any heap up to {max_heap}: every sum is an end "
+                                   "position (a misère N-position), the quotient is trivial") for code in spelled)
+            continue
+        runnable.append(key)
+    result.games = len(runnable)
+    store = _row_cache() if resume else None
+    found: dict[str, QuotientResult] = {}
+    for key in runnable:
+        stored = _load_quotient(store, key, max_heap, game_work, prover_name)
+        if stored is not None:
+            found[key] = stored
+    result.resumed = result.done = len(found)
+    if scheduler is not None:
+        result.workers, result.engine = dask_workers(scheduler), "Dask"
+    else:
+        result.workers = min(workers, max(1, len(runnable) - len(found)))
+        result.engine = "this process" if result.workers == 1 else "worker processes"
+    began = time.perf_counter()
+
+    def collect(game: QuotientResult) -> None:
+        found[game.code] = game
+        result.done += 1
+        _save_quotient(store, game, max_heap, game_work, prover_name)
+        if progress is not None:
+            progress(1)
+
+    try:
+        if progress is not None and result.resumed:
+            progress(result.resumed)
+        todo = [(key,) for key in runnable if key not in found]
+        run_tasks(_solve_quotient, todo, collect, workers=result.workers, scheduler=scheduler,
+                  shared=((max_heap, game_work, prover),))
+    except KeyboardInterrupt:
+        result.interrupted = True
+    result.seconds = time.perf_counter() - began
+    result.rows = _misere_rows([key for key in runnable if key in found], found, keys)
+    return result
+
+
+def _misere_rows(keys: Sequence[str], found: dict[str, QuotientResult],
+                 spellings: dict[str, list[str]]) -> list[MisereRow]:
+    """One row per quotient (with its pretending function and status), in pattern order; stopped games alone."""
+    groups: dict[tuple[Any, ...], MisereRow] = {}
+    for i, key in enumerate(keys):
+        r = found[key]
+        same = (r.digest, r.status, r.stable_from) if r.digest else ("stopped", i)
+        others = [code for code in spellings[key] if code != key]
+        if same in groups:
+            row = groups[same]
+            row.games.append(key)
+            row.same_quotient.extend(spellings[key])
+        else:
+            groups[same] = MisereRow(r, [key], others, [])
+    return list(groups.values())
+
+
+def _quotient_key(code: str, max_heap: int, work: int, prover: str) -> dict[str, Any]:
+    return {"ruleset": _RULESET, "params": {"code": code}, "misere_quotient": max_heap, "game_work": work,
+            "prover": prover, "row": _MISERE_ROW_FORMAT, "engine": _engine_id()}
+
+
+_ENGINE_ID: list[str] = []
+
+
+def _engine_id() -> str:
+    """The quotient engine's source digest: a changed engine spends its budget differently (a row stopped by the
+    budget of another engine is computed again, not resumed)."""
+    if not _ENGINE_ID:
+        from pathlib import Path
+
+        from sprague import __version__
+        from sprague.analysis import quotient
+
+        try:
+            _ENGINE_ID.append(_cache.sha256(Path(quotient.__file__).read_bytes())[:16])
+        except (OSError, TypeError):
+            _ENGINE_ID.append(__version__)
+    return _ENGINE_ID[0]
+
+
+def _load_quotient(store: _cache.Cache | None, code: str, max_heap: int, work: int,
+                   prover: str) -> QuotientResult | None:
+    if store is None:
+        return None
+    data = store.load("misere-sweep", _quotient_key(code, max_heap, work, prover))
+    if data is None:
+        return None
+    try:
+        return QuotientResult(**json.loads(bytes(data.astype(np.uint8)).decode()))
+    except (ValueError, TypeError):  # another layout: computed again
+        return None
+
+
+def _save_quotient(store: _cache.Cache | None, game: QuotientResult, max_heap: int, work: int, prover: str) -> None:
+    if store is not None:
+        data = np.frombuffer(json.dumps(asdict(game)).encode(), dtype=np.uint8)
+        store.store("misere-sweep", _quotient_key(game.code, max_heap, work, prover), data, game.seconds)

@@ -81,6 +81,12 @@ Codes that are the same game (0.10 is 0.1) or have the same values share a row.
   sprague sweep 0.??? --values 20000 --csv octal3.csv
   sprague sweep 4.?7 --json
   sprague sweep 0.F? --scheduler tcp://127.0.0.1:8786
+With --misere, the misère quotient of each game instead (the sums of heaps
+0..--max-heap, each game within --game-work units of work): order, P-portion,
+the heap it stabilised from, observed or proved; a game that spends its budget
+is a row "stopped at heap k, order >= m".
+  sprague sweep 0.??? --misere --csv docs/misere-quotients.csv
+  sprague sweep 0.?7 --misere --max-heap 30 --game-work 20000000
 Each finished game is kept in the results cache: after Ctrl-C (exit status
 130) the same sweep again resumes where it stopped."""
 
@@ -300,14 +306,23 @@ def build_parser() -> Parser:
                    help="work limit of the tables, and the largest check box (default 2,000,000 positions)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    from sprague.sweep import DEFAULT_GAME_WORK, DEFAULT_MAX_HEAP  # the misère sweep's defaults, in its help
+
     p = sub.add_parser("sweep", help="every take-and-break code of a family (0.??, 4.?7, 0.F?): periods, largest "
                        "values, rare masks, in one table", description=_SWEEP_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("pattern", help="codes with ? for any digit, e.g. 0.?? (octal), 0.F? (hexadecimal)")
-    p.add_argument("--values", type=whole(1), default=SWEEP_VALUES, metavar="N",
+    p.add_argument("--values", type=whole(1), default=None, metavar="N",
                    help=f"values G(0..N-1) computed for each game (default {SWEEP_VALUES:,})")
     p.add_argument("--max-positions", type=whole(1), metavar="N",
                    help="work limit of each game (default 2,000,000 positions); a game reaching it is unsolved")
+    p.add_argument("--misere", action="store_true",
+                   help="the misère quotient of each game instead of its values (see --max-heap, --game-work)")
+    p.add_argument("--max-heap", type=whole(1), default=None, metavar="N",
+                   help=f"with --misere: each quotient is that of the sums of heaps 0..N (default {DEFAULT_MAX_HEAP})")
+    p.add_argument("--game-work", type=whole(1), default=None, metavar="UNITS",
+                   help=f"with --misere: work units (about a microsecond each) of each game (default "
+                   f"{DEFAULT_GAME_WORK:,}); a game spending them is a row 'stopped at heap k'")
     p.add_argument("--base", type=int, choices=(8, 16), default=None,
                    help="digits of the wildcards (default 8; 16 when the pattern has a digit 8-9 or A-F)")
     p.add_argument("--workers", type=whole(1), default=None, metavar="W",

@@ -1,4 +1,5 @@
-"""``sprague sweep PATTERN``: every take-and-break code of a family, solved as far as a budget, in one table."""
+"""``sprague sweep PATTERN``: every take-and-break code of a family, solved as far as a budget, in one table
+(``--misere``: the misère quotient of each)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import TextIO
 
 from sprague.cli.common import print_json, progress_bar, use_cache, write_file
 from sprague.errors import InvalidParameter
-from sprague.sweep import games, sweep
+from sprague.sweep import (DEFAULT_GAME_WORK, DEFAULT_MAX_HEAP, DEFAULT_VALUES, MisereSweepResult, SweepResult, games,
+                           misere_sweep, sweep)
 
 __all__ = ["cmd_sweep"]
 
@@ -25,12 +27,28 @@ def cmd_sweep(ns: argparse.Namespace, out: TextIO) -> int:
             if not where.is_dir() or not os.access(where, os.W_OK):
                 raise InvalidParameter(f"{option} {path!r}: cannot write there ({where} is not a writable directory); "
                                        "give a writable file")
+    misere = getattr(ns, "misere", False)
+    for option, value, wanted in (("--values", ns.values, False), ("--max-positions", ns.max_positions, False),
+                                  ("--max-heap", getattr(ns, "max_heap", None), True),
+                                  ("--game-work", getattr(ns, "game_work", None), True)):
+        if value is not None and wanted != misere:
+            raise InvalidParameter(f"{option} {value} is for " + (
+                "sweep --misere (the misère quotients); add --misere, or leave it out" if wanted else
+                "the values of a normal-play sweep; with --misere the quotients are bounded by --max-heap N "
+                "and --game-work UNITS"))
     total = len(games(ns.pattern, ns.base))  # the pattern checked (one line if bad) before anything runs
-    bar = progress_bar(ns.quiet, f"sweep {ns.pattern}", unit=" games", total=total)
+    bar = progress_bar(ns.quiet, f"sweep {'--misere ' if misere else ''}{ns.pattern}", unit=" games", total=total)
+    result: SweepResult | MisereSweepResult
     try:
-        result = sweep(ns.pattern, values=ns.values, max_positions=ns.max_positions, base=ns.base,
-                       workers=ns.workers, scheduler=ns.scheduler, progress=bar.update if bar else None,
-                       resume=not ns.no_cache)
+        if misere:
+            result = misere_sweep(ns.pattern, max_heap=ns.max_heap or DEFAULT_MAX_HEAP,
+                                  game_work=ns.game_work or DEFAULT_GAME_WORK, base=ns.base, workers=ns.workers,
+                                  scheduler=ns.scheduler, progress=bar.update if bar else None,
+                                  resume=not ns.no_cache)
+        else:
+            result = sweep(ns.pattern, values=ns.values or DEFAULT_VALUES, max_positions=ns.max_positions,
+                           base=ns.base, workers=ns.workers, scheduler=ns.scheduler,
+                           progress=bar.update if bar else None, resume=not ns.no_cache)
     finally:
         if bar:
             bar.close()
