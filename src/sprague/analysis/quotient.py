@@ -57,7 +57,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprague.core.budget import charge, check_memory, metered
+import numpy as np
+
+from sprague.core.budget import KERNEL_STEPS_PER_WORK, charge, check_memory, left, metered
 from sprague.core.limits import MAX_QUOTIENT_HEAP, check_limit
 from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 
@@ -146,7 +148,9 @@ class _Pretension:
 
 # ---------------------------------------------------------------- the engine
 class _Engine:
-    def __init__(self, heap_options: HeapOptions, max_heap: int, budget: _Budget, max_order: int | None):
+    def __init__(self, heap_options: HeapOptions, max_heap: int, budget: _Budget, max_order: int | None,
+                 compiled: bool = True):
+        self.compiled = compiled
         self.heap_options = heap_options
         self.max_heap = max_heap
         self.budget = budget
@@ -402,6 +406,106 @@ class _Engine:
         monoid = _Monoid(table)  # type: ignore[arg-type]
         return _Pretension(monoid, self.mark(monoid, phi), phi)
 
+    def reduced_product(self, base: _Pretension, n: int, freed: dict[int, tuple[int, int]]) -> _Pretension:
+        """``reduce(product_candidate(base, n, freed))``: compiled (:mod:`sprague.kernels.quotient`) unless the
+        engine was made with ``compiled=False``; the two give the same candidate, numbered alike."""
+        if not self.compiled:
+            return self.reduce(self.product_candidate(base, n, freed))
+        from sprague.kernels import quotient as kq
+
+        order = sorted(freed)
+        shapes = [freed[h] for h in order]
+        big = 1
+        for i, per in shapes:
+            big *= i + per
+        weights = [0] * len(order)
+        w = 1
+        for j in range(len(order) - 1, -1, -1):
+            weights[j] = w
+            w *= shapes[j][0] + shapes[j][1]
+        btable = base.monoid.table
+        m = base.monoid.size
+        codes = m * big
+        images = []
+        unfreed = []
+        for h in range(n + 1):
+            if h in freed:
+                images.append(weights[order.index(h)])
+            elif h < len(base.phi) and self.options[h]:
+                images.append(base.phi[h] * big)
+                unfreed.append(h)
+            else:
+                images.append(0)
+        # the least sum of unfreed heaps reaching each base element (multiset order), and each sum less one heap
+        least = _least_base_words(btable, m, [(h, base.phi[h]) for h in unfreed])
+        self.budget.spend(m * max(1, len(unfreed)))
+        counts = [[0] * (n + 1) for _ in range(m)]
+        word_start = [0]
+        rest_heap: list[int] = []
+        rest_base: list[int] = []
+        for b in range(m):
+            w_b = least[b]
+            if w_b is not None:
+                for h in w_b:
+                    counts[b][h] += 1
+                for i, h in enumerate(w_b):
+                    if i and w_b[i - 1] == h:
+                        continue
+                    x = 0
+                    for k2, other in enumerate(w_b):
+                        if k2 != i:
+                            x = btable[x][base.phi[other]]
+                    rest_heap.append(h)
+                    rest_base.append(x)
+            word_start.append(len(rest_heap))
+        self.budget.spend(sum(len(w_b) ** 2 for w_b in least if w_b))
+        opt_start = [0]
+        part_start = [0]
+        parts: list[int] = []
+        for h in range(n + 1):
+            for option in self.options[h]:
+                parts.extend(option)
+                part_start.append(len(parts))
+            opt_start.append(len(part_start) - 1)
+        # arrays indexed by code (5 bytes an entry here, 16 more an element of the product) and the largest tables
+        max_elems = -1 if self.max_order is None else 64 * self.max_order
+        self.budget.spend(1 + codes // 1000)
+        check_memory(self.budget.what, codes * 21 + (n + 8) * 8 * codes)
+        i32 = np.int32
+        status, steps, size, table, p, phi, elements = kq.reduced_candidate(
+            np.array(btable, dtype=i32).reshape(m, m), np.array([s[0] for s in shapes], dtype=np.int64),
+            np.array([s[1] for s in shapes], dtype=np.int64), np.array(images, dtype=np.int64),
+            np.array(opt_start, dtype=np.int64), np.array(part_start, dtype=np.int64), np.array(parts, dtype=np.int64),
+            np.array(word_start, dtype=np.int64), np.array(rest_heap, dtype=np.int64),
+            np.array(rest_base, dtype=np.int64), np.array(counts, dtype=i32).reshape(m, n + 1),
+            np.array(order, dtype=np.int64), max_elems, _step_cap(self.budget))
+        self.budget.spend(-(-int(steps) // KERNEL_STEPS_PER_WORK))
+        if status == kq.TOO_MANY:
+            raise BudgetExceeded(
+                f"misère quotient of heaps 0..{self.max_heap}: a candidate at heap {n} has over "
+                f"{max_elems:,} elements before reduction (64 x --max-order); the "
+                f"quotient of heaps < {n} has order {self.budget.order}: raise --max-order N (Python: "
+                "max_order=N) or leave it out, or ask for a smaller --max-heap",
+                estimate=int(elements), limit=max_elems)
+        if status == kq.STOPPED:  # the budget's own message when it is the budget that stopped it
+            self.budget.spend(_step_cap(self.budget) // KERNEL_STEPS_PER_WORK + 1)
+            raise BudgetExceeded(f"{self.budget.what}: stopped at the step limit", estimate=None,
+                                 limit=self.budget.limit)
+        size = int(size)
+        self._check_order(size)
+        self.budget.spend(size)
+        return _Pretension(_Monoid(table.tolist()), [bool(v) for v in p.tolist()], phi.tolist())
+
+    def _check_order(self, size: int) -> None:
+        if self.max_order is not None and size > self.max_order:
+            raise BudgetExceeded(
+                f"misère quotient of heaps 0..{self.max_heap}: a candidate quotient at heap {self.budget.heap} has "
+                f"order {size:,}, over the limit of {self.max_order:,} (--max-order); the quotient of heaps "
+                f"< {self.budget.heap} has order {self.budget.order}: raise --max-order N (Python: max_order=N) "
+                "or leave it out, or ask for a smaller --max-heap",
+                estimate=size, limit=self.max_order)
+        check_memory(self.budget.what, 8 * size * size)  # its multiplication table: a pointer an entry, at least
+
     # -- one heap ---------------------------------------------------------------
     def extend(self, cur: _Pretension, n: int) -> tuple[_Pretension, bool]:
         """The quotient of heaps 0..n from that of heaps 0..n-1; True when it changed."""
@@ -429,7 +533,7 @@ class _Engine:
         # a new generator
         freed = {n: (2, 2)}
         base = _Pretension(m, p, cur.phi + [0])
-        trial = self.reduce(self.product_candidate(base, n, freed))
+        trial = self.reduced_product(base, n, freed)
         for _ in range(_MAX_ROUNDS):
             failure = self.verify(trial)
             if failure is None:
@@ -470,12 +574,40 @@ class _Engine:
                     index = max(trial.monoid.power_shape(trial.phi[h])[0], counts[h] - 1, 2)
                     freed[h] = (index, max(2, 2 * ((index - 4) // 2)))
                 base = _Pretension(trial.monoid, trial.p, trial.phi)
-                cand = self.reduce(self.product_candidate(base, n, freed))
+                cand = self.reduced_product(base, n, freed)
                 if _phi_p(cand, failure) == should_be_p:
                     return cand
         # no subset fixes it: free them all with a larger index
         freed = {h: (counts[h] + 2, 2) for h in involved}
-        return self.reduce(self.product_candidate(_Pretension(trial.monoid, trial.p, trial.phi), n, freed))
+        return self.reduced_product(_Pretension(trial.monoid, trial.p, trial.phi), n, freed)
+
+
+def _least_base_words(table: Sequence[Sequence[int]], size: int,
+                      gens: Sequence[tuple[int, int]]) -> list[tuple[int, ...] | None]:
+    """For each element of a monoid, the least sum of the heaps ``gens`` ((heap, element) pairs) reaching it in the
+    multiset order (heaps sorted descending, compared as tuples), None where none does."""
+    least: list[tuple[int, ...] | None] = [None] * size
+    pq: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    while pq:
+        w, x = heapq.heappop(pq)
+        if least[x] is not None:
+            continue
+        least[x] = w
+        row = table[x]
+        for h, g in gens:
+            y = row[g]
+            if least[y] is None:
+                heapq.heappush(pq, (_insert(w, h), y))
+    return least
+
+
+def _step_cap(budget: _Budget) -> int:
+    """Kernel steps allowed: the work the request's budget (and the step limit, if any) has left."""
+    units = left()
+    if budget.limit is not None:
+        rest = max(budget.limit - budget.used, 0)
+        units = rest if units is None else min(units, rest)
+    return min((1 << 40) if units is None else units, 1 << 40) * KERNEL_STEPS_PER_WORK
 
 
 def _phi_p(cand: _Pretension, word: Sequence[int]) -> bool:
@@ -758,8 +890,15 @@ def misere_quotient(heap_options: HeapOptions, max_heap: int, max_positions: int
     limit = None if max_positions is None else check_limit(max_positions)
     if max_order is not None:
         max_order = check_limit(max_order, "max_order")
+    return _compute(heap_options, max_heap, limit, max_order)
+
+
+def _compute(heap_options: HeapOptions, max_heap: int, limit: int | None, max_order: int | None,
+             compiled: bool = True) -> MisereQuotient:
+    """:func:`misere_quotient` after its checks; ``compiled=False`` builds the candidates in plain Python (the
+    engine of before the kernel, kept as the reference the tests compare the kernel with)."""
     budget = _Budget(limit, max_heap)
-    engine = _Engine(heap_options, max_heap, budget, max_order)
+    engine = _Engine(heap_options, max_heap, budget, max_order, compiled)
     engine.load_options(0)
     if engine.options[0]:
         raise InvalidParameter(f"heap_options(0) gave {engine.options[0]!r}: a heap of 0 has no options")
