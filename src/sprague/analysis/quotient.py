@@ -467,27 +467,33 @@ class _Engine:
                 parts.extend(option)
                 part_start.append(len(parts))
             opt_start.append(len(part_start) - 1)
-        # arrays indexed by code (5 bytes an entry here, 16 more an element of the product) and the largest tables
-        max_elems = -1 if self.max_order is None else 64 * self.max_order
+        # the order of the product: the base elements the unfreed heaps reach times the exponents
+        elements = sum(w_b is not None for w_b in least) * big
+        if self.max_order is not None and elements > 64 * self.max_order:
+            raise BudgetExceeded(
+                f"misère quotient of heaps 0..{self.max_heap}: a candidate at heap {n} has {elements:,} "
+                f"elements before reduction, over {64 * self.max_order:,} (64 x --max-order); the "
+                f"quotient of heaps < {n} has order {self.budget.order}: raise --max-order N (Python: "
+                "max_order=N) or leave it out, or ask for a smaller --max-heap",
+                estimate=elements, limit=64 * self.max_order)
+        # what the kernel allocates: 5 bytes a code, 4 per option element and exponent, and per element of the
+        # product its successors, its sum's counts and the scratch of the sort and of the refinement
+        gens = len(set(images) - {0})
+        check_memory(self.budget.what, 5 * codes + 4 * len(parts) * big + (4 * (gens + n) + 80) * elements)
         self.budget.spend(1 + codes // 1000)
-        check_memory(self.budget.what, codes * 21 + (n + 8) * 8 * codes)
         i32 = np.int32
-        status, steps, size, table, p, phi, elements = kq.reduced_candidate(
+        status, steps, size, table, p, phi = kq.reduced_candidate(
             np.array(btable, dtype=i32).reshape(m, m), np.array([s[0] for s in shapes], dtype=np.int64),
             np.array([s[1] for s in shapes], dtype=np.int64), np.array(images, dtype=np.int64),
             np.array(opt_start, dtype=np.int64), np.array(part_start, dtype=np.int64), np.array(parts, dtype=np.int64),
             np.array(word_start, dtype=np.int64), np.array(rest_heap, dtype=np.int64),
             np.array(rest_base, dtype=np.int64), np.array(counts, dtype=i32).reshape(m, n + 1),
-            np.array(order, dtype=np.int64), max_elems, _step_cap(self.budget))
+            np.array(order, dtype=np.int64), elements, _step_cap(self.budget))
         self.budget.spend(-(-int(steps) // KERNEL_STEPS_PER_WORK))
-        if status == kq.TOO_MANY:
-            raise BudgetExceeded(
-                f"misère quotient of heaps 0..{self.max_heap}: a candidate at heap {n} has over "
-                f"{max_elems:,} elements before reduction (64 x --max-order); the "
-                f"quotient of heaps < {n} has order {self.budget.order}: raise --max-order N (Python: "
-                "max_order=N) or leave it out, or ask for a smaller --max-heap",
-                estimate=int(elements), limit=max_elems)
-        if status == kq.STOPPED:  # the budget's own message when it is the budget that stopped it
+        if status == kq.STOPPED:
+            if size < 0:
+                raise AssertionError(f"misère quotient kernel: the product at heap {n} is not of order {elements}")
+            # the kernel stops only past the work left: charge what is left so that the budget says so
             self.budget.spend(_step_cap(self.budget) // KERNEL_STEPS_PER_WORK + 1)
             raise BudgetExceeded(f"{self.budget.what}: stopped at the step limit", estimate=None,
                                  limit=self.budget.limit)

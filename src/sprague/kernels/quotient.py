@@ -19,11 +19,10 @@ import numpy as np
 
 from sprague.kernels.jit import njit
 
-__all__ = ["reduced_candidate", "OK", "STOPPED", "TOO_MANY"]
+__all__ = ["reduced_candidate", "OK", "STOPPED"]
 
 OK = 0
 STOPPED = 1  #: the step limit was reached
-TOO_MANY = 2  #: more elements than ``max_elems``
 
 
 @njit(cache=True, nogil=True)
@@ -74,24 +73,37 @@ def _refine(labels: np.ndarray, values: np.ndarray, count: int, bound: int, stam
 
 
 @njit(cache=True, nogil=True)
+def _increments(index: np.ndarray, period: np.ndarray, weights: np.ndarray, big: int) -> np.ndarray:
+    """``inc[j, e]``: the exponent part ``e`` times the j-th cyclic generator."""
+    k = index.shape[0]
+    inc = np.empty((k, big), dtype=np.int32)
+    for j in range(k):
+        w = weights[j]
+        size = index[j] + period[j]
+        for e in range(big):
+            d = (e // w) % size
+            inc[j, e] = e + w if d + 1 < size else e - (d - index[j]) * w
+    return inc
+
+
+@njit(cache=True, nogil=True)
 def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, images: np.ndarray,
                       opt_start: np.ndarray, part_start: np.ndarray, parts: np.ndarray,
                       word_start: np.ndarray, rest_heap: np.ndarray,
                       rest_base: np.ndarray, counts: np.ndarray, freed_heap: np.ndarray,
-                      max_elems: int, max_steps: int) -> tuple:
+                      size: int, max_steps: int) -> tuple:
     """The product candidate ``table × C_1 × ... × C_k`` reduced by indistinguishability.
 
     ``images[h]``: the code of heap h (0..n); its options are ``parts[part_start[o]:part_start[o + 1]]`` for ``o``
-    in ``opt_start[h]:opt_start[h + 1]`` (zeros dropped).
-    For each base element b reached by the heaps that are not freed: ``counts[b]`` the heap counts of the least sum
-    reaching it (multiset order: counts compared from the largest heap down), and for each distinct heap ``h`` of
-    that sum (``word_start[b]:word_start[b + 1]``), ``rest_heap`` = h and ``rest_base`` = the base element of the
-    sum less one h. ``freed_heap[j]``:
-    the heap that generates C_j.
+    in ``opt_start[h]:opt_start[h + 1]`` (zeros dropped). The images of the heaps that are not freed generate a
+    submonoid R of the base; for each b in R: ``counts[b]`` the heap counts of the least sum reaching it (multiset
+    order: counts compared from the largest heap down), and for each distinct heap ``h`` of that sum
+    (``word_start[b]:word_start[b + 1]``), ``rest_heap`` = h and ``rest_base`` = the base element of the sum less
+    one h. ``freed_heap[j]``: the heap that generates C_j. ``size``: the order of the product ``R × C_1 × ... ×
+    C_k``, the submonoid the heaps generate.
 
-    Returns ``(status, steps, size, reduced_table, reduced_p, reduced_phi, elements)``: the reduced candidate's
-    table (int32), P-portion (int8) and the class of each heap; ``elements`` is the number of elements of the
-    product candidate.
+    Returns ``(status, steps, order, reduced_table, reduced_p, reduced_phi)``: the reduced candidate's table
+    (int32), P-portion (int8) and the class of each heap.
     """
     k = index.shape[0]
     weights = np.ones(k, dtype=np.int64)
@@ -108,35 +120,57 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
     empty_p = np.zeros(1, dtype=np.int8)
     empty_phi = np.zeros(1, dtype=np.int32)
 
-    # the generators: the distinct images other than the identity, in the order of their codes
+    # the generators: the distinct images other than the identity, in the order of their codes (which is also the
+    # order of their numbers in the engine's breadth-first enumeration: they are its first elements after 1)
     gens = np.unique(images)
     gens = gens[gens != 0]
-    # the product, breadth first from the identity (the order of the engine's enumeration)
-    ident = np.full(codes, -1, dtype=np.int32)
-    elems = np.empty(codes, dtype=np.int64)
-    elems[0] = 0
-    ident[0] = 0
-    size = 1
+    ng = gens.shape[0]
+    inc = _increments(index, period, weights, big)
+    gen_base = np.full(ng, -1, dtype=np.int64)  # the base element of a base generator
+    gen_cyc = np.full(ng, -1, dtype=np.int64)  # the factor of a cyclic generator
+    for g in range(ng):
+        if gens[g] % big == 0:
+            gen_base[g] = gens[g] // big
+        else:
+            for j in range(k):
+                if weights[j] == gens[g]:
+                    gen_cyc[g] = j
+    steps += k * big
+    # the product breadth first from the identity over the generators (the reduction's order), with the successor
+    # of each element by each generator (as positions in that order)
+    pos = np.full(codes, -1, dtype=np.int32)
+    reach = np.empty(size, dtype=np.int64)
+    succ = np.empty((ng, size), dtype=np.int32)
+    reach[0] = 0
+    pos[0] = 0
+    got = 1
     head = 0
-    while head < size:
-        a = elems[head]
+    while head < got:
+        a = reach[head]
+        ba = a // big
+        ea = a - ba * big
+        for g in range(ng):
+            if gen_base[g] >= 0:
+                b = np.int64(table[ba, gen_base[g]]) * big + ea
+            else:
+                b = ba * big + inc[gen_cyc[g], ea]
+            if pos[b] < 0:
+                if got >= size:
+                    return STOPPED, steps, -1, empty_t, empty_p, empty_phi  # not the order announced: a bug
+                pos[b] = got
+                reach[got] = b
+                got += 1
+            succ[g, head] = pos[b]
         head += 1
-        for g in gens:
-            b = _mul(a, g, table, big, weights, index, period)
-            if ident[b] < 0:
-                if max_elems >= 0 and size >= max_elems:
-                    return TOO_MANY, steps, size + 1, empty_t, empty_p, empty_phi, size + 1
-                ident[b] = size
-                elems[size] = b
-                size += 1
-        steps += gens.shape[0] * (k + 2)
+        steps += 2 * ng + 4
         if steps > max_steps:
-            return STOPPED, steps, 0, empty_t, empty_p, empty_phi, size
-    elems = elems[:size]
+            return STOPPED, steps, 0, empty_t, empty_p, empty_phi
+    if got != size:
+        return STOPPED, steps, -1, empty_t, empty_p, empty_phi
 
     # T_h: the codes of the options of each heap
     t_start = np.zeros(n + 2, dtype=np.int64)
-    t_all = np.empty(max(1, parts.shape[0] + opt_start[n + 1]), dtype=np.int64)
+    t_all = np.empty(max(1, opt_start[n + 1]), dtype=np.int64)
     used = 0
     for h in range(n + 1):
         t_start[h] = used
@@ -155,20 +189,30 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
                 used += 1
         steps += (opt_start[h + 1] - opt_start[h]) * (k + 4)
     t_start[n + 1] = used
+    # x·t for each option element t: its base element and a table of its exponent part added to every exponent
+    t_base = np.empty(used, dtype=np.int64)
+    t_add = np.empty((used, big), dtype=np.int32)
+    for t in range(used):
+        tb = t_all[t] // big
+        t_base[t] = tb
+        te = t_all[t] - tb * big
+        for e in range(big):
+            t_add[t, e] = _mul(e, te, table, big, weights, index, period)  # base part 0: the identity
+    steps += used * big * (k + 2)
 
     # the least sum reaching each element: the base part's least sum and the freed heaps' exponents; the outcome
     # rule is applied in the order of these sums (an option is a smaller sum, so its element is marked before)
     heaps_n = counts.shape[1]
     keys = np.zeros((size, heaps_n), dtype=np.int32)
     for i in range(size):
-        x = elems[i]
+        x = reach[i]
         b = x // big
         r = x - b * big
         for h in range(heaps_n):
             keys[i, h] = counts[b, h]
         for j in range(k):
             keys[i, freed_heap[j]] = (r // weights[j]) % (index[j] + period[j])
-    steps += size * (heaps_n + k)
+    steps += size * (heaps_n + 2 * k)
     # sort by the key vectors, compared from the largest heap down (a stable radix sort, least significant first)
     order = np.arange(size)
     tmp = np.empty(size, dtype=np.int64)
@@ -177,6 +221,7 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
         for i in range(size):
             if keys[i, h] > col_max:
                 col_max = keys[i, h]
+        steps += size
         if col_max == 0:
             continue
         cnt = np.zeros(col_max + 2, dtype=np.int64)
@@ -189,11 +234,10 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
             tmp[cnt[v]] = order[i]
             cnt[v] += 1
         order, tmp = tmp, order
-        steps += 3 * size
+        steps += 6 * size
     p = np.zeros(codes, dtype=np.int8)
     for oi in range(size):
-        i = order[oi]
-        x = elems[i]
+        x = reach[order[oi]]
         if x == 0:
             continue  # the empty sum: not a P-position
         b = x // big
@@ -203,11 +247,11 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
             e = (r // weights[j]) % (index[j] + period[j])
             if e == 0:
                 continue
-            rest = x - weights[j]
+            rest = r - weights[j]  # the exponents of the sum less one heap freed_heap[j] (base part b)
             h = freed_heap[j]
             for t in range(t_start[h], t_start[h + 1]):
-                steps += k + 2
-                if p[_mul(rest, t_all[t], table, big, weights, index, period)]:
+                steps += 3
+                if p[np.int64(table[b, t_base[t]]) * big + t_add[t, rest]]:
                     has_p = True
                     break
             if has_p:
@@ -215,50 +259,21 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
         if not has_p:
             for w in range(word_start[b], word_start[b + 1]):
                 h = rest_heap[w]
-                rest = np.int64(rest_base[w]) * big + r
+                rb = rest_base[w]
                 for t in range(t_start[h], t_start[h + 1]):
-                    steps += k + 2
-                    if p[_mul(rest, t_all[t], table, big, weights, index, period)]:
+                    steps += 3
+                    if p[np.int64(table[rb, t_base[t]]) * big + t_add[t, r]]:
                         has_p = True
                         break
                 if has_p:
                     break
         p[x] = 0 if has_p else 1
+        steps += 2 * k + 4
         if steps > max_steps:
-            return STOPPED, steps, 0, empty_t, empty_p, empty_phi, size
+            return STOPPED, steps, 0, empty_t, empty_p, empty_phi
 
-    # Moore's refinement over the heaps' generators in the order of their elements' numbers, from P / not P;
-    # the classes are numbered as the reduction numbers them: by first appearance breadth first from the identity
-    gid = np.empty(gens.shape[0], dtype=np.int64)
-    for g in range(gens.shape[0]):
-        gid[g] = ident[gens[g]]
-    gens2 = gens[np.argsort(gid)]
-    reach = np.empty(size, dtype=np.int64)
-    seen = np.zeros(codes, dtype=np.int8)
-    reach[0] = 0
-    seen[0] = 1
-    got = 1
-    head = 0
-    while head < got:
-        a = reach[head]
-        head += 1
-        for g in gens2:
-            b = _mul(a, g, table, big, weights, index, period)
-            if seen[b] == 0:
-                seen[b] = 1
-                reach[got] = b
-                got += 1
-        steps += gens2.shape[0] * (k + 2)
-    # successors by each generator, as positions in reach
-    pos = ident  # reuse: code -> position in reach
-    for i in range(size):
-        pos[reach[i]] = i
-    ng = gens2.shape[0]
-    succ = np.empty((ng, size), dtype=np.int32)
-    for g in range(ng):
-        for i in range(size):
-            succ[g, i] = pos[_mul(reach[i], gens2[g], table, big, weights, index, period)]
-    steps += ng * size * (k + 2)
+    # Moore's refinement over the generators from P / not P; the classes are then numbered as the reduction
+    # numbers them: by first appearance in the breadth-first order
     labels = np.empty(size, dtype=np.int32)
     count = 1
     has_p_elem = False
@@ -277,7 +292,7 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
     val = np.empty(size + 1, dtype=np.int32)
     start = np.empty(size + 2, dtype=np.int64)
     scratch = np.empty(size, dtype=np.int64)
-    cur = labels.copy()
+    cur = labels
     nxt = np.empty(size, dtype=np.int32)
     vals = np.empty(size, dtype=np.int32)
     while True:
@@ -288,14 +303,13 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
                 vals[i] = cur[succ[g, i]]
             made = _refine(work, vals, made, count, stamp, val, start, scratch, nxt)
             work, nxt = nxt, work
-            steps += 4 * size
+            steps += 8 * size
         if steps > max_steps:
-            return STOPPED, steps, 0, empty_t, empty_p, empty_phi, size
+            return STOPPED, steps, 0, empty_t, empty_p, empty_phi
         cur = work
         if made == count:
             break
         count = made
-    # number the classes by first appearance in reach
     ids = np.full(count, -1, dtype=np.int32)
     rep = np.empty(count, dtype=np.int64)
     r = 0
@@ -309,11 +323,11 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
     for a in range(r):
         for b in range(r):
             out_table[a, b] = ids[cur[pos[_mul(rep[a], rep[b], table, big, weights, index, period)]]]
-    steps += r * r * (k + 3)
+    steps += r * r * (2 * k + 4)
     out_p = np.empty(r, dtype=np.int8)
     for a in range(r):
         out_p[a] = p[rep[a]]
     out_phi = np.empty(n + 1, dtype=np.int32)
     for h in range(n + 1):
         out_phi[h] = ids[cur[pos[images[h]]]]
-    return OK, steps, r, out_table, out_p, out_phi, size
+    return OK, steps, r, out_table, out_p, out_phi
