@@ -323,7 +323,7 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
     for a in range(r):
         for b in range(r):
             out_table[a, b] = ids[cur[pos[_mul(rep[a], rep[b], table, big, weights, index, period)]]]
-    steps += r * r * (2 * k + 4)
+    steps += r * r * (16 + 4 * k)
     out_p = np.empty(r, dtype=np.int8)
     for a in range(r):
         out_p[a] = p[rep[a]]
