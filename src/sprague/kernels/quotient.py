@@ -28,6 +28,7 @@ STOPPED = 1  #: the step limit was reached
 @njit(cache=True, nogil=True)
 def _mul(a: int, b: int, table: np.ndarray, big: int, weights: np.ndarray, index: np.ndarray,
          period: np.ndarray) -> int:
+    """The product of the codes ``a`` and ``b``."""
     ba = a // big
     bb = b // big
     ra = a - ba * big
@@ -40,7 +41,7 @@ def _mul(a: int, b: int, table: np.ndarray, big: int, weights: np.ndarray, index
         if e >= size:
             e = index[j] + (e - index[j]) % period[j]
         out += e * w
-    return out
+    return out  # type: ignore[return-value]
 
 
 @njit(cache=True, nogil=True)
