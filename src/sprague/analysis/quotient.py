@@ -41,6 +41,13 @@ answered", miseregames.wordpress.com, 28 Aug 2007):
   tested. A failing sum *recalibrates*: some of the heaps in it get cyclic
   generators of their own, with a larger index, and the candidate is rebuilt.
   Candidates are only guesses; nothing is reported that did not pass (i) and (ii).
+* The product candidates (the base times the freed heaps' cyclic monoids, 10^5-10^6 elements at Q_30(0.07)) are
+  never made as tables: :mod:`sprague.kernels.quotient` codes their elements as mixed-radix integers (base element,
+  exponents), multiplies through the base's int32 table and small exponent tables, and marks and reduces them in
+  one compiled pass; the least sum reaching an element is the least sum of unfreed heaps reaching its base part plus
+  the freed heaps its exponents count (the multiset order compares heap counts from the largest heap down, and the
+  two parts are independent). Only the reduced candidate gets a table. The plain-Python construction is kept
+  (``_compute(..., compiled=False)``); the tests check that the two give the same candidates, numbered alike.
 
 The result is exact for the closure of heaps ``0..N``. Stabilisation is reported
 as observed: the quotient is unchanged from heap k to N. No theorem is applied to
@@ -70,6 +77,9 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 #: recalibrations tried at one heap before the computation gives up (each is verified in full)
 _MAX_ROUNDS = 200
+#: product candidates of at most this many elements are built in Python by default (some 25 us an element, a few ms; loading
+#: the compiled kernel from numba's cache takes some 0.5 s)
+_SMALL_PRODUCT = 128
 
 
 # ---------------------------------------------------------------- finite monoids
@@ -174,7 +184,7 @@ class _Pretension:
 # ---------------------------------------------------------------- the engine
 class _Engine:
     def __init__(self, heap_options: HeapOptions, max_heap: int, budget: _Budget, max_order: int | None,
-                 compiled: bool = True):
+                 compiled: bool | None = None):
         self.compiled = compiled
         self.heap_options = heap_options
         self.max_heap = max_heap
@@ -434,9 +444,8 @@ class _Engine:
     def reduced_product(self, base: _Pretension, n: int, freed: dict[int, tuple[int, int]]) -> _Pretension:
         """``reduce(product_candidate(base, n, freed))``: compiled (:mod:`sprague.kernels.quotient`) unless the
         engine was made with ``compiled=False``; the two give the same candidate, numbered alike."""
-        if not self.compiled:
+        if self.compiled is False:
             return self.reduce(self.product_candidate(base, n, freed))
-        from sprague.kernels import quotient as kq
 
         order = sorted(freed)
         shapes = [freed[h] for h in order]
@@ -461,9 +470,24 @@ class _Engine:
                 unfreed.append(h)
             else:
                 images.append(0)
+        # the order of the product: the base elements the unfreed heaps reach times the exponents
+        reached = [0]
+        seen = {0}
+        ugens = sorted({base.phi[h] for h in unfreed})
+        for x in reached:
+            for g in ugens:
+                y = btable[x][g]
+                if y not in seen:
+                    seen.add(y)
+                    reached.append(y)
+        elements = len(reached) * big
+        if self.compiled is None and elements <= _SMALL_PRODUCT:
+            return self.reduce(self.product_candidate(base, n, freed))  # no need to load the kernel
+        from sprague.kernels import quotient as kq
+
         # the least sum of unfreed heaps reaching each base element (multiset order), and each sum less one heap
         least = _least_base_words(btable, m, [(h, base.phi[h]) for h in unfreed])
-        self.budget.spend(m * max(1, len(unfreed)))
+        self.budget.spend(m * max(1, len(unfreed)) + len(reached) * len(ugens))
         counts = [[0] * (n + 1) for _ in range(m)]
         word_start = [0]
         rest_heap: list[int] = []
@@ -492,8 +516,7 @@ class _Engine:
                 parts.extend(option)
                 part_start.append(len(parts))
             opt_start.append(len(part_start) - 1)
-        # the order of the product: the base elements the unfreed heaps reach times the exponents
-        elements = sum(w_b is not None for w_b in least) * big
+        assert elements == sum(w_b is not None for w_b in least) * big
         if self.max_order is not None and elements > 64 * self.max_order:
             raise BudgetExceeded(
                 f"misère quotient of heaps 0..{self.max_heap}: a candidate at heap {n} has {elements:,} "
@@ -926,9 +949,11 @@ def misere_quotient(heap_options: HeapOptions, max_heap: int, max_positions: int
 
 
 def _compute(heap_options: HeapOptions, max_heap: int, limit: int | None, max_order: int | None,
-             compiled: bool = True) -> MisereQuotient:
-    """:func:`misere_quotient` after its checks; ``compiled=False`` builds the candidates in plain Python (the
-    engine of before the kernel, kept as the reference the tests compare the kernel with)."""
+             compiled: bool | None = None) -> MisereQuotient:
+    """:func:`misere_quotient` after its checks. The product candidates are built by the kernel with
+    ``compiled=True``, in plain Python with ``compiled=False`` (the engine of before the kernel, kept as the
+    reference the tests compare the kernel with), and by default by the kernel when they have more than
+    :data:`_SMALL_PRODUCT` elements (small games such as Kayles never load numba)."""
     budget = _Budget(limit, max_heap)
     engine = _Engine(heap_options, max_heap, budget, max_order, compiled)
     engine.load_options(0)
