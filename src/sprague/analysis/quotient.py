@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -66,7 +67,7 @@ from typing import Any
 
 import numpy as np
 
-from sprague.core.budget import KERNEL_STEPS_PER_WORK, charge, check_memory, left, metered
+from sprague.core.budget import KERNEL_STEPS_PER_WORK, active, charge, check_memory, left, metered, resident_bytes
 from sprague.core.limits import MAX_QUOTIENT_HEAP, check_limit
 from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 
@@ -536,8 +537,10 @@ class _Engine:
             np.array(opt_start, dtype=np.int64), np.array(part_start, dtype=np.int64), np.array(parts, dtype=np.int64),
             np.array(word_start, dtype=np.int64), np.array(rest_heap, dtype=np.int64),
             np.array(rest_base, dtype=np.int64), np.array(counts, dtype=i32).reshape(m, n + 1),
-            np.array(order, dtype=np.int64), elements, _step_cap(self.budget))
+            np.array(order, dtype=np.int64), elements, _step_cap(self.budget), self._order_cap())
         self.budget.spend(-(-int(steps) // KERNEL_STEPS_PER_WORK))
+        if status == kq.TOO_BIG:
+            self._check_order(int(size))  # raises: over --max-order or the memory its table needs
         if status == kq.STOPPED:
             if size < 0:
                 raise AssertionError(f"misère quotient kernel: the product at heap {n} is not of order {elements}")
@@ -550,6 +553,17 @@ class _Engine:
         self.budget.spend(size)
         return _Pretension(_Monoid(array=table, convert=self.budget.spend), [bool(v) for v in p.tolist()],
                            phi.tolist())
+
+    def _order_cap(self) -> int:
+        """The largest reduced candidate whose table fits: --max-order, and 8 bytes an entry in the memory left."""
+        cap = -1 if self.max_order is None else self.max_order
+        b = active()
+        if b is not None:
+            rss = resident_bytes()
+            held = 0 if rss is None or b.base is None else max(rss - b.base, 0)
+            fits = math.isqrt(max(b.memory - held, 0) // 8)
+            cap = fits if cap < 0 else min(cap, fits)
+        return cap
 
     def _check_order(self, size: int) -> None:
         if self.max_order is not None and size > self.max_order:

@@ -19,10 +19,11 @@ import numpy as np
 
 from sprague.kernels.jit import njit
 
-__all__ = ["reduced_candidate", "OK", "STOPPED"]
+__all__ = ["reduced_candidate", "OK", "STOPPED", "TOO_BIG"]
 
 OK = 0
 STOPPED = 1  #: the step limit was reached
+TOO_BIG = 2  #: the reduced candidate has more than ``max_order`` elements (its order is returned, no table)
 
 
 @njit(cache=True, nogil=True)
@@ -92,7 +93,7 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
                       opt_start: np.ndarray, part_start: np.ndarray, parts: np.ndarray,
                       word_start: np.ndarray, rest_heap: np.ndarray,
                       rest_base: np.ndarray, counts: np.ndarray, freed_heap: np.ndarray,
-                      size: int, max_steps: int) -> tuple:
+                      size: int, max_steps: int, max_order: int) -> tuple:
     """The product candidate ``table × C_1 × ... × C_k`` reduced by indistinguishability.
 
     ``images[h]``: the code of heap h (0..n); its options are ``parts[part_start[o]:part_start[o + 1]]`` for ``o``
@@ -101,7 +102,8 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
     order: counts compared from the largest heap down), and for each distinct heap ``h`` of that sum
     (``word_start[b]:word_start[b + 1]``), ``rest_heap`` = h and ``rest_base`` = the base element of the sum less
     one h. ``freed_heap[j]``: the heap that generates C_j. ``size``: the order of the product ``R × C_1 × ... ×
-    C_k``, the submonoid the heaps generate.
+    C_k``, the submonoid the heaps generate. ``max_order``: the largest reduced candidate whose table is made
+    (-1: any).
 
     Returns ``(status, steps, order, reduced_table, reduced_p, reduced_phi)``: the reduced candidate's table
     (int32), P-portion (int8) and the class of each heap.
@@ -320,6 +322,10 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
             ids[c] = r
             rep[r] = reach[i]
             r += 1
+    if max_order >= 0 and r > max_order:
+        return TOO_BIG, steps, r, empty_t, empty_p, empty_phi
+    if steps + r * r * (16 + 4 * k) > max_steps:
+        return STOPPED, steps, 0, empty_t, empty_p, empty_phi  # the table would pass the limit
     out_table = np.empty((r, r), dtype=np.int32)
     for a in range(r):
         for b in range(r):
