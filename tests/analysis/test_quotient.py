@@ -212,3 +212,104 @@ def _partitions(n: int, most: int) -> Iterator[tuple[int, ...]]:
     for p in range(min(n, most), 0, -1):
         for rest in _partitions(n - p, p):
             yield (p, *rest)
+
+
+# ---------------------------------------------------------------- the compiled engine
+# Orders of the quotients of Dawson's Kayles (octal 0.07) for the bounds 0..27, as the engine of before the compiled
+# kernel computed them (main at 1303200, by the plain-Python candidates; checked there against search).
+DAWSON_ORDERS = (1, 1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 144, 144, 176)
+# The same engine's pretending function and P-portion of Q_27(0.07) (elements numbered by normal forms).
+DAWSON_27_PHI = (0, 0, 1, 1, 2, 0, 10, 1, 1, 0, 3, 10, 12, 2, 4, 0, 15, 12, 2, 3, 10, 5, 6, 18, 7, 8, 12, 9)
+DAWSON_27_P = (1, 5, 6, 11, 12, 15, 24, 26, 29, 34, 37, 46, 49, 59, 62, 66, 68, 78, 81, 92, 100, 107, 125, 131, 144,
+               148, 154, 165)
+
+
+def _quotient(code: str, bound: int, compiled: bool | None = True, work: int = 10**9) -> MisereQuotient:
+    from sprague.analysis.quotient import _compute
+
+    with sprague.budget(work=work):
+        return _compute(sprague.ruleset("takebreak", code=code).heap_options, bound, None, None, compiled)
+
+
+def test_dawson_orders_at_every_bound_to_27_as_before() -> None:
+    q = _quotient("0.07", 27)
+    assert q.orders == DAWSON_ORDERS
+    assert q.changed_at == (2, 4, 10, 14, 25, 27)
+    assert q.phi == DAWSON_27_PHI and tuple(sorted(q.p_portion)) == DAWSON_27_P
+
+
+@pytest.mark.parametrize("code, bound", [("0.07", 24), ("0.75", 20), ("0.14", 20), ("0.54", 18), ("0.137", 20),
+                                         pytest.param("4.7", 16, marks=pytest.mark.slow), ("4.7", 12),
+                                         ("0.77", 40), ("0.123", 20)])
+def test_compiled_candidates_equal_the_python_ones(code: str, bound: int) -> None:
+    # the kernel builds, marks and reduces the product candidates that the plain-Python engine builds, numbered
+    # alike: the whole computation, recalibrations included, is the same
+    assert _quotient(code, bound) == _quotient(code, bound, compiled=False)
+
+
+@pytest.mark.parametrize("name, params, moves, bound, total", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_compiled_equals_python_on_the_searched_cases(name: str, params: dict, moves: object, bound: int,
+                                                      total: int) -> None:
+    from sprague.analysis.quotient import _compute
+
+    options = sprague.ruleset(name, **params).heap_options
+    assert _compute(options, bound, None, None, compiled=True) == _compute(options, bound, None, None, compiled=False)
+
+
+def test_compiled_candidate_is_a_commutative_monoid_and_verified() -> None:
+    # 0.14 to 20 recalibrates (order 96): the result is a commutative monoid whose outcomes match search
+    q = _quotient("0.14", 20)
+    t, n = q.table, q.order
+    assert q.order == 96
+    assert all(t[x][y] == t[y][x] for x in range(n) for y in range(n))
+    assert all(t[t[x][y]][z] == t[x][t[y][z]] for x in range(0, n, 7) for y in range(n) for z in range(0, n, 5))
+    moves = naive.octal_moves("0.14")
+    for heaps in sums(20, 20, most=3):
+        assert q.outcome(heaps) == naive.misere_outcome(moves, heaps), heaps
+
+
+def test_default_engine_equals_both() -> None:
+    # by default small products are built in Python, large ones by the kernel: the same quotient either way
+    assert _quotient("0.14", 20, compiled=None) == _quotient("0.14", 20, compiled=False)
+    assert _quotient("0.54", 18, compiled=None) == _quotient("0.54", 18)
+
+
+def test_work_limit_inside_the_kernel() -> None:
+    # Q_26(0.07) needs products of some 10^5 elements; a limit below that stops in the kernel, charged
+    opts = sprague.ruleset("takebreak", code="0.07").heap_options
+    for limit in (200_000, 400_000):
+        with pytest.raises(TooLarge, match="--max-positions") as e:
+            misere_quotient(opts, 26, max_positions=limit)
+        assert e.value.limit == limit
+    with sprague.budget(work=300_000) as b, pytest.raises(TooLarge, match="work budget"):
+        misere_quotient(opts, 26)
+    assert b.spent > 300_000
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_dawson_30_is_360_within_the_default_budget() -> None:
+    # A. N. Siegel, "Some MisereSolver questions answered" (2007), and [PS08]: Q_30(0.07) has order 360. Computed
+    # under the default work budget (a Python call opens one), as `sprague quotient 0.07 --max-heap 30` does.
+    from sprague.core.budget import DEFAULT_MAX_WORK
+
+    q = misere_quotient(sprague.ruleset("takebreak", code="0.07").heap_options, 30)
+    assert q.order == 360 and q.orders[:28] == DAWSON_ORDERS and q.orders[28:] == (176, 176, 360)
+    assert q.work < DEFAULT_MAX_WORK
+    moves = naive.octal_moves("0.07")
+    for heaps in sums(30, 32, most=3):
+        if max(heaps) >= 25:
+            assert q.outcome(heaps) == naive.misere_outcome(moves, heaps), heaps
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_dawson_27_compiled_equals_python() -> None:
+    assert _quotient("0.07", 27) == _quotient("0.07", 27, compiled=False, work=10**10)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_kayles_to_200_is_40_from_27() -> None:
+    q = misere_quotient(sprague.ruleset("kayles").heap_options, 200)
+    assert q.orders[27:] == (40,) * 174 and q.stable_from == 27
