@@ -83,6 +83,7 @@ def test_a_quotient_past_the_budget_of_a_request_is_413_naming_it(monkeypatch: p
 def test_the_notebook_view_draws_the_table_with_the_p_portion_shaded(monkeypatch: pytest.MonkeyPatch) -> None:
     q = sprague.ruleset("kayles").misere_quotient(30)
     html = quotient_html(q, "kayles")
+    assert q._repr_html_() == quotient_html(q)  # what a notebook shows for it
     assert q.order <= TABLE_SHOWN and html.count("<td") == (q.max_heap + 1) + q.order ** 2
     shaded = html.count("background:#cfe8cf")  # one shaded cell for each product (and heap) in the P-portion
     assert shaded == sum(q.table[x][y] in q.p_portion for x in range(q.order) for y in range(q.order)) + \

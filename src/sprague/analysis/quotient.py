@@ -850,6 +850,13 @@ class MisereQuotient:
     def word_of(v: Sequence[int], ascii: bool = False) -> str:
         return _word_text(v, ascii)
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: presentation, P-portion, pretending function and the multiplication table, the
+        P-portion shaded (:func:`sprague.analysis.quotient_view.quotient_html`)."""
+        from sprague.analysis.quotient_view import quotient_html
+
+        return quotient_html(self)
+
     def __repr__(self) -> str:
         return f"<MisereQuotient of heaps 0..{self.max_heap}: order {self.order}, {self.presentation(ascii=True)}>"
 

@@ -58,7 +58,7 @@ answer is *observed*, with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -196,13 +196,16 @@ class QuotientProof:
                 "check": None if self.check is None else self.check.to_json()}
 
 
-def _resolve(game: Any) -> Any:
-    from sprague import ruleset
-    from sprague.rulesets.takebreak import TakeBreak
+#: code text -> its take-and-break ruleset; set by :mod:`sprague.rulesets.takebreak` when it is imported (as
+#: ``import sprague`` does), so that this module, below the rulesets, need not import them
+CODE_RULESET: Callable[[str], Any] | None = None
 
-    if isinstance(game, str):
-        return ruleset("takebreak", code=game)
-    if isinstance(game, TakeBreak):
+
+def _resolve(game: Any) -> Any:
+    """The take-and-break ruleset of a code text, or the ruleset given (anything with a ``code`` and its moves)."""
+    if isinstance(game, str) and CODE_RULESET is not None:
+        return CODE_RULESET(game)
+    if getattr(game, "code", None) is not None and hasattr(game, "heap_options"):
         return game
     raise InvalidParameter(f"prove_quotient takes a take-and-break code or ruleset, got {game!r}")
 
