@@ -381,14 +381,7 @@ class _Engine:
                 ids[cls[x]] = len(rep)
                 rep.append(x)
         size = len(rep)
-        if self.max_order is not None and size > self.max_order:
-            raise BudgetExceeded(
-                f"misère quotient of heaps 0..{self.max_heap}: a candidate quotient at heap {self.budget.heap} has "
-                f"order {size:,}, over the limit of {self.max_order:,} (--max-order); the quotient of heaps "
-                f"< {self.budget.heap} has order {self.budget.order}: raise --max-order N (Python: max_order=N) "
-                "or leave it out, or ask for a smaller --max-heap",
-                estimate=size, limit=self.max_order)
-        check_memory(self.budget.what, 8 * size * size)  # its multiplication table: a pointer an entry, at least
+        self._check_order(size)
         self.budget.spend(size * size)
         new_table = [[ids[cls[table[a][b]]] for b in rep] for a in rep]
         new_p = [p[a] for a in rep]
