@@ -1005,6 +1005,8 @@ def test_the_misere_quotient_panel_draws_the_table_and_reads_a_sum_off_it(page: 
     assert "order 40;" in page.text_content("#quotient-caption")
     assert len(page.query_selector_all("#quotient-table tr")) == 41  # a header and a row an element
     assert len(page.query_selector_all("#quotient-phi tr:nth-child(2) td")) == 31  # heaps 0..30
+    genera = [td.text_content() for td in page.query_selector_all("#quotient-phi tr:nth-child(3) td")]
+    assert genera[:3] == ["0^120", "1^031", "2^20"]  # Kayles heaps 0, 1, 2: Conway's genera (WW ch. 13)
     shaded = len(page.query_selector_all("#quotient-table td.p"))
     q = sprague.ruleset("kayles").misere_quotient(30)
     assert shaded == sum(q.table[x][y] in q.p_portion for x in range(40) for y in range(40))

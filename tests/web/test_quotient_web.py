@@ -93,3 +93,17 @@ def test_the_notebook_view_draws_the_table_with_the_p_portion_shaded(monkeypatch
     monkeypatch.setattr(quotient_view, "TABLE_SHOWN", 39)  # a quotient over the size drawn: a note instead
     assert "<td" not in quotient_view.quotient_html(q).split("multiplication table")[1] and \
         "40 x 40, too large to draw" in quotient_view.quotient_html(q)
+
+
+def test_the_genera_beside_a_quotient_get_a_quarter_of_the_budget_and_say_where_they_stopped() -> None:
+    from sprague import cache
+    from sprague.present.quotient import quotient_report
+
+    r = sprague.ruleset("kayles")
+    r.misere_quotient(30)  # the quotient had before: the budget below goes to the genera
+    with cache.using(False), sprague.budget(work=400_000):
+        data = quotient_report(r, 30)
+    assert data["order"] == 40 and 0 < len(data["genera"]) < 31
+    assert data["genera_note"].startswith(f"heaps 0..{len(data['genera']) - 1} only, in its share (1/4)")
+    whole = [naive.genus(_sorted_kayles, (h,), 3) for h in range(len(data["genera"]))]
+    assert [g["g"] for g in data["genera"]] == [g for g, _ in whole]  # the genera kept are right (their g)

@@ -1026,12 +1026,17 @@ async function drawQuotient() {
     if (!fresh()) return;
     const P = new Set(q.p_portion);
     $("quotient-caption").textContent = `${describe(body.ruleset, body.params)}: Q = ${q.presentation}, order ` +
-      `${q.order}; P-portion (${q.p_portion.length}) = {${q.p_portion.join(", ")}}; ${q.stabilisation}`;
+      `${q.order}; P-portion (${q.p_portion.length}) = {${q.p_portion.join(", ")}}; ${q.stabilisation}` +
+      (q.genera_note ? `; genera: ${q.genera_note}` : "");
     const heads = $("quotient-phi").insertRow(), cells = $("quotient-phi").insertRow();
+    const genera = q.genera ? $("quotient-phi").insertRow() : null;   // Conway's genus of each heap, beside it
+    heads.appendChild(document.createElement("th")).textContent = "heap";
+    cells.appendChild(document.createElement("th")).textContent = "element";
+    if (genera) genera.appendChild(document.createElement("th")).textContent = "genus";
     q.pretending_function.forEach((w, h) => {
       heads.appendChild(document.createElement("th")).textContent = h;
-      const td = cellText(cells.insertCell(), w, P.has(w));
-      if (q.genera) td.title = `heap ${h}: element ${w}, genus ${q.genera[h].text}`;
+      cellText(cells.insertCell(), w, P.has(w));
+      if (genera) genera.insertCell().textContent = h < q.genera.length ? q.genera[h].text : "?";   // past a stop
     });
     if (q.order <= QUOTIENT_TABLE_SHOWN) {
       const top = $("quotient-table").insertRow();
