@@ -102,6 +102,12 @@ SELECTION = [
     *(f"tests/rulesets/test_turning.py::test_single_coin_values_equal_whole_row_search[{code}]"
       for code in ("1-3", "1+", "1+C", "3E", "4FS", "1+S", "2-3,6C", "3+", "2+E", "3-4C(6)", "2-4E,3S", "1+FC")),
     "tests/rulesets/test_turning.py::test_values_past_the_bitset_are_refused_with_how_far",
+    # quotient.py (misère quotients' product candidates): equal to the plain-Python engine, recalibrations, the
+    # work limit inside the kernel (97% measured, issue 33)
+    *(f"tests/analysis/test_quotient.py::test_compiled_candidates_equal_the_python_ones[{case}]"
+      for case in ("0.14-20", "0.54-18", "4.7-12")),
+    "tests/analysis/test_quotient.py::test_compiled_candidate_is_a_commutative_monoid_and_verified",
+    "tests/analysis/test_quotient.py::test_work_limit_inside_the_kernel",
 ]
 
 # Line coverage of each kernel module by this selection, measured at 6aaacf1 (coverage 7.17, Python 3.11):
@@ -111,7 +117,7 @@ SELECTION = [
 # kernels' branches for a second thread), wave 97.8%, tbwork 95.1%.
 MODULE_FLOORS = {"__init__.py": 100.0, "config.py": 90.0, "box.py": 94.0, "heap.py": 94.0, "jit.py": 90.0, "retro.py": 96.0,
                  "takebreak.py": 93.0, "subtract.py": 95.0, "rays.py": 95.0, "tbgeneric.py": 95.0,
-                 "turning.py": 92.0, "wave.py": 94.0, "tbwork.py": 92.0}
+                 "turning.py": 92.0, "wave.py": 94.0, "tbwork.py": 92.0, "quotient.py": 94.0}
 TOTAL_FLOOR = 94.0
 
 
