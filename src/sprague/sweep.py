@@ -994,7 +994,7 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
     >>> r = misere_sweep("0.?1", max_heap=12, workers=1, resume=False)
     >>> [(row.code, row.order, row.p_portion, row.status) for row in r.rows][:2]
     [('0.01', 2, 1, 'observed'), ('0.11', 2, 1, 'observed')]
-    >>> r = misere_sweep("0.75", max_heap=12, workers=1, resume=False, prove=True)
+    >>> r = misere_sweep("0.75", max_heap=20, workers=1, resume=False, prove=True)
     >>> [(row.code, row.order, row.status, row.period, row.preperiod, row.bound) for row in r.rows]
     [('0.75', 8, 'proved', 2, 8, 20)]
     """
