@@ -25,7 +25,9 @@ The games run on local worker processes, or on a Dask cluster given its schedule
 changing, and its presentation, for the sums of heaps 0..N; each game has its own work budget, and a game that
 spends it is a row "stopped at heap k, order >= m" (the quotient of the heaps below k has order m, and the
 quotient to N at least that), not a failure. A finished quotient is "observed" (exact to the bound, its
-stabilisation not proved) unless a *prover* hook says more. docs/misere-quotients.md has the octal codes of up to
+stabilisation not proved) unless a *prover* hook says more; ``prove=True`` (``--prove``) proves it for all heaps
+with :func:`~sprague.analysis.quotient_proof.prove_quotient` where the periodicity theorem applies, computing a
+stabilised quotient to larger bounds when the proof needs them (see :func:`misere_sweep`). docs/misere-quotients.md has the octal codes of up to
 three digits, compared with the literature.
 
 Two small seams hold what this module assumes about codes: :func:`_ruleset` (a code to
