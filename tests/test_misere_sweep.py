@@ -281,3 +281,97 @@ def test_dask_local_cluster_agrees_with_one_process() -> None:
                                    prover=prove_small)
     assert (on_dask.engine, on_dask.workers) == ("Dask", 2)
     assert _strip(on_dask) == _strip(one)
+
+
+# ---------------------------------------------------------------- --prove
+def test_prove_marks_small_codes_proved_with_period_and_certificate() -> None:
+    with cache.using(False):
+        r = misere_sweep("0.?1", max_heap=8, prove_max_heap=8, workers=1, prove=True)  # no larger bounds
+        k = misere_sweep("0.75", max_heap=20, workers=1, prove=True)
+    rows = {row.code: row for row in [*r.rows, *k.rows]}
+    # (order, period, preperiod, bound): 0.75 is R8, period 2 from heap 8 (heaps 0..20 suffice)
+    for code, order, period, preperiod, bound in (("0.31", 6, 2, 3, 8), ("0.51", 2, 1, 1, 8),
+                                                  ("0.75", 8, 2, 8, 20)):
+        row = rows[code]
+        assert (row.status, row.order, row.period, row.preperiod, row.bound) == ("proved", order, period,
+                                                                                 preperiod, bound), code
+        cert = row.certificate
+        assert cert["status"] == "proved" and (cert["period"], cert["preperiod"]) == (period, preperiod)
+        assert cert["needed"] <= row.bound < cert["checked_to"] and cert["check"]["ok"] is True
+        assert row.note.startswith(f"period {period} from heap {preperiod}; heaps 0..{cert['needed']} suffice")
+    data = {d["code"]: d for d in csv.DictReader(io.StringIO(k.csv()))}
+    assert (data["0.75"]["status"], data["0.75"]["period"], data["0.75"]["preperiod"]) == ("proved", "2", "8")
+    assert k.to_json()["rows"][0]["certificate"]["describe"].startswith("proved for all heaps")
+    assert MisereSweepResult.from_json(json.loads(json.dumps(k.to_json()))).rows[0].certificate == cert
+    text = k.text()
+    assert "2 from 8" in text and "(1 proved, 0 observed)" in text and k.prover == "prove_quotient to 200"
+
+
+def test_prove_says_why_a_row_is_only_observed() -> None:
+    with cache.using(False):
+        kayles = misere_sweep("0.77", max_heap=30, prove_max_heap=30, workers=1, prove=True)
+        growing = misere_sweep("0.35", max_heap=12, workers=1, prove=True)
+    row = kayles.rows[0]  # stable from heap 27 at 30, but period 12 from 71 needs heaps 0..166
+    assert (row.status, row.period, row.bound, row.bounds, row.stable_from) == ("observed", None, 30, [30], 27)
+    assert row.note == "no period of the pretending function proves it by heap 30; --prove-max-heap 30 reached"
+    assert row.certificate["status"] == "observed" and "compute further" in row.certificate["reason"]
+    assert row.note in kayles.text()
+    row = growing.rows[0]  # the quotient still grows at the bound: not computed further
+    assert (row.status, row.bounds) == ("observed", [12]) and "not stabilised at heap 12" in row.note
+    data = next(csv.DictReader(io.StringIO(growing.csv())))
+    assert (data["status"], data["period"], data["note"]) == ("observed", "", row.note)
+
+
+def test_prove_computes_a_stabilised_quotient_further_within_the_budget() -> None:
+    with cache.using(False):
+        r = misere_sweep("0.75", max_heap=12, workers=1, prove=True)
+        poor = misere_sweep("0.75", max_heap=12, workers=1, prove=True, game_work=20_000)
+    row = r.rows[0]  # 12 shows no period 3 times; 48 proves it (4 x 12)
+    assert (row.status, row.bounds, row.bound, row.period, row.preperiod) == ("proved", [12, 48], 48, 2, 8)
+    row = poor.rows[0]  # the budget stops heaps 0..48: the row stays at 12, observed, saying so
+    assert (row.status, row.bound, row.order, row.bounds) == ("observed", 12, 8, [12, 48]) and row.work <= 20_000
+    assert "heaps 0..48 stopped at the budget" in row.note
+
+
+@pytest.mark.slow  # Kayles to 40, 160 and 166 (some 3 s)
+def test_prove_proves_kayles_at_the_default_bound() -> None:
+    with cache.using(False):
+        r = misere_sweep("0.77", workers=1, prove=True, game_work=8_000_000)
+    row = r.rows[0]
+    assert (row.status, row.order, row.period, row.preperiod, row.bounds) == ("proved", 40, 12, 71, [40, 160, 166])
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"prove": True, "prover": prove_small}, "two provers; give one"),
+    ({"prove_max_heap": 50}, "prove_max_heap=50 is the largest bound of a proof; it needs prove=True"),
+    ({"prove": True, "max_heap": 20, "prove_max_heap": 10}, "prove_max_heap=10 must be an integer from max_heap (20)"),
+    ({"prove": "yes"}, "prove='yes' must be True or False"),
+])
+def test_bad_prove_settings_are_refused(kwargs: dict[str, Any], words: str) -> None:
+    with pytest.raises(InvalidParameter) as info:
+        misere_sweep("0.?", workers=1, **kwargs)
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+def test_cli_prove_and_its_bad_combinations(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["sweep", "0.?1", "--misere", "--prove", "--max-heap", "8", "--prove-max-heap", "8", "--no-cache",
+                   "--workers", "1", "--quiet", "--csv", str(tmp_path / "q.csv"), "--json", str(tmp_path / "q.json")], out=out,
+                  err=err)
+    assert status == 0, err.getvalue()
+    rows = {d["code"]: d for d in csv.DictReader(io.StringIO((tmp_path / "q.csv").read_text()))}
+    assert (rows["0.31"]["status"], rows["0.31"]["period"], rows["0.31"]["preperiod"]) == ("proved", "2", "3")
+    data = json.loads((tmp_path / "q.json").read_text())
+    assert data["prover"] == "prove_quotient to 8"
+    cert = next(row["certificate"] for row in data["rows"] if row["code"] == "0.31")
+    assert cert["status"] == "proved" and cert["check"]["ok"] is True
+    assert "proved: for ALL heaps" in out.getvalue()
+    for args, words in ((["--prove"], "--prove is for sweep --misere"),
+                        (["--misere", "--prove-max-heap", "50"], "--prove-max-heap 50 is the largest bound of a "
+                         "proof; add --prove"),
+                        (["--misere", "--prove", "--prove-max-heap", "10"], "--prove-max-heap 10 is below "
+                         "--max-heap 40"),
+                        (["--misere", "--prove", "--max-heap", "60", "--prove-max-heap", "50"], "below --max-heap 60")):
+        err = io.StringIO()
+        assert main(["sweep", "0.?5", "--no-cache", *args], out=io.StringIO(), err=err) == 2, args
+        assert words in err.getvalue() and err.getvalue().count("\n") == 1, err.getvalue()

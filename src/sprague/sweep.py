@@ -25,7 +25,9 @@ The games run on local worker processes, or on a Dask cluster given its schedule
 changing, and its presentation, for the sums of heaps 0..N; each game has its own work budget, and a game that
 spends it is a row "stopped at heap k, order >= m" (the quotient of the heaps below k has order m, and the
 quotient to N at least that), not a failure. A finished quotient is "observed" (exact to the bound, its
-stabilisation not proved) unless a *prover* hook says more. docs/misere-quotients.md has the octal codes of up to
+stabilisation not proved) unless a *prover* hook says more; ``prove=True`` (``--prove``) proves it for all heaps
+with :func:`~sprague.analysis.quotient_proof.prove_quotient` where the periodicity theorem applies, computing a
+stabilised quotient to larger bounds when the proof needs them (see :func:`misere_sweep`). docs/misere-quotients.md has the octal codes of up to
 three digits, compared with the literature.
 
 Two small seams hold what this module assumes about codes: :func:`_ruleset` (a code to
@@ -68,7 +70,7 @@ from sprague.rulesets.tbcode import TBCode
 
 __all__ = ["DEFAULT_VALUES", "BASES", "CSV_COLUMNS", "expand", "games", "sweep", "GameResult", "SweepRow", "SweepResult",
            "DEFAULT_MAX_HEAP", "DEFAULT_GAME_WORK", "MISERE_CSV_COLUMNS", "misere_sweep", "QuotientResult", "MisereRow",
-           "MisereSweepResult"]
+           "MisereSweepResult", "DEFAULT_PROVE_MAX_HEAP"]
 
 #: values computed for each game by default (:data:`sprague.core.limits.SWEEP_VALUES`)
 DEFAULT_VALUES = SWEEP_VALUES
@@ -583,12 +585,18 @@ DEFAULT_MAX_HEAP = 40
 #: 5-8 s of CPU here, so that the 511 games of ``0.???`` take under an hour on 2 cores whatever they are
 DEFAULT_GAME_WORK = 4_000_000
 #: the columns of :meth:`MisereSweepResult.csv`, in order
-MISERE_CSV_COLUMNS = ("code", "bound", "order", "p_portion", "stable_from", "stabilised", "status", "stopped_at", "generators",
-                      "presentation", "work", "seconds", "same_game", "same_quotient", "note")
+MISERE_CSV_COLUMNS = ("code", "bound", "order", "p_portion", "stable_from", "stabilised", "status", "period", "preperiod",
+                      "stopped_at", "generators", "presentation", "work", "seconds", "same_game", "same_quotient",
+                      "note")
+#: with ``prove``: the largest bound a game's quotient is computed to for a proof, by default (Kayles needs 166)
+DEFAULT_PROVE_MAX_HEAP = 200
+#: with ``prove``: bounds tried for one game at most (the bound asked, then larger ones)
+_PROVE_ATTEMPTS = 3
 #: the status of a quotient computed to the bound without a proof (a prover hook may say ``proved``)
 OBSERVED = "observed"
+PROVED = "proved"
 STOPPED = "stopped"
-_MISERE_ROW_FORMAT = 1  # part of the cache key of a misère row: bump it when a row's meaning changes
+_MISERE_ROW_FORMAT = 2  # part of the cache key of a misère row: bump it when a row's meaning changes
 _SHORT = 60  # characters of a presentation shown in the text table (CSV and JSON have it whole)
 
 #: ``prover(code, quotient)`` -> ``(status, note)`` or None: called in the worker for each quotient computed to
@@ -632,6 +640,13 @@ class QuotientResult:
     seconds: float
     #: the SHA-256 of the quotient with its pretending function (games with the same one share a row), or ""
     digest: str
+    #: with ``prove``: the period and preperiod of the pretending function the proof rests on (proved rows)
+    period: int | None = None
+    preperiod: int | None = None
+    #: with ``prove``: the certificate (:meth:`QuotientProof.to_json`), or why there is none; else None
+    certificate: dict[str, Any] | None = None
+    #: with ``prove``: the bounds tried, in order (the row is of the last one that finished: ``bound``)
+    bounds: list[int] = field(default_factory=list)
 
     def order_text(self) -> str:
         return f"{self.order:,}" if self.order is not None else (
@@ -673,36 +688,123 @@ def _quotient_digest(q: Any) -> str:
     return _cache.sha256(text.encode())
 
 
-def _solve_quotient(settings: tuple[int, int, Any], code: str) -> QuotientResult:
+def _stopped_result(code: str, bound: int, exc: BaseException, work: int, began: float) -> QuotientResult:
+    heap, least = _stop_point(exc)
+    return QuotientResult(code=code, bound=bound, order=None, p_portion=None, stable_from=None,
+                          status=STOPPED, stopped_at=heap, order_at_least=least, generators=None,
+                          presentation="", presentation_ascii="", p_elements="", orders=[],
+                          stopped=str(exc), note="", work=work,
+                          seconds=round(time.perf_counter() - began, 3), digest="")
+
+
+def _finished_result(code: str, q: Any, status: str, note: str, work: int, began: float) -> QuotientResult:
+    return QuotientResult(code=code, bound=q.max_heap, order=q.order, p_portion=len(q.p_portion),
+                          stable_from=q.stable_from, status=status, stopped_at=None, order_at_least=None,
+                          generators=len(q.generators), presentation=q.presentation(),
+                          presentation_ascii=q.presentation(ascii=True), p_elements=q.p_portion_text(ascii=True),
+                          orders=list(q.orders), stopped="", note=note, work=work,
+                          seconds=round(time.perf_counter() - began, 3), digest=_quotient_digest(q))
+
+
+def _solve_quotient(settings: tuple[Any, ...], code: str) -> QuotientResult:
     """One game's misère quotient within its budget (run in a worker: module level, its arguments picklable)."""
     from sprague.analysis.quotient import misere_quotient
     from sprague.core.budget import budget as _budget
     from sprague.errors import BudgetExceeded
 
-    max_heap, work, prover = settings
+    max_heap, work, prover = settings[:3]
+    prove_cap = settings[3] if len(settings) > 3 else None
     began = time.perf_counter()
     game = _ruleset(code)
     with _budget(work=work) as spent:
         try:
             q = misere_quotient(game.heap_options, max_heap)
         except (BudgetExceeded, TooLarge) as exc:
-            heap, least = _stop_point(exc)
-            return QuotientResult(code=code, bound=max_heap, order=None, p_portion=None, stable_from=None,
-                                  status=STOPPED, stopped_at=heap, order_at_least=least, generators=None,
-                                  presentation="", presentation_ascii="", p_elements="", orders=[],
-                                  stopped=str(exc), note="", work=min(spent.spent, work),
-                                  seconds=round(time.perf_counter() - began, 3), digest="")
+            return _stopped_result(code, max_heap, exc, min(spent.spent, work), began)
+        if prove_cap is not None:
+            return _prove_further(code, game, q, prove_cap, work, spent, began)
     status, note = OBSERVED, ""
     if prover is not None:
         said = prover(code, q)
         if said is not None:
             status, note = said
-    return QuotientResult(code=code, bound=max_heap, order=q.order, p_portion=len(q.p_portion),
-                          stable_from=q.stable_from, status=status, stopped_at=None, order_at_least=None,
-                          generators=len(q.generators), presentation=q.presentation(),
-                          presentation_ascii=q.presentation(ascii=True), p_elements=q.p_portion_text(ascii=True),
-                          orders=list(q.orders), stopped="", note=note, work=spent.spent,
-                          seconds=round(time.perf_counter() - began, 3), digest=_quotient_digest(q))
+    return _finished_result(code, q, status, note, spent.spent, began)
+
+
+def _guess_bound(q: Any, t: int, j: int) -> int | None:
+    """The bound the theorem would need if the pretending function's final run were its period: the smallest
+    period ``p`` seen repeating at least twice at the end of ``q``'s heaps, and ``M`` for it and its preperiod."""
+    from sprague.analysis.quotient_proof import needed_bound
+
+    phi, top = q.phi, q.max_heap
+    for p in range(1, top // 3 + 1):
+        n0 = top - p + 1
+        while n0 > 0 and phi[n0 - 1] == phi[n0 - 1 + p]:
+            n0 -= 1
+        if top - n0 + 1 >= 3 * p:  # the period seen three times (twice repeated)
+            return needed_bound(n0, p, t, j)
+    return None
+
+
+def _short_reason(proof: Any, bound: int) -> str:
+    """The prover's reason, short enough for a table cell (the certificate in JSON has it whole)."""
+    reason = str(proof.reason)
+    if reason.startswith("no period"):
+        return f"no period of the pretending function proves it by heap {bound}"
+    if reason.startswith("the periodic extension failed"):
+        return f"period {proof.period} from heap {proof.preperiod} failed the independent check"
+    return reason if len(reason) <= 100 else reason[:99] + "…"
+
+
+def _prove_further(code: str, game: Any, q: Any, cap: int, work: int, spent: Any, began: float) -> QuotientResult:
+    """``prove``: :func:`~sprague.analysis.quotient_proof.prove_quotient` on the quotient ``q`` computed to the
+    bound asked; when it says "compute further" and ``q`` has stabilised, the quotient again to a larger bound
+    (the bound a period seen at the end would need, else 4 times the bound; at most ``cap``), up to
+    :data:`_PROVE_ATTEMPTS` bounds in all, within the game's one budget. The row is of the last bound that
+    finished (with the proof, or the reason there is none); a larger bound the budget stopped is in the note."""
+    from sprague.analysis.quotient import misere_quotient
+    from sprague.analysis.quotient_proof import prove_quotient
+    from sprague.errors import BudgetExceeded
+
+    bounds = [q.max_heap]
+    extra = ""
+    best: tuple[Any, Any] | None = None  # (quotient, proof) of the last bound proved or observed
+    while True:
+        try:
+            proof = prove_quotient(code, q.max_heap, quotient=q)
+        except (BudgetExceeded, TooLarge):
+            extra = f"; the check at heap {q.max_heap} stopped at the budget"
+            break
+        best = (q, proof)
+        if proof.proved or not str(proof.reason).startswith("no period") or len(bounds) >= _PROVE_ATTEMPTS:
+            break
+        if q.stable_from is None or q.stable_from >= q.max_heap:
+            extra = f"; not stabilised at heap {q.max_heap}, so not computed further"
+            break
+        code_ = game.code
+        guess = _guess_bound(q, code_.last_digit, max(code_.max_heaps or 1, 1)) if code_.last_digit else None
+        bound = guess if guess is not None and q.max_heap < guess <= cap else min(4 * q.max_heap, cap)
+        if bound <= q.max_heap:
+            extra = f"; --prove-max-heap {cap} reached"
+            break
+        bounds.append(bound)
+        try:
+            q = misere_quotient(game.heap_options, bound)
+        except (BudgetExceeded, TooLarge) as exc:
+            heap, _ = _stop_point(exc)
+            extra = f"; heaps 0..{bound} stopped at the budget" + (f" at heap {heap}" if heap is not None else "")
+            break
+    if best is None:  # the first check stopped: observed, without a proof
+        r = _finished_result(code, q, OBSERVED, extra.lstrip("; "), min(spent.spent, work), began)
+        r.bounds = bounds
+        return r
+    q, proof = best
+    note = proof.reason if proof.proved else _short_reason(proof, q.max_heap) + extra
+    r = _finished_result(code, q, PROVED if proof.proved else OBSERVED, note, min(spent.spent, work), began)
+    r.bounds, r.certificate = bounds, proof.to_json()
+    if proof.proved:
+        r.period, r.preperiod = proof.period, proof.preperiod
+    return r
 
 
 @dataclass
@@ -772,7 +874,8 @@ class MisereSweepResult:
             cells: dict[str, Any] = {
                 "code": r.code, "bound": r.bound, "order": r.order_text(), "p_portion": r.p_portion,
                 "stable_from": r.stable_from,
-                "stabilised": "" if r.stable_from is None else r.stable_from < r.bound, "status": r.status_text(), "stopped_at": r.stopped_at,
+                "stabilised": "" if r.stable_from is None else r.stable_from < r.bound, "status": r.status_text(),
+                "period": r.period, "preperiod": r.preperiod, "stopped_at": r.stopped_at,
                 "generators": r.generators, "presentation": r.presentation_ascii, "work": r.work,
                 "seconds": r.seconds, "same_game": row.same_game, "same_quotient": row.same_quotient,
                 "note": r.note}
@@ -794,28 +897,36 @@ class MisereSweepResult:
         lines = [f"sweep --misere {self.pattern} ({family}): {self.codes:,} codes, {self.games:,} games; the "
                  f"misère quotient of the sums of heaps 0..{self.max_heap} of each, at most {self.game_work:,} "
                  "units of work a game\n"]
+        proving = self.prover.startswith("prove_quotient")
         head = ["code", "order", "|P|", "stable from", "status", "work", "presentation", "also"]
+        if proving:  # the bound of each row (a proof may have needed a larger one) and the period proved
+            head[4:4] = ["bound", "period"]
         table = [head]
         for row in self.rows:
             r = row.result
             pres = r.presentation if len(r.presentation) <= _SHORT else r.presentation[:_SHORT - 1] + "…"
             also = "; ".join(part for part in (
                 f"same game: {_listed(row.same_game)}" if row.same_game else "",
-                f"same quotient: {_listed(row.same_quotient)}" if row.same_quotient else "") if part)
-            table.append([r.code, r.order_text(), "" if r.p_portion is None else str(r.p_portion),
-                          _stable_text(r), r.status_text(),
-                          f"{r.work:,}", pres, also])
+                f"same quotient: {_listed(row.same_quotient)}" if row.same_quotient else "",
+                r.note if proving and r.status == OBSERVED else "") if part)
+            line = [r.code, r.order_text(), "" if r.p_portion is None else str(r.p_portion),
+                    _stable_text(r), r.status_text(), f"{r.work:,}", pres, also]
+            if proving:
+                line[4:4] = [str(r.bound), "" if r.period is None else f"{r.period} from {r.preperiod}"]
+            table.append(line)
         widths = [max(len(line[i]) for line in table) for i in range(len(head))]
+        right = {1, 2, 3, 4, 7} if proving else {1, 2, 3, 5}
         for line in table:
-            lines.append("  ".join(cell.rjust(w) if i in (1, 2, 3, 5) else cell.ljust(w)
+            lines.append("  ".join(cell.rjust(w) if i in right else cell.ljust(w)
                                    for i, (cell, w) in enumerate(zip(line, widths))).rstrip() + "\n")
         finished = sum(len(row.games) for row in self.rows if row.result.order is not None)
         proved = sum(len(row.games) for row in self.rows if row.result.order is not None
                      and row.result.status != OBSERVED)
         stopped = sum(len(row.games) for row in self.rows if row.result.order is None)
+        further = " (or further, to prove them)" if proving else ""
         lines.append(f"{len(self.rows):,} rows of {finished + stopped:,} games: {finished:,} quotients to heap "
-                     f"{self.max_heap} ({proved:,} proved, {finished - proved:,} observed), {stopped:,} stopped by "
-                     "the budget")
+                     f"{self.max_heap}{further} ({proved:,} proved, {finished - proved:,} observed), {stopped:,} "
+                     "stopped by the budget")
         if self.resumed:
             lines.append(f"; {self.resumed:,} of the {self.games:,} games resumed from the results cache")
         lines.append(f" ({self.workers} worker{'s' if self.workers != 1 else ''}, {self.engine})\n")
@@ -823,6 +934,12 @@ class MisereSweepResult:
                      f"{self.max_heap}; not yet: it changed at the bound); observed: computed exactly to the bound, stabilisation not proved; "
                      "stopped: the game's work budget ran out at that heap, the quotient of the smaller heaps "
                      "having that order (--game-work, --max-heap)\n")
+        if proving:
+            lines.append("proved: for ALL heaps, by the misère quotient periodicity theorem "
+                         "(sprague.analysis.quotient_proof), the pretending function having that period from that "
+                         "heap; bound: the heaps 0..bound computed (a proof may need more than --max-heap, up to "
+                         f"{self.prover.rsplit(' ', 1)[-1]}); observed: why there is no proof (--json has each "
+                         "certificate)\n")
         if any(row.same_quotient for row in self.rows):
             lines.append("same quotient: the same quotient, P-portion and pretending function to the bound\n")
         for code, why in self.skipped[:_SHOWN]:
@@ -838,7 +955,8 @@ class MisereSweepResult:
 def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: int = DEFAULT_GAME_WORK,
                  base: int | None = None, workers: int | None = None, scheduler: Any = None,
                  progress: Callable[[int], Any] | None = None, resume: bool = True,
-                 prover: Prover | None = None) -> MisereSweepResult:
+                 prover: Prover | None = None, prove: bool = False,
+                 prove_max_heap: int | None = None) -> MisereSweepResult:
     """The misère quotient of every game of a family, to heap ``max_heap``, each within ``game_work`` units.
 
     Parameters
@@ -855,12 +973,32 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
     prover : callable, optional
         ``prover(code, quotient)`` -> ``(status, note)`` or None, run for each quotient computed to the bound
         (a module-level function); without it every such quotient is ``observed``.
+    prove : bool
+        Prove each quotient for *all* heaps (:func:`~sprague.analysis.quotient_proof.prove_quotient`, on the
+        quotient computed: no second computation), within the game's budget. A row is then ``proved``, with the
+        period and preperiod of the pretending function and the certificate (``certificate``, JSON), or
+        ``observed`` with the reason, short (``note``). The theorem needs heaps ``0..M``,
+        ``M = 2·max(n0, 1) + 2p + t - 2`` for an octal code (Kayles: 166), often more than ``max_heap``; so
+        when the prover says "compute further" and the quotient has stabilised (it did not change at the
+        bound), the quotient is computed again to a larger bound: the ``M`` a period seen (three times) at the
+        end of the pretending function would need, else 4 times the bound; at most ``prove_max_heap``), up
+        to 3 bounds in all (the engine starts afresh at each bound, and its work grows about as the square of
+        the bound: Kayles costs 0.2M units to 40, 3.5M to 166). Kayles at the defaults: 40, then 160 (no
+        period yet), then 166 (period 12 from 71 seen at 160), proved. A quotient still changing at the bound is not pursued (it is "observed", not
+        stabilised). A larger bound the budget stops leaves the row at the last bound finished (``bound``;
+        ``bounds`` lists those tried), with a note. Not with ``prover``.
+    prove_max_heap : int, optional
+        With ``prove``: the largest bound tried (default :data:`DEFAULT_PROVE_MAX_HEAP`, at least
+        ``max_heap``).
 
     Games without a move at any heap up to N (``0.0``) are skipped, with the reason.
 
     >>> r = misere_sweep("0.?1", max_heap=12, workers=1, resume=False)
     >>> [(row.code, row.order, row.p_portion, row.status) for row in r.rows][:2]
     [('0.01', 2, 1, 'observed'), ('0.11', 2, 1, 'observed')]
+    >>> r = misere_sweep("0.75", max_heap=20, workers=1, resume=False, prove=True)
+    >>> [(row.code, row.order, row.status, row.period, row.preperiod, row.bound) for row in r.rows]
+    [('0.75', 8, 'proved', 2, 8, 20)]
     """
     progress = check_progress(progress)
     head, tail, base = _parse_pattern(pattern, base)
@@ -875,12 +1013,26 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
     if prover is not None and not callable(prover):
         raise InvalidParameter(f"sweep --misere: prover={prover!r} is not callable; give a function "
                                "prover(code, quotient) -> (status, note) or None")
+    if not isinstance(prove, bool):
+        raise InvalidParameter(f"sweep --misere: prove={prove!r} must be True or False")
+    if prove and prover is not None:
+        raise InvalidParameter("sweep --misere: prove=True and a prover hook are two provers; give one")
+    if prove_max_heap is not None and not prove:
+        raise InvalidParameter(f"sweep --misere: prove_max_heap={prove_max_heap!r} is the largest bound of a "
+                               "proof; it needs prove=True (--prove)")
+    if prove_max_heap is not None and (isinstance(prove_max_heap, bool) or not isinstance(
+            prove_max_heap, (int, np.integer)) or not max_heap <= prove_max_heap <= MAX_QUOTIENT_HEAP):
+        raise InvalidParameter(f"sweep --misere: prove_max_heap={prove_max_heap!r} must be an integer from "
+                               f"max_heap ({max_heap}) to {MAX_QUOTIENT_HEAP:,}, the largest bound of a proof")
     max_heap, game_work = int(max_heap), int(game_work)
+    prove_cap = None if not prove else max(max_heap, int(prove_max_heap or DEFAULT_PROVE_MAX_HEAP))
     if workers is None:
         workers = os.cpu_count() or 1
     workers = check_workers(workers)
     keys = games(pattern, base)
     prover_name = "" if prover is None else f"{getattr(prover, '__module__', '')}.{getattr(prover, '__qualname__', '')}"
+    if prove_cap is not None:
+        prover_name = f"prove_quotient to {prove_cap}"
     result = MisereSweepResult(pattern=f"{head}.{tail}", base=base, max_heap=max_heap, game_work=game_work,
                                codes=sum(map(len, keys.values())), prover=prover_name)
     runnable = []
@@ -923,7 +1075,7 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
             progress(result.resumed)
         todo = [(key,) for key in runnable if key not in found]
         run_tasks(_solve_quotient, todo, collect, workers=result.workers, scheduler=scheduler,
-                  shared=((max_heap, game_work, prover),))
+                  shared=((max_heap, game_work, prover, prove_cap),))
     except KeyboardInterrupt:
         result.interrupted = True
     result.seconds = time.perf_counter() - began

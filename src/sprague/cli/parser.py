@@ -87,6 +87,9 @@ the heap it stabilised from, observed or proved; a game that spends its budget
 is a row "stopped at heap k, order >= m".
   sprague sweep 0.??? --misere --csv docs/misere-quotients.csv
   sprague sweep 0.?7 --misere --max-heap 30 --game-work 20000000
+With --prove, each finished quotient is proved for ALL heaps (period and
+preperiod of its pretending function, certificate in --json) or observed (why).
+  sprague sweep 0.7? --misere --prove --game-work 8000000
 Each finished game is kept in the results cache: after Ctrl-C (exit status
 130) the same sweep again resumes where it stopped."""
 
@@ -306,7 +309,7 @@ def build_parser() -> Parser:
                    help="work limit of the tables, and the largest check box (default 2,000,000 positions)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    from sprague.sweep import DEFAULT_GAME_WORK, DEFAULT_MAX_HEAP  # the misère sweep's defaults, in its help
+    from sprague.sweep import DEFAULT_GAME_WORK, DEFAULT_MAX_HEAP, DEFAULT_PROVE_MAX_HEAP  # the misère sweep's defaults
 
     p = sub.add_parser("sweep", help="every take-and-break code of a family (0.??, 4.?7, 0.F?): periods, largest "
                        "values, rare masks, in one table", description=_SWEEP_HELP,
@@ -323,6 +326,12 @@ def build_parser() -> Parser:
     p.add_argument("--game-work", type=whole(1), default=None, metavar="UNITS",
                    help=f"with --misere: work units (about a microsecond each) of each game (default "
                    f"{DEFAULT_GAME_WORK:,}); a game spending them is a row 'stopped at heap k'")
+    p.add_argument("--prove", action="store_true",
+                   help="with --misere: prove each quotient for ALL heaps (periodicity theorem), computing a "
+                   "stabilised one further when the proof needs it (up to --prove-max-heap), within --game-work")
+    p.add_argument("--prove-max-heap", type=whole(1), default=None, metavar="N",
+                   help=f"with --prove: the largest bound a proof may compute to (default {DEFAULT_PROVE_MAX_HEAP}; "
+                   "Kayles needs 166)")
     p.add_argument("--base", type=int, choices=(8, 16), default=None,
                    help="digits of the wildcards (default 8; 16 when the pattern has a digit 8-9 or A-F)")
     p.add_argument("--workers", type=whole(1), default=None, metavar="W",

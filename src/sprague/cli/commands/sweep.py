@@ -30,12 +30,21 @@ def cmd_sweep(ns: argparse.Namespace, out: TextIO) -> int:
     misere = getattr(ns, "misere", False)
     for option, value, wanted in (("--values", ns.values, False), ("--max-positions", ns.max_positions, False),
                                   ("--max-heap", getattr(ns, "max_heap", None), True),
-                                  ("--game-work", getattr(ns, "game_work", None), True)):
+                                  ("--game-work", getattr(ns, "game_work", None), True),
+                                  ("--prove", True if getattr(ns, "prove", False) else None, True)):
         if value is not None and wanted != misere:
-            raise InvalidParameter(f"{option} {value} is for " + (
+            raise InvalidParameter(f"{option}{'' if value is True else f' {value}'} is for " + (
                 "sweep --misere (the misère quotients); add --misere, or leave it out" if wanted else
                 "the values of a normal-play sweep; with --misere the quotients are bounded by --max-heap N "
                 "and --game-work UNITS"))
+    prove_max = getattr(ns, "prove_max_heap", None)
+    if prove_max is not None and not getattr(ns, "prove", False):
+        raise InvalidParameter(f"--prove-max-heap {prove_max} is the largest bound of a proof; add --prove (with "
+                               "--misere), or leave it out")
+    max_heap = getattr(ns, "max_heap", None) or DEFAULT_MAX_HEAP
+    if prove_max is not None and prove_max < max_heap:
+        raise InvalidParameter(f"--prove-max-heap {prove_max} is below --max-heap {max_heap}; give at least "
+                               f"{max_heap} (the proof's bounds go up from --max-heap)")
     total = len(games(ns.pattern, ns.base))  # the pattern checked (one line if bad) before anything runs
     bar = progress_bar(ns.quiet, f"sweep {'--misere ' if misere else ''}{ns.pattern}", unit=" games", total=total)
     result: SweepResult | MisereSweepResult
@@ -44,7 +53,8 @@ def cmd_sweep(ns: argparse.Namespace, out: TextIO) -> int:
             result = misere_sweep(ns.pattern, max_heap=ns.max_heap or DEFAULT_MAX_HEAP,
                                   game_work=ns.game_work or DEFAULT_GAME_WORK, base=ns.base, workers=ns.workers,
                                   scheduler=ns.scheduler, progress=bar.update if bar else None,
-                                  resume=not ns.no_cache)
+                                  resume=not ns.no_cache, prove=bool(getattr(ns, "prove", False)),
+                                  prove_max_heap=prove_max)
         else:
             result = sweep(ns.pattern, values=ns.values or DEFAULT_VALUES, max_positions=ns.max_positions,
                            base=ns.base, workers=ns.workers, scheduler=ns.scheduler,
