@@ -358,11 +358,7 @@ class SweepResult:
 
     def csv(self) -> str:
         """The table as CSV, one row per game (columns :data:`CSV_COLUMNS`)."""
-        buf = io.StringIO()
-        writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(self.csv_rows())
-        return buf.getvalue()
+        return _csv_text(CSV_COLUMNS, self.csv_rows())
 
     def text(self) -> str:
         """The table people read: a heading, one line per row, and what was resumed, skipped or interrupted."""
@@ -885,11 +881,7 @@ class MisereSweepResult:
 
     def csv(self) -> str:
         """The table as CSV, one row per quotient (columns :data:`MISERE_CSV_COLUMNS`; presentations in ASCII)."""
-        buf = io.StringIO()
-        writer = csv.DictWriter(buf, fieldnames=MISERE_CSV_COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(self.csv_rows())
-        return buf.getvalue()
+        return _csv_text(MISERE_CSV_COLUMNS, self.csv_rows())
 
     def text(self) -> str:
         """The table people read: a heading, one line per row, then what was stopped, skipped or interrupted."""
@@ -1141,3 +1133,12 @@ def _save_quotient(store: _cache.Cache | None, game: QuotientResult, max_heap: i
     if store is not None:
         data = np.frombuffer(json.dumps(asdict(game)).encode(), dtype=np.uint8)
         store.store("misere-sweep", _quotient_key(game.code, max_heap, work, prover), data, game.seconds)
+
+
+def _csv_text(columns: Sequence[str], rows: list[dict[str, str]]) -> str:
+    """CSV text: a header of ``columns``, then the rows (every cell a string)."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(columns), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue()
