@@ -58,10 +58,11 @@ answer is *observed*, with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sprague.analysis import code_hook
 from sprague.analysis.quotient import MisereQuotient, misere_quotient
 from sprague.analysis.quotient_check import QuotientCheck, check_quotient
 from sprague.core.budget import metered
@@ -196,15 +197,10 @@ class QuotientProof:
                 "check": None if self.check is None else self.check.to_json()}
 
 
-#: code text -> its take-and-break ruleset; set by :mod:`sprague.rulesets.takebreak` when it is imported (as
-#: ``import sprague`` does), so that this module, below the rulesets, need not import them
-CODE_RULESET: Callable[[str], Any] | None = None
-
-
 def _resolve(game: Any) -> Any:
     """The take-and-break ruleset of a code text, or the ruleset given (anything with a ``code`` and its moves)."""
-    if isinstance(game, str) and CODE_RULESET is not None:
-        return CODE_RULESET(game)
+    if isinstance(game, str) and code_hook.CODE_RULESET is not None:  # set by the rulesets: they are above us
+        return code_hook.CODE_RULESET(game)
     if getattr(game, "code", None) is not None and hasattr(game, "heap_options"):
         return game
     raise InvalidParameter(f"prove_quotient takes a take-and-break code or ruleset, got {game!r}")

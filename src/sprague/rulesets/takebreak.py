@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from sprague.analysis import quotient_proof
+from sprague.analysis import code_hook
 from sprague.analysis.periodicity import Periodicity, certify_arithmetic, certify_takebreak
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, work_cap
 from sprague.core.limits import RAISE_HINT
@@ -323,4 +323,4 @@ def _code_ruleset(code: str) -> TakeBreak:
     return TakeBreak(code=code)
 
 
-quotient_proof.CODE_RULESET = _code_ruleset  # prove_quotient("0.77", ...): a code's ruleset, from below the rulesets
+code_hook.CODE_RULESET = _code_ruleset  # prove_quotient("0.77", ...): a code's ruleset, from below the rulesets
