@@ -979,11 +979,14 @@ def test_a_loopy_game_draws_in_blue_and_ends_by_repetition(page: Any) -> None:
     page.select_option("#mode", "perfect")
     page.click("#start")
     for _ in range(2):
-        page.wait_for_selector("[data-testid=option].draw")
-        kinds = {o.get_attribute("data-position"): o.get_attribute("class")
-                 for o in page.query_selector_all("[data-testid=option]")}
-        assert kinds == {'"a"': "draw", '"c"': "lose"}
-        colour = page.eval_on_selector("[data-testid=option].draw", "b => getComputedStyle(b).backgroundColor")
+        # the options of this turn, read in the page in one go (the list is cleared and drawn again as the game
+        # goes on: read element by element from here, a list could go between two reads): a (draw, blue), c (lose)
+        colour = page.wait_for_function("""() => {
+            const os = [...document.querySelectorAll('[data-testid=option]')];
+            const kinds = Object.fromEntries(os.map((o) => [o.dataset.position, o.className]));
+            return os.length === 2 && kinds['"a"'] === 'draw' && kinds['"c"'] === 'lose' &&
+                getComputedStyle(os.find((o) => o.className === 'draw')).backgroundColor;
+        }""").json_value()
         assert colour == "rgb(222, 235, 247)"
         page.click("[data-testid=option].draw")
         page.wait_for_function("document.querySelector('#winner').dataset.winner || "
