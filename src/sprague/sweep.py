@@ -274,8 +274,19 @@ def _solve_here(code: str, budget: int, limit: int) -> GameResult:
 
 
 # ------------------------------------------------------------------ rows and the result
+class _ResultRow:
+    """A row that reads its game's fields through: ``row.period``, ``row.order``... are ``row.result``'s."""
+
+    result: Any
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "result" or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.result, name)
+
+
 @dataclass
-class SweepRow:
+class SweepRow(_ResultRow):
     """One row of a sweep: a game, and the codes of the pattern with the same values."""
 
     result: GameResult
@@ -286,10 +297,6 @@ class SweepRow:
     #: codes of the pattern for other games with the same values (and period)
     same_values: list[str]
 
-    def __getattr__(self, name: str) -> Any:  # row.period, row.certified, ...: the game's
-        if name == "result" or name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self.result, name)
 
     def to_json(self) -> dict[str, Any]:
         """The row as JSON-able data (the ``rows`` of :meth:`SweepResult.to_json`)."""
@@ -804,7 +811,7 @@ def _prove_further(code: str, game: Any, q: Any, cap: int, work: int, spent: Any
 
 
 @dataclass
-class MisereRow:
+class MisereRow(_ResultRow):
     """One row of a misère sweep: a game, and the games of the pattern with the same quotient and pretending
     function to the bound (the same misère outcome for every sum of heaps 0..N)."""
 
@@ -815,10 +822,6 @@ class MisereRow:
     #: codes of the pattern for other games with the same quotient and pretending function
     same_quotient: list[str]
 
-    def __getattr__(self, name: str) -> Any:  # row.order, row.status, ...: the game's
-        if name == "result" or name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self.result, name)
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self.result), "status_text": self.result.status_text(), "games": self.games,
