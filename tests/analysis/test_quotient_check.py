@@ -245,3 +245,16 @@ def test_too_short_or_outside_setting_is_observed() -> None:
         prove_quotient(3, 10)
     with pytest.raises(InvalidParameter):
         pr.element_of_heap(61)
+
+
+def test_every_quotient_a_test_computes_goes_to_the_verifier(_every_quotient_is_verified) -> None:
+    """The autouse fixture of conftest.py sees the quotients computed through each entry: the function, the
+    ruleset's method and the CLI (each is checked after the test)."""
+    import sprague
+    from sprague.analysis.quotient import misere_quotient
+    from sprague.cli import main
+
+    misere_quotient(lambda n: [(k,) for k in range(n)], 3)
+    sprague.ruleset("kayles").misere_quotient(12)
+    assert main(["quotient", "dawsons-kayles", "--max-heap", "10"]) == 0
+    assert [q.max_heap for _, q in _every_quotient_is_verified] == [3, 12, 10]

@@ -67,6 +67,7 @@ def test_sums_of_huge_heaps_are_the_sums_of_their_equivalent_small_heaps(code: s
         assert bool(pr.winning_moves(heaps)) == (pr.outcome(heaps) == "N"), heaps
 
 
+@pytest.mark.slow  # seconds of work; runs in CI's second pass
 def test_misere_kayles_with_a_heap_of_ten_to_the_thirty_from_the_command_line(capsys) -> None:
     """Kayles's quotient is proved (order 40, period 12 from heap 71): the outcome and a winning move of a sum with
     heaps of 10^30 come from it, where search is refused."""

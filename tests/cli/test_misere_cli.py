@@ -50,6 +50,7 @@ def test_moves_misere_marks_the_misere_winning_moves() -> None:
     assert "the player to move has won" in out
 
 
+@pytest.mark.slow  # seconds of work; runs in CI's second pass
 def test_value_misere_of_many_kayles_heaps_goes_through_the_quotient() -> None:
     """Too large to search: the quotient of heaps 0..30 answers (its outcomes are checked against search in
     tests/analysis/test_quotient.py)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 import sprague
 from sprague.core.budget import BONUS_SHARE
 
@@ -26,6 +28,7 @@ def test_a_computed_quotient_answers_sums_of_its_heaps_as_search_does() -> None:
     assert used > 50  # heaps of 5 and more are not tame: the quotient answered those
 
 
+@pytest.mark.slow  # seconds of work; runs in CI's second pass
 def test_a_sum_too_large_to_search_gets_a_quotient_computed_within_the_limit() -> None:
     """(9, 9, 9) is estimated (an upper estimate) over a limit of 10,000 positions for search: the quotient of
     heaps 0..9 is computed instead and gives the outcome of search; the misère Grundy value is searched beside it

@@ -29,6 +29,7 @@ def cluster():
         yield c
 
 
+@pytest.mark.slow  # seconds of work; runs in CI's second pass
 @pytest.mark.timeout(600)  # a hang guard
 def test_a_table_on_a_local_cluster_equals_the_single_process_table(cluster):
     for name, heaps, hi in (("single-delete", 4, 14), ("delete-nim", 2, 30)):

@@ -322,6 +322,7 @@ def test_a_computation_over_the_memory_limit_ends_with_memory_limit_exceeded() -
         pool.close()
 
 
+@pytest.mark.slow  # seconds of work; runs in CI's second pass
 def test_long_computations_step_aside_and_beyond_max_long_are_refused() -> None:
     pool = WorkerPool(workers=1, max_long=1, slow_after=0.1)
     try:
