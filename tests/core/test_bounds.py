@@ -373,14 +373,15 @@ def test_hackenbush_large_positions_are_answered_or_refused():
 
 
 def test_the_readme_table_of_limits_is_the_limits_module() -> None:
-    """Every integer constant of sprague.core.limits is in the README's table of limits, with its value."""
+    """Every integer constant of sprague.core.limits is in the table of limits of the docs (Limits and budgets,
+    moved there from the README), with its value."""
     import ast
     import re
     from pathlib import Path
 
     from sprague.core import limits
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "reference" / "limits.md").read_text()
     rows = dict(re.findall(r"^\| `([A-Z_]+)` \| `([^`]+)` \|", readme, re.M))
     constants = {name for name in limits.__all__ if isinstance(getattr(limits, name), int)}
     assert set(rows) == constants

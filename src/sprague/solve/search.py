@@ -43,6 +43,9 @@ MEMO_ENTRY_BYTES = 100
 class Solver:
     """Memoised depth-first Grundy computation with an explicit stack.
 
+    A subclass may compute another value from the options' values by overriding
+    :meth:`combine` (:class:`~sprague.solve.genus.GenusSolver`: Conway's genus).
+
     Parameters
     ----------
     moves : callable
@@ -52,9 +55,6 @@ class Solver:
         must have the same Grundy value (e.g. a sorted tuple of heaps).
     misere : bool
         Compute misère Grundy values g- (a terminal position has value 1).
-
-    A subclass may compute another value from the options' values by overriding
-    :meth:`combine` (:class:`~sprague.solve.genus.GenusSolver`: Conway's genus).
     """
 
     #: how messages name the computation
