@@ -1,4 +1,4 @@
-"""The README's performance table, in one run: every row timed several times, each ratio labelled.
+"""The tables of docs/reference/performance.md, in one run: every row timed several times, each ratio labelled.
 
 Run: ``python benchmarks/run.py`` (about 15 minutes; ``--quick`` skips the longest
 rows, ``--big`` adds 5-heap tables of heaps <= 128, some 20 more minutes). It prints

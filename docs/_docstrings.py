@@ -1,4 +1,4 @@
-"""A Griffe extension for the API pages: sprague's docstrings, written for pytest's doctests and Sphinx, read as Markdown.
+"""A Griffe extension for the API pages: the docstrings, written for doctest and Sphinx, read as Markdown.
 
 mkdocstrings (``mkdocs.yml``) loads it; it changes the docstrings as the site shows them, never the code:
 
