@@ -375,3 +375,21 @@ def test_cli_prove_and_its_bad_combinations(tmp_path: Path) -> None:
         err = io.StringIO()
         assert main(["sweep", "0.?5", "--no-cache", *args], out=io.StringIO(), err=err) == 2, args
         assert words in err.getvalue() and err.getvalue().count("\n") == 1, err.getvalue()
+
+
+def test_the_published_table_agrees_with_a_fresh_computation_on_its_cheap_rows() -> None:
+    """docs/misere-quotients.csv (the 20M-unit sweep of 0.???): every finished order is even ([PS08]); each row
+    that a bound of at most 45 finished within 200,000 units is computed again here, and its order and P-portion
+    are those of the table (the conftest hands each quotient to the independent verifier after the test)."""
+    from sprague.analysis.quotient import misere_quotient
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "misere-quotients.csv"
+    rows = list(csv.DictReader(path.open()))
+    assert len(rows) > 300 and {r["status"].split()[0] for r in rows} == {"proved", "observed", "stopped"}
+    finished = [r for r in rows if not r["status"].startswith("stopped")]
+    assert all(int(r["order"]) % 2 == 0 for r in finished)
+    cheap = [r for r in finished if int(r["bound"]) <= 45 and int(r["work"]) <= 200_000]
+    assert len(cheap) >= 50
+    for r in cheap:
+        q = misere_quotient(sprague.ruleset("takebreak", code=r["code"]).heap_options, int(r["bound"]))
+        assert (q.order, len(q.p_portion)) == (int(r["order"]), int(r["p_portion"])), r["code"]
