@@ -30,7 +30,6 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 

@@ -198,7 +198,7 @@ def grundys_game(quick: bool) -> None:
     sprague.ruleset("grundys-game").sequence(5000)
     _naive_kernel(3000)  # compile outside the timings
     n = 10**4 if quick else 2 * 10**4
-    plain = ratio_row("Grundy's game, the O(n^2) recursion", f"n = {n:,}", COMPILED, _naive_kernel,
+    ratio_row("Grundy's game, the O(n^2) recursion", f"n = {n:,}", COMPILED, _naive_kernel,
                       plain_grundys_game, n)
     ratio_row("Grundy's game, sparse space against the compiled O(n^2) recursion", f"n = {n:,}", ALGORITHM,
               lambda n: sprague.ruleset("grundys-game").sequence(n).tolist(), _naive_kernel, n)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 Moves = Callable[[Any], list[Any]]
@@ -144,7 +144,7 @@ def nim_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _subtraction_moves(S: frozenset[int]) -> Moves:
     def moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
         out = []
@@ -162,7 +162,7 @@ def subtraction_moves(S: Iterable[int]) -> Moves:
     return _subtraction_moves(frozenset(S))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _all_but_moves(S: frozenset[int]) -> Moves:
     def moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
         out = []
@@ -245,7 +245,7 @@ def wythoff_moves(position: tuple[int, int]) -> list[tuple[int, int]]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def moore_moves(k: int) -> Moves:
     """Moore's Nim_k: remove at least one token in total, from at most ``k`` heaps.
 
@@ -294,7 +294,7 @@ def turtles_is_move(row: str, new: str) -> bool:
     return row[j] == "H" and new[j] == "T"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sum_moves(move_fns: tuple[Moves, ...]) -> Moves:
     def moves(positions: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         out = []
@@ -368,7 +368,7 @@ abo_delete_moves = delete_split_moves(lambda n: [(1, n)])
 nmth_delete_moves = delete_split_moves(lambda n: [(k, 2) for k in range(1, n // 2 + 1)])
 
 
-@lru_cache(maxsize=None)
+@cache
 def fraction_delete_moves(k: int) -> Moves:
     """((k-1)/k)n-delete Nim, n = km: delete (k-1)m heaps, split the other m into k each (001 s.5.3; k = 2: half-delete)."""
     return delete_split_moves(lambda n: [(n // k, k)])
@@ -470,7 +470,7 @@ def octal_moves(code: str) -> Moves:
     return _octal_moves(tuple(digits))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _octal_moves(digits: tuple[int, ...]) -> Moves:
     def moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
         out = set()
@@ -676,7 +676,7 @@ def turning_allows(code: str, turned: Sequence[int]) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def turning_moves(code: str) -> Moves:
     """The move function of the coin-turning game ``code`` on rows of ``H``/``T`` (every subset of coins whose
     rightmost is a head, kept when the code allows it)."""
@@ -718,7 +718,7 @@ def sweep_octal_values(code: str, n: int) -> list[int]:
 TBRule = Callable[[int], "list[tuple[int, bool, str]] | None"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rising_parts(m: int, i: int, lo: int) -> list[tuple[int, ...]]:
     """Every non-decreasing tuple of ``i`` parts, each at least ``lo``, with sum ``m`` (all of them, listed)."""
     if i == 0:

@@ -62,7 +62,7 @@ def _octal_heap_options(code: str, n: int) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _brute_misere(code: str, heaps: tuple[int, ...]) -> str:
     """Misère outcome by plain search: no move means the player to move has won (the opponent moved last)."""
     wins = False

@@ -7,7 +7,9 @@
 
 from typing import TYPE_CHECKING
 
-from sprague._version import __version__
+from sprague import solve as _solve  # noqa: F401  (the engine behind Ruleset.grundy and friends)
+from sprague import viz as _viz  # noqa: F401  (the Jupyter reprs)
+from sprague._version import __version__ as __version__
 from sprague.analysis import Periodicity, find_period
 from sprague.core import DEFAULT_MAX_POSITIONS, Evaluation, Param, Ruleset, mex, nim_sum, v2
 from sprague.core.budget import Budget, budget
@@ -15,6 +17,7 @@ from sprague.core.loopy import Infinite, LoopyValue, add_values, loopy_outcome, 
 from sprague.core.move import Move
 from sprague.core.ruleset import LoopyRuleset, Position
 from sprague.errors import (
+    BudgetExceeded,
     IllegalMove,
     InvalidParameter,
     InvalidPosition,
@@ -22,14 +25,11 @@ from sprague.errors import (
     NotShortGame,
     SpragueError,
     TooLarge,
-    BudgetExceeded,
     UnknownRuleset,
 )
 from sprague.rulesets import REGISTRY, find_ruleset, register, ruleset
-from sprague.rulesets.heap import Heaps, HeapRuleset, MultiHeapRuleset, PeriodicHeapRuleset
+from sprague.rulesets.heap import HeapRuleset, Heaps, MultiHeapRuleset, PeriodicHeapRuleset
 from sprague.rulesets.sums import Sum
-from sprague import solve as _solve  # noqa: F401  (the engine behind Ruleset.grundy and friends)
-from sprague import viz as _viz  # noqa: F401  (the Jupyter reprs)
 
 if TYPE_CHECKING:
     from sprague.sweep import sweep

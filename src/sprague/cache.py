@@ -61,13 +61,12 @@ import math
 import os
 import re
 import struct
-import sys
 import tempfile
 import time
 import warnings
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -503,7 +502,7 @@ class Cache:
             "nbytes": data.nbytes,
             "sha256": sha256(data),
             "seconds": float(seconds),
-            "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
             "sprague": _version(),
         }
         head = json.dumps(header, separators=(",", ":")).encode()
@@ -634,7 +633,7 @@ class Cache:
             match = _TEMP_NAME.match(path.name)
             pid, host = (int(match["pid"]), match["host"]) if match else (None, None)
             found.append(Temporary(path=path, nbytes=st.st_size, pid=pid, host=host,
-                                   modified=datetime.fromtimestamp(st.st_mtime, timezone.utc).isoformat(
+                                   modified=datetime.fromtimestamp(st.st_mtime, UTC).isoformat(
                                        timespec="seconds"),
                                    stale=_stale(pid, host, now - st.st_mtime)))
         return found

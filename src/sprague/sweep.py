@@ -60,8 +60,15 @@ import numpy as np
 from sprague import cache as _cache
 from sprague.analysis.known_periods import known_period, values_needed
 from sprague.analysis.periodicity import Periodicity, find_period
-from sprague.core.limits import (MAX_CODE_DIGITS, MAX_SEQUENCE_VALUES, MAX_SWEEP_CODES, SWEEP_VALUES, check_limit, format_size,
-                                 refuse_if_too_large)
+from sprague.core.limits import (
+    MAX_CODE_DIGITS,
+    MAX_SEQUENCE_VALUES,
+    MAX_SWEEP_CODES,
+    SWEEP_VALUES,
+    check_limit,
+    format_size,
+    refuse_if_too_large,
+)
 from sprague.core.parallel import check_workers, dask_workers, run_tasks
 from sprague.core.parsing import check_progress
 from sprague.errors import InvalidParameter, SpragueError, TooLarge

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -27,7 +27,7 @@ def nim_options(n: int) -> list[tuple[int, ...]]:
 
 def brute(heap_options: Callable[[int], Iterable[Sequence[int]]]) -> Callable[[tuple[int, ...]], str]:
     """Misère outcome of a sum of heaps by plain recursion (no quotient, no shared code)."""
-    @lru_cache(maxsize=None)
+    @cache
     def is_p(pos: tuple[int, ...]) -> bool:
         kids = set()
         for i, h in enumerate(pos):

@@ -6,7 +6,6 @@ import io
 import sys
 
 import pytest
-
 from test_cli import run, run_json
 
 EDGES = "edges=a>b,b>a,b>c,c>d"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from test_cli import run, run_json
 
 import naive
 import sprague
-from test_cli import run, run_json
 
 
 def test_value_misere_json_is_one_object_with_outcome_and_misere() -> None:

@@ -202,7 +202,6 @@ def test_the_estimate_of_the_naive_prefix_is_its_pair_count(code, n):
 def test_the_estimates_bound_the_counted_steps_past_the_prefix(code, monkeypatch):
     """Past the prefix: the estimate before starting, and the one made once the prefix shows the rare
     positions, are both at most the steps the kernel counts."""
-    import numpy as np
 
     from sprague.kernels import takebreak as tb
     from sprague.kernels import tbwork

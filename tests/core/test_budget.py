@@ -27,7 +27,7 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def _naive_moves(r: sprague.Ruleset):  # type: ignore[no-untyped-def]
     """The ruleset's move generator, canonicalised, for the reference solvers of tests/naive.py."""
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def moves(position: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         return tuple({tuple(sorted(o)) for o in r.moves(position)})
 

@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import sprague
-
 import naive
+import sprague
 
 SETS = st.frozensets(st.integers(1, 7), min_size=1, max_size=4)
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import naive
 import numpy as np
 import pytest
 
+import naive
 import sprague
 from sprague.kernels import box
 from sprague.kernels.retro import _buffers, _mark_predecessors, retro_outcomes

@@ -198,8 +198,9 @@ def test_sparse_space_report_matches_the_naive_values() -> None:
     mask, rare = sprague.ruleset("grundys-game").sparse_space(5000)
     assert rare.tolist() == [r for r in range(1, 5000) if bin(truth[r] & mask).count("1") % 2 == 0]
     assert sprague.ruleset("nim").sparse_space(10) is None
-    from sprague.cli import main
     import io
+
+    from sprague.cli import main
     out = io.StringIO()
     assert main(["sequence", "grundys-game", "--to", "4999"], out=out) == 0
     line = [x for x in out.getvalue().splitlines() if x.startswith("sparse space")][0]

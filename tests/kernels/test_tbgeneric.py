@@ -8,18 +8,17 @@ list of ``(count, or more, constraint)``).
 
 from __future__ import annotations
 
-import naive
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import naive
 import sprague
 import sprague.cache
 from sprague.core.budget import KERNEL_STEPS_PER_WORK
 from sprague.kernels import tbgeneric
 from sprague.rulesets.takebreak import kernel_rules
-from sprague.rulesets.tbcode import TBCode
 
 Entry = tuple[int, bool, str]
 F, M = False, True  # an entry's count alone, or that count and more

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import naive
 import pytest
 
+import naive
 import sprague
 from sprague.cli import main
 

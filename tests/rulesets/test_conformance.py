@@ -19,11 +19,10 @@ from typing import Any
 
 import pytest
 
-import sprague
-from sprague.core.move import Move
-from sprague import Ruleset, SpragueError, TooLarge
-
 import naive
+import sprague
+from sprague import Ruleset, SpragueError, TooLarge
+from sprague.core.move import Move
 
 CLASSES: list[type[Ruleset]] = list(sprague.REGISTRY)
 IDS = [cls.name for cls in CLASSES]

@@ -6,12 +6,12 @@ import itertools
 import random
 import sys
 import time
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
 import sprague
-from sprague.errors import BudgetExceeded, InvalidPosition, TooLarge
+from sprague.errors import BudgetExceeded, InvalidPosition
 from sprague.rulesets.hackenbush import EDGES_PER_WORK, GreenHackenbush
 
 RS = GreenHackenbush()
@@ -39,7 +39,7 @@ def naive_options(edges):
     return {naive_prune(edges[:i] + edges[i + 1:]) for i in range(len(edges))}
 
 
-@lru_cache(maxsize=None)
+@cache
 def naive(edges):
     seen = {naive(o) for o in naive_options(edges)}
     g = 0

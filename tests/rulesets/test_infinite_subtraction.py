@@ -11,16 +11,16 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import naive
 import numpy as np
 import pytest
 
+import naive
 import sprague
 import sprague.cache
 from sprague.cli import main
 from sprague.core.budget import KERNEL_STEPS_PER_WORK
 from sprague.core.sets import SetByRule
-from sprague.errors import BudgetExceeded, InvalidParameter, TooLarge
+from sprague.errors import BudgetExceeded, InvalidParameter
 from sprague.kernels import config
 from sprague.kernels.subtract import subtract_sequence
 from sprague.rulesets.subtraction import InfiniteSubtraction

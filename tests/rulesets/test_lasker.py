@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-import naive
 import pytest
 
+import naive
 import sprague
 from sprague.cli import main
 from sprague.rulesets.lasker import lasker_heap_of_value, lasker_value

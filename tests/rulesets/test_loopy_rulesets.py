@@ -7,7 +7,6 @@ published statements and values with their sources.
 
 from __future__ import annotations
 
-import io
 import random
 from math import isqrt
 

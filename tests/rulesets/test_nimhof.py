@@ -11,9 +11,9 @@ import itertools
 import random
 from pathlib import Path
 
-import naive
 import pytest
 
+import naive
 import sprague
 from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.kernels.rays import ray_steps, ray_table
@@ -157,8 +157,9 @@ def test_large_boxes_are_refused_before_they_start():
 
 
 def test_cli_table_and_value():
-    from sprague.cli import main
     import io
+
+    from sprague.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     assert main(["table", "nimhof -p R=1,0;1,1;2,3;1,2;0,1", "--max", "12", "--values", "grundy"], out=out, err=err) == 0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import itertools
 
-import naive
 import pytest
 
+import naive
 import sprague
 from sprague.analysis.stairs import h_stair, stair_base, stair_heights
 from sprague.core.sets import SubtractionSet
@@ -102,7 +102,7 @@ def test_example_2_4_all_but_multiples_of_h_by_search(h, k):
 def test_example_2_5_all_but_two_is_an_s1_stair_by_search():
     for s1 in range(1, 6):
         for s2 in range(s1 + 1, 12):
-            seq = naive.subtraction_sequence(lambda s: s not in (s1, s2), 30 * s1)
+            seq = naive.subtraction_sequence(lambda s, s1=s1, s2=s2: s not in (s1, s2), 30 * s1)
             base = stair_base(seq, s1)
             assert base is not None, (s1, s2)
 

@@ -15,9 +15,9 @@ from decimal import Decimal, localcontext
 from functools import reduce
 from operator import xor
 
-import naive
 import pytest
 
+import naive
 import sprague
 from sprague.rulesets.nim import moore_winning_move
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import naive
 import pytest
 
+import naive
 import sprague
 from sprague.cli import main
 from sprague.rulesets.tbcode import TBCode, partition_count, partitions

@@ -212,8 +212,9 @@ def test_misere_rows_are_searched_and_long_rows_refused() -> None:
 
 
 def test_cli_sequence_of_the_heap_representation() -> None:
-    from sprague.cli import main
     import io
+
+    from sprague.cli import main
 
     out = io.StringIO()
     assert main(["sequence", "turning-heaps", "-p", "code=4FS", "--to", "12"], out=out) == 0

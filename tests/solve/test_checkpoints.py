@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-import naive
 import numpy as np
 import pytest
 
+import naive
 import sprague
 from sprague import cache as cache_module
 from sprague.cache import Cache, Checkpoints

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -16,7 +16,6 @@ import sprague
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.solve.genus import Genus, GenusSolver, tame_sum
 from sprague.solve.search import Solver
-
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +29,7 @@ def _deep_recursion():
 Moves = Callable[[tuple[int, ...]], list[tuple[int, ...]]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def octal_moves(code: str) -> Moves:
     """An octal game d0.d1d2... from its rules (Winning Ways ch. 4), written here without sprague: removing k
     tokens is allowed leaving nothing (bit 1 of d_k), one non-empty heap (bit 2) or two (bit 4)."""

@@ -6,9 +6,9 @@ import io
 import itertools
 import random
 
-import naive
 import pytest
 
+import naive
 import sprague
 from sprague.cli import main
 

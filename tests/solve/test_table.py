@@ -129,10 +129,8 @@ def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_p
 def test_split_memo_equals_search_option_by_option(name, heaps, max_heap, monkeypatch):
     """Grundy tables of shape (1, 2) memoise each (kept heaps, split heap)'s values; search without memo agrees."""
     import sprague.solve.box as solve_box
-    from sprague.kernels import box
+    from sprague.kernels import box, config
     from sprague.solve.table import kernel_shapes
-
-    from sprague.kernels import config
 
     monkeypatch.setattr(config, "BOX_CHUNK", 7)  # many chunks: the memo must carry across them
     rules = sprague.ruleset(name)

@@ -11,12 +11,11 @@ from __future__ import annotations
 import itertools
 import random
 
-import naive
 import pytest
 
+import naive
 import sprague
-from sprague.theorems.delete import single_delete_4_is_p
-from sprague.theorems.delete import single_delete_4_as_printed
+from sprague.theorems.delete import single_delete_4_as_printed, single_delete_4_is_p
 
 # (ruleset name, params, naive move function, heaps n, largest heap)
 BOXES = [

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -87,7 +87,7 @@ def single_delete_options(pos: tuple[int, ...]) -> set[tuple[int, ...]]:
 OPTIONS = {"delete-nim": delete_nim_options, "vdn": vdn_options, "single-delete": single_delete_options}
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute_grundy(ruleset: str, pos: tuple[int, ...]) -> int:
     seen = {brute_grundy(ruleset, o) for o in OPTIONS[ruleset](pos)}
     m = 0

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import io
 
-import naive
 import numpy as np
 import pytest
 
+import naive
 import sprague
 from sprague.cli import main
 from sprague.theorems import THEOREMS, find_theorem

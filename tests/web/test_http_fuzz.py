@@ -103,8 +103,12 @@ def test_a_ten_megabyte_body_is_413_at_once(server: str) -> None:
 # ------------------------------------------------------------------ schemathesis
 schemathesis = pytest.importorskip("schemathesis", reason="the HTTP property suite needs schemathesis ([dev] extra)")
 from hypothesis import HealthCheck, settings  # noqa: E402
-from schemathesis.checks import (content_type_conformance, negative_data_rejection,  # noqa: E402
-                                 response_schema_conformance, status_code_conformance)
+from schemathesis.checks import (  # noqa: E402
+    content_type_conformance,
+    negative_data_rejection,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ import re
 import time
 import urllib.request
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -24,12 +25,12 @@ import sprague  # noqa: E402
 from sprague.cli import main  # noqa: E402
 from sprague.errors import InvalidParameter  # noqa: E402
 from sprague.web import app as web  # noqa: E402
-from sprague.web import create_app  # noqa: E402
-from sprague.web import handlers  # noqa: E402
-from sprague.web.pool import (MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed,  # noqa: E402
-                              WorkerPool)
+from sprague.web import (
+    create_app,  # noqa: E402
+    handlers,  # noqa: E402
+)
+from sprague.web.pool import MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed, WorkerPool  # noqa: E402
 from webserver import running_server  # noqa: E402
-
 
 #: a sequence stops at its budget either when the work is spent or, earlier, when a lower bound of what is left
 #: is over the budget; both say what they kept

@@ -406,7 +406,7 @@ def certify_takebreak(values: Sequence[int] | np.ndarray, *, last_digit: int, ma
         bound = j * max(n0, 1) + (j - 1) * p + t - j + 1
         base = a[n0:n0 + p]
 
-        def at(n: int) -> int:
+        def at(n: int, n0: int = n0, base: Any = base, p: int = p) -> int:
             return int(a[n]) if n < n0 else int(base[(n - n0) % p])
 
         q = next(d for d in range(1, p + 1) if p % d == 0 and all(at(n + d) == at(n) for n in range(n0, n0 + p)))

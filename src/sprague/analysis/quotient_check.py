@@ -498,7 +498,7 @@ def _n_test(t: list[list[int]], p: set[int], images: list[int], trans: list[froz
     moves = [(h, g, m) for g, lst in by_el.items() for h, m in lst]
     # x·T_h for every element x: rows of masks
     xt: list[list[int]] = []
-    for h, g, m in moves:
+    for _h, _g, m in moves:
         ts = [s for s in range(n) if m >> s & 1]
         meter(n * len(ts))
         xt.append([_mask(t[x][s] for s in ts) for x in range(n)])

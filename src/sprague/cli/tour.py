@@ -12,11 +12,11 @@ from operator import xor
 from typing import TextIO, cast
 
 from sprague.core.nimber import nim_sum
-from sprague.rulesets.sums import Sum
 from sprague.rulesets import ruleset
-from sprague.rulesets.subtraction import Subtraction
 from sprague.rulesets.catalogue import GrundysGame
 from sprague.rulesets.heap import HeapRuleset
+from sprague.rulesets.subtraction import Subtraction
+from sprague.rulesets.sums import Sum
 
 __all__ = ["tour"]
 

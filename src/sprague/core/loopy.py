@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Union
 
 from sprague.errors import InvalidParameter
 
@@ -44,7 +43,7 @@ class Infinite:
     __str__ = __repr__
 
 
-LoopyValue = Union[int, Infinite]
+LoopyValue = int | Infinite
 
 
 def parse_value(text: str) -> LoopyValue:

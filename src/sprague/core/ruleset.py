@@ -96,7 +96,15 @@ from typing import Any, ClassVar, Protocol
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.loopy import LoopyValue, loopy_outcome
-from sprague.core.parsing import as_int, check_heap_count, check_tokens, format_int_set, int_text, parse_int, parse_int_set
+from sprague.core.parsing import (
+    as_int,
+    check_heap_count,
+    check_tokens,
+    format_int_set,
+    int_text,
+    parse_int,
+    parse_int_set,
+)
 from sprague.core.sets import parse_set_by_rule, parse_subset, parse_subsets, parse_vectors
 from sprague.errors import InvalidParameter, InvalidPosition
 
@@ -246,7 +254,7 @@ class Ruleset(ABC):
         super().__init_subclass__(**kwargs)
         parse = cls.__dict__.get("parse_position")
         if parse is not None:
-            setattr(cls, "parse_position", _checking_tokens(parse))
+            setattr(cls, "parse_position", _checking_tokens(parse))  # noqa: B010  (mypy: a method cannot be assigned)
 
     def __init__(self, **params: Any) -> None:
         known = {p.name: p for p in self.parameters}

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from itertools import islice
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from math import isqrt, log
 from typing import Any
 

@@ -48,8 +48,15 @@ from typing import Any
 
 import numpy as np
 
-from sprague.core.limits import (DEFAULT_MAX_POSITIONS, DISCOVER_BUDGET, DISCOVER_MAX_ROWS, DISCOVER_MEMORY,
-                                 DISCOVER_MAX_HEAP, check_limit, format_size)
+from sprague.core.limits import (
+    DEFAULT_MAX_POSITIONS,
+    DISCOVER_BUDGET,
+    DISCOVER_MAX_HEAP,
+    DISCOVER_MAX_ROWS,
+    DISCOVER_MEMORY,
+    check_limit,
+    format_size,
+)
 from sprague.core.parsing import as_int, check_misere, check_progress
 from sprague.core.ruleset import Ruleset
 from sprague.discover.grammar import NEXPR_COST, Node, compile_rule, evaluate

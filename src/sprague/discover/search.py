@@ -343,7 +343,7 @@ class Search:
         among = self._residues(f, fv)
         if among is not None:  # last: an interval of the same cost reads better
             options.append((among[0].cost, *among))
-        for cost, q, qv in sorted(options, key=lambda o: o[0]):
+        for _cost, q, qv in sorted(options, key=lambda o: o[0]):
             self._count(self.data.rows)
             if np.array_equal(self._all(qv), t):
                 self._propose(Node("B", "all", (q,)))
@@ -536,7 +536,6 @@ class Search:
             self._offer("B", Node("B", "all", (q,)), every)
             self._offer("B", Node("B", "any", (q,)), some)
         for f, fv in H.at(s - 1):
-            rows = self._block_rows(fv)
             self._offer("B", Node("B", "alleq", (f,)), self._alleq(fv))
         for k, kv, c in self._with_const(s - 1):
             col = self._per_row(kv)

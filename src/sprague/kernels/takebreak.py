@@ -76,8 +76,7 @@ from numba import prange
 
 from sprague.kernels import config
 from sprague.kernels.jit import njit
-from sprague.kernels.tbwork import (best_mask, choose_mask, mask_price, mask_prices, rare_positions, value_counts,
-                                    work)
+from sprague.kernels.tbwork import best_mask, choose_mask, mask_price, mask_prices, rare_positions, value_counts, work
 
 __all__ = ["extend", "Run", "work", "Steps", "STEPS_PER_POSITION", "choose_mask", "best_mask", "mask_prices",
            "rare_positions", "value_dtype", "threads_available", "value_counts"]

@@ -45,11 +45,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.loopy import OUTCOME_WORDS
+from sprague.core.move import Move
 from sprague.core.parsing import check_misere
 from sprague.core.ruleset import Ruleset
-from sprague.core.limits import DEFAULT_MAX_POSITIONS
-from sprague.core.move import Move
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError
 
 __all__ = ["Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]

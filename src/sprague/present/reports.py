@@ -22,15 +22,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity, find_period
-from sprague.core.loopy import loopy_outcome, value_json
-from sprague.core.parsing import parse_int
-from sprague.core.ruleset import Ruleset
 from sprague.core.budget import DEFAULT_MAX_WORK, REMOTENESS_SHARE, active, share
 from sprague.core.budget import budget as open_budget
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
-from sprague.rulesets.sums import Sum
+from sprague.core.loopy import loopy_outcome, value_json
+from sprague.core.parsing import parse_int
+from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
+from sprague.rulesets.sums import Sum
 from sprague.solve.remoteness import remoteness as search_remoteness
 from sprague.solve.sequence import at_most
 

@@ -24,12 +24,11 @@ import numpy as np
 
 from sprague.core.loopy import OUTCOME_WORDS
 
-
 if TYPE_CHECKING:
     from sprague.analysis.periodicity import Periodicity
     from sprague.core.ruleset import Ruleset
-    from sprague.solve.table import Table
     from sprague.present.reports import GridReport
+    from sprague.solve.table import Table
 
 __all__ = ["SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "loopy_sequence_text", "describe_mask", "grid_text",
            "heap_table_text", "theorems_text", "cache_text", "size_text", "cache_key_text", "genus_sequence_text",

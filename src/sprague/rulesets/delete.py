@@ -33,10 +33,17 @@ from typing import Any, ClassVar
 from sprague.core.nimber import v2, v2_text
 from sprague.core.ruleset import Param
 from sprague.errors import InvalidPosition
-from sprague.rulesets.heap import MultiHeapRuleset, Heaps
+from sprague.rulesets.heap import Heaps, MultiHeapRuleset
 from sprague.theorems.delete import (
-    abo_is_p, delete_nim_grundy, fraction_is_p, nmth_is_p, oddoid, ones_and_twos_is_p, single_delete_3_is_p,
-    single_delete_4_is_p, vdn_grundy,
+    abo_is_p,
+    delete_nim_grundy,
+    fraction_is_p,
+    nmth_is_p,
+    oddoid,
+    ones_and_twos_is_p,
+    single_delete_3_is_p,
+    single_delete_4_is_p,
+    vdn_grundy,
 )
 
 __all__ = [

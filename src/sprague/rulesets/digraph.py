@@ -25,8 +25,8 @@ import io
 import os
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from itertools import islice
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from sprague.core.limits import MAX_DIGRAPH_EDGES

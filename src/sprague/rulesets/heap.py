@@ -35,11 +35,9 @@ import numpy as np
 from sprague.analysis.periodicity import Periodicity
 from sprague.core.budget import refuse_if_sure
 from sprague.core.limits import (
-    RAISE_HINT,
     MAX_QUOTIENT_HEAP,
     TAME_RULE_POSITIONS,
     check_limit,
-    format_size,
     refuse_if_too_large,
 )
 from sprague.core.parsing import as_int, check_heap_count, check_progress, int_text, parse_int

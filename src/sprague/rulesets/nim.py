@@ -11,7 +11,7 @@ from operator import xor
 
 from sprague.analysis.periodicity import Periodicity
 from sprague.core.ruleset import Param
-from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset, Heaps
+from sprague.rulesets.heap import HeapRuleset, Heaps, MultiHeapRuleset
 
 __all__ = ["Nim", "Wythoff", "Moore", "wythoff_lower", "wythoff_partner", "moore_winning_move", "decreases_at_most"]
 ORDER = 10  #: where ``sprague list`` shows this module's rulesets

@@ -22,7 +22,7 @@ from sprague.analysis.stairs import certified_stair, stair_proof_length
 from sprague.core.ruleset import Param
 from sprague.core.sets import SubtractionSet
 from sprague.errors import InvalidPosition, TooLarge
-from sprague.rulesets.heap import MultiHeapRuleset, Heaps
+from sprague.rulesets.heap import Heaps, MultiHeapRuleset
 
 __all__ = ["Nimhoff", "CyclicNimhoff", "GeneralizedCyclicNimhoff", "cyclic_vectors", "cyclic_vector_count"]
 ORDER = 70  #: where ``sprague list`` shows this module's rulesets

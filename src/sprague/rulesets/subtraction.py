@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity, certify_all_but, find_period
-from sprague.core.ruleset import Param
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, refuse_if_sure, work_cap
+from sprague.core.ruleset import Param
 from sprague.core.sets import NAMED_SETS, PRIME_SIEVE_EXACT, SetByRule, SubtractionSet
 from sprague.errors import BudgetExceeded, InvalidParameter
 from sprague.kernels import config

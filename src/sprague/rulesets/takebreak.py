@@ -28,14 +28,13 @@ import numpy as np
 from sprague.analysis import code_hook
 from sprague.analysis.periodicity import Periodicity, certify_arithmetic, certify_takebreak
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, work_cap
-from sprague.core.limits import RAISE_HINT
 from sprague.core.ruleset import Param
-from sprague.errors import BudgetExceeded, TooLarge
+from sprague.errors import BudgetExceeded
 from sprague.kernels import tbgeneric
 from sprague.kernels.config import TAKE_BREAK_STEPS_PER_POSITION
-from sprague.solve.sequence import spend
 from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
 from sprague.rulesets.tbcode import Digit, TBCode, partition_count
+from sprague.solve.sequence import spend
 
 __all__ = ["TakeBreak", "Octal", "kernel_rules", "relation"]
 ORDER = 30  #: where ``sprague list`` shows this module's rulesets

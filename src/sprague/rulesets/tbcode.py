@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+
 from sprague.core.limits import MAX_CODE_DIGITS
 from sprague.errors import InvalidParameter
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import reduce
 from math import comb
@@ -51,7 +51,7 @@ from sprague.core.limits import refuse_if_too_large
 from sprague.core.ruleset import Param, Ruleset
 from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.kernels import turning as _kernel
-from sprague.rulesets.heap import Heaps, HeapRuleset
+from sprague.rulesets.heap import HeapRuleset, Heaps
 from sprague.solve.sequence import spend
 
 __all__ = ["Part", "parse_code", "format_code", "code_words", "Spawning", "Turning", "CoinRow"]

@@ -20,7 +20,6 @@ from sprague.core.budget import BONUS_SHARE, metered, refuse_if_sure, share
 from sprague.core.limits import (
     DEFAULT_MAX_POSITIONS,
     MAX_OPTION_ENTRIES,
-    RAISE_HINT,
     check_limit,
     format_size,
     refuse_if_too_large,

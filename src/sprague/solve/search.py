@@ -12,8 +12,8 @@ game cannot have.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
 import sys
+from collections.abc import Callable, Hashable, Iterable
 from itertools import islice
 from typing import Any
 

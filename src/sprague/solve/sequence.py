@@ -29,8 +29,18 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.core.budget import (BONUS_SHARE, KERNEL_STEPS_PER_WORK, WORK_HINT, active, charge, check_memory,
-                                  metered, refuse_if_sure, share, work_cap)
+from sprague.core.budget import (
+    BONUS_SHARE,
+    KERNEL_STEPS_PER_WORK,
+    WORK_HINT,
+    active,
+    charge,
+    check_memory,
+    metered,
+    refuse_if_sure,
+    share,
+    work_cap,
+)
 from sprague.core.limits import MAX_SEQUENCE_VALUES, check_limit, format_size, refuse_if_too_large
 from sprague.core.nimber import mex
 from sprague.core.parsing import as_int

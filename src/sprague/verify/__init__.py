@@ -49,9 +49,9 @@ from typing import Any
 import numpy as np
 
 from sprague.core.limits import LOOPY_WORK_PER_POSITION, check_limit, format_size
-from sprague.core.parallel import check_workers, dask_workers, run_tasks
 from sprague.core.loopy import Infinite, LoopyValue, loopy_outcome, parse_value
 from sprague.core.nimber import mex
+from sprague.core.parallel import check_workers, dask_workers, run_tasks
 from sprague.core.parsing import check_heap_count, check_misere, check_progress
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from sprague.viz import notebook as _notebook  # attaches the Jupyter reprs of rulesets, tables and sequences
+from sprague.viz import notebook as _notebook  # noqa: F401  (attaches the Jupyter reprs of rulesets, tables and sequences)
 from sprague.viz.graph import game_graph, render, to_dot
 from sprague.viz.table import format_grid, grid
 

@@ -68,9 +68,21 @@ from sprague import cache as _cache
 from sprague.errors import InvalidParameter
 from sprague.web import handlers
 from sprague.web.guard import HostPolicy, RequestGuard
-from sprague.web.handlers import (MAX_GRID, MAX_SEQUENCE, ApiError, ErrorBody, GameRequest, MovesRequest, PlayRequest,
-                                  RandomRequest, SequenceRequest, TableRequest, VerifyRequest,
-                                  DiscoverRequest, QuotientRequest)
+from sprague.web.handlers import (
+    MAX_GRID,
+    MAX_SEQUENCE,
+    ApiError,
+    DiscoverRequest,
+    ErrorBody,
+    GameRequest,
+    MovesRequest,
+    PlayRequest,
+    QuotientRequest,
+    RandomRequest,
+    SequenceRequest,
+    TableRequest,
+    VerifyRequest,
+)
 from sprague.web.pool import MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed, WorkerPool
 
 __all__ = ["create_app", "server_cache_dir", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "DEFAULT_MEMORY_LIMIT",
@@ -206,7 +218,7 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
 
         try:
             await asyncio.wait_for(read(), limit)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise ApiError(408, f"the request body did not arrive within the time limit of {limit:g} s "
                            f"({size:,} bytes came); send it at once", "body") from None
         return b"".join(chunks)

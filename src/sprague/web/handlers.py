@@ -42,16 +42,26 @@ from typing import Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
-from sprague.core.budget import MEMORY_HINT, TIME_HINT, WORK_HINT, budget
 from sprague import cache as _cache
+from sprague.core.budget import MEMORY_HINT, TIME_HINT, WORK_HINT, budget
 from sprague.core.limits import MAX_INT_DIGITS
 from sprague.core.loopy import value_json
 from sprague.core.move import Move
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
+from sprague.present import (
+    check_sequence,
+    genus_sequence_report,
+    grid_report,
+    header,
+    heap_table_report,
+    list_report,
+    moves_report,
+    sequence_report,
+    theorems_report,
+    value_report,
+)
 from sprague.present.quotient import quotient_report
-from sprague.present import (check_sequence, genus_sequence_report, grid_report, header, heap_table_report,
-                             list_report, moves_report, sequence_report, theorems_report, value_report)
 from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 

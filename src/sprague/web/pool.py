@@ -329,7 +329,7 @@ class WorkerPool:
             return found
         try:
             return await asyncio.wait_for(fut, max(0.0, deadline - time.monotonic()))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             if fut.done() and not fut.cancelled():  # delivered just as the time ran out: give it back
                 self._release(fut.result(), healthy=True)
             raise TimeLimitExceeded(time_limit, started=False) from None

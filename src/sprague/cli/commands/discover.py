@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from sprague.cli.common import print_json, progress_bar
 from sprague.cli.commands.verify import heap_counts
+from sprague.cli.common import print_json, progress_bar
 from sprague.cli.parser import parse_params
 from sprague.core.limits import DISCOVER_BUDGET, DISCOVER_MEMORY
 

@@ -62,8 +62,16 @@ def cmd_graph(ns: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague play RULESET POSITION``: a game in the terminal against the computer."""
-    from sprague.play import (DRAW_REPETITIONS, HumanPlayer, PerfectPlayer, Player, QuitGame, RandomPlayer,
-                              SkilledPlayer, play_match)
+    from sprague.play import (
+        DRAW_REPETITIONS,
+        HumanPlayer,
+        PerfectPlayer,
+        Player,
+        QuitGame,
+        RandomPlayer,
+        SkilledPlayer,
+        play_match,
+    )
 
     problem = _stdin_problem()
     if problem:

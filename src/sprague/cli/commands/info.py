@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from sprague.cli.common import print_json
 from sprague import ruleset
+from sprague.cli.common import print_json
 from sprague.cli.parser import parse_params
 from sprague.present import describe_report, describe_text, list_report, list_text
 

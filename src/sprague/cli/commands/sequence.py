@@ -12,10 +12,17 @@ from sprague import ruleset
 from sprague.cli.common import check_plot, print_json, progress_bar, save_array, use_cache, write_plot
 from sprague.cli.parser import parse_params
 from sprague.errors import InvalidParameter
+from sprague.present import (
+    check_sequence,
+    genus_sequence_report,
+    genus_sequence_text,
+    loopy_sequence_report,
+    loopy_sequence_text,
+    sequence_report,
+    sequence_text,
+)
 from sprague.rulesets.heap import HeapRuleset
 from sprague.rulesets.loopyheap import LoopyHeapRuleset
-from sprague.present import (check_sequence, genus_sequence_report, genus_sequence_text, loopy_sequence_report,
-                             loopy_sequence_text, sequence_report, sequence_text)
 
 __all__ = ["cmd_sequence"]
 

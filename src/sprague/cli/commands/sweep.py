@@ -11,8 +11,16 @@ from typing import TextIO
 
 from sprague.cli.common import print_json, progress_bar, use_cache, write_file
 from sprague.errors import InvalidParameter
-from sprague.sweep import (DEFAULT_GAME_WORK, DEFAULT_MAX_HEAP, DEFAULT_VALUES, MisereSweepResult, SweepResult, games,
-                           misere_sweep, sweep)
+from sprague.sweep import (
+    DEFAULT_GAME_WORK,
+    DEFAULT_MAX_HEAP,
+    DEFAULT_VALUES,
+    MisereSweepResult,
+    SweepResult,
+    games,
+    misere_sweep,
+    sweep,
+)
 
 __all__ = ["cmd_sweep"]
 

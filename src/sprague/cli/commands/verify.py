@@ -6,10 +6,10 @@ import argparse
 from typing import Any, TextIO
 
 from sprague import find_ruleset, ruleset
-from sprague.core.parsing import check_heap_count
-from sprague.core.plugins import load_module
 from sprague.cli.common import print_json, progress_bar
 from sprague.cli.parser import parse_params
+from sprague.core.parsing import check_heap_count
+from sprague.core.plugins import load_module
 from sprague.errors import InvalidParameter
 from sprague.present import theorems_report, theorems_text
 
