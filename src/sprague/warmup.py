@@ -23,10 +23,10 @@ import numpy as np
 
 from sprague import cache as _cache
 from sprague.kernels import config
-from sprague.kernels.jit import make_kernels
+from sprague.kernels.jit import make_kernels, numba_cache_dir
 from sprague.rulesets import ruleset
 
-__all__ = ["JOBS", "warm_up"]
+__all__ = ["JOBS", "warm_up", "numba_cache_dir"]
 
 
 def _game(name: str, **params: Any) -> Any:

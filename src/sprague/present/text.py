@@ -183,7 +183,7 @@ def sequence_text(r: Ruleset, data: dict[str, Any], per: Periodicity | None,
         chunk = " ".join(f"{v:>{width}}" for v in shown[start:start + 10])
         lines.append(f"{start:>6}: {chunk}\n")
     if len(shown) < len(values):
-        from sprague.kernels.tbwork import value_counts
+        from sprague.solve.table import value_counts
 
         distinct = np.count_nonzero(value_counts(values))
         lines.append(f"   ...  ({len(values) - len(shown):,} more values{'' if saved else '; --save FILE writes all'}); "

@@ -43,8 +43,7 @@ def cmd_tour(ns: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_warm_up(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague warm-up``: every kernel compiled (or loaded) once, each job's time printed as it ends."""
-    from sprague.kernels.jit import numba_cache_dir
-    from sprague.warmup import warm_up
+    from sprague.warmup import numba_cache_dir, warm_up
 
     out.write(f"compiling the kernels into {numba_cache_dir()}\n")
     out.flush()

@@ -34,9 +34,8 @@ def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
     cleanly; the exit status is 0.
     """
     try:
-        import uvicorn
-
         from sprague.web import create_app
+        from sprague.web.server import serve_on
     except ImportError as exc:
         raise InvalidParameter(f"'sprague serve' needs FastAPI and uvicorn ({exc.name} is missing); "
                                "install them with: pip install 'sprague[web]'") from None
@@ -77,7 +76,7 @@ def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
             shown = f"[{host}]" if ":" in host else host
             out.write(f"sprague: serving http://{shown}:{port}/ (Ctrl-C stops)\n")
             out.flush()
-            uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+            serve_on(app, sock)
         finally:
             _on_sigterm(signal.SIG_IGN)  # a second SIGTERM does not cut the workers' shutdown short
             app.state.pool.close()
