@@ -65,3 +65,30 @@ def test_a_heap_past_the_first_prefix_of_a_game_with_no_short_period_is_computed
     assert move is not None and g[move[0]] ^ g[move[1]] ^ (g[move[2]] if len(move) > 2 else 0) == 0
     with pytest.raises(sprague.NoClosedForm):
         sprague.ruleset("officers").grundy((300,), method="closed")
+
+
+def test_a_game_made_with_named_in_a_plugin_file_is_registered(tmp_path) -> None:
+    """``named()`` made every class look like the catalogue's own, so a plugin file defining a game with it was
+    silently dropped by ``--plugin`` (issue 34); the class now belongs to the module that calls ``named``."""
+    import textwrap
+
+    from sprague.rulesets import REGISTRY, load_plugin
+
+    path = tmp_path / "octals.py"
+    path.write_text(textwrap.dedent('''
+        from sprague.rulesets.catalogue import named
+        from sprague.rulesets.takebreak import TakeBreak
+
+        TwoPins = named("plugin-two-pins", TakeBreak, "Take one or two pins from a row's end (octal 0.33).",
+                        "-- Winning Ways ch. 4", code="0.33")
+    '''))
+    found = load_plugin(str(path))
+    try:
+        assert [c.name for c in found] == ["plugin-two-pins"]
+        r = sprague.ruleset("plugin-two-pins")
+        # 0.33 is the subtraction game {1, 2}: G(n) = n mod 3, by search
+        assert [r.grundy((n,), method="search") for n in range(9)] == [0, 1, 2] * 3
+        assert sprague.find_ruleset("kayles").__module__ == "sprague.rulesets.catalogue"
+    finally:
+        for cls in found:
+            REGISTRY.remove(cls)

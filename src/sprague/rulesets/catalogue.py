@@ -13,6 +13,7 @@ Its parameters are fixed, so it takes none; ``sprague list`` shows what it is.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from sprague.core.ruleset import Ruleset
@@ -29,9 +30,13 @@ ORDER = 35  #: where ``sprague list`` shows the named games (after their familie
 
 def named(name: str, family: type[Ruleset], doc: str, source: str, aliases: tuple[str, ...] = (),
           example: tuple[str, ...] = (), **params: Any) -> type[Ruleset]:
-    """A ruleset class called ``name``: ``family`` with ``params`` fixed (checked when the module loads)."""
+    """A ruleset class called ``name``: ``family`` with ``params`` fixed (checked when the module loads).
+
+    The class belongs to the module that calls ``named`` (as :func:`collections.namedtuple` does), so that a
+    plugin module defining games with it registers them (``sprague --plugin mygames.py``)."""
+    module = sys._getframe(1).f_globals.get("__name__", __name__)
     cls = type("".join(w.capitalize() for w in name.split("-")), (family,), {
-        "__doc__": doc, "__module__": __name__, "name": name, "aliases": aliases, "source": source,
+        "__doc__": doc, "__module__": module, "name": name, "aliases": aliases, "source": source,
         "parameters": (), "preset_parameters": family.parameters, "preset": params,
         "example": example or family.example,
     })
