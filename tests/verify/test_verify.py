@@ -285,3 +285,20 @@ def test_misere_claims_are_checked_against_misere_search():
         verify("delete-nim", misere=True)
     with pytest.raises(sprague.InvalidParameter, match="True or False"):
         verify(nim, claim=normal, misere="yes")
+
+
+def test_heaps_for_a_game_whose_positions_are_not_heaps_is_refused_not_ignored(tmp_path, capsys) -> None:
+    """``--heaps`` meant nothing for a ruleset that enumerates its own positions and was silently ignored
+    (issue 34); it is now a usage error naming the flag, in the CLI and in Python."""
+    from sprague.cli import main
+    from sprague.errors import InvalidParameter
+
+    (tmp_path / "claims.py").write_text("def odd(p):\n    return 'N' if str(p).count('H') % 2 else 'P'\n")
+    claim = f"{tmp_path / 'claims.py'}:odd"
+    assert main(["verify", "--claim", claim, "turning-turtles", "--heaps", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "heaps=3 (--heaps)" in err and "turning-turtles are not heaps" in err and "--max-heap" in err
+    assert main(["verify", "--claim", claim, "turning-turtles", "--max-heap", "4"]) == 1  # runs: refuted (HH is N)
+    assert "smallest counterexample HH" in capsys.readouterr().out
+    with pytest.raises(InvalidParameter, match="--heaps"):
+        verify(sprague.ruleset("turning-turtles"), lambda p: "P", heaps=2, max_heap=3)

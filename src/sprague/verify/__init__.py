@@ -285,9 +285,13 @@ class _Job:
                 raise InvalidParameter("verifying a ruleset needs claim=, a function of the position (the sorted "
                                        "heaps for a heap game) returning 'P'/'N' or a Grundy value")
             rules, theorem_params = target, dict(target.params)
-            n = _heap_number(heaps if heaps is not None else 2, rules.name)
             name, citation, hi = getattr(claim, "__name__", "claim"), "user claim", max_heap
             heap_game = isinstance(rules, (MultiHeapRuleset, LoopyHeapRuleset))  # positions: boxes of heaps
+            if heaps is not None and not heap_game:
+                raise InvalidParameter(f"heaps={heaps!r} (--heaps): the positions of {rules.name} are not heaps; "
+                                       "they come from its own box of positions of size up to max_heap "
+                                       "(--max-heap): leave out the number of heaps")
+            n = _heap_number(heaps if heaps is not None else 2, rules.name)
             codes = _codes(claim, kind, heap_game=heap_game, loopy=rules.loopy)
             if not heap_game:
                 return cls._enumerated(rules, name, citation, kind, hi, codes, theorem_params, max_positions)

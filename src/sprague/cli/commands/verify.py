@@ -91,11 +91,11 @@ def _verify_claim(ns: argparse.Namespace, out: TextIO) -> int:
     if not callable(claim):
         raise InvalidParameter(f"--claim {ns.claim!r}: {module} has no function {attr!r}")
     rules = ruleset(ns.theorems[0], **parse_params(ns.param))
-    counts = heap_counts(ns.heaps) or [2]
-    return _run(ns, out, [(rules, claim, {}, n, f"{attr}, {n} heaps") for n in counts])
+    counts: list[int | None] = list(heap_counts(ns.heaps) or []) or [None]  # None: 2 heaps, or a non-heap game's box
+    return _run(ns, out, [(rules, claim, {}, n, f"{attr}, {n} heaps" if n else attr) for n in counts])
 
 
-def _run(ns: argparse.Namespace, out: TextIO, jobs: list[tuple[Any, Any, dict[str, Any], int, str]]) -> int:
+def _run(ns: argparse.Namespace, out: TextIO, jobs: list[tuple[Any, Any, dict[str, Any], int | None, str]]) -> int:
     """Verify each job (target, claim, params, heaps, label); print the reports; the exit status."""
     from sprague.verify import DEFAULT_MAX_BOX, verify
 
