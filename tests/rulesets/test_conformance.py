@@ -23,6 +23,15 @@ import naive
 import sprague
 from sprague import Ruleset, SpragueError, TooLarge
 from sprague.core.move import Move
+from sprague.testing import (
+    check_evaluate,
+    check_moves,
+    check_terminal,
+    check_values_by_brute_force,
+    check_winning_moves,
+    first_option_walk,
+    within_two_moves,
+)
 
 CLASSES: list[type[Ruleset]] = list(sprague.REGISTRY)
 IDS = [cls.name for cls in CLASSES]
@@ -36,56 +45,6 @@ def param_value(cls: type[Ruleset], p: sprague.Param) -> Any:
 
 def build(cls: type[Ruleset]) -> Ruleset:
     return sprague.ruleset(cls, **{p.name: param_value(cls, p) for p in cls.parameters})
-
-
-def within_two_moves(r: Ruleset, start: Any) -> list[Any]:
-    """The start, its options and their options, each once, in the order met."""
-    seen: dict[Any, None] = {start: None}
-    frontier = [start]
-    for _ in range(2):
-        nxt = []
-        for pos in frontier:
-            for o in r.options(pos):
-                if o not in seen:
-                    seen[o] = None
-                    nxt.append(o)
-        frontier = nxt
-    return list(seen)
-
-
-def first_option_walk(r: Ruleset, start: Any, limit: int = 10_000) -> list[Any]:
-    """Positions met by always taking the first option, ending at a terminal position (a loopy game: the
-    shortest path to one, found breadth first)."""
-    if r.loopy:
-        return path_to_terminal(r, start, limit)
-    path = [start]
-    for _ in range(limit):
-        opts = r.options(path[-1])
-        if not opts:
-            return path
-        path.append(opts[0])
-    raise AssertionError(f"{r!r}: no terminal position after {limit} first-option moves from {start!r}")
-
-
-def path_to_terminal(r: Ruleset, start: Any, limit: int) -> list[Any]:
-    """A shortest path from ``start`` to a terminal position, breadth first over at most ``limit`` positions."""
-    parent: dict[Any, Any] = {start: None}
-    frontier = [start]
-    while frontier and len(parent) <= limit:
-        nxt = []
-        for pos in frontier:
-            opts = r.options(pos)
-            if not opts:
-                path = [pos]
-                while parent[path[-1]] is not None:
-                    path.append(parent[path[-1]])
-                return path[::-1]
-            for o in opts:
-                if o not in parent:
-                    parent[o] = pos
-                    nxt.append(o)
-        frontier = nxt
-    raise AssertionError(f"{r!r}: no terminal position within {limit} positions of {start!r}")
 
 
 def closed_or_none(method: Any, pos: Any) -> Any:
@@ -108,40 +67,6 @@ def check_parse_and_format(r: Ruleset, tokens: Iterable[str]) -> None:
         text = r.format_position(pos)
         assert isinstance(text, str) and text
         assert r.parse_position(text.split()) == pos, f"{text!r} does not parse back to {pos!r}"
-
-
-def check_moves(r: Ruleset, start: Any) -> None:
-    level1 = r.options(start)
-    assert level1, f"the example {start!r} should have moves"
-    for pos in [start, *level1]:
-        opts = r.options(pos)
-        assert opts == r.options(pos), "options() is not deterministic"
-        assert opts == list(dict.fromkeys(opts)), "options() repeats an option"
-        for o in opts:
-            hash(o)
-            assert r.check_position(o) == o, f"option {o!r} of {pos!r} is not normalised"
-            assert r.apply(pos, o) == o
-            # options of options stay valid positions
-            for oo in r.options(o):
-                assert r.check_position(oo) == oo
-                assert r.apply(o, oo) == oo
-    if not r.loopy:
-        with pytest.raises(sprague.IllegalMove):
-            r.apply(level1[0], start)  # a move cannot go back to where it came from (short games)
-
-
-def check_terminal(r: Ruleset, start: Any) -> None:
-    path = first_option_walk(r, start)
-    end = path[-1]
-    assert r.options(end) == []
-    for method in ("auto", "search"):
-        assert r.outcome(end, method=method) == "P"
-        assert r.grundy(end, method=method) == 0
-    assert r.winning_moves(end) == []
-    ev = r.evaluate(end)
-    assert (ev.outcome, ev.grundy) == ("P", 0)
-    for pos in path[:-1]:
-        assert r.options(pos) != []
 
 
 def check_closed_equals_search(r: Ruleset, start: Any, closed_applies: bool = True) -> None:
@@ -167,37 +92,6 @@ def check_closed_equals_search(r: Ruleset, start: Any, closed_applies: bool = Tr
         assert applied == 0, f"{r!r}: method 'closed' answered where a component needs search"
     elif r.closed_form is not None:
         assert applied, f"{r!r} names a closed form ({r.closed_form}) but it applied nowhere near {start!r}"
-
-
-def check_winning_moves(r: Ruleset, start: Any) -> None:
-    for pos in within_two_moves(r, start):
-        opts = r.options(pos)
-        by_search = {o: r.grundy(o, method="search") for o in opts}
-        p_options = {o for o in opts if r.outcome(o, method="search") == "P"}
-        assert p_options == {o for o, g in by_search.items() if g == 0}
-        for method in ("auto", "search"):
-            wins = r.winning_moves(pos, method=method)
-            assert len(wins) == len(set(wins)), f"winning_moves({pos!r}) repeats a move"
-            assert set(wins) == p_options, f"winning_moves({pos!r}, method={method!r})"
-            assert all(r.apply(pos, w) == w for w in wins)
-        # a P-position has no winning move, an N-position at least one
-        assert bool(p_options) == (r.outcome(pos, method="search") == "N")
-        # options_with_value for every value that occurs (the constructive closed forms)
-        for v in set(by_search.values()):
-            want = {o for o, g in by_search.items() if g == v}
-            assert set(r.options_with_value(pos, v)) == want, f"options_with_value({pos!r}, {v})"
-
-
-def check_evaluate(r: Ruleset, start: Any) -> None:
-    for pos in within_two_moves(r, start):
-        ev = r.evaluate(pos)
-        assert ev.position == pos
-        assert ev.grundy is not None, ev
-        assert ev.grundy == r.grundy(pos)
-        assert ev.outcome == r.outcome(pos)
-        assert isinstance(ev.method, str) and ev.method
-        ev_search = r.evaluate(pos, method="search")
-        assert (ev_search.grundy, ev_search.outcome, ev_search.method) == (ev.grundy, ev.outcome, "search")
 
 
 # ---------------------------------------------------------- over the registry
@@ -263,6 +157,11 @@ class TestRegistry:
 
     def test_winning_moves_are_the_p_options(self, cls: type[Ruleset]) -> None:
         check_winning_moves(*at_example(cls))
+
+    def test_values_agree_with_the_brute_force_shipped_in_sprague_testing(self, cls: type[Ruleset]) -> None:
+        """The mex recursion (P/N/D labelling for loopy games) of :mod:`sprague.testing` over the whole game
+        graph of the example, sharing no code with sprague's solvers."""
+        assert check_values_by_brute_force(*at_example(cls)) > 1
 
     def test_evaluate_matches_grundy(self, cls: type[Ruleset]) -> None:
         check_evaluate(*at_example(cls))
