@@ -56,7 +56,9 @@ def call(argv: list[str]) -> Outcome:
     stdin = sys.stdin
     sys.stdin = io.StringIO("")  # play: the input ends at once (the game is abandoned)
     began = time.perf_counter()
-    signal.setitimer(signal.ITIMER_REAL, BOUND)
+    # the alarm repeats: one raised while Python runs a finalizer (__del__, a weakref callback) is printed and
+    # lost ("Exception ignored in ..."), and a one-shot alarm lost that way left the call running for ever
+    signal.setitimer(signal.ITIMER_REAL, BOUND, BOUND)
     try:
         status: int | None = main(argv, out=out, err=err)
     except _Hang:
