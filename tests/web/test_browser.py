@@ -978,7 +978,7 @@ def test_a_loopy_game_draws_in_blue_and_ends_by_repetition(page: Any) -> None:
     page.select_option("#first", "human")
     page.select_option("#mode", "perfect")
     page.click("#start")
-    for _ in range(2):
+    for turn in range(2):
         # the options of this turn, read in the page in one go (the list is cleared and drawn again as the game
         # goes on: read element by element from here, a list could go between two reads): a (draw, blue), c (lose)
         colour = page.wait_for_function("""() => {
@@ -989,8 +989,11 @@ def test_a_loopy_game_draws_in_blue_and_ends_by_repetition(page: Any) -> None:
         }""").json_value()
         assert colour == "rgb(222, 235, 247)"
         page.click("[data-testid=option].draw")
-        page.wait_for_function("document.querySelector('#winner').dataset.winner || "
-                               "document.querySelectorAll('#history li').length % 2 === 0")
+        # both moves of this round in the history (the user's and the computer's reply), or the game over: waiting
+        # for an even length only would pass at once on the first round (the history starts empty) and the next
+        # round would click the options of this one again
+        page.wait_for_function(f"document.querySelector('#winner').dataset.winner || "
+                               f"document.querySelectorAll('#history li').length >= {2 * (turn + 1)}")
     page.wait_for_function("document.querySelector('#winner').dataset.winner === 'draw'")
     assert "repetition rule" in (page.text_content("#winner") or "")
     assert "draw" in (page.get_attribute("#strip span:first-child", "class") or "")
