@@ -25,6 +25,9 @@ filled up to the failing ranks, so the counterexample reported is a real one.
 
 Rulesets outside the family, and your own, are checked by the same local rule
 over their own ``moves`` in Python (slower; the box must be closed under moves).
+A ruleset whose positions are not heaps (rows of coins, graphs...) is checked on
+its own box, the positions its ``positions(size)`` lists up to ``max_heap``: a
+claim given for it, or a theorem about it (``Theorem(box="positions")``).
 
 Examples
 --------
@@ -273,7 +276,18 @@ class _Job:
                 raise InvalidParameter("give either a theorem or a claim function, not both")
             theorem_params = {**theorem.params, **params}
             rules = get_ruleset(theorem.ruleset, **theorem_params)
-            n = _heap_number(theorem.heaps_default(theorem_params) if heaps is None else heaps, theorem.name)
+            if not theorem.on_heaps:  # the ruleset's own box of positions
+                if heaps is not None:
+                    theorem.check_heaps(heaps, theorem_params)  # raises: --heaps means nothing here
+                hi = min(max_heap, theorem.cap) if theorem.cap else max_heap
+                return cls._enumerated(rules, theorem.name, theorem.citation, theorem.kind, hi,
+                                       theorem.make_claim(0, theorem_params), theorem_params, max_positions,
+                                       theorem=theorem)
+            if not isinstance(rules, (MultiHeapRuleset, LoopyHeapRuleset)):
+                raise InvalidParameter(f"theorem {theorem.name} is about heaps, but the positions of {rules.name} "
+                                       "are not heaps; a theorem about its positions says box='positions'")
+            default = theorem.heaps_default(theorem_params)
+            n = _heap_number(default if heaps is None else heaps, theorem.name)
             theorem.check_heaps(n, theorem_params)
             kind, name, citation = theorem.kind, theorem.name, theorem.citation
             codes = theorem.make_claim(n, theorem_params)
@@ -318,7 +332,7 @@ class _Job:
 
     @classmethod
     def _enumerated(cls, rules: Ruleset, name: str, citation: str, kind: str, size: int, codes: Any,
-                    params: dict[str, Any], max_positions: int) -> _Job:
+                    params: dict[str, Any], max_positions: int, theorem: Theorem | None = None) -> _Job:
         """A job over the positions a ruleset enumerates itself (strings, graphs, coordinates...)."""
         if isinstance(size, bool) or not isinstance(size, int) or size < 0:
             raise InvalidParameter(f"max_heap={size!r} (the size of the positions) must be a non-negative integer")
@@ -335,7 +349,7 @@ class _Job:
                                "--max-positions N (Python: max_positions=N)", estimate=None, limit=max_positions)
         if not positions:
             raise InvalidParameter(f"{rules.name} has no position of size <= {size}; raise --max-heap")
-        return cls(name, citation, rules, kind, 0, 0, size, len(positions), codes, None, params, None,
+        return cls(name, citation, rules, kind, 0, 0, size, len(positions), codes, theorem, params, None,
                    enumerated=positions)
 
     def report(self, method: str, workers: int) -> Report:

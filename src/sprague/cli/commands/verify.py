@@ -62,21 +62,33 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     if unused:
         raise InvalidParameter(f"no chosen theorem takes the parameter {sorted(unused)[0]!r} "
                                "('sprague verify --list' shows each theorem's parameters)")
-    jobs = []
+    jobs: list[tuple[Any, dict[str, Any], int | None]] = []
+    left_out = []
     for theorem in chosen:
         own = {k: v for k, v in ruleset_params.items() if k in takes[theorem.name]}
         checked = ruleset(theorem.ruleset, **{**theorem.params, **own}).params  # -p k=x: one line, not int('x')
         own = {k: checked[k] for k in own}
-        if counts is None:
+        if not theorem.on_heaps or counts is None:
             default = theorem.heaps_default(own)
-            check_heap_count(default, theorem.name)  # before any job runs: -p k=10**100 means 2k heaps
-            jobs.append((theorem, own, default))
+            if default is not None:
+                check_heap_count(default, theorem.name)  # before any job runs: -p k=10**100 means 2k heaps
+            if counts is not None and ns.theorems != ["all"]:
+                theorem.check_heaps(counts[0], own)  # raises: --heaps means nothing for its positions
+            if counts is None or theorem.on_heaps:
+                jobs.append((theorem, own, default))
+            else:
+                left_out.append(theorem.name)
             continue
-        fitting = [n for n in counts if theorem.heap_ok(n, {**theorem.params, **own})]
+        fitting = [n for n in counts if theorem.takes_heaps(n, own)]
         if not fitting and ns.theorems != ["all"]:
             theorem.check_heaps(counts[0], own)  # raises: the counts are outside its domain
+        if not fitting:
+            left_out.append(theorem.name)
         jobs.extend((theorem, own, n) for n in fitting)
-    return _run(ns, out, [(theorem, None, own, n, f"{theorem.name}, {n} heaps") for theorem, own, n in jobs])
+    if left_out and not ns.json:
+        out.write(f"left out (--heaps {ns.heaps} is outside their domain): {', '.join(left_out)}\n")
+    return _run(ns, out, [(theorem, None, own, n, f"{theorem.name}, {n} heaps" if n else theorem.name)
+                          for theorem, own, n in jobs])
 
 
 def _verify_claim(ns: argparse.Namespace, out: TextIO) -> int:
