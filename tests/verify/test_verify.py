@@ -15,7 +15,7 @@ import pytest
 import naive
 import sprague
 from sprague.cli import main
-from sprague.theorems import D, N, P, THEOREMS, Theorem, find_theorem
+from sprague.theorems import THEOREMS, D, N, P, Theorem, find_theorem
 from sprague.verify import _Job, verify
 
 

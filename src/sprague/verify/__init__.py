@@ -221,8 +221,13 @@ def verify(
         job.misere = bool(misere)
     if engine == "python" or job.misere:
         job.shapes = None
+    serial = ""
+    if job.shapes is None and (workers > 1 or scheduler is not None):  # said in the report, not ignored silently
+        serial = "in one process (a check in Python does not run in parallel; workers are for the compiled kernels)"
+        workers, scheduler = 1, None
     started = time.perf_counter()
     report = job.report(method, workers if scheduler is None else dask_workers(scheduler))
+    report.fallback = serial
     try:
         if method in ("table", "both"):
             job.run_table(report)
@@ -507,8 +512,8 @@ class _Job:
         report.engine = "python"
         if self.rules.loopy and not table:  # a cycle can agree with any P/N claim locally: only search decides
             report.method = "table"
-            report.fallback = ("a loopy game's positions on a cycle can satisfy the local rule whatever they are, so "
-                               "each position is checked against search")
+            _note(report, "a loopy game's positions on a cycle can satisfy the local rule whatever they are, so "
+                  "each position is checked against search")
             table = True
         report.checked = report.claimed = 0  # "both" runs the table, then this
         cache: dict[Any, int] = {}
@@ -541,8 +546,8 @@ class _Job:
                 outside = next((o for o in opts if self.key(o) not in box), None)
                 if outside is not None:
                     report.method = "table"
-                    report.fallback = (f"the local check needs a box closed under moves, and {self.fmt(pos)} -> "
-                                       f"{self.fmt(outside)} leaves it")
+                    _note(report, f"the local check needs a box closed under moves, and {self.fmt(pos)} -> "
+                          f"{self.fmt(outside)} leaves it")
                     report.checked = report.claimed = 0
                     return self._python_check(report, table=True)
                 vals = [claim_of(o) for o in opts]
@@ -584,6 +589,11 @@ def _check_chunk(args: tuple[Any, ...], claims: np.ndarray, start: int, stop: in
     failures = np.zeros((config.KEEP_FAILURES, 2), dtype=np.int64)
     count = box.local_check(shapes, claims, start, stop, grundy, failures)
     return start, stop, int(count), failures[: min(count, config.KEEP_FAILURES)]
+
+
+def _note(report: Report, text: str) -> None:
+    """Add to what the report says on why the check ran as it did."""
+    report.fallback = f"{report.fallback}; {text}" if report.fallback else text
 
 
 def _heap_number(n: Any, name: str) -> int:
