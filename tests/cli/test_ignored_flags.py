@@ -10,6 +10,7 @@ Found by reading each command against the options its parser gives it:
   positions, ``table --heaps`` with ``--method`` or ``--origin``, ``play --seed`` with the perfect opponent,
   ``play --skill`` with ``--opponent``, ``--workers`` with ``--scheduler`` (verify, table, sweep: the cluster's
   workers run the tasks), ``sequence --cache-dir`` for a loopy game (nothing is cached);
+* ``serve --cache-dir DIR`` with ``--cache-size 0`` (no cache) is refused, in ``create_app`` too;
 * now honoured: ``graph --method/--max-positions`` (they label the vertices), ``play --method/--max-positions``
   (the computer's moves and the hints), ``sequence --misere --cache-dir``; ``verify --workers N`` on a check that
   runs in Python says in its report that it ran in one process (it claimed N workers).
@@ -80,6 +81,19 @@ def test_a_flag_the_command_would_ignore_is_refused_in_one_line(args: list[str],
     assert status == 2 and out == "", out
     assert err.startswith("sprague: error: ") and err.count("\n") == 1, err
     assert words in err, err
+
+
+def test_serve_refuses_a_cache_directory_with_no_cache() -> None:
+    """``serve --cache-size 0 --cache-dir DIR``: no cache, so DIR was never used; refused before binding a port."""
+    pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
+    status, _, err = run("serve", "--cache-size", "0", "--cache-dir", "somewhere", "--port", "0")
+    assert status == 2 and err.count("\n") == 1
+    assert "--cache-dir somewhere with --cache-size 0 (no cache): nothing would be kept there" in err
+    from sprague.errors import InvalidParameter
+    from sprague.web import create_app
+
+    with pytest.raises(InvalidParameter, match="cache_dir='somewhere' .--cache-dir. with cache_size=0"):
+        create_app(cache_size=0, cache_dir="somewhere")
 
 
 def test_graph_labels_by_the_method_and_within_the_limit_given() -> None:
