@@ -323,12 +323,30 @@ def test_a_computation_over_the_memory_limit_ends_with_memory_limit_exceeded() -
         pool.close()
 
 
+def test_a_computation_that_waits_without_computing_is_not_long() -> None:
+    """Long is measured in CPU time: a computation that only waits (here it sleeps; on a busy machine it waits for
+    a CPU) past slow_after keeps its slot and is never refused as the (max_long + 1)-th long one."""
+    pool = WorkerPool(workers=1, max_long=0, slow_after=0.1)
+    try:
+        async def scenario() -> None:
+            waiter = asyncio.ensure_future(pool.run(time.sleep, (0.6,), time_limit=60))
+            await asyncio.sleep(0.4)
+            assert pool.counts()["long"] == 0 and not waiter.done()
+            assert await waiter is None  # max_long 0: counted long, it would have been refused
+
+        asyncio.run(scenario())
+    finally:
+        pool.close()
+
+
 @pytest.mark.slow  # seconds of work; runs in CI's second pass
 def test_long_computations_step_aside_and_beyond_max_long_are_refused() -> None:
     pool = WorkerPool(workers=1, max_long=1, slow_after=0.1)
+    N = 3 * 10**8
     try:
         async def scenario() -> None:
-            sleeper = asyncio.ensure_future(pool.run(time.sleep, (15,), time_limit=60))  # long enough for a loaded machine
+            # long means computing (CPU time), not waiting: a sum of 3*10^8 numbers, seconds of CPU
+            sleeper = asyncio.ensure_future(pool.run(sum, (range(N),), time_limit=300))
             began = time.monotonic()
             while pool.counts()["long"] < 1:  # it is long now (after 0.1 s): its slot has a fresh worker
                 assert time.monotonic() - began < 300, "the sleeper never became long"  # a hang guard
@@ -337,8 +355,8 @@ def test_long_computations_step_aside_and_beyond_max_long_are_refused() -> None:
             assert not sleeper.done()  # answered while the sleeper sleeps: not behind it (no speed asked)
             assert pool.counts()["long"] == 1
             with pytest.raises(ServerBusy):  # a second long one, with max_long 1
-                await pool.run(time.sleep, (3,), time_limit=60)
-            assert await sleeper is None
+                await pool.run(sum, (range(N),), time_limit=300)
+            assert await sleeper == N * (N - 1) // 2
 
         asyncio.run(scenario())
     finally:

@@ -60,7 +60,18 @@ __all__ = ["WorkerPool", "PoolError", "TimeLimitExceeded", "MemoryLimitExceeded"
            "SLOW_AFTER", "LOW_PRIORITY"]
 
 CLOSE_GRACE = 2.0  #: seconds :meth:`WorkerPool.close` gives the workers to exit by themselves before killing them
-SLOW_AFTER = 0.1  #: seconds after which a computation counts as long (leaves its slot, lowest CPU priority)
+SLOW_AFTER = 0.1  #: seconds of CPU after which a computation counts as long (leaves its slot, lowest CPU priority)
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """CPU seconds (user + system) the process ``pid`` has used, from ``/proc/PID/stat``, or None (no /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()  # after the command name: field 3 (state) on
+        return (int(fields[11]) + int(fields[12])) / _TICKS  # fields 14 and 15: utime, stime
+    except (OSError, IndexError, ValueError):
+        return None
 LOW_PRIORITY = 19  #: the niceness of a worker running a long computation (the lowest priority)
 _HEADER = struct.Struct("!Q")  # length prefix of a job sent to a worker and of its result
 
@@ -369,6 +380,12 @@ class WorkerPool:
         def long() -> None:
             if done.done():
                 return
+            # long means computing for slow_after seconds, not waiting for a CPU: on a busy machine a cheap
+            # computation can wait longer than that, and counted long it was refused with ServerBusy (503)
+            used = _cpu_seconds(worker.process.pid)
+            if used is not None and cpu_at_start is not None and used - cpu_at_start < self.slow_after / 2:
+                timers.append(loop.call_later(self.slow_after, long))  # look again later
+                return
             with self._lock:
                 if len(self._long) >= self.max_long:
                     running = len(self._long)
@@ -386,6 +403,7 @@ class WorkerPool:
 
         healthy = False
         timers: list[asyncio.TimerHandle] = []
+        cpu_at_start = _cpu_seconds(worker.process.pid)
         try:
             try:
                 job = pickle.dumps((fn, args))

@@ -11,8 +11,16 @@ from it inherit them. A failure here only leaves the workers colder.
 
 from __future__ import annotations
 
+import gc
 import json
 
+# the modules the handlers import only when a request needs them, imported here once, by the forkserver: a fresh
+# worker then has them, and its first request does not compile them (with PYTHONDONTWRITEBYTECODE set no .pyc is
+# kept, and compiling sprague.play alone took 60 ms of CPU: the request counted long and the load test saw 503s)
+import sprague.discover  # noqa: F401
+import sprague.play  # noqa: F401
+import sprague.theorems  # noqa: F401
+import sprague.verify  # noqa: F401
 from sprague.web.handlers import handle, rulesets_report
 
 __all__ = ["warm"]
@@ -32,3 +40,8 @@ try:
     warm()
 except Exception:  # noqa: BLE001 - a colder start, not a broken server
     pass
+
+# the objects made so far live as long as the forkserver: out of the collector's sight, a fresh worker's garbage
+# collections do not walk them, and do not copy on write the pages they sit on
+gc.collect()
+gc.freeze()
