@@ -11,6 +11,10 @@ from typing import Any
 
 import pytest
 
+#: tests/data holds data, and a plugin package (with its own tests, run by tests/core/test_plugin_games.py once
+#: the package is installed): not collected here
+collect_ignore_glob = ["tests/data/*"]
+
 _CACHE = tempfile.mkdtemp(prefix="sprague-test-cache-")
 os.environ["SPRAGUE_CACHE_DIR"] = _CACHE
 

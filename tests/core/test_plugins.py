@@ -5,12 +5,20 @@ The package declares one ruleset (``sprague.rulesets``) and one theorem
 its own, it must appear in ``sprague list``, ``sprague verify --list`` and
 ``/api/rulesets`` (the web page's list), and ``sprague verify`` must prove its
 theorem, and a claim given with ``--claim``, by search.
+
+The plugin package of ``tests/data/plugin_package`` (heap games, one made with
+``named()``, a two-heap game, a game on graphs, and a theorem about each of the
+last two), installed by pip into a virtual environment as a user installs it,
+passes its own tests (``sprague.testing.check_ruleset`` on each game, found by
+name through the entry points) and its games and theorems answer on the command
+line (tests/core/test_plugin_games.py loads the same games with ``--plugin``).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -171,3 +179,53 @@ def test_two_claim_files_of_one_name_in_different_folders_are_two_modules(tmp_pa
     first, second = (load_module(str(tmp_path / f / "claims.py")) for f in ("a", "b"))
     assert (first.VALUE, second.VALUE) == (1, 2)
     assert load_module(str(tmp_path / "a" / "claims.py")) is first  # the same file loads once
+
+
+# ------------------------------------------------------------------ tests/data/plugin_package in a virtual environment
+PLUG_PACKAGE = ROOT / "tests" / "data" / "plugin_package"
+PLUG_GAMES = {"plug-half-nim": ["6", "9"], "plug-two-pins": ["7", "5"], "plug-king": ["5", "6"],
+              "plug-node-kayles": ["1-2", "2-3", "3-4", "4-5", "5-6", "6-1", "7"]}
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A virtual environment (seeing this interpreter's packages: pytest, setuptools) with the plugin package
+    installed into it by pip, from a copy of its source; its Python and the copy."""
+    root = tmp_path_factory.mktemp("venv")
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(root)], check=True,
+                   capture_output=True, timeout=300)
+    python = root / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    source = tmp_path_factory.mktemp("source") / "plugin_package"
+    shutil.copytree(PLUG_PACKAGE, source)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
+                    str(source)], check=True, capture_output=True, timeout=300)
+    return python, source
+
+
+def in_venv(venv: tuple[Path, Path], *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` in the virtual environment, with this checkout's sprague (its ``src`` first on the path)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    return subprocess.run([str(venv[0]), *args], env=env, capture_output=True, text=True, timeout=300, cwd=cwd)
+
+
+def test_the_installed_plugin_package_passes_its_own_conformance_tests(venv: tuple[Path, Path],
+                                                                      tmp_path: Path) -> None:
+    """The package's tests call check_ruleset by name: the games come from the installed entry points."""
+    done = in_venv(venv, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", str(venv[1] / "tests"),
+                   cwd=tmp_path)  # not the source folder: the module imported is the one pip installed
+    assert done.returncode == 0 and "5 passed" in done.stdout, done.stdout + done.stderr
+
+
+def test_the_installed_plugin_games_answer_on_the_command_line(venv: tuple[Path, Path], tmp_path: Path) -> None:
+    listed = in_venv(venv, "-m", "sprague", "list", "--json", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    rows = {row["name"]: row for row in json.loads(listed.stdout)}
+    assert set(PLUG_GAMES) <= set(rows) and rows["plug-king"]["closed_form"] == "P iff x and y are even"
+    for name, tokens in PLUG_GAMES.items():
+        value = in_venv(venv, "-m", "sprague", "value", name, *tokens, cwd=tmp_path)
+        assert value.returncode == 0 and "-position" in value.stdout, value.stdout + value.stderr
+        moves = in_venv(venv, "-m", "sprague", "moves", name, *tokens, "--json", cwd=tmp_path)
+        assert moves.returncode == 0 and json.loads(moves.stdout)["options"], moves.stderr
+    proved = in_venv(venv, "-m", "sprague", "verify", "plug-king-outcomes", "plug-node-kayles-paths", "--max-heap",
+                     "4", cwd=tmp_path)
+    assert proved.returncode == 0 and proved.stdout.count("holds on all") == 2, proved.stdout + proved.stderr

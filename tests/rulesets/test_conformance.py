@@ -1,36 +1,44 @@
-"""One conformance test over the whole registry (after OpenSpiel's games_sim_test).
+"""One conformance test over the whole registry (after OpenSpiel's games_sim_test), made of the checks that
+sprague ships for plugin authors in :mod:`sprague.testing`.
 
-Every ruleset class in ``sprague.REGISTRY`` is built with a sensible parameter
-for each of its ``parameters`` and played from its ``example`` tokens. For each
-position within two moves of the example we check parsing and formatting, that
-moves are deterministic and legal, that terminal positions are P with value 0,
-that the closed form (where one applies) agrees with brute-force search, that
-winning moves are exactly the options that are P by search, and that
-``evaluate`` agrees with ``grundy``. A disjunctive ``Sum`` goes through the same
-checks. User-defined rulesets, error messages and source citations follow.
+Every ruleset class in ``sprague.REGISTRY`` is built with each parameter's
+example value and played from its ``example`` tokens; each check of
+``sprague.testing.CHECKS`` is one test here (so a failure names the check):
+metadata, parameters and repr round trips, parsing and formatting, moves
+deterministic and legal, printed moves parse back, terminal positions P with
+value 0, values against the brute force of ``sprague.testing`` (the mex
+recursion; for loopy games Smith's labelling and the P/N/D labelling), closed
+forms against search, winning moves, ``evaluate``, misère play, random
+positions. Disjunctive ``Sum``s go through the same checks. What only
+sprague's own rulesets promise (a docstring citing their source, variety in
+random positions, loopy examples that show every outcome) is checked here too;
+then user-defined rulesets, error messages and bugs found.
 """
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
-import naive
 import sprague
 from sprague import Ruleset, SpragueError, TooLarge
-from sprague.core.move import Move
 from sprague.testing import (
+    CHECKS,
+    check_closed_equals_search,
     check_evaluate,
+    check_metadata,
+    check_misere,
     check_moves,
+    check_parameters,
+    check_parse_and_format,
+    check_printed_moves,
+    check_random_positions,
+    check_repr,
     check_terminal,
     check_values_by_brute_force,
     check_winning_moves,
-    first_option_walk,
-    within_two_moves,
 )
 
 CLASSES: list[type[Ruleset]] = list(sprague.REGISTRY)
@@ -47,140 +55,80 @@ def build(cls: type[Ruleset]) -> Ruleset:
     return sprague.ruleset(cls, **{p.name: param_value(cls, p) for p in cls.parameters})
 
 
-def closed_or_none(method: Any, pos: Any) -> Any:
-    """``method(pos, method="closed")``, or None when the ruleset says no closed form applies."""
-    try:
-        return method(pos, method="closed")
-    except TooLarge:
-        raise
-    except SpragueError as exc:
-        assert isinstance(exc, sprague.NoClosedForm) and "no closed form" in str(exc), exc
-        return None
-
-
-# ------------------------------------------------------------------ the checks
-def check_parse_and_format(r: Ruleset, tokens: Iterable[str]) -> None:
-    start = r.parse_position(list(tokens))
-    hash(start)
-    assert r.check_position(start) == start
-    for pos in within_two_moves(r, start):
-        text = r.format_position(pos)
-        assert isinstance(text, str) and text
-        assert r.parse_position(text.split()) == pos, f"{text!r} does not parse back to {pos!r}"
-
-
-def check_closed_equals_search(r: Ruleset, start: Any, closed_applies: bool = True) -> None:
-    """Closed forms agree with search near ``start``; a ruleset naming one must apply it somewhere there,
-    unless ``closed_applies`` is False (a sum with a component whose values only search gives), where
-    ``method="closed"`` must refuse everywhere rather than search."""
-    applied = 0
-    for pos in within_two_moves(r, start):
-        g_search = r.grundy(pos, method="search")
-        o_search = r.outcome(pos, method="search")
-        assert o_search == sprague.loopy_outcome(g_search)
-        assert r.grundy(pos) == g_search, f"auto grundy of {pos!r}"
-        assert r.outcome(pos) == o_search, f"auto outcome of {pos!r}"
-        g_closed = closed_or_none(r.grundy, pos)
-        o_closed = closed_or_none(r.outcome, pos)
-        if g_closed is not None:
-            assert g_closed == g_search, f"closed-form grundy of {pos!r}"
-            assert o_closed is not None
-        if o_closed is not None:
-            assert o_closed == o_search, f"closed-form outcome of {pos!r}"
-            applied += 1
-    if not closed_applies:
-        assert applied == 0, f"{r!r}: method 'closed' answered where a component needs search"
-    elif r.closed_form is not None:
-        assert applied, f"{r!r} names a closed form ({r.closed_form}) but it applied nowhere near {start!r}"
-
-
-# ---------------------------------------------------------- over the registry
 def at_example(cls: type[Ruleset]) -> tuple[Ruleset, Any]:
     """A fresh instance of ``cls`` and its example position."""
     r = build(cls)
     return r, r.parse_position(list(cls.example))
 
 
+#: the test below that runs each check of sprague.testing
+TESTS = {
+    "metadata": "test_metadata", "parameters": "test_parameters_round_trip", "repr round trip": "test_repr_round_trips",
+    "parse and format": "test_parse_and_format_round_trip", "moves": "test_moves_deterministic_and_legal",
+    "printed moves": "test_every_move_as_printed_parses_back", "terminal positions": "test_terminal_positions",
+    "values by brute force": "test_values_agree_with_the_brute_force_shipped_in_sprague_testing",
+    "closed form equals search": "test_closed_form_equals_search",
+    "winning moves": "test_winning_moves_are_the_p_options", "evaluate": "test_evaluate_matches_grundy",
+    "misère play": "test_misere_play_equals_the_independent_solver",
+    "random positions": "test_random_positions_are_positions_and_repeat_with_the_seed",
+}
+
+
+def test_every_check_of_sprague_testing_is_a_test_here() -> None:
+    """A check added to sprague.testing must be run over the registry too (one test per check)."""
+    assert list(TESTS) == list(CHECKS)
+    for check, test in TESTS.items():
+        assert test in vars(TestRegistry) or test in globals(), f"no test runs the check {check!r}"
+
+
+# ---------------------------------------------------------- over the registry
 @pytest.mark.parametrize("cls", CLASSES, ids=IDS)
 class TestRegistry:
     def test_metadata(self, cls: type[Ruleset]) -> None:
-        assert cls.name and cls.name == cls.name.lower()
-        assert cls.example, f"{cls.__name__} has no example position"
-        assert isinstance(cls.source, str) and cls.source.strip() and cls.source != "user-defined"
+        check_metadata(build(cls))
         assert sprague.find_ruleset(cls.name) is cls
         for alias in cls.aliases:
             assert sprague.find_ruleset(alias) is cls
-        for p in cls.parameters:
-            assert p.kind in ("set", "int", "vectors", "subsets", "str", "rule", "custom") and p.doc
-            assert p.kind != "custom" or p.reader is not None
 
-    def test_parse_and_format_round_trip(self, cls: type[Ruleset]) -> None:
-        check_parse_and_format(build(cls), cls.example)
-
-    def test_every_move_as_printed_parses_back(self, cls: type[Ruleset]) -> None:
-        """``sprague moves`` prints each move in the ruleset's words; Move.parse reads them back."""
-        r, start = at_example(cls)
-        for pos in within_two_moves(r, start)[:12]:
-            for option in r.options(pos):
-                move = Move(r, pos, option)
-                again = Move.parse(r, pos, str(move))
-                assert r.canonical(again.option) == r.canonical(option), (pos, str(move), again.option)
-                assert Move.parse(r, pos, r.format_position(option)).option == again.option or \
-                    r.canonical(Move.parse(r, pos, r.format_position(option)).option) == r.canonical(option)
-
-    def test_random_positions_are_positions_and_repeat_with_the_seed(self, cls: type[Ruleset]) -> None:
-        r = build(cls)
-        drawn = [r.random_position(random.Random(seed)) for seed in range(20)]
-        assert all(p is not None and r.check_position(p) == p for p in drawn)
-        assert all(r.parse_position(r.format_position(p).split()) == p for p in drawn)  # as the page types it
-        assert drawn == [r.random_position(random.Random(seed)) for seed in range(20)]
-        assert len(set(drawn)) > 1, f"{cls.__name__}: 20 seeds drew one position"
+    def test_parameters_round_trip(self, cls: type[Ruleset]) -> None:
+        check_parameters(build(cls))
 
     def test_repr_round_trips(self, cls: type[Ruleset]) -> None:
-        r = build(cls)
-        again = eval(repr(r), {"sprague": sprague})
-        assert again == r and hash(again) == hash(r)
-        assert type(again) is cls and repr(again) == repr(r)
+        check_repr(build(cls))  # raises (an error, not a skip) if the class were not registered
+
+    def test_parse_and_format_round_trip(self, cls: type[Ruleset]) -> None:
+        check_parse_and_format(*at_example(cls))
 
     def test_moves_deterministic_and_legal(self, cls: type[Ruleset]) -> None:
         check_moves(*at_example(cls))
 
+    def test_every_move_as_printed_parses_back(self, cls: type[Ruleset]) -> None:
+        """``sprague moves`` prints each move in the ruleset's words; Move.parse reads them back."""
+        check_printed_moves(*at_example(cls))
+
     def test_terminal_positions(self, cls: type[Ruleset]) -> None:
         check_terminal(*at_example(cls))
 
+    def test_values_agree_with_the_brute_force_shipped_in_sprague_testing(self, cls: type[Ruleset]) -> None:
+        """The mex recursion (loopy games: Smith's labelling near the example, and the P/N/D labelling of the
+        whole graphs of the example and of 5 random positions) of :mod:`sprague.testing`, sharing no code with
+        sprague's solvers; tests/test_testing.py checks that brute force against tests/naive.py."""
+        met = check_values_by_brute_force(*at_example(cls))
+        assert met == ({"P", "N", "D"} if cls.loopy else {"P", "N"}), \
+            f"{cls.__name__}'s example graphs should show every outcome, not only {sorted(met)}"
+
     def test_closed_form_equals_search(self, cls: type[Ruleset]) -> None:
-        r, start = at_example(cls)
-        check_closed_equals_search(r, start)
-        # a fresh instance (no memo, no cached sequence) gives the same values
-        fresh, start = at_example(cls)
-        assert fresh.grundy(start) == r.grundy(start, method="search")
+        check_closed_equals_search(*at_example(cls))  # a fresh instance (no memo) gives the same values too
 
     def test_winning_moves_are_the_p_options(self, cls: type[Ruleset]) -> None:
         check_winning_moves(*at_example(cls))
 
-    def test_values_agree_with_the_brute_force_shipped_in_sprague_testing(self, cls: type[Ruleset]) -> None:
-        """The mex recursion (P/N/D labelling for loopy games) of :mod:`sprague.testing` over the whole game
-        graph of the example, sharing no code with sprague's solvers."""
-        assert check_values_by_brute_force(*at_example(cls)) > 1
-
     def test_evaluate_matches_grundy(self, cls: type[Ruleset]) -> None:
         check_evaluate(*at_example(cls))
 
-    def test_loopy_outcomes_are_those_of_the_independent_solver(self, cls: type[Ruleset]) -> None:
-        """A loopy ruleset's outcomes (auto and search) on the whole graph of its example, and of random
-        positions, against tests/naive.py's P/N/D solver written from the definitions."""
-        r = build(cls)
-        if not r.loopy:
-            return
-        starts = [r.parse_position(list(cls.example))] + [r.random_position(random.Random(s)) for s in range(5)]
-        met = set()
-        for start in starts:
-            graph, order = naive.game_graph(naive_moves(r), start, 20_000)
-            want = naive.loopy_outcomes(graph)
-            assert [r.outcome(pos) for pos in order] == want
-            assert [r.outcome(pos, method="search") for pos in order] == want
-            met.update(want)
-        assert met == {"P", "N", "D"}, f"{cls.__name__}'s example graphs should show every outcome"
+    def test_random_positions_are_positions_and_repeat_with_the_seed(self, cls: type[Ruleset]) -> None:
+        assert cls.random_position is not Ruleset.random_position, f"{cls.__name__} draws only its example"
+        check_random_positions(build(cls))  # more than one position in 20 seeds, as it overrides the default
 
     def test_docstring_mentions_source(self, cls: type[Ruleset]) -> None:
         """Each reference in ``source`` ("<course notes> -- <literature>", parts split by ';')
@@ -204,6 +152,15 @@ class TestRegistry:
         assert not missing, f"{cls.__name__}'s docstring does not mention {missing} of its source {cls.source!r}"
 
 
+@pytest.mark.parametrize("cls", CLASSES, ids=IDS)
+def test_misere_play_equals_the_independent_solver(cls: type[Ruleset]) -> None:
+    """Misère search, closed forms and the rulesets' own misère algorithms against the misère mex recursion of
+    :mod:`sprague.testing` near the example and at a terminal position (N, g- = 1, no winning move); a class
+    with a misère closed form applies it there; a loopy game refuses misère play in one line."""
+    r, start = at_example(cls)
+    check_misere(r, start)
+
+
 def _normalise(text: str) -> str:
     return " ".join(text.replace("*", "").replace("&", "and").lower().split())
 
@@ -223,14 +180,23 @@ SUMS = {  # name: (the sum, a position, whether every component has a closed for
 def test_sum_conformance(name: str) -> None:
     make, tokens, closed_applies = SUMS[name]
     r = make()
-    check_parse_and_format(r, tokens)
     start = r.parse_position(list(tokens))
+    check_parse_and_format(r, start)
     assert eval(repr(r), {"sprague": sprague}) == r
     check_moves(r, start)
     check_terminal(r, start)
+    check_values_by_brute_force(r, start)
     check_closed_equals_search(r, start, closed_applies)
     check_winning_moves(r, start)
     check_evaluate(r, start)
+
+
+@pytest.mark.parametrize("name", list(SUMS))
+def test_sum_misere_play_equals_the_independent_solver(name: str) -> None:
+    """No nim-sum rule under misère play: the sum is searched as a whole, against the misère mex recursion."""
+    make, tokens, _ = SUMS[name]
+    r = make()
+    assert check_misere(r, r.parse_position(list(tokens))) == 0
 
 
 # --------------------------------------------------------- user-defined games
@@ -299,7 +265,8 @@ def test_user_cycle_is_not_a_short_game(cls: type[Ruleset], start: int) -> None:
 
 @pytest.mark.parametrize(
     "typo, meant",
-    [("subtracton", "subtraction"), ("wythof", "wythoff"), ("grundy-game", "grundys-game"), ("hackenbsh", "hackenbush")],
+    [("subtracton", "subtraction"), ("wythof", "wythoff"), ("grundy-game", "grundys-game"),
+     ("hackenbsh", "hackenbush")],
 )
 def test_unknown_ruleset_suggests_the_nearest_name(typo: str, meant: str) -> None:
     with pytest.raises(sprague.UnknownRuleset) as info:
@@ -338,66 +305,6 @@ def test_turtles_empty_row_round_trips() -> None:
     tt = sprague.ruleset("turning-turtles")
     empty = tt.check_position("")
     assert tt.parse_position(tt.format_position(empty).split()) == empty
-
-
-# ------------------------------------------------------------------ misère play
-def naive_moves(r: Ruleset) -> Any:
-    """The ruleset's own moves as a move function for tests/naive.py's independent misère solver; positions
-    with one canonical key (heaps reordered) are given as one representative, so the naive memo shares them."""
-    rep: dict[Any, Any] = {}
-    return lambda pos: [rep.setdefault(r.canonical(o), o) for o in dict.fromkeys(r.moves(pos))]
-
-
-def check_misere(r: Ruleset, start: Any) -> int:
-    """Misère search, closed forms and the ruleset's own algorithms against tests/naive.py's misère solver,
-    written from the rule alone, near ``start``; the number of positions a closed form answered."""
-    moves, applied = naive_moves(r), 0
-    for pos in within_two_moves(r, start):
-        want, want_g = naive.misere_outcome(moves, pos), naive.misere_grundy(moves, pos)
-        assert r.outcome(pos, method="search", misere=True) == want, f"misère search outcome of {pos!r}"
-        assert r.grundy(pos, method="search", misere=True) == want_g, f"misère search g- of {pos!r}"
-        assert r.outcome(pos, misere=True) == want, f"misère auto outcome of {pos!r}"
-        assert r.grundy(pos, misere=True) == want_g, f"misère auto g- of {pos!r}"
-        closed = r.misere_closed_outcome(pos)
-        if closed is not None:
-            assert closed == want, f"misère closed form of {pos!r}"
-            assert r.outcome(pos, method="closed", misere=True) == want
-            applied += 1
-        wins = {r.canonical(o) for o in naive.misere_p_options(moves, pos)}
-        for method in ("auto", "search"):
-            got = r.winning_moves(pos, method=method, misere=True)
-            assert {r.canonical(o) for o in got} == wins, f"misère winning_moves({pos!r}, {method})"
-            one = r.winning_move(pos, method=method, misere=True)
-            assert (one is None) == (not wins) and (one is None or r.canonical(one) in wins)
-        ev = r.evaluate(pos, misere=True)
-        assert (ev.outcome, ev.grundy, ev.misere) == (want, want_g, True), ev
-        # misère and normal play differ only where the game is nearly over: the terminal position flips
-        if not r.options(pos):
-            assert (want, want_g, wins) == ("N", 1, set())
-    return applied
-
-
-@pytest.mark.parametrize("cls", CLASSES, ids=IDS)
-def test_misere_play_equals_the_independent_solver(cls: type[Ruleset]) -> None:
-    r, start = at_example(cls)
-    if not r.misere_play:  # a loopy game: play need not end, so no player surely makes the last move
-        with pytest.raises(sprague.InvalidParameter, match="no misère play"):
-            r.outcome(start, misere=True)
-        return
-    applied = check_misere(r, start)
-    if any(getattr(cls, hook) is not getattr(Ruleset, hook) for hook in ("misere_closed_outcome",
-                                                                         "misere_closed_grundy")):
-        assert applied, f"{cls.__name__} has a misère closed form, but it applied nowhere near {start!r}"
-    end = first_option_walk(r, start)[-1]
-    check_misere(r, end)  # the terminal position: misère N, g- = 1, no winning move
-
-
-@pytest.mark.parametrize("name", list(SUMS))
-def test_sum_misere_play_equals_the_independent_solver(name: str) -> None:
-    """No nim-sum rule under misère play: the sum is searched as a whole, against the naive solver."""
-    make, tokens, _ = SUMS[name]
-    r = make()
-    assert check_misere(r, r.parse_position(list(tokens))) == 0
 
 
 class NoMisere(Ruleset):

@@ -7,6 +7,7 @@ and every refutation is checked to be real by that search.
 from __future__ import annotations
 
 import io
+import re
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ import pytest
 import naive
 import sprague
 from sprague.cli import main
-from sprague.theorems import THEOREMS, find_theorem
+from sprague.theorems import THEOREMS, D, N, P, Theorem, find_theorem
 from sprague.verify import _Job, verify
 
 
@@ -45,7 +46,7 @@ def test_compiled_table_equals_naive_search(name, moves, n, hi):
 def test_every_standing_theorem_holds_by_both_methods(theorem):
     n, hi = theorem.test_box  # each theorem carries its own box: registering one adds its test
     for method in ("local", "table"):
-        report = verify(theorem.name, heaps=n, max_heap=hi, method=method)
+        report = verify(theorem.name, heaps=n if theorem.on_heaps else None, max_heap=hi, method=method)
         assert report.ok, report.summary()
         assert report.checked == report.positions > 0 and report.claimed > 0
 
@@ -302,3 +303,78 @@ def test_heaps_for_a_game_whose_positions_are_not_heaps_is_refused_not_ignored(t
     assert "smallest counterexample HH" in capsys.readouterr().out
     with pytest.raises(InvalidParameter, match="--heaps"):
         verify(sprague.ruleset("turning-turtles"), lambda p: "P", heaps=2, max_heap=3)
+
+
+# ------------------------------------------------------------------ theorems on a ruleset's own positions
+def _vertex_outcomes(n, params):
+    """a>b, b>a, b>c, c>d: d has no move (P), c moves to it (N); a and b can only chase each other round or
+    give c away: a draw."""
+    codes = {"a": D, "b": D, "c": N, "d": P}
+    return codes.__getitem__
+
+
+def test_a_theorem_about_a_ruleset_whose_positions_are_not_heaps_is_checked_on_its_own_box(capsys) -> None:
+    """``Theorem(box="positions")``: the claim takes each position of ``Ruleset.positions(size)`` as the ruleset
+    writes it (issue 34: theorems took heap games only); a wrong one is refuted with the position as written."""
+    from sprague.theorems import register_theorem
+
+    edges = "a>b,b>a,b>c,c>d"
+    right = Theorem(name="test-digraph-outcomes", ruleset="digraph", box="positions", kind="outcome",
+                    citation="a test", statement="a, b drawn; c N; d P", params={"edges": edges},
+                    make_claim=_vertex_outcomes, test_box=(0, 0))
+    report = verify(right)
+    assert report.ok and report.positions == report.checked == report.claimed == 4 and report.engine == "python"
+    assert report.method == "table" and "loopy" in report.fallback  # on a cycle only search decides
+    wrong = Theorem(name="test-digraph-wrong", ruleset="digraph", box="positions", kind="outcome",
+                    citation="a test", statement="every vertex but d is N", params={"edges": edges},
+                    make_claim=lambda n, params: lambda v: P if v == "d" else N, test_box=(0, 0))
+    cx = verify(wrong).counterexample
+    assert (cx.position, cx.claimed, cx.found) == ("a", "N", "D") and cx.describe().startswith("a: claimed N")
+    register_theorem(right)
+    try:  # registered: the command line verifies it by name, and refuses --heaps in one line
+        assert main(["verify", "test-digraph-outcomes"]) == 0
+        assert "holds on all 4 positions of size <= 16" in capsys.readouterr().out
+        assert main(["verify", "test-digraph-outcomes", "--heaps", "2"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--heaps 2: theorem test-digraph-outcomes is about the positions of " \
+            "digraph, not heaps" in err
+        with pytest.raises(sprague.InvalidParameter, match="leave out --heaps"):
+            verify("test-digraph-outcomes", heaps=1)
+    finally:
+        THEOREMS.remove(right)
+
+
+def test_a_coin_theorem_is_refuted_on_the_smallest_row(capsys) -> None:
+    """The built-in coin theorems run on rows of coins; the same claim given for the wrong game is refuted at
+    the shortest row where Mock Turtles and Turning Turtles differ (a head at place 3: 4, not 3)."""
+    wrong = Theorem(name="test-mock-as-turtles", ruleset="mock-turtles", box="positions", kind="grundy",
+                    citation="a test", statement="Mock Turtles valued as Turning Turtles",
+                    make_claim=find_theorem("turning-turtles-heads").make_claim, test_box=(0, 4))
+    for method in ("local", "table"):
+        cx = verify(wrong, max_heap=4, method=method).counterexample
+        assert (cx.position, cx.claimed, cx.found) == ("TTH", 3, 4)
+    assert main(["verify", "all", "--heaps", "2", "--max-heap", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "left out (--heaps 2 is outside their domain): turning-turtles-heads, mock-turtles-odious" in out
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"box": "grid"}, "box='grid' is not one of 'heaps', 'positions'"),
+    ({"kind": "value"}, "kind='value' is not 'outcome' or 'grundy'"),
+    ({}, "a theorem on heaps needs heap_ok, heaps_doc, default_heaps (or box='positions'"),
+    ({"box": "positions", "heaps_doc": "2 heaps"}, "(box='positions') takes no heaps_doc"),
+])
+def test_a_theorem_record_that_cannot_be_verified_is_refused_where_it_is_written(fields, words) -> None:
+    base = {"name": "test-bad", "ruleset": "nim", "citation": "-", "statement": "-", "kind": "outcome",
+            "make_claim": lambda n, params: lambda h: -1, "test_box": (2, 3)}
+    with pytest.raises(ValueError, match=re.escape(words)):
+        Theorem(**{**base, **fields})
+
+
+def test_a_theorem_on_heaps_of_a_ruleset_without_heaps_is_refused() -> None:
+    heaps_of_coins = Theorem(name="test-coins-as-heaps", ruleset="turning-turtles", citation="-", statement="-",
+                             kind="outcome", make_claim=lambda n, params: lambda h: -1, heap_ok=lambda n, p: True,
+                             heaps_doc="any", default_heaps=2, test_box=(2, 3))
+    with pytest.raises(sprague.InvalidParameter, match="positions of turning-turtles are not heaps; a theorem "
+                                                       "about its positions says box='positions'"):
+        verify(heaps_of_coins)

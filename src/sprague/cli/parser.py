@@ -147,8 +147,9 @@ def seconds(text: str) -> float:
     return value
 
 
-def _common(game: bool, merge: bool = False, misere: bool = False) -> Parser:
-    """Options shared by the game commands.
+def _common(game: bool, merge: bool = False, misere: bool = False, json: bool = True, method: bool = True) -> Parser:
+    """Options shared by the game commands (``json``, ``method``: whether the command has ``--json``, ``--method``;
+    a command has only the options it uses, so that none is silently ignored).
 
     For a '+'-segment (``merge``) they have no defaults (SUPPRESS), so that only
     the options given in that segment are merged into the command's.
@@ -157,14 +158,16 @@ def _common(game: bool, merge: bool = False, misere: bool = False) -> Parser:
     if game:
         p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE",
                        help="ruleset parameter, e.g. -p S=1,2,5 (repeatable)")
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.add_argument("--method", choices=METHODS,
-                   help="auto: closed form where a theorem gives one, else search; closed; search: brute force")
+    if json:
+        p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    if method:
+        p.add_argument("--method", choices=METHODS,
+                       help="auto: closed form where a theorem gives one, else search; closed; search: brute force")
     p.add_argument("--max-positions", type=whole(1), metavar="N",
                    help="largest brute-force search allowed (default 2,000,000 positions)")
     if game or misere:
         p.add_argument("--misere", action="store_true", help=MISERE_HELP)
-    if not merge:
+    if not merge and method:
         p.set_defaults(method="auto")
     return p
 
@@ -189,20 +192,23 @@ def build_parser() -> Parser:
     sub: Any = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     parser.commands = sub.choices
     game = _common(game=True)
+    no_json = _common(game=True, json=False)  # graph writes DOT, SVG or PNG; play is a conversation
+    no_method = _common(game=True, method=False)  # sequence and quotient compute as they can, by no --method
 
-    def game_cmd(name: str, help: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, parents=[game], help=help, description=help + "\n\n" + _GAME_HELP,
+    def game_cmd(name: str, help: str, parent: Parser = game) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, parents=[parent], help=help, description=help + "\n\n" + _GAME_HELP,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         p.add_argument("ruleset", help="ruleset name (see 'sprague list'), or module:Class for your own")
         p.add_argument("position", nargs="*", help="the position, e.g. heap sizes 3 5 6 or TTHHTHH")
         return p
 
-    sub.add_parser("list", parents=[_common(game=False)], help="every ruleset: name, parameters, source")
+    p = sub.add_parser("list", help="every ruleset: name, parameters, source")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
     game_cmd("value", "Grundy value and outcome (P/N) of a position")
     p = game_cmd("moves", "every option with its Grundy value; winning moves marked")
     p.add_argument("--max-options", type=whole(0), default=2000, metavar="N",
                    help="list every option when there are at most N (default 2000); else only the winning ones")
-    p = sub.add_parser("sequence", parents=[game], help="G-values of single heaps, with period and certificate")
+    p = sub.add_parser("sequence", parents=[no_method], help="G-values of single heaps, with period and certificate")
     p.add_argument("ruleset")
     p.add_argument("--max-heap", "--to", type=whole(0), default=_SEQUENCE_DEFAULT, metavar="N", dest="to",
                    help="largest heap: G(0..N) (default 100; --to is the old spelling)")
@@ -211,7 +217,7 @@ def build_parser() -> Parser:
                    "needs: pip install 'sprague[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_cache_dir(p)
-    p = sub.add_parser("quotient", aliases=["misere-quotient"], parents=[game],
+    p = sub.add_parser("quotient", aliases=["misere-quotient"], parents=[no_method],
                        help="the misère quotient of a one-heap game's heaps 0..N: presentation, P-portion, pretending "
                        "function", description=_QUOTIENT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("ruleset", help="a one-heap ruleset (see 'sprague list'), or a bare take-and-break code such as "
@@ -251,20 +257,22 @@ def build_parser() -> Parser:
     p.add_argument("--fixed", default="", metavar="HEAPS",
                    help="one game only: more heaps, held fixed, for a 2-heap slice of a multi-heap game "
                    "(e.g. single-delete --fixed 4 shows the positions x y 4; --fixed 3,5 for two)")
-    p = game_cmd("graph", "the game graph from a position, with P/N and Grundy labels")
+    p = game_cmd("graph", "the game graph from a position, with P/N and Grundy labels", no_json)
     p.add_argument("--format", choices=("dot", "svg", "png"), default="dot", dest="fmt")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for png)")
     p.add_argument("--max-nodes", type=whole(1, MAX_GRAPH_NODES), default=500, metavar="N")
-    p = game_cmd("play", "play in the terminal against the computer")
+    p = game_cmd("play", "play in the terminal against the computer", no_json)
     p.add_argument("--first", choices=("human", "me", "computer"), default="human",
                    help="who moves first: you (human, or me) or the computer")
     p.add_argument("--hints", action="store_true",
                    help="show a winning move (or that there is none) before each of your moves; "
                    "'hint' at the prompt shows it on request either way")
-    p.add_argument("--opponent", choices=("perfect", "random"), default="perfect")
+    p.add_argument("--opponent", choices=("perfect", "random"), default=None,
+                   help="the computer: perfect (the default) or random")
     p.add_argument("--skill", type=float, default=None, metavar="X",
                    help="a computer between the two: each move perfect with probability X (0 to 1), else random")
-    p.add_argument("--seed", type=whole(0), default=None, help="seed for the random opponent")
+    p.add_argument("--seed", type=whole(0), default=None,
+                   help="seed for the random opponent (--opponent random, or --skill X)")
     p = sub.add_parser("verify", help="check theorems (or 'all') against brute force over a box of positions",
                        description=_VERIFY_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("theorems", nargs="*", metavar="THEOREM", help="theorem names (see --list), or all; with --claim, "
@@ -273,16 +281,19 @@ def build_parser() -> Parser:
     p.add_argument("--claim", metavar="MODULE:FUNCTION", help="your own claim: a function of the position (a heap "
                    "game's sorted heaps) returning 'P'/'N' (or True for P), a Grundy value with --kind grundy, "
                    "or None; MODULE may be a .py file")
-    p.add_argument("--kind", choices=("outcome", "grundy"), default="outcome",
-                   help="what --claim returns (default outcome)")
+    p.add_argument("--kind", choices=("outcome", "grundy"), default=None,
+                   help="what --claim returns (default outcome; a theorem says its own)")
     p.add_argument("--misere", action="store_true", help=MISERE_HELP + " (the claim is checked against misère "
                    "search: outcomes, or misère Grundy values g- with --kind grundy)")
     p.add_argument("--heaps", metavar="N", help="number of heaps: 4, a range 5-40 or a list 5,7 (default: the theorem's)")
-    p.add_argument("--max-heap", type=whole(0), default=16, metavar="H", help="largest heap in the box (default 16)")
-    p.add_argument("--method", choices=("local", "table", "both"), default="local",
-                   help="local: each position against its options' claims (parallel); table: a full table by "
-                   "search; both")
-    p.add_argument("--workers", type=whole(1), default=1, metavar="W", help="processes for the local check (default 1)")
+    p.add_argument("--max-heap", type=whole(0), default=None, metavar="H",
+                   help="largest heap in the box (default 16; for a ruleset whose positions are not heaps, the "
+                   "largest size of its positions)")
+    p.add_argument("--method", choices=("local", "table", "both"), default=None,
+                   help="local (the default): each position against its options' claims (parallel); table: a full "
+                   "table by search; both")
+    p.add_argument("--workers", type=whole(1), default=None, metavar="W",
+                   help="processes for the local check (default 1)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p k=4")
     p.add_argument("--max-positions", type=whole(1), metavar="N", help="largest box allowed (default 50,000,000)")
@@ -439,7 +450,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
             if not group:
                 raise ArgumentError("empty game after '+'; write e.g. nim 3 5 + subtraction -p S=1,2 4")
             part = _component_parser().parse_intermixed_args(group)
-            vars(ns).update({k: v for k, v in vars(part).items() if k not in ("ruleset", "param", "position")})
+            merged = {k: v for k, v in vars(part).items() if k not in ("ruleset", "param", "position")}
+            _check_options(parser.commands[argv[0]], argv[0], merged)
+            vars(ns).update(merged)
             games.append((part.ruleset, part.param, part.position))
         ns.games = games
     else:
@@ -448,6 +461,16 @@ def parse(argv: list[str]) -> argparse.Namespace:
             ns.games = [(ns.ruleset, ns.param, ns.position)]
     ns.plugin = plugins
     return ns
+
+
+def _check_options(command: argparse.ArgumentParser, name: str, given: dict[str, Any]) -> None:
+    """Refuse an option given in a '+'-segment that the command does not have (``graph ... + nim 3 --json``)."""
+    have = {a.dest for a in command._actions}
+    for dest in given:
+        if dest not in have:
+            flag = "--" + dest.replace("_", "-")
+            raise ArgumentError(f"unrecognized arguments: {flag}: '{name}' has no such option "
+                                f"(see 'sprague {name} --help')")
 
 
 def _take_plugins(argv: list[str]) -> tuple[list[str], list[str]]:

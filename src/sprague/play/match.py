@@ -229,12 +229,12 @@ class SkilledPlayer:
     name = "skilled"
 
     def __init__(self, skill: float, seed: int | None = None, max_positions: int | None = None, *,
-                 misere: bool = False) -> None:
+                 misere: bool = False, method: str = "auto") -> None:
         if isinstance(skill, bool) or not isinstance(skill, (int, float)) or not 0 <= skill <= 1:
             raise InvalidParameter(f"skill must be a number from 0 (random moves) to 1 (perfect play), got {skill!r}")
         self.skill = float(skill)
         self.rng = random.Random(seed)
-        self.perfect = PerfectPlayer(max_positions=max_positions, misere=misere)
+        self.perfect = PerfectPlayer(method, max_positions=max_positions, misere=misere)
         self.random = RandomPlayer(seed=self.rng.randrange(2**32), misere=misere)
 
     def __repr__(self) -> str:
@@ -288,6 +288,8 @@ class HumanPlayer:
         not only when ``hint`` is typed.
     misere : bool
         Hints and values under misère play (whoever makes the last move loses).
+    method, max_positions
+        How hints and values are computed (as for :meth:`Ruleset.winning_moves`).
 
     Examples
     --------
@@ -315,12 +317,16 @@ class HumanPlayer:
         hints: bool = False,
         *,
         misere: bool = False,
+        method: str = "auto",
+        max_positions: int | None = None,
     ) -> None:
         self.input_fn = input_fn
         self.output_fn = output_fn
         self.prompt = prompt
         self.hints = hints
         self.misere = check_misere(misere)
+        self.method = method
+        self.max_positions = max_positions
         self._greeted = False
 
     def __repr__(self) -> str:
@@ -439,12 +445,12 @@ class HumanPlayer:
 
     def _hint(self, ruleset: Ruleset, pos: Position, options: list[Position] | None) -> None:
         try:
-            winning = ruleset.winning_moves(pos, misere=self.misere)
+            winning = ruleset.winning_moves(pos, self.method, self.max_positions, misere=self.misere)
         except SpragueError as exc:
             self.output_fn(f"no hint: {_one_line(exc)}")
             return
         kind = "misère " if self.misere else ""
-        drawing = ruleset.drawing_moves(pos) if ruleset.loopy and not winning else []
+        drawing = ruleset.drawing_moves(pos, self.method, self.max_positions) if ruleset.loopy and not winning else []
         if drawing:
             shown = ", ".join(ruleset.format_position(d) for d in drawing[:5]) + (", ..." if len(drawing) > 5 else "")
             self.output_fn(f"hint: no winning move; {ruleset.format_position(pos)} is a draw (D): a move to "
@@ -462,7 +468,7 @@ class HumanPlayer:
 
     def _value(self, ruleset: Ruleset, pos: Position) -> None:
         try:
-            ev = ruleset.evaluate(pos, misere=self.misere)
+            ev = ruleset.evaluate(pos, self.method, self.max_positions, misere=self.misere)
         except SpragueError as exc:
             self.output_fn(f"no value: {_one_line(exc)}")
             return

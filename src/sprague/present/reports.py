@@ -402,7 +402,7 @@ def theorems_report() -> list[dict[str, Any]]:
     from sprague.theorems import all_theorems
 
     return [{"name": t.name, "ruleset": t.ruleset, "citation": t.citation, "statement": t.statement,
-             "kind": t.kind, "misere": t.misere, "heaps": t.heaps_doc, "default_heaps": t.heaps_default(),
+             "kind": t.kind, "misere": t.misere, "box": t.box, "heaps": t.domain, "default_heaps": t.heaps_default(),
              "params": t.params, "origin": t.origin, "note": t.note,
              "refuted": t.refutation()} for t in all_theorems()]
 

@@ -310,7 +310,8 @@ def theorems_text(rows: list[dict[str, Any]]) -> str:
     for t in rows:
         params = "".join(f" -p {k}={v}" for k, v in t["params"].items())
         kind = f"{t['kind']}, misère play" if t.get("misere") else t["kind"]
-        lines.append(f"{t['name']}{params}   [{kind}; {t['ruleset']}; {t['heaps']}, default {t['default_heaps']}]\n"
+        default = "" if t["default_heaps"] is None else f", default {t['default_heaps']}"
+        lines.append(f"{t['name']}{params}   [{kind}; {t['ruleset']}; {t['heaps']}{default}]\n"
                      f"    {t['citation']}{'' if t['origin'] == 'paper' else ' (not in the papers)'}\n"
                      f"    {t['statement']}\n")
         if t["refuted"]:

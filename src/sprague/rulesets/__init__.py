@@ -23,7 +23,7 @@ from typing import Any
 
 from sprague.core.plugins import RULESET_GROUP, PluginWarning, entry_point_objects, load_module
 from sprague.core.ruleset import Ruleset
-from sprague.errors import UnknownRuleset
+from sprague.errors import InvalidParameter, UnknownRuleset
 from sprague.theorems import Theorem, register_theorem
 
 __all__ = ["REGISTRY", "register", "register_module", "find_ruleset", "ruleset", "all_rulesets", "load_plugin"]
@@ -68,8 +68,11 @@ def all_rulesets() -> list[type[Ruleset]]:
         _PLUGINS_LOADED.append(True)
         for where, obj in entry_point_objects(RULESET_GROUP):
             if isinstance(obj, type) and issubclass(obj, Ruleset) and obj.name:
-                if obj not in REGISTRY:
+                try:
                     register(obj)
+                except ValueError as exc:  # a name taken: the plugin is skipped, sprague goes on
+                    warnings.warn(f"plugin {where} of {RULESET_GROUP} is skipped: {exc}", PluginWarning,
+                                  stacklevel=2)
             else:
                 warnings.warn(f"plugin {where} of {RULESET_GROUP} is not a Ruleset subclass with a name; skipped",
                               PluginWarning, stacklevel=2)
@@ -77,12 +80,32 @@ def all_rulesets() -> list[type[Ruleset]]:
 
 
 def load_plugin(spec: str) -> list[type[Ruleset]]:
-    """Load a module by name or ``.py`` path; register its rulesets and its :class:`~sprague.theorems.Theorem` records."""
+    """Load a module by name or ``.py`` path; register its rulesets and its :class:`~sprague.theorems.Theorem` records.
+
+    A module that registers nothing, or defines a named ruleset class that cannot be built (a hook such as
+    ``moves`` missing), is reported as a :class:`~sprague.core.plugins.PluginWarning` naming it (it was dropped
+    silently).
+    """
     module = load_module(spec)
-    for obj in vars(module).values():
-        if isinstance(obj, Theorem):
-            register_theorem(obj, replace=True)
-    return register_module(module)
+    theorems = [obj for obj in vars(module).values() if isinstance(obj, Theorem)]
+    for theorem in theorems:
+        register_theorem(theorem, replace=True)
+    try:
+        found = register_module(module)
+    except ValueError as exc:  # a name taken by another ruleset: the user's mistake, said in one line
+        raise InvalidParameter(f"plugin {spec!r}: {exc}; give the class a name of its own (name = '...')") from None
+    unfinished = [obj for obj in vars(module).values()
+                  if isinstance(obj, type) and issubclass(obj, Ruleset) and obj.__module__ == module.__name__
+                  and obj.name and inspect.isabstract(obj)]
+    for cls in unfinished:
+        missing = ", ".join(f"{m}()" for m in sorted(cls.__abstractmethods__))
+        warnings.warn(f"plugin {spec!r}: ruleset {cls.name!r} ({cls.__name__}) is not registered: it must define "
+                      f"{missing}", PluginWarning, stacklevel=2)
+    if not found and not theorems and not unfinished:
+        warnings.warn(f"plugin {spec!r} registers nothing: a ruleset is a Ruleset subclass with a name, defined in "
+                      "the module itself (not imported into it), and a theorem a sprague.theorems.Theorem record",
+                      PluginWarning, stacklevel=2)
+    return found
 
 
 def _import_class(spec: str) -> type[Ruleset]:

@@ -25,6 +25,9 @@ filled up to the failing ranks, so the counterexample reported is a real one.
 
 Rulesets outside the family, and your own, are checked by the same local rule
 over their own ``moves`` in Python (slower; the box must be closed under moves).
+A ruleset whose positions are not heaps (rows of coins, graphs...) is checked on
+its own box, the positions its ``positions(size)`` lists up to ``max_heap``: a
+claim given for it, or a theorem about it (``Theorem(box="positions")``).
 
 Examples
 --------
@@ -218,8 +221,13 @@ def verify(
         job.misere = bool(misere)
     if engine == "python" or job.misere:
         job.shapes = None
+    serial = ""
+    if job.shapes is None and (workers > 1 or scheduler is not None):  # said in the report, not ignored silently
+        serial = "in one process (a check in Python does not run in parallel; workers are for the compiled kernels)"
+        workers, scheduler = 1, None
     started = time.perf_counter()
     report = job.report(method, workers if scheduler is None else dask_workers(scheduler))
+    report.fallback = serial
     try:
         if method in ("table", "both"):
             job.run_table(report)
@@ -273,7 +281,18 @@ class _Job:
                 raise InvalidParameter("give either a theorem or a claim function, not both")
             theorem_params = {**theorem.params, **params}
             rules = get_ruleset(theorem.ruleset, **theorem_params)
-            n = _heap_number(theorem.heaps_default(theorem_params) if heaps is None else heaps, theorem.name)
+            if not theorem.on_heaps:  # the ruleset's own box of positions
+                if heaps is not None:
+                    theorem.check_heaps(heaps, theorem_params)  # raises: --heaps means nothing here
+                hi = min(max_heap, theorem.cap) if theorem.cap else max_heap
+                return cls._enumerated(rules, theorem.name, theorem.citation, theorem.kind, hi,
+                                       theorem.make_claim(0, theorem_params), theorem_params, max_positions,
+                                       theorem=theorem)
+            if not isinstance(rules, (MultiHeapRuleset, LoopyHeapRuleset)):
+                raise InvalidParameter(f"theorem {theorem.name} is about heaps, but the positions of {rules.name} "
+                                       "are not heaps; a theorem about its positions says box='positions'")
+            default = theorem.heaps_default(theorem_params)
+            n = _heap_number(default if heaps is None else heaps, theorem.name)
             theorem.check_heaps(n, theorem_params)
             kind, name, citation = theorem.kind, theorem.name, theorem.citation
             codes = theorem.make_claim(n, theorem_params)
@@ -318,7 +337,7 @@ class _Job:
 
     @classmethod
     def _enumerated(cls, rules: Ruleset, name: str, citation: str, kind: str, size: int, codes: Any,
-                    params: dict[str, Any], max_positions: int) -> _Job:
+                    params: dict[str, Any], max_positions: int, theorem: Theorem | None = None) -> _Job:
         """A job over the positions a ruleset enumerates itself (strings, graphs, coordinates...)."""
         if isinstance(size, bool) or not isinstance(size, int) or size < 0:
             raise InvalidParameter(f"max_heap={size!r} (the size of the positions) must be a non-negative integer")
@@ -335,7 +354,7 @@ class _Job:
                                "--max-positions N (Python: max_positions=N)", estimate=None, limit=max_positions)
         if not positions:
             raise InvalidParameter(f"{rules.name} has no position of size <= {size}; raise --max-heap")
-        return cls(name, citation, rules, kind, 0, 0, size, len(positions), codes, None, params, None,
+        return cls(name, citation, rules, kind, 0, 0, size, len(positions), codes, theorem, params, None,
                    enumerated=positions)
 
     def report(self, method: str, workers: int) -> Report:
@@ -493,8 +512,8 @@ class _Job:
         report.engine = "python"
         if self.rules.loopy and not table:  # a cycle can agree with any P/N claim locally: only search decides
             report.method = "table"
-            report.fallback = ("a loopy game's positions on a cycle can satisfy the local rule whatever they are, so "
-                               "each position is checked against search")
+            _note(report, "a loopy game's positions on a cycle can satisfy the local rule whatever they are, so "
+                  "each position is checked against search")
             table = True
         report.checked = report.claimed = 0  # "both" runs the table, then this
         cache: dict[Any, int] = {}
@@ -527,8 +546,8 @@ class _Job:
                 outside = next((o for o in opts if self.key(o) not in box), None)
                 if outside is not None:
                     report.method = "table"
-                    report.fallback = (f"the local check needs a box closed under moves, and {self.fmt(pos)} -> "
-                                       f"{self.fmt(outside)} leaves it")
+                    _note(report, f"the local check needs a box closed under moves, and {self.fmt(pos)} -> "
+                          f"{self.fmt(outside)} leaves it")
                     report.checked = report.claimed = 0
                     return self._python_check(report, table=True)
                 vals = [claim_of(o) for o in opts]
@@ -570,6 +589,11 @@ def _check_chunk(args: tuple[Any, ...], claims: np.ndarray, start: int, stop: in
     failures = np.zeros((config.KEEP_FAILURES, 2), dtype=np.int64)
     count = box.local_check(shapes, claims, start, stop, grundy, failures)
     return start, stop, int(count), failures[: min(count, config.KEEP_FAILURES)]
+
+
+def _note(report: Report, text: str) -> None:
+    """Add to what the report says on why the check ran as it did."""
+    report.fallback = f"{report.fallback}; {text}" if report.fallback else text
 
 
 def _heap_number(n: Any, name: str) -> int:

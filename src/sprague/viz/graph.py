@@ -47,7 +47,7 @@ from sprague.core.limits import MAX_GRAPH_EDGES, MAX_GRAPH_NODES, MAX_RENDER_EDG
 from sprague.core.loopy import loopy_outcome
 from sprague.core.parsing import check_misere
 from sprague.core.ruleset import Ruleset
-from sprague.errors import InvalidParameter, SpragueError, TooLarge
+from sprague.errors import InvalidParameter, NoClosedForm, SpragueError, TooLarge
 
 __all__ = ["game_graph", "to_dot", "render", "P_COLOUR", "N_COLOUR", "FORMATS"]
 
@@ -139,20 +139,22 @@ def _too_large(ruleset: Ruleset, start: Any, max_nodes: int) -> TooLarge:
     )
 
 
-def _label(ruleset: Ruleset, position: Any, max_positions: int | None, misere: bool = False) -> tuple[str, str]:
-    """Grundy text and outcome of a vertex: ``("G=2", "N")``; ``G=?`` when only the outcome could be had.
+def _label(ruleset: Ruleset, position: Any, max_positions: int | None, misere: bool = False,
+           method: str = "auto") -> tuple[str, str]:
+    """Grundy text and outcome of a vertex: ``("G=2", "N")``; ``G=?`` when only the outcome could be had (past
+    the work limit, or where ``method="closed"`` has a closed form for the outcome only), ``?`` for neither.
 
     Under misère play the misère Grundy value g- and the misère outcome: ``("g-=1", "N")``.
     """
     name = "g-" if misere else "G"
     try:
-        g = ruleset.grundy(position, method="auto", max_positions=max_positions, misere=misere)
+        g = ruleset.grundy(position, method=method, max_positions=max_positions, misere=misere)
         return f"{name}={g}", loopy_outcome(g)
-    except TooLarge:
+    except (TooLarge, NoClosedForm):
         pass
     try:
-        return f"{name}=?", ruleset.outcome(position, method="auto", max_positions=max_positions, misere=misere)
-    except TooLarge:
+        return f"{name}=?", ruleset.outcome(position, method=method, max_positions=max_positions, misere=misere)
+    except (TooLarge, NoClosedForm):
         return f"{name}=?", "?"
 
 
@@ -190,6 +192,7 @@ def to_dot(
     rankdir: str | None = None,
     max_positions: int | None = None,
     misere: bool = False,
+    method: str = "auto",
 ) -> str:
     """The game graph from ``position`` as a Graphviz DOT digraph.
 
@@ -217,6 +220,8 @@ def to_dot(
         Work limit of each Grundy computation.
     misere : bool
         Label by misère play (the player who makes the last move loses).
+    method : {"auto", "closed", "search"}
+        How each label is computed (``"closed"``: a vertex no closed form answers is labelled ``?``).
 
     Returns
     -------
@@ -240,7 +245,7 @@ def to_dot(
         '  node [shape=box, style="rounded,filled", fontname="Helvetica"];',
     ]
     for key, pos in nodes.items():
-        grundy, outcome = _label(ruleset, pos, max_positions, misere)
+        grundy, outcome = _label(ruleset, pos, max_positions, misere, method)
         colour = {"P": P_COLOUR, "N": N_COLOUR, "D": D_COLOUR}.get(outcome, "white")
         label = f"{_quote(ruleset.format_position(pos))}\\n{grundy}  {outcome}"
         lines.append(f'  {ids[key]} [label="{label}", fillcolor="{colour}"];')

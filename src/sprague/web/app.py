@@ -175,6 +175,9 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
     if isinstance(size, bool) or not isinstance(size, (int, float)) or not math.isfinite(size) or size < 0:
         raise InvalidParameter(f"cache_size must be a number of megabytes >= 0 (0: no cache), got {size!r} "
                                "(--cache-size)")
+    if cache_dir is not None and size == 0:
+        raise InvalidParameter(f"cache_dir={str(cache_dir)!r} (--cache-dir) with cache_size=0 (--cache-size 0: no "
+                               "cache): nothing would be kept there; leave out one of them")
     directory = Path(cache_dir).expanduser() if cache_dir is not None else server_cache_dir()
     cache = (str(directory), int(size * 2**20)) if size > 0 else None
     count = workers if workers is not None else DEFAULT_WORKERS

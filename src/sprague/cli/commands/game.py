@@ -45,7 +45,8 @@ def cmd_graph(ns: argparse.Namespace, out: TextIO) -> int:
     from sprague.viz.graph import render, to_dot
 
     r, pos = game(ns)
-    dot = to_dot(r, r.check_position(pos), max_nodes=ns.max_nodes, misere=bool(ns.misere))
+    dot = to_dot(r, r.check_position(pos), max_nodes=ns.max_nodes, max_positions=ns.max_positions,
+                 misere=bool(ns.misere), method=ns.method)
     if ns.fmt == "dot":
         data: bytes = dot.encode()
     else:
@@ -85,9 +86,16 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
         out.flush()
 
     misere = bool(ns.misere)
-    computer: Player = (SkilledPlayer(ns.skill, seed=ns.seed, misere=misere) if ns.skill is not None
-                        else PerfectPlayer(misere=misere) if ns.opponent == "perfect"
-                        else RandomPlayer(seed=ns.seed, misere=misere))
+    if ns.skill is not None and ns.opponent is not None:
+        raise InvalidParameter(f"--skill {ns.skill:g} makes a computer between perfect and random; leave out "
+                               f"--opponent {ns.opponent}")
+    if ns.seed is not None and ns.skill is None and ns.opponent != "random":
+        raise InvalidParameter(f"--seed {ns.seed} seeds the random opponent's moves, and the perfect opponent makes "
+                               "none: add --opponent random or --skill X, or leave out --seed")
+    computer: Player = (SkilledPlayer(ns.skill, seed=ns.seed, max_positions=ns.max_positions, misere=misere,
+                                      method=ns.method) if ns.skill is not None
+                        else RandomPlayer(seed=ns.seed, misere=misere) if ns.opponent == "random"
+                        else PerfectPlayer(ns.method, ns.max_positions, misere=misere))
     def read(prompt: str) -> str:
         try:
             return input(prompt)
@@ -96,7 +104,8 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
                                    "it in a terminal, or pipe the moves in: printf '1\\n' | sprague play nim 3 5") \
                 from None
 
-    human = HumanPlayer(input_fn=read, output_fn=say, hints=ns.hints, misere=misere)
+    human = HumanPlayer(input_fn=read, output_fn=say, hints=ns.hints, misere=misere, method=ns.method,
+                        max_positions=ns.max_positions)
     players = (computer, human) if ns.first == "computer" else (human, computer)
     rule = "Misère play: whoever makes the last move loses." if misere else "Normal play: whoever makes the last move wins."
     if r.loopy:

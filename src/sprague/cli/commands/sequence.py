@@ -36,10 +36,10 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     if isinstance(r, LoopyHeapRuleset):
         return _loopy(r, ns, out)
     r = check_sequence(r, ns.to)
+    use_cache(ns)  # the genera of --misere read and write the normal values there too
     if ns.misere:
         return _misere(r, ns, out)
     check_plot(ns.plot)
-    use_cache(ns)
     bar = progress_bar(ns.quiet, f"{r.name} values", unit=" values", total=ns.to + 1)  # shows values/s
     known, began = r.known_length, time.perf_counter()
     try:
@@ -82,6 +82,9 @@ def _loopy(r: LoopyHeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague sequence RULESET --max-heap N`` of a loopy heap game: gamma of each heap (no period is sought)."""
     if ns.to < 0:
         raise InvalidParameter(f"--max-heap must be a non-negative heap size, got {ns.to}")
+    if ns.cache_dir:
+        raise InvalidParameter(f"--cache-dir {ns.cache_dir}: the values of the loopy game {r.name} are not cached "
+                               "(nothing is read or written there); leave it out")
     return _listed(ns, out, f"for the loopy game {r.name}", "its values", ("--misere",),
                    lambda: loopy_sequence_report(r, ns.to, ns.max_positions), lambda d: loopy_sequence_text(r, d))
 

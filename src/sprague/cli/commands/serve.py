@@ -47,6 +47,9 @@ def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
     cache_size = getattr(ns, "cache_size", None)
     if cache_size is not None and not (math.isfinite(cache_size) and cache_size >= 0):
         raise InvalidParameter(f"--cache-size must be a number of megabytes >= 0 (0: no cache), got {cache_size:g}")
+    if cache_size == 0 and getattr(ns, "cache_dir", None):
+        raise InvalidParameter(f"--cache-dir {ns.cache_dir} with --cache-size 0 (no cache): nothing would be kept "
+                               "there; leave out one of them")
     allowed = list(getattr(ns, "allowed_host", None) or [])
     for name in allowed:
         if name.strip() != "*" and split_host(name) is None:

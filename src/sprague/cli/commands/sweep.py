@@ -36,6 +36,9 @@ def cmd_sweep(ns: argparse.Namespace, out: TextIO) -> int:
                 raise InvalidParameter(f"{option} {path!r}: cannot write there ({where} is not a writable directory); "
                                        "give a writable file")
     misere = getattr(ns, "misere", False)
+    if ns.workers and ns.scheduler:
+        raise InvalidParameter(f"--workers {ns.workers} and --scheduler {ns.scheduler}: give one (on a Dask cluster "
+                               "its own workers run the games)")
     for option, value, wanted in (("--values", ns.values, False), ("--max-positions", ns.max_positions, False),
                                   ("--max-heap", getattr(ns, "max_heap", None), True),
                                   ("--game-work", getattr(ns, "game_work", None), True),

@@ -19,6 +19,9 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague table GAME [GAME]``: a sum of two heap games, or one game's two-heap positions (``--heaps K``: K)."""
     games = [spec(t) for t in ns.games]
     check_plot(ns.plot)
+    if ns.workers and ns.scheduler:
+        raise InvalidParameter(f"--workers {ns.workers} and --scheduler {ns.scheduler}: give one (on a Dask cluster "
+                               "its own workers run the tasks)")
     if ns.heaps is not None:
         return _heap_table(games, ns, out)
     for flag, given in (("--save", ns.save), ("--workers", ns.workers), ("--scheduler", ns.scheduler)):
@@ -48,6 +51,13 @@ def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> in
         raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max-heap 64")
     if ns.fixed:
         raise InvalidParameter("--fixed and --heaps do not go together: --heaps tabulates every position")
+    if ns.method != "auto":
+        raise InvalidParameter(f"--method {ns.method} and --heaps do not go together: the table of every position "
+                               "is filled by the compiled kernels where the game has them, else by search; leave out "
+                               "--method")
+    if ns.origin != "bottom":
+        raise InvalidParameter(f"--origin {ns.origin} places the rows of a grid; --heaps prints a summary, not a grid: "
+                               "leave out --origin")
     if ns.plot and ns.heaps != 2:
         raise InvalidParameter(f"--plot draws 2 heaps, not --heaps {ns.heaps}; "
                                "for a 2-heap slice of more heaps use --fixed, e.g. --fixed 4")

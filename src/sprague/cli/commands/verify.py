@@ -42,14 +42,21 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     from sprague.theorems import all_theorems, find_theorem
 
     if ns.list:
+        _refuse_with_list(ns)
         rows = theorems_report()
         if ns.json:
             print_json(rows, out)
         else:
             out.write(theorems_text(rows))
         return 0
+    if ns.workers is not None and ns.scheduler:
+        raise InvalidParameter(f"--workers {ns.workers} and --scheduler {ns.scheduler}: give one (on a Dask cluster "
+                               "its own workers run the check)")
     if ns.claim:
         return _verify_claim(ns, out)
+    if ns.kind is not None:
+        raise InvalidParameter(f"--kind {ns.kind} says what a --claim returns; a theorem says its own kind ('sprague "
+                               "verify --list' shows it): leave out --kind, or give --claim MODULE:FUNCTION")
     if not ns.theorems:
         raise InvalidParameter("name a theorem to verify, or all ('sprague verify --list' shows them)")
     chosen = list(all_theorems()) if ns.theorems == ["all"] else [find_theorem(name) for name in ns.theorems]
@@ -62,21 +69,46 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     if unused:
         raise InvalidParameter(f"no chosen theorem takes the parameter {sorted(unused)[0]!r} "
                                "('sprague verify --list' shows each theorem's parameters)")
-    jobs = []
+    jobs: list[tuple[Any, dict[str, Any], int | None]] = []
+    left_out = []
     for theorem in chosen:
         own = {k: v for k, v in ruleset_params.items() if k in takes[theorem.name]}
         checked = ruleset(theorem.ruleset, **{**theorem.params, **own}).params  # -p k=x: one line, not int('x')
         own = {k: checked[k] for k in own}
-        if counts is None:
+        if not theorem.on_heaps or counts is None:
             default = theorem.heaps_default(own)
-            check_heap_count(default, theorem.name)  # before any job runs: -p k=10**100 means 2k heaps
-            jobs.append((theorem, own, default))
+            if default is not None:
+                check_heap_count(default, theorem.name)  # before any job runs: -p k=10**100 means 2k heaps
+            if counts is not None and ns.theorems != ["all"]:
+                theorem.check_heaps(counts[0], own)  # raises: --heaps means nothing for its positions
+            if counts is None or theorem.on_heaps:
+                jobs.append((theorem, own, default))
+            else:
+                left_out.append(theorem.name)
             continue
-        fitting = [n for n in counts if theorem.heap_ok(n, {**theorem.params, **own})]
+        fitting = [n for n in counts if theorem.takes_heaps(n, own)]
         if not fitting and ns.theorems != ["all"]:
             theorem.check_heaps(counts[0], own)  # raises: the counts are outside its domain
+        if not fitting:
+            left_out.append(theorem.name)
         jobs.extend((theorem, own, n) for n in fitting)
-    return _run(ns, out, [(theorem, None, own, n, f"{theorem.name}, {n} heaps") for theorem, own, n in jobs])
+    if left_out and not ns.json:
+        out.write(f"left out (--heaps {ns.heaps} is outside their domain): {', '.join(left_out)}\n")
+    return _run(ns, out, [(theorem, None, own, n, f"{theorem.name}, {n} heaps" if n else theorem.name)
+                          for theorem, own, n in jobs])
+
+
+def _refuse_with_list(ns: argparse.Namespace) -> None:
+    """``--list`` lists the theorems and verifies nothing: an option for a verification is refused, not ignored."""
+    given = [flag for flag, value in (("THEOREM", ns.theorems), ("--claim", ns.claim), ("--kind", ns.kind),
+                                      ("--misere", ns.misere), ("--heaps", ns.heaps), ("--max-heap", ns.max_heap),
+                                      ("--method", ns.method), ("--workers", ns.workers),
+                                      ("--scheduler", ns.scheduler), ("-p", ns.param),
+                                      ("--max-positions", ns.max_positions)) if value]
+    if given:
+        what = " ".join(ns.theorems) if given[0] == "THEOREM" else given[0]
+        raise InvalidParameter(f"{what}: --list lists every theorem and verifies nothing; leave out --list to "
+                               "verify, or the other options to list")
 
 
 def _verify_claim(ns: argparse.Namespace, out: TextIO) -> int:
@@ -104,8 +136,9 @@ def _run(ns: argparse.Namespace, out: TextIO, jobs: list[tuple[Any, Any, dict[st
     for target, claim, own, n, label in jobs:
         bar = progress_bar(ns.quiet, label)
         try:
-            report = verify(target, claim, kind=ns.kind, heaps=n, max_heap=ns.max_heap, params=own, misere=ns.misere,
-                            method=ns.method, workers=ns.workers, scheduler=ns.scheduler,
+            report = verify(target, claim, kind=ns.kind or "outcome", heaps=n,
+                            max_heap=16 if ns.max_heap is None else ns.max_heap, params=own, misere=ns.misere,
+                            method=ns.method or "local", workers=ns.workers or 1, scheduler=ns.scheduler,
                             max_positions=ns.max_positions or DEFAULT_MAX_BOX, progress=bar.update if bar else None)
         finally:
             if bar:
