@@ -299,7 +299,8 @@ def test_user_cycle_is_not_a_short_game(cls: type[Ruleset], start: int) -> None:
 
 @pytest.mark.parametrize(
     "typo, meant",
-    [("subtracton", "subtraction"), ("wythof", "wythoff"), ("grundy-game", "grundys-game"), ("hackenbsh", "hackenbush")],
+    [("subtracton", "subtraction"), ("wythof", "wythoff"), ("grundy-game", "grundys-game"),
+     ("hackenbsh", "hackenbush")],
 )
 def test_unknown_ruleset_suggests_the_nearest_name(typo: str, meant: str) -> None:
     with pytest.raises(sprague.UnknownRuleset) as info:

@@ -77,7 +77,8 @@ def all_rulesets() -> list[type[Ruleset]]:
 
 
 def load_plugin(spec: str) -> list[type[Ruleset]]:
-    """Load a module by name or ``.py`` path; register its rulesets and its :class:`~sprague.theorems.Theorem` records."""
+    """Load a module by name or ``.py`` path; register its rulesets and its :class:`~sprague.theorems.Theorem`
+    records."""
     module = load_module(spec)
     for obj in vars(module).values():
         if isinstance(obj, Theorem):

@@ -1,7 +1,8 @@
 """The papers' results as data: each theorem is a claim function with its citation and its domain.
 
 A :class:`Theorem` says, for the positions of a ruleset with ``n`` heaps, what a
-paper claims (under normal play, or misère play where ``misere`` is set): an outcome (``kind="outcome"``: the claim function returns 0 for a
+paper claims (under normal play, or misère play where ``misere`` is set): an
+outcome (``kind="outcome"``: the claim function returns 0 for a
 P-position, 1 for an N-position, -1 where the theorem says nothing) or a Grundy
 value (``kind="grundy"``: the value, or -1). Claim functions take the heaps
 sorted in ascending order and use plain integer operations only, so that the
