@@ -80,7 +80,8 @@ def run(args: list[str], src: Path) -> tuple[bool, float, str]:
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     text = (proc.stdout.strip() or proc.stderr.strip()).splitlines()
-    whole = proc.returncode == 0 and not any(w in proc.stdout for w in ("not computed", "stopped"))  # a part left out is no answer
+    # a part left out is no answer
+    whole = proc.returncode == 0 and not any(w in proc.stdout for w in ("not computed", "stopped"))
     return whole, cpu, (text[-1] if text else "")[:100]
 
 

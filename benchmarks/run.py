@@ -270,8 +270,8 @@ def single_delete(quick: bool) -> None:
     plain, plain_low, plain_mid = measure(plain_single_delete, m, repeat=2)
     assert ours.tolist() == [plain[p] for p in map(tuple, small.positions().tolist())]
     print(f"| single-delete, 4 heaps, Grundy table: search in rank order against the plain-Python memo | "
-          f"heaps <= {m} ({small.size:,}) | {secs(low, mid)} | {secs(plain_low, plain_mid)} | {plain_low / low:,.0f}x | "
-          f"{COMPILED} |")
+          f"heaps <= {m} ({small.size:,}) | {secs(low, mid)} | {secs(plain_low, plain_mid)} | "
+          f"{plain_low / low:,.0f}x | {COMPILED} |")
     ratio_row("single-delete, 4 heaps, Grundy table: the split memo against search option by option",
               f"heaps <= 64 ({Box(4, 1, 64).size:,})", ALGORITHM, lambda: r.table(64, 4).values,
               lambda: box.fill_table(4, 1, 64, shapes, Box(4, 1, 64).binom, Box(4, 1, 64).size, True),
@@ -374,7 +374,8 @@ HUGE = [("nim", {}, 4), ("single-delete", {}, 4), ("vdn", {}, 2), ("delete-nim",
 def huge_heaps() -> None:
     """A closed-form outcome and a winning move from positions of 1000-digit heaps (mean of 20 calls each)."""
     rnd = random.Random(1)
-    print("\n| ruleset | heaps of 1000 digits | outcome (target 1 ms) | winning move (target 10 ms) |\n|---|---|---|---|")
+    print("\n| ruleset | heaps of 1000 digits | outcome (target 1 ms) | winning move (target 10 ms) |\n"
+          "|---|---|---|---|")
     for name, params, k in HUGE:
         r = sprague.ruleset(name, **params)
         pos = tuple(rnd.randrange(10**999, 10**1000) for _ in range(k))

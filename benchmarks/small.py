@@ -21,7 +21,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SPRAGUE = str(Path(sys.executable).with_name("sprague"))
 # this checkout, with bytecode cached as an installed package has it (pip compiles it at install)
-ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "PYTHONPATH": str(HERE.parent / "src")}
+ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+       "PYTHONPATH": str(HERE.parent / "src")}
 
 #: (command, goal in seconds) of issue 18
 COMMANDS = [(["value", "nim", "3", "5", "6"], 0.15), (["value", "grundys-game", "1000"], 0.3),

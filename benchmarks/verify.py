@@ -78,7 +78,8 @@ def further(workers: int = 2) -> None:
         hi = FURTHER[n] if t.cap is None else t.cap
         r = verify(t, max_heap=hi, workers=workers)
         result = "holds" if r.ok else f"refuted at {r.counterexample.position}" if r.counterexample else "?"
-        print(f"| {t.name} | {t.citation} | {n} heaps <= {r.max_heap} | {r.positions:,} | {result} | {r.seconds:.2f} s |")
+        print(f"| {t.name} | {t.citation} | {n} heaps <= {r.max_heap} | {r.positions:,} | {result} | "
+              f"{r.seconds:.2f} s |")
 
 
 if __name__ == "__main__":

@@ -35,13 +35,15 @@ words = st.one_of(st.sampled_from(["", ":", "nim:", ":Nim", "os:path", "mymissin
 tokens = st.one_of(*[small] * 12, numbers, words)  # mostly sound, so a hostile piece gets far
 any_ruleset = st.one_of(*[st.sampled_from(RULESETS)] * 12, words)
 param_values = st.one_of(st.sampled_from(EXAMPLES), numbers,
-                         st.sampled_from(["1-100000000", "1-3", "2-1", "1,2,", "all", "all-but:", "0.77777777777777777777",
-                                          "0.137", "4.07", "0.", ";", "1,1;", "all;1-7", "0.6", "4!.0", "0.7777777"]))
+                         st.sampled_from(["1-100000000", "1-3", "2-1", "1,2,", "all", "all-but:",
+                                          "0.77777777777777777777", "0.137", "4.07", "0.", ";", "1,1;", "all;1-7",
+                                          "0.6", "4!.0", "0.7777777"]))
 
 
 @st.composite
 def _game(draw: st.DrawFn) -> list[str]:
-    """``RULESET [-p KEY=VALUE ...] POSITION...``: mostly a real ruleset with its own parameters, hostile pieces drawn in."""
+    """``RULESET [-p KEY=VALUE ...] POSITION...``: mostly a real ruleset with its own parameters, hostile pieces
+    drawn in."""
     name = draw(any_ruleset)
     words_: list[str] = [name]
     cls = CLASSES.get(name)
@@ -121,8 +123,9 @@ commands = st.one_of(
                                                   "no-such-theorem", "nim"]), words), max_size=2),
               st.sampled_from([[], ["-p", "k=3"], ["-p", "k=x"], ["-p", "k=10**100"], ["-p", "k=1"], ["-p", "h=2"]]),
               # --max-heap small or absurd: a box of millions of positions is a batch job allowed to take minutes
-              _options(_option("--max-heap", st.one_of(small, hostile_numbers)), _option("--heaps", st.one_of(numbers, st.sampled_from(
-                  ["5-40", "2,3", "3-2", "1-10**9"]))), _option("--workers", numbers),
+              _options(_option("--max-heap", st.one_of(small, hostile_numbers)),
+                  _option("--heaps", st.one_of(numbers, st.sampled_from(["5-40", "2,3", "3-2", "1-10**9"]))),
+                  _option("--workers", numbers),
                   _option("--scheduler", st.sampled_from(["garbage://x", "", "tcp://[::1"])),
                   _option("--claim", st.sampled_from(["x.py:f", ":", "nosuch:f", "os:getcwd", "os:", "claims.py:f"])),
                   _option("--kind", st.sampled_from(["grundy", "outcome", "x"])), max_positions,

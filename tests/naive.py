@@ -322,7 +322,8 @@ def smallest_period(values: Sequence[int], start: int) -> int:
 
 # ---------------------------------------------------------------- the Delete Nim family
 def delete_nim_moves(position: tuple[int, int]) -> list[tuple[int, int]]:
-    """Delete Nim (000 s.0.3): pick a non-empty heap, delete the other, take one token, split the rest in two (parts may be 0)."""
+    """Delete Nim (000 s.0.3): pick a non-empty heap, delete the other, take one token, split the rest in two
+    (parts may be 0)."""
     out = set()
     for h in position:
         for a in range(h):  # a + b = h - 1
@@ -370,7 +371,8 @@ nmth_delete_moves = delete_split_moves(lambda n: [(k, 2) for k in range(1, n // 
 
 @cache
 def fraction_delete_moves(k: int) -> Moves:
-    """((k-1)/k)n-delete Nim, n = km: delete (k-1)m heaps, split the other m into k each (001 s.5.3; k = 2: half-delete)."""
+    """((k-1)/k)n-delete Nim, n = km: delete (k-1)m heaps, split the other m into k each (001 s.5.3; k = 2:
+    half-delete)."""
     return delete_split_moves(lambda n: [(n // k, k)])
 
 

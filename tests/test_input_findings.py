@@ -1,4 +1,5 @@
-"""The input findings of issue 32's audit (item 7): each misreading or raw error, now read right or refused in one line."""
+"""The input findings of issue 32's audit (item 7): each misreading or raw error, now read right or refused in one
+line."""
 
 from __future__ import annotations
 
@@ -122,7 +123,8 @@ def test_play_with_piped_moves_still_plays() -> None:
 
 # ------------------------------------------------------------------ claims that exit
 @pytest.mark.parametrize("body, words", [
-    ("import sys\n\ndef claim(heaps):\n    sys.exit(3)\n", "the claim raised SystemExit: 3 (it called sys.exit) at <0, 0>"),
+    ("import sys\n\ndef claim(heaps):\n    sys.exit(3)\n",
+     "the claim raised SystemExit: 3 (it called sys.exit) at <0, 0>"),
     ("def claim(heaps):\n    raise SystemExit\n", "the claim raised SystemExit (it called sys.exit) at <0, 0>"),
     ("class Stop(BaseException):\n    pass\n\ndef claim(heaps):\n    raise Stop('no')\n",
      "the claim raised Stop: no at <0, 0>"),

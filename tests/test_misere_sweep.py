@@ -356,8 +356,8 @@ def test_bad_prove_settings_are_refused(kwargs: dict[str, Any], words: str) -> N
 def test_cli_prove_and_its_bad_combinations(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     status = main(["sweep", "0.?1", "--misere", "--prove", "--max-heap", "8", "--prove-max-heap", "8", "--no-cache",
-                   "--workers", "1", "--quiet", "--csv", str(tmp_path / "q.csv"), "--json", str(tmp_path / "q.json")], out=out,
-                  err=err)
+                   "--workers", "1", "--quiet", "--csv", str(tmp_path / "q.csv"), "--json", str(tmp_path / "q.json")],
+                  out=out, err=err)
     assert status == 0, err.getvalue()
     rows = {d["code"]: d for d in csv.DictReader(io.StringIO((tmp_path / "q.csv").read_text()))}
     assert (rows["0.31"]["status"], rows["0.31"]["period"], rows["0.31"]["preperiod"]) == ("proved", "2", "3")

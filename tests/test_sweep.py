@@ -67,7 +67,8 @@ def test_patterns_expand_in_order_octal_and_hexadecimal() -> None:
 def test_codes_ending_in_zero_are_one_game_with_the_shorter_code() -> None:
     keys = games("0.??")
     assert len(keys) == 64 and keys["0.1"] == ["0.10"] and keys["0.77"] == ["0.77"] and keys["0.0"] == ["0.00"]
-    assert games("0.1??")["0.1"] == ["0.100"] and games("0.??0")["0.1"] == ["0.100"] and games("0.1?0")["0.11"] == ["0.110"]
+    assert (games("0.1??")["0.1"] == ["0.100"] and games("0.??0")["0.1"] == ["0.100"]
+            and games("0.1?0")["0.11"] == ["0.110"])
     assert games("4.?0")["4.0"] == ["4.00"]
     assert games("0.?0", base=16)["0.A"] == ["0.A0"]
     # the rule agrees: the same values

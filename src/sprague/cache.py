@@ -233,7 +233,8 @@ def default_dir() -> Path:
 def _canonical(key: Mapping[str, Any]) -> str:
     """The key as canonical JSON (sorted keys, no spaces), the basis of the file name and the header check."""
     if not isinstance(key, Mapping):
-        raise CacheError(f"cache key {key!r} is not a mapping; pass a dict such as {{'ruleset': 'nim', 'params': {{}}}}")
+        raise CacheError(f"cache key {key!r} is not a mapping; pass a dict such as "
+                         f"{{'ruleset': 'nim', 'params': {{}}}}")
     try:
         return json.dumps(key, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
     except (TypeError, ValueError) as exc:

@@ -27,8 +27,8 @@ spends it is a row "stopped at heap k, order >= m" (the quotient of the heaps be
 quotient to N at least that), not a failure. A finished quotient is "observed" (exact to the bound, its
 stabilisation not proved) unless a *prover* hook says more; ``prove=True`` (``--prove``) proves it for all heaps
 with :func:`~sprague.analysis.quotient_proof.prove_quotient` where the periodicity theorem applies, computing a
-stabilised quotient to larger bounds when the proof needs them (see :func:`misere_sweep`). docs/misere-quotients.md has the octal codes of up to
-three digits, compared with the literature.
+stabilised quotient to larger bounds when the proof needs them (see :func:`misere_sweep`).
+docs/misere-quotients.md has the octal codes of up to three digits, compared with the literature.
 
 Two small seams hold what this module assumes about codes: :func:`_ruleset` (a code to
 its ruleset) and :func:`_same_game_key` (the text that names a game: two codes with the
@@ -75,9 +75,9 @@ from sprague.errors import InvalidParameter, SpragueError, TooLarge
 from sprague.rulesets import ruleset as _get_ruleset
 from sprague.rulesets.tbcode import TBCode
 
-__all__ = ["DEFAULT_VALUES", "BASES", "CSV_COLUMNS", "expand", "games", "sweep", "GameResult", "SweepRow", "SweepResult",
-           "DEFAULT_MAX_HEAP", "DEFAULT_GAME_WORK", "MISERE_CSV_COLUMNS", "misere_sweep", "QuotientResult", "MisereRow",
-           "MisereSweepResult", "DEFAULT_PROVE_MAX_HEAP"]
+__all__ = ["DEFAULT_VALUES", "BASES", "CSV_COLUMNS", "expand", "games", "sweep", "GameResult", "SweepRow",
+           "SweepResult", "DEFAULT_MAX_HEAP", "DEFAULT_GAME_WORK", "MISERE_CSV_COLUMNS", "misere_sweep",
+           "QuotientResult", "MisereRow", "MisereSweepResult", "DEFAULT_PROVE_MAX_HEAP"]
 
 #: values computed for each game by default (:data:`sprague.core.limits.SWEEP_VALUES`)
 DEFAULT_VALUES = SWEEP_VALUES
@@ -172,7 +172,8 @@ def _parse_pattern(pattern: Any, base: int | None) -> tuple[str, str, int]:
     shown = text if len(text) <= 40 else text[:37] + "..."
     example = "e.g. 0.?? (every two-digit octal code), 4.?7 or 0.F? (hexadecimal)"
     if not text:
-        raise InvalidParameter(f"sweep: empty pattern; give a family of codes d0.d1d2... with ? for any digit, {example}")
+        raise InvalidParameter(f"sweep: empty pattern; give a family of codes d0.d1d2... with ? for any digit, "
+                               f"{example}")
     digits_after = len(text.partition(".")[2])
     if digits_after > MAX_CODE_DIGITS:
         raise InvalidParameter(f"sweep: pattern {shown!r} has {digits_after:,} digits after the point, over the limit "
@@ -198,7 +199,8 @@ def _parse_pattern(pattern: Any, base: int | None) -> tuple[str, str, int]:
                                "for a hexadecimal family give --base 16 (Python: base=16)")
     count = base ** (head + tail).count("?")
     if count > MAX_SWEEP_CODES:
-        raise TooLarge(f"sweep: pattern {shown!r} names {format_size(count)} codes ({base}^{(head + tail).count('?')}), "
+        raise TooLarge(f"sweep: pattern {shown!r} names {format_size(count)} codes "
+                       f"({base}^{(head + tail).count('?')}), "
                        f"over the limit of {MAX_SWEEP_CODES:,} (MAX_SWEEP_CODES in sprague.core.limits); fix more of "
                        "the digits, or sweep the family in parts (0.1??, 0.2??, ...)", estimate=count,
                        limit=MAX_SWEEP_CODES)
@@ -595,9 +597,9 @@ DEFAULT_MAX_HEAP = 40
 #: 5-8 s of CPU here, so that the 511 games of ``0.???`` take under an hour on 2 cores whatever they are
 DEFAULT_GAME_WORK = 4_000_000
 #: the columns of :meth:`MisereSweepResult.csv`, in order
-MISERE_CSV_COLUMNS = ("code", "bound", "order", "p_portion", "stable_from", "stabilised", "status", "period", "preperiod",
-                      "stopped_at", "generators", "presentation", "work", "seconds", "same_game", "same_quotient",
-                      "note")
+MISERE_CSV_COLUMNS = ("code", "bound", "order", "p_portion", "stable_from", "stabilised", "status", "period",
+                      "preperiod", "stopped_at", "generators", "presentation", "work", "seconds", "same_game",
+                      "same_quotient", "note")
 #: with ``prove``: the largest bound a game's quotient is computed to for a proof, by default (Kayles needs 166)
 DEFAULT_PROVE_MAX_HEAP = 200
 #: with ``prove``: bounds tried for one game at most (the bound asked, then larger ones)
@@ -933,7 +935,8 @@ class MisereSweepResult:
             lines.append(f"; {self.resumed:,} of the {self.games:,} games resumed from the results cache")
         lines.append(f" ({self.workers} worker{'s' if self.workers != 1 else ''}, {self.engine})\n")
         lines.append(f"stable from: the last heap at which the quotient changed (the same from there to heap "
-                     f"{self.max_heap}; not yet: it changed at the bound); observed: computed exactly to the bound, stabilisation not proved; "
+                     f"{self.max_heap}; not yet: it changed at the bound); observed: computed exactly to the bound, "
+                     "stabilisation not proved; "
                      "stopped: the game's work budget ran out at that heap, the quotient of the smaller heaps "
                      "having that order (--game-work, --max-heap)\n")
         if proving:
@@ -986,9 +989,9 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
         end of the pretending function would need, else 4 times the bound; at most ``prove_max_heap``), up
         to 3 bounds in all (the engine starts afresh at each bound, and its work grows about as the square of
         the bound: Kayles costs 0.2M units to 40, 3.5M to 166). Kayles at the defaults: 40, then 160 (no
-        period yet), then 166 (period 12 from 71 seen at 160), proved. A quotient still changing at the bound is not pursued (it is "observed", not
-        stabilised). A larger bound the budget stops leaves the row at the last bound finished (``bound``;
-        ``bounds`` lists those tried), with a note. Not with ``prover``.
+        period yet), then 166 (period 12 from 71 seen at 160), proved. A quotient still changing at the bound is
+        not pursued (it is "observed", not stabilised). A larger bound the budget stops leaves the row at the
+        last bound finished (``bound``; ``bounds`` lists those tried), with a note. Not with ``prover``.
     prove_max_heap : int, optional
         With ``prove``: the largest bound tried (default :data:`DEFAULT_PROVE_MAX_HEAP`, at least
         ``max_heap``).
@@ -1006,7 +1009,8 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
     head, tail, base = _parse_pattern(pattern, base)
     from sprague.core.limits import MAX_QUOTIENT_HEAP
 
-    if isinstance(max_heap, bool) or not isinstance(max_heap, (int, np.integer)) or not 1 <= max_heap <= MAX_QUOTIENT_HEAP:
+    if isinstance(max_heap, bool) or not isinstance(max_heap, (int, np.integer)) or (
+            not 1 <= max_heap <= MAX_QUOTIENT_HEAP):
         raise InvalidParameter(f"sweep --misere: max_heap={max_heap!r} must be an integer from 1 to "
                                f"{MAX_QUOTIENT_HEAP:,}, the largest heap of each quotient (e.g. --max-heap 40)")
     if isinstance(game_work, bool) or not isinstance(game_work, (int, np.integer)) or game_work < 1:

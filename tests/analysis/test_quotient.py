@@ -70,7 +70,8 @@ def test_nim_heaps_at_most_7_is_tame_t3() -> None:
     assert q.generators == (1, 2, 4)
 
 
-@pytest.mark.parametrize("name, params, moves, bound, total", CASES, ids=lambda c: str(c) if isinstance(c, str) else None)
+@pytest.mark.parametrize("name, params, moves, bound, total", CASES,
+                         ids=lambda c: str(c) if isinstance(c, str) else None)
 def test_order_is_even(name: str, params: dict, moves: object, bound: int, total: int) -> None:
     # [PS08]: every finite misère quotient of impartial games has even order
     q = sprague.ruleset(name, **params).misere_quotient(bound)
@@ -217,7 +218,8 @@ def _partitions(n: int, most: int) -> Iterator[tuple[int, ...]]:
 # ---------------------------------------------------------------- the compiled engine
 # Orders of the quotients of Dawson's Kayles (octal 0.07) for the bounds 0..27, as the engine of before the compiled
 # kernel computed them (main at 1303200, by the plain-Python candidates; checked there against search).
-DAWSON_ORDERS = (1, 1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 144, 144, 176)
+DAWSON_ORDERS = (1, 1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
+                 144, 144, 176)
 # The same engine's pretending function and P-portion of Q_27(0.07) (elements numbered by normal forms).
 DAWSON_27_PHI = (0, 0, 1, 1, 2, 0, 10, 1, 1, 0, 3, 10, 12, 2, 4, 0, 15, 12, 2, 3, 10, 5, 6, 18, 7, 8, 12, 9)
 DAWSON_27_P = (1, 5, 6, 11, 12, 15, 24, 26, 29, 34, 37, 46, 49, 59, 62, 66, 68, 78, 81, 92, 100, 107, 125, 131, 144,

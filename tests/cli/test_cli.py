@@ -117,7 +117,8 @@ def test_table_is_the_handout_array() -> None:
 
 def test_graph_dot() -> None:
     status, out, _ = run("graph", "subtraction", "-p", "S=1,2,5", "10", "--format", "dot")
-    assert status == 0 and out.startswith("digraph") and out.count("->") == 10 + 9 + 6  # n -> n-1 (n >= 1), n-2 (n >= 2), n-5 (n >= 5)
+    # the edges: n -> n-1 (n >= 1), n-2 (n >= 2), n-5 (n >= 5)
+    assert status == 0 and out.startswith("digraph") and out.count("->") == 10 + 9 + 6
     status, _, err = run("graph", "nim", "3", "3", "--format", "png")
     assert status == 2 and ("-o" in err or "Graphviz" in err)
 
@@ -251,8 +252,8 @@ def _console_script(*args: str) -> subprocess.CompletedProcess[str]:
                f"import {module} as m\nassert m.__file__.startswith({str(root / 'src')!r} + '/'), m.__file__\n"
                f"sys.argv[0] = 'sprague'\nsys.exit({function}())\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root / "src"), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-c", wrapper, *args], capture_output=True, text=True, timeout=600,  # a hang guard
-                          env=env, cwd=root)
+    return subprocess.run([sys.executable, "-c", wrapper, *args], capture_output=True, text=True,
+                          timeout=600, env=env, cwd=root)  # timeout: a hang guard
 
 
 def test_installed_console_script_reports_errors_without_traceback() -> None:

@@ -72,7 +72,8 @@ def call(argv: list[str]) -> Outcome:
 def _answers_or_refuses(argv: list[str]) -> None:
     outcome = call(argv)
     category = judge(outcome)
-    assert category in ("answered", "refused"), f"{category}: sprague {shlex.join(argv)} -> {outcome.status}: {outcome.err[-500:]}"
+    assert category in ("answered", "refused"), (f"{category}: sprague {shlex.join(argv)} -> {outcome.status}: "
+                                                 f"{outcome.err[-500:]}")
 
 
 _FUZZ = dict(derandomize=True, database=None, deadline=None,

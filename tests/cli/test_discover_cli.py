@@ -72,7 +72,8 @@ def test_bad_input_is_one_line(args: list[str], words: str) -> None:
 @pytest.mark.parametrize("old, new", [
     (["sequence", "nim", "--to", "7"], ["sequence", "nim", "--max-heap", "7"]),
     (["table", "nim", "--max", "3", "--values", "grundy"], ["table", "nim", "--max-heap", "3", "--kind", "grundy"]),
-    (["discover", "delete-nim", "--heaps", "2", "--max", "5"], ["discover", "delete-nim", "--heaps", "2", "--max-heap", "5"]),
+    (["discover", "delete-nim", "--heaps", "2", "--max", "5"],
+     ["discover", "delete-nim", "--heaps", "2", "--max-heap", "5"]),
 ])
 def test_one_flag_name_per_idea_and_the_old_spellings_still_work(old: list[str], new: list[str]) -> None:
     """Issue 32 point 2: the largest heap is --max-heap in every command (as in quotient and verify), the kind of

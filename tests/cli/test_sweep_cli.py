@@ -30,7 +30,8 @@ def test_the_table_and_the_files(tmp_path: Path) -> None:
     assert "same game: 0.70" in out
     rows = list(csv.DictReader((tmp_path / "t.csv").open()))
     data = json.loads((tmp_path / "t.json").read_text())
-    assert [r["code"] for r in rows] == [r["code"] for r in data["rows"]] == [line.split()[0] for line in lines[2:2 + len(rows)]]
+    assert ([r["code"] for r in rows] == [r["code"] for r in data["rows"]]
+            == [line.split()[0] for line in lines[2:2 + len(rows)]])
     assert next(r for r in rows if r["code"] == "0.77")["period"] == "12"
     status, out, _ = run("sweep", "0.7?", "--values", "800", "--workers", "1", "--cache-dir", cache, "--json")
     again = json.loads(out)

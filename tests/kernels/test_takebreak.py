@@ -147,7 +147,8 @@ def test_constructed_options_reach_every_value_the_rules_reach(code: str) -> Non
     per = g.periodicity()
     truth = naive.octal_sequence(octal_digits(code), 900)
     for n in range(2 * (per.preperiod + per.period), 900, 7):
-        reachable = {truth[n - k] for k in range(1, len(octal_digits(code))) if octal_digits(code)[k] & 2 and n - k >= 1}
+        reachable = {truth[n - k] for k in range(1, len(octal_digits(code)))
+                     if octal_digits(code)[k] & 2 and n - k >= 1}
         for k, d in enumerate(octal_digits(code)):
             if d & 4:
                 reachable |= {truth[a] ^ truth[n - k - a] for a in range(1, (n - k) // 2 + 1)}

@@ -1,4 +1,5 @@
-"""The generic take-and-break kernel (``sprague.kernels.tbgeneric``) against the rules read literally (``tests/naive.py``).
+"""The generic take-and-break kernel (``sprague.kernels.tbgeneric``) against the rules read literally
+(``tests/naive.py``).
 
 Every code form is checked: hexadecimal and larger digits, heap-count lists, ``{2+}``, ``*``, the
 constraints ``! ? =`` (per entry too), additive digits, repeating codes and ``&N;``. The codes are

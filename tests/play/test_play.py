@@ -286,7 +286,8 @@ def test_perfect_misere_player_from_a_misere_p_position_keeps_the_game_long_and_
 
 
 def test_misere_perfect_vs_perfect_decided_by_the_misere_outcome() -> None:
-    for game, start in MISERE_N_STARTS + [(NIM, (2, 2)), (NIM, (1,)), (KAYLES, (1, 2, 3)), (NIM_PLUS_SUB, ((3, 2), (4,)))]:
+    for game, start in MISERE_N_STARTS + [(NIM, (2, 2)), (NIM, (1,)), (KAYLES, (1, 2, 3)),
+                                          (NIM_PLUS_SUB, ((3, 2), (4,)))]:
         moves, key = naive_moves(game)
         result = play_match(game, start, PerfectPlayer(misere=True), PerfectPlayer(misere=True),
                             output_fn=lambda line: None, misere=True)

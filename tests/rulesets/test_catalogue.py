@@ -42,7 +42,8 @@ def test_named_games_match_the_published_values(name: str) -> None:
 
 def test_dawsons_chess_is_dawsons_kayles_shifted_by_one() -> None:
     """Winning Ways ch. 4: Dawson's chess on n files has the value of Dawson's Kayles with n + 1 pins."""
-    chess, kayles = naive.octal_sequence(NAMED["dawsons-chess"], 300), naive.octal_sequence(NAMED["dawsons-kayles"], 301)
+    chess, kayles = (naive.octal_sequence(NAMED["dawsons-chess"], 300),
+                     naive.octal_sequence(NAMED["dawsons-kayles"], 301))
     assert chess == kayles[1:]
 
 

@@ -1,4 +1,5 @@
-"""Subtraction over infinite sets given by a rule (issue 16 item 4): OEIS values, the naive twin, bad predicates, limits.
+"""Subtraction over infinite sets given by a rule (issue 16 item 4): OEIS values, the naive twin, bad predicates,
+limits.
 
 The OEIS files in ``tests/data`` (A014586 subtract-a-square, A014588 subtract-a-Fibonacci-number,
 A014589 subtract-a-prime) are literature values; ``naive.subtraction_sequence`` with the membership

@@ -162,7 +162,8 @@ def test_cli_table_and_value():
     from sprague.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    assert main(["table", "nimhof -p R=1,0;1,1;2,3;1,2;0,1", "--max", "12", "--values", "grundy"], out=out, err=err) == 0
+    assert main(["table", "nimhof -p R=1,0;1,1;2,3;1,2;0,1", "--max", "12", "--values", "grundy"],
+                out=out, err=err) == 0
     lines = out.getvalue().splitlines()
     assert lines[-2].split() == [str(x) for x in range(13)]  # the x axis
     assert lines[-4].split()[:4] == ["0", "|", "0", "1"]  # row y = 0: G(x, 0) = x

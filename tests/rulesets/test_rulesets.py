@@ -560,7 +560,8 @@ def test_wythoff_search_under_a_limit_below_its_size_stops_there_with_the_option
     # the search from (60, 60) visits the positions (a, b), a <= b <= 60 (heaps sorted): 61 * 62 / 2 = 1,891,
     # counted as it goes, not estimated
     g = sprague.ruleset("wythoff")
-    with pytest.raises(sprague.TooLarge, match=r"60, 60\) stopped after 1,890 positions \(the limit\).*--max-positions"):
+    with pytest.raises(sprague.TooLarge,
+                       match=r"60, 60\) stopped after 1,890 positions \(the limit\).*--max-positions"):
         g.grundy((60, 60), max_positions=1890)
     value = _wythoff_grundy_by_bitsets(60)
     assert sprague.ruleset("wythoff").grundy((60, 60), max_positions=1891) == value == 87

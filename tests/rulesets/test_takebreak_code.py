@@ -215,7 +215,8 @@ def test_aliases_and_the_normal_form_name_one_game():
 
 
 def test_relations_name_equal_codes_and_cousins():
-    assert sprague.ruleset("takebreak", code="0.770").relations()[:2] == ["0.770 is 0.77", "the same game as kayles (0.77)"]
+    assert sprague.ruleset("takebreak", code="0.770").relations()[:2] == [
+        "0.770 is 0.77", "the same game as kayles (0.77)"]
     assert set(sprague.ruleset("takebreak", code="0.137").relations()) == {
         "the same game as dawsons-chess (0.137)", "a first cousin of dawsons-kayles (0.07): G(n) = G_0.07(n+1)"}
     assert sprague.ruleset("takebreak", code="0.06").relations() == [
@@ -239,7 +240,8 @@ def test_cli_describe_says_the_rules_and_the_relations():
     text = _run("describe", "takebreak", "-p", "code={2+}!.0")
     assert "split a heap into two or more heaps, all different" in text
     assert "a first cousin of dawsons-kayles (0.07)" in _run("describe", "takebreak", "-p", "code=0.137")
-    assert "0.247 is a first cousin of 0.245: G(n) = G_0.245(n+1)" not in _run("describe", "takebreak", "-p", "code=0.247")
+    assert ("0.247 is a first cousin of 0.245: G(n) = G_0.245(n+1)"
+            not in _run("describe", "takebreak", "-p", "code=0.247"))
     assert "0.3177 is a first cousin of 0.245" in _run("describe", "takebreak", "-p", "code=0.3177")
     assert "first cousin of dawsons-kayles" in _run("describe", "dawsons-chess")
     assert "first cousin of dawsons-kayles" in _run("list")

@@ -110,7 +110,8 @@ def test_the_first_kernel_call_makes_every_kernel_and_caches_them_outside_the_so
         "b = box.binomials(3, 0, 4)\n"
         "print(box.positions(3, 0, 4, b, 30, 35).tolist()[-1])\n"
         "import numba\n"
-        "print(type(retro.advance).__name__, type(box._unrank).__name__, numba.config.CACHE_DIR == str(numba_cache_dir()))",
+        "print(type(retro.advance).__name__, type(box._unrank).__name__, "
+        "numba.config.CACHE_DIR == str(numba_cache_dir()))",
         XDG_CACHE_HOME=str(tmp_path), NUMBA_CACHE_DIR="")
     assert out.splitlines() == ["True False", "[4, 4, 4]", "CPUDispatcher CPUDispatcher True"]
     assert any(tmp_path.joinpath("sprague", "numba").rglob("*.nbi")), "no compiled kernel was cached"

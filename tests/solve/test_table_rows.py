@@ -60,8 +60,8 @@ def test_a_saved_table_reads_back_as_the_table(tmp_path, name, params, heaps, hi
     t.save(tmp_path / "t.csv")
     lines = (tmp_path / "t.csv").read_text().splitlines()
     assert lines[0] == ",".join([f"heap{i + 1}" for i in range(heaps)] + [t.column])
-    assert np.array_equal(np.loadtxt(tmp_path / "t.csv", delimiter=",", skiprows=1, dtype=np.int64).reshape(whole.shape),
-                          whole)
+    assert np.array_equal(np.loadtxt(tmp_path / "t.csv", delimiter=",", skiprows=1,
+                                     dtype=np.int64).reshape(whole.shape), whole)
 
 
 def test_the_cli_saves_in_chunks_what_numpy_reads(tmp_path, monkeypatch):

@@ -198,7 +198,8 @@ def test_data_file_shape():
         assert 0 < len(e["quote"]) <= 300, e["id"]
         assert e["claimed_outcome"] in (None, "P", "N"), e["id"]
         assert (e["claimed_move"] is None) == (e.get("move_claim") is None), e["id"]
-        assert any(e[k] is not None for k in ("claimed_outcome", "claimed_grundy", "claimed_move", "claimed_case")), e["id"]
+        assert any(e[k] is not None
+                   for k in ("claimed_outcome", "claimed_grundy", "claimed_move", "claimed_case")), e["id"]
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed papers are not next to the repository")

@@ -249,7 +249,8 @@ def test_a_box_that_moves_leave_falls_back_to_the_table_by_itself():
 
 def test_a_claim_that_raises_is_one_project_error_naming_the_position(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Found by the API fuzz: the user's claim's own exception came out raw (the CLI said 'internal error')."""
-    with pytest.raises(sprague.InvalidParameter, match=r"the claim raised ZeroDivisionError: .* at <0, 0>; fix the claim"):
+    with pytest.raises(sprague.InvalidParameter,
+                       match=r"the claim raised ZeroDivisionError: .* at <0, 0>; fix the claim"):
         verify(sprague.ruleset("nim"), claim=lambda h: h[0] // 0, heaps=2, max_heap=3)
     (tmp_path / "claims.py").write_text("def bad(heaps):\n    return 1 / 0\n")
     out, err = io.StringIO(), io.StringIO()

@@ -292,7 +292,8 @@ def test_play_first_computer_moves_first_with_its_reason() -> None:
 
 
 def test_play_first_me_is_the_default() -> None:
-    assert play_cli("nim", "1", "2", "--first", "me", stdin="= 1 1\n1\n") == play_cli("nim", "1", "2", stdin="= 1 1\n1\n")
+    assert (play_cli("nim", "1", "2", "--first", "me", stdin="= 1 1\n1\n")
+            == play_cli("nim", "1", "2", stdin="= 1 1\n1\n"))
 
 
 def test_play_hints_show_a_winning_move_or_none_before_each_move() -> None:

@@ -156,7 +156,8 @@ def test_heat_map_and_sequence_plot_render(page: Any) -> None:
         (x, y) for x in range(13) for y in range(13) if naive.grundy(naive.wythoff_moves, (x, y)) == 0}
     _hover_cell(page, 3, 5)
     assert page.text_content("#cell") == "position 3 5: P"
-    assert page.is_visible("#heatmap") and " ".join(page.text_content("#legend").split()) == "P (the player to move loses) N (wins)"
+    assert (page.is_visible("#heatmap")
+            and " ".join(page.text_content("#legend").split()) == "P (the player to move loses) N (wins)")
     _shot(page, "browser-heatmap.png")
     # the handout's sum of Subtraction({1, 2}) and Subtraction({1, 3}): P iff G1(x) = G2(y)
     page.select_option("#ruleset", "subtraction")
@@ -442,7 +443,8 @@ def test_a_slow_hint_for_an_earlier_position_is_dropped(page: Any) -> None:
 def _options(page: Any) -> set[tuple[Any, ...]]:
     """The positions the listed options lead to, once the options of the position shown are listed."""
     page.wait_for_selector("[data-testid=option]")
-    return {tuple(json.loads(o.get_attribute("data-position"))) for o in page.query_selector_all("[data-testid=option]")}
+    return {tuple(json.loads(o.get_attribute("data-position")))
+            for o in page.query_selector_all("[data-testid=option]")}
 
 
 def test_a_game_keeps_its_rules_when_a_parameter_is_edited(page: Any) -> None:
@@ -644,12 +646,15 @@ def test_reload_back_forward_and_a_shared_link_restore_the_game(page: Any, brows
     page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
     assert _here(page) == after
     page.go_back()
-    page.wait_for_function("(p) => document.querySelector('#current').dataset.position === p", arg=json.dumps(list(start), separators=(",", ":")))
+    page.wait_for_function("(p) => document.querySelector('#current').dataset.position === p",
+                           arg=json.dumps(list(start), separators=(",", ":")))
     assert _options(page) == set(naive.wythoff_moves(start))
     page.go_forward()
-    page.wait_for_function("(p) => document.querySelector('#current').dataset.position === p", arg=json.dumps(list(after), separators=(",", ":")))
+    page.wait_for_function("(p) => document.querySelector('#current').dataset.position === p",
+                           arg=json.dumps(list(after), separators=(",", ":")))
     page.click("#undo")
-    page.wait_for_function("(p) => document.querySelector('#current').dataset.position === p", arg=json.dumps(list(start), separators=(",", ":")))
+    page.wait_for_function("(p) => document.querySelector('#current').dataset.position === p",
+                           arg=json.dumps(list(start), separators=(",", ":")))
     other = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
     other.goto(link)
     other.wait_for_selector("body[data-ready='true']")
@@ -839,7 +844,8 @@ def test_accessibility_and_phone_layout(browser: Any, server: str, width: int) -
                 font: parseFloat(getComputedStyle(document.body).fontSize),
                 small: [...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=file])')]
                     .filter((e) => e.offsetParent !== null && !e.classList.contains('token'))
-                    .filter((e) => e.getBoundingClientRect().height < 44).map((e) => e.id || e.outerHTML.slice(0, 60))})""")
+                    .filter((e) => e.getBoundingClientRect().height < 44)"""
+                                  ".map((e) => e.id || e.outerHTML.slice(0, 60))})")
             assert sizes["overflow"] <= 0 and sizes["font"] >= 16 and sizes["small"] == [], sizes
     context.close()
     assert found == []
@@ -858,7 +864,8 @@ def test_cheap_actions_stay_fast_while_two_expensive_requests_run(page: Any) -> 
     for k in range(20):
         page.fill("#position", f"{k + 1} {k + 2} 3")
         page.click("#value")
-        page.wait_for_function("(p) => document.querySelector('#value-out').dataset.typed === p", arg=f"{k + 1} {k + 2} 3")
+        page.wait_for_function("(p) => document.querySelector('#value-out').dataset.typed === p",
+                               arg=f"{k + 1} {k + 2} 3")
         times.append(page.evaluate("() => window.spragueView.valueMs"))   # timed in the page, click to answer
     times.sort()
     assert times[int(0.95 * len(times)) - 1] < 100, times
@@ -960,8 +967,9 @@ def test_the_why_panel_works_the_closed_form_out_on_the_position(page: Any) -> N
     page.click("[data-testid=option].win")
     page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
     page.wait_for_function("document.querySelector('[data-testid=explanation]') && document.querySelector("
-                           "'[data-testid=explanation]').textContent.includes('x = ' + JSON.parse(document.querySelector("
-                           "'#current').dataset.position).slice().sort((a, b) => a - b)[0] + ',')")
+                           "'[data-testid=explanation]').textContent.includes('x = ' + JSON.parse("
+                           "document.querySelector('#current').dataset.position).slice()"
+                           ".sort((a, b) => a - b)[0] + ',')")
     here = tuple(sorted(_here(page)))
     worked = page.text_content("[data-testid=explanation]") or ""
     assert worked.startswith(f"Worked out on this position: x = {here[0]}, y = {here[1]}: (x OR y) + 1 = "

@@ -1,4 +1,5 @@
-"""The web API and page: each endpoint against the command line's --json, errors, limits, a full game, `sprague serve`."""
+"""The web API and page: each endpoint against the command line's --json, errors, limits, a full game,
+`sprague serve`."""
 
 from __future__ import annotations
 
@@ -157,7 +158,8 @@ def test_rulesets_list_extends_sprague_list(client: TestClient) -> None:
     assert [{k: row[k] for k in listed[0]} for row in rows] == listed
     for row in rows:  # every example of the page works as given
         body = {"ruleset": row["name"], "params": row["example_params"], "position": row["example_position"]}
-        assert client.post("/api/value", json=body).status_code == 200, (row["name"], client.post("/api/value", json=body).text)
+        assert client.post("/api/value", json=body).status_code == 200, (
+            row["name"], client.post("/api/value", json=body).text)
 
 
 @pytest.mark.parametrize("path, body, field, words", [
@@ -279,7 +281,8 @@ def test_a_search_past_the_budget_of_a_request_is_413_naming_it(monkeypatch: pyt
     status, detail = _handle("value", {"ruleset": "nim", "position": [1000, 1000, 1000], "method": "search"})
     assert status == 413 and "brute-force search from (1000, 1000, 1000) stopped at the work budget of 200,000 " \
         "units (about a microsecond each) without finishing; that is the server's budget of one request; ask for " \
-        "less, or ask sprague on your own machine, where --max-work, --max-memory and --time-limit raise it" in detail, detail
+        "less, or ask sprague on your own machine, where --max-work, --max-memory and --time-limit " \
+        "raise it" in detail, detail
     # the same search within the budget but past the server's --max-positions stops at that, named
     monkeypatch.setattr(handlers, "WEB_MAX_WORK", 10_000_000)
     status, detail = _handle("value", {"ruleset": "nim", "position": [30, 30, 30], "method": "search"}, limit=1000)
@@ -667,7 +670,8 @@ def test_misere_play_the_last_mover_loses(client: TestClient) -> None:
         hint = post(client, "/api/play", {"ruleset": "nim", "position": start, "mode": "hint", "misere": True})
         assert {heaps_key(h) for h in hint["hint"]} == {
             heaps_key(list(o)) for o in naive.misere_p_options(naive.nim_moves, tuple(start))}, start
-        assert ("misère P-position" in hint["hint_text"]) == (naive.misere_outcome(naive.nim_moves, tuple(start)) == "P")
+        assert ("misère P-position" in hint["hint_text"]) == (
+            naive.misere_outcome(naive.nim_moves, tuple(start)) == "P")
 
 
 @pytest.mark.parametrize("body, moves", [

@@ -78,8 +78,8 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 #: recalibrations tried at one heap before the computation gives up (each is verified in full)
 _MAX_ROUNDS = 200
-#: product candidates of at most this many elements are built in Python by default (some 25 us an element, a few ms; loading
-#: the compiled kernel from numba's cache takes some 0.5 s)
+#: product candidates of at most this many elements are built in Python by default (some 25 us an element, a few
+#: ms; loading the compiled kernel from numba's cache takes some 0.5 s)
 _SMALL_PRODUCT = 128
 
 
@@ -907,7 +907,7 @@ def _present(cur: _Pretension, max_heap: int, orders: list[int], changes: list[i
                 continue
             if all(w[j] == 0 or (w[:j] + (w[j] - 1,) + w[j + 1:]) in normal for j in range(k)):
                 relations.append((w, nf[table[x][gel[i]]]))
-    relations = sorted(set(relations), key=lambda r: tuple(reversed(r[0])))  # by the last letter involved, as the papers
+    relations = sorted(set(relations), key=lambda r: tuple(reversed(r[0])))  # by the last letter used, as the papers
     # renumber the elements in the order of their normal forms
     order = sorted(nf, key=lambda x: _word_key(nf[x]))
     new = {x: i for i, x in enumerate(order)}

@@ -14,7 +14,8 @@ from sprague.errors import InvalidParameter
 if TYPE_CHECKING:
     from sprague.cache import Cache
 
-__all__ = ["print_json", "progress_bar", "write_file", "save_array", "check_plot", "write_plot", "use_cache", "open_cache"]
+__all__ = ["print_json", "progress_bar", "write_file", "save_array", "check_plot", "write_plot", "use_cache",
+           "open_cache"]
 
 
 def print_json(data: Any, out: TextIO) -> None:
@@ -88,7 +89,8 @@ def write_file(option: str, path: str, write: Callable[[str], Any]) -> None:
 
 
 def save_array(array: Any, path: str, header: str = "") -> None:
-    """Write an array to ``path``: NumPy's .npy format, or text (one row per line, comma separated, ``header`` first)."""
+    """Write an array to ``path``: NumPy's .npy format, or text (one row per line, comma separated, ``header``
+    first)."""
     import numpy as np
 
     if path.endswith(".npy"):

@@ -20,8 +20,8 @@ from sprague.core.limits import MAX_GRAPH_NODES, SWEEP_VALUES
 from sprague.core.parsing import parse_int, split_on_plus
 from sprague.core.ruleset import METHODS
 
-__all__ = ["MISERE_HELP", "GAME_COMMANDS", "ArgumentError", "Parser", "build_parser", "add_cache_dir", "parse", "parse_params", "whole",
-           "game", "spec"]
+__all__ = ["MISERE_HELP", "GAME_COMMANDS", "ArgumentError", "Parser", "build_parser", "add_cache_dir", "parse",
+           "parse_params", "whole", "game", "spec"]
 
 #: the commands that take ``RULESET [-p KEY=VALUE ...] POSITION...`` (and sums of such groups)
 GAME_COMMANDS = ("value", "moves", "graph", "play")
@@ -184,7 +184,8 @@ def add_cache_dir(parser: argparse.ArgumentParser, computes: bool = True) -> Non
 
 def build_parser() -> Parser:
     """The parser of the ``sprague`` command; ``parser.commands`` holds each subcommand's parser."""
-    parser = Parser(prog="sprague", description="Impartial combinatorial games: Grundy values, outcomes, winning moves.")
+    parser = Parser(prog="sprague",
+                    description="Impartial combinatorial games: Grundy values, outcomes, winning moves.")
     parser.add_argument("--version", action="version", version=f"sprague {__version__}")
     parser.add_argument("--plugin", action="append", default=[], metavar="MODULE|FILE.py",
                         help="load rulesets and theorems from a module or a .py file first (repeatable; also "
@@ -232,7 +233,8 @@ def build_parser() -> Parser:
                    "(sprague.analysis.quotient_proof) and print the certificate, or say it is only observed")
     p = sub.add_parser("table", parents=[_common(game=False, misere=True)],
                        help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",
-                       description="Each GAME is a quoted ruleset with its parameters, e.g. \"subtraction -p S=1,2,5\". "
+                       description="Each GAME is a quoted ruleset with its parameters, e.g. "
+                       "\"subtraction -p S=1,2,5\". "
                        "Two games: the first goes along the columns, the second up the rows (as in the handout). "
                        "One game: its two-heap positions (x, y).")
     p.add_argument("games", nargs="+", metavar="GAME")
@@ -285,7 +287,8 @@ def build_parser() -> Parser:
                    help="what --claim returns (default outcome; a theorem says its own)")
     p.add_argument("--misere", action="store_true", help=MISERE_HELP + " (the claim is checked against misère "
                    "search: outcomes, or misère Grundy values g- with --kind grundy)")
-    p.add_argument("--heaps", metavar="N", help="number of heaps: 4, a range 5-40 or a list 5,7 (default: the theorem's)")
+    p.add_argument("--heaps", metavar="N",
+                   help="number of heaps: 4, a range 5-40 or a list 5,7 (default: the theorem's)")
     p.add_argument("--max-heap", type=whole(0), default=None, metavar="H",
                    help="largest heap in the box (default 16; for a ruleset whose positions are not heaps, the "
                    "largest size of its positions)")
@@ -303,14 +306,16 @@ def build_parser() -> Parser:
                        "larger box", description=_DISCOVER_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p h=3")
-    p.add_argument("--heaps", default="2", metavar="N", help="numbers of heaps: 3, a range 3-5 or a list 2,4 (default 2)")
+    p.add_argument("--heaps", default="2", metavar="N",
+                   help="numbers of heaps: 3, a range 3-5 or a list 2,4 (default 2)")
     p.add_argument("--max-heap", "--max", type=whole(0), default=12, metavar="H", dest="max_heap",
                    help="largest heap of the data (default 12; --max is the old spelling)")
     p.add_argument("--kind", choices=("outcome", "grundy", "both"), default="both",
                    help="the rules looked for: P-positions, Grundy values, or both (default)")
     p.add_argument("--misere", action="store_true", help=MISERE_HELP + " (rules are fitted to the misère P-positions, "
                    "or to Conway's misère Grundy values g- with --kind grundy, and checked against misère values)")
-    p.add_argument("--verify-max", type=whole(0), metavar="H", help="largest heap of the check (default 2 x --max-heap)")
+    p.add_argument("--verify-max", type=whole(0), metavar="H",
+                   help="largest heap of the check (default 2 x --max-heap)")
     p.add_argument("--budget", type=whole(1), metavar="UNITS",
                    help="work units (about a microsecond each) of one search (default 10,000,000)")
     p.add_argument("--max-cost", type=whole(1), default=16, metavar="S", help="largest cost of a rule (default 16)")

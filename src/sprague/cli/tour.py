@@ -121,7 +121,8 @@ def tour(out: TextIO) -> None:
               f"G(10) = {gg.grundy((10,))} ({gg.outcome((10,))})\n")
     out.write(f"  G(0..10) = {gg.sequence(11).tolist()}\n")
     splits = [gg.describe_move((10,), o) for o in gg.winning_moves((10,))]
-    out.write("  winning moves from 10: " + (", ".join(splits) or "none, every split of 10 leaves an N-position") + "\n")
+    out.write("  winning moves from 10: " + (", ".join(splits) or "none, every split of 10 leaves an N-position")
+              + "\n")
 
     _section(out, "Homework 8. 1 xor 2 xor ... xor n")
     values = [reduce(xor, range(1, n + 1)) for n in range(1, 17)]

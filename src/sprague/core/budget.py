@@ -39,9 +39,9 @@ from typing import Any, TypeVar
 
 from sprague.errors import BudgetExceeded, InvalidParameter
 
-__all__ = ["Budget", "budget", "active", "metered", "charge", "check_memory", "refuse_if_sure", "left", "work_cap", "share", "BONUS_SHARE", "REMOTENESS_SHARE",
-           "DEFAULT_MAX_WORK", "DEFAULT_MAX_MEMORY", "POSITION_WORK", "KERNEL_STEPS_PER_WORK", "WORK_HINT",
-           "MEMORY_HINT", "physical_memory", "resident_bytes"]
+__all__ = ["Budget", "budget", "active", "metered", "charge", "check_memory", "refuse_if_sure", "left", "work_cap",
+           "share", "BONUS_SHARE", "REMOTENESS_SHARE", "DEFAULT_MAX_WORK", "DEFAULT_MAX_MEMORY", "POSITION_WORK",
+           "KERNEL_STEPS_PER_WORK", "WORK_HINT", "MEMORY_HINT", "physical_memory", "resident_bytes"]
 
 #: Default work budget of one request, in units of about a microsecond (``--max-work``, Python
 #: ``sprague.budget(work=N)``): some 10-20 s of CPU on a 2-core machine (``benchmarks/budget.py``).

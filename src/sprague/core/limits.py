@@ -164,7 +164,8 @@ def format_size(n: int) -> str:
 
 
 def check_limit(value: Any, name: str = "max_positions", default: int = DEFAULT_MAX_POSITIONS, least: int = 1) -> int:
-    """A work limit given from Python (``max_positions``, ``max_options``): None for ``default``, else an int >= ``least``."""
+    """A work limit given from Python (``max_positions``, ``max_options``): None for ``default``, else an
+    int >= ``least``."""
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int) or value < least:

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from sprague.errors import InvalidParameter
 
-__all__ = ["Infinite", "LoopyValue", "parse_value", "loopy_outcome", "add_values", "value_json", "sum_values", "OUTCOME_WORDS"]
+__all__ = ["Infinite", "LoopyValue", "parse_value", "loopy_outcome", "add_values", "value_json", "sum_values",
+           "OUTCOME_WORDS"]
 
 #: what each outcome means for the player to move
 OUTCOME_WORDS = {"P": "the player to move loses", "N": "the player to move wins",

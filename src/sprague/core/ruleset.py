@@ -187,7 +187,8 @@ class Param:
         return f'"{text}"' if ";" in text else text
 
     def python_repr(self, value: Any) -> str:
-        return repr(self.text(value)) if self.kind in ("subset", "subsets", "vectors", "rule", "custom") else repr(value)
+        return (repr(self.text(value)) if self.kind in ("subset", "subsets", "vectors", "rule", "custom")
+                else repr(value))
 
     def to_json(self, value: Any) -> Any:
         if self.kind == "set":
@@ -495,7 +496,8 @@ class Ruleset(ABC):
         return _engine().outcome(self, position, method, max_positions, misere)
 
     def gamma(self, position: Position, method: str = "auto", max_positions: int | None = None) -> LoopyValue:
-        """The generalized Sprague-Grundy value: the Grundy value of a short game, a nimber or ``∞(K)`` of a loopy one."""
+        """The generalized Sprague-Grundy value: the Grundy value of a short game, a nimber or ``∞(K)`` of a
+        loopy one."""
         return _engine().grundy(self, position, method, max_positions, False)
 
     def drawing_moves(self, position: Position, method: str = "auto",

@@ -137,7 +137,8 @@ class Rule:
                       else f"unverified: {self.stopped}")
             rel = "P iff" if self.kind == "outcome" else ("g- =" if self.misere else "G =")
             lines.append(f"{head} {rel} {self.text}")
-            lines.append(f"    cost {self.cost}; fitted on {self.fitted:,} positions (heaps <= {self.max_heap}); {status}")
+            lines.append(f"    cost {self.cost}; fitted on {self.fitted:,} positions (heaps <= {self.max_heap}); "
+                         f"{status}")
             if self.how != "search":
                 lines.append(f"    {self.how}")
             elif self.cost is not None and self.complete < self.cost - 1:
@@ -176,8 +177,8 @@ class Discovery:
     def summary(self) -> str:
         counts = ", ".join(map(str, self.heaps))
         play = " (misère play)" if self.misere else ""
-        head = (f"{self.ruleset}{play}: rules fitted on heaps <= {self.max_heap} ({counts} heap{'' if counts == '1' else 's'}),"
-                f" each checked on heaps <= {self.verify_max}")
+        head = (f"{self.ruleset}{play}: rules fitted on heaps <= {self.max_heap} "
+                f"({counts} heap{'' if counts == '1' else 's'}), each checked on heaps <= {self.verify_max}")
         return head + "\n" + "\n".join(r.summary() for r in self.rules) + f"\n({self.seconds:.1f} s)"
 
     def to_json(self) -> dict[str, Any]:
@@ -258,8 +259,8 @@ def discover(
     wanted: list[str] = list(dict.fromkeys(given))
     verify_max = max(2 * max_heap, max_heap + 1) if verify_max is None else as_int(verify_max, "verify_max")
     if verify_max <= max_heap:
-        raise InvalidParameter(f"verify_max (--verify-max) = {verify_max} is not above max_heap (--max-heap) = {max_heap}: "
-                               "a rule is checked on a larger box than it was fitted on")
+        raise InvalidParameter(f"verify_max (--verify-max) = {verify_max} is not above max_heap (--max-heap) = "
+                               f"{max_heap}: a rule is checked on a larger box than it was fitted on")
     if verify_max > DISCOVER_MAX_HEAP:
         raise InvalidParameter(f"max_heap (--max-heap) = {format_size(max_heap)}, verify_max (--verify-max) = "
                                f"{format_size(verify_max)}: discover fits and checks on heaps up to "
@@ -445,7 +446,8 @@ class _Job:
             for bad in r.refuted:
                 data = data.add(bad.position, _truth(self.rules, kind, bad.position, self.misere))
         if lifted is not None:
-            rule = Rule(kind, counts, None, None, None, 0, data.rows, self.max_heap, self.verify_max, misere=self.misere,
+            rule = Rule(kind, counts, None, None, None, 0, data.rows, self.max_heap, self.verify_max,
+                        misere=self.misere,
                         how="lifted: the rules for each n have one shape; their constants are functions of n")
             rule.complete = min(r.complete for r in single.values())
             more = self.check(rule, lifted, data)

@@ -182,7 +182,8 @@ class Search:
         counts = np.array(self.data.counts, dtype=np.int64)
         bank = self.banks["K"]
         for name, value in self.data.params.items():  # first: a parameter is shown by name, not as its value
-            bank.add(Node("K", "param", (name, value)), np.full(nb, value, np.int64), np.full(nb, value, np.int64).tobytes())
+            bank.add(Node("K", "param", (name, value)), np.full(nb, value, np.int64),
+                     np.full(nb, value, np.int64).tobytes())
         for lit in LITERALS:
             bank.add(Node("K", "lit", (lit,)), np.full(nb, lit, np.int64), np.full(nb, lit, np.int64).tobytes())
         if self.multi:
@@ -208,7 +209,8 @@ class Search:
 
     # ---------------------------------------------------------------- the search
     def run(self) -> SearchResult:
-        """Search by increasing cost; when the budget is spent, go on with the cheap forms (see the module docstring)."""
+        """Search by increasing cost; when the budget is spent, go on with the cheap forms (see the module
+        docstring)."""
         complete = 0
         try:
             for cost in range(1, self.max_cost + 1):

@@ -2,7 +2,8 @@
 
 >>> import sprague
 >>> from sprague.play import PerfectPlayer, RandomPlayer, play_match
->>> result = play_match(sprague.ruleset("nim"), (3, 4, 5), PerfectPlayer(), RandomPlayer(seed=1), output_fn=lambda line: None)
+>>> result = play_match(sprague.ruleset("nim"), (3, 4, 5), PerfectPlayer(), RandomPlayer(seed=1),
+...                     output_fn=lambda line: None)
 >>> result.winner
 0
 """
@@ -21,4 +22,5 @@ from sprague.play.match import (
     play_match,
 )
 
-__all__ = ["DRAW_REPETITIONS", "Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]
+__all__ = ["DRAW_REPETITIONS", "Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame",
+           "MatchResult", "play_match"]

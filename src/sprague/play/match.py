@@ -27,7 +27,8 @@ Player 1 wins.
 Under misère play (the last mover loses) 2 2 is a P-position: whatever the first
 player does, the second leaves a single heap of 1 (Bouton's misère strategy).
 
->>> result = play_match(nim, (2, 2), PerfectPlayer(misere=True), PerfectPlayer(misere=True), misere=True)  # doctest: +NORMALIZE_WHITESPACE
+>>> result = play_match(nim, (2, 2), PerfectPlayer(misere=True), PerfectPlayer(misere=True),
+...                     misere=True)  # doctest: +NORMALIZE_WHITESPACE
 player 1: heap 1: 2 -> 1   (no winning move: the position is a misère P-position; removes as little as possible
     to keep the game long and hopes for a mistake)
 player 2: heap 2: 2 -> 0   (moves to a misère P-position: an odd number of heaps of 1, nothing larger)
@@ -52,7 +53,8 @@ from sprague.core.parsing import check_misere
 from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError
 
-__all__ = ["Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame", "MatchResult", "play_match"]
+__all__ = ["Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame", "MatchResult",
+           "play_match"]
 
 Position = Any
 Choice = tuple[Position, str]
@@ -404,7 +406,8 @@ class HumanPlayer:
         if text.startswith("="):
             tokens = text[1:].split()
             if not tokens:
-                raise InvalidPosition(f"write the position after your move after '=', e.g. = {ruleset.format_position(pos)}")
+                raise InvalidPosition(f"write the position after your move after '=', e.g. = "
+                                      f"{ruleset.format_position(pos)}")
             return (self._position_move(ruleset, pos, options, tokens),)
         tokens = text.split()
         if len(tokens) == 1 and tokens[0].isdigit() and options is not None:
@@ -426,7 +429,8 @@ class HumanPlayer:
             return (Move.parse(ruleset, pos, text).option,)
 
     @staticmethod
-    def _position_move(ruleset: Ruleset, pos: Position, options: list[Position] | None, tokens: Sequence[str]) -> Position:
+    def _position_move(ruleset: Ruleset, pos: Position, options: list[Position] | None,
+                       tokens: Sequence[str]) -> Position:
         option = ruleset.apply(pos, ruleset.parse_position(tokens))
         if options is not None and option not in options:
             # same position up to symmetry (e.g. heaps typed in another order): play the listed move
@@ -463,7 +467,8 @@ class HumanPlayer:
         for w in winning:
             number = f"move {options.index(w) + 1}: " if options is not None and w in options else ""
             self.output_fn(
-                f"hint: {number}{ruleset.describe_move(pos, w)}, leaving {ruleset.format_position(w)} (a {kind}P-position)"
+                f"hint: {number}{ruleset.describe_move(pos, w)}, leaving {ruleset.format_position(w)} "
+                f"(a {kind}P-position)"
             )
 
     def _value(self, ruleset: Ruleset, pos: Position) -> None:

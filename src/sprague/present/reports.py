@@ -380,7 +380,8 @@ def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "g
     positions from number ``rows_offset`` on, each as its heaps then its value (a page of the table).
     """
     if not isinstance(game, MultiHeapRuleset):
-        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max-heap 64")
+        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 "
+                               "--max-heap 64")
     t = game.table(max_heap, heaps=heaps, values=values, min_heap=min_heap, max_positions=max_positions,
                    progress=progress, misere=misere, workers=workers, scheduler=scheduler)
     counts = t.counts()

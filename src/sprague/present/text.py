@@ -30,9 +30,9 @@ if TYPE_CHECKING:
     from sprague.present.reports import GridReport
     from sprague.solve.table import Table
 
-__all__ = ["SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "loopy_sequence_text", "describe_mask", "grid_text",
-           "heap_table_text", "theorems_text", "cache_text", "size_text", "cache_key_text", "genus_sequence_text",
-           "describe_text"]
+__all__ = ["SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "loopy_sequence_text",
+           "describe_mask", "grid_text", "heap_table_text", "theorems_text", "cache_text", "size_text",
+           "cache_key_text", "genus_sequence_text", "describe_text"]
 
 SEQUENCE_SHOWN = 1000  # values printed; the rest are summarised (--save writes them all)
 
@@ -186,7 +186,8 @@ def sequence_text(r: Ruleset, data: dict[str, Any], per: Periodicity | None,
         from sprague.solve.table import value_counts
 
         distinct = np.count_nonzero(value_counts(values))
-        lines.append(f"   ...  ({len(values) - len(shown):,} more values{'' if saved else '; --save FILE writes all'}); "
+        lines.append(f"   ...  ({len(values) - len(shown):,} more values"
+                     f"{'' if saved else '; --save FILE writes all'}); "
                      f"largest value {values.max()}; {distinct} distinct values; last value G({to}) = {values[-1]}\n")
     lines.append((per.describe() if per else f"no period found in n = 0..{to} (observed, not proved)") + "\n")
     if sparse is not None:

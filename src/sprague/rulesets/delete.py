@@ -445,8 +445,8 @@ class FractionDelete(DeleteSplit):
     name = "fraction-delete"
     aliases: ClassVar[tuple[str, ...]] = ("k-delete", "fraction-delete-nim")
     source = "001 section 5.3, Def 5.3, Lemma 5.5, Thm 5.6"
-    parameters: ClassVar[tuple[Param, ...]] = (Param("k", "int", "each kept heap is split into k parts; n must be a multiple of k", minimum=2,
-                                                     example="2"),)
+    parameters: ClassVar[tuple[Param, ...]] = (Param("k", "int", "each kept heap is split into k parts; n must be a "
+                                                     "multiple of k", minimum=2, example="2"),)
     example = ("3", "5", "8", "10")
     closed_form = "001 Thm 5.6, k-oddoid / k-evenoid heaps"
 

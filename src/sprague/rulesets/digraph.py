@@ -220,7 +220,8 @@ class Digraph(LoopyRuleset):
     source = ("-- C. A. B. Smith, Graphs and composite games, JCT 1 (1966); A. S. Fraenkel and Y. Yesha, "
               "The generalized Sprague-Grundy function and its invariance under certain mappings, JCTA 43 (1986)")
     parameters = (Param("edges", "custom", "the digraph: edges a>b,b>a,b>c (a bare name: a vertex with no edges), "
-                        "or @file.dot; from Python or JSON also (from, to) pairs or {vertex: [successors]}", reader=read_edges, example="a>b,b>a,b>c,c>d"),)
+                        "or @file.dot; from Python or JSON also (from, to) pairs or {vertex: [successors]}",
+                        reader=read_edges, example="a>b,b>a,b>c,c>d"),)
     position_help = "a vertex name"
     example = ("a",)
 

@@ -40,7 +40,8 @@ def _fmt(edge: Edge) -> str:
 def _vertex(value: Any, where: str) -> int:
     """A vertex given from Python: a non-negative int (bool and float refused)."""
     if isinstance(value, (bool, float)):
-        raise InvalidPosition(f"{_NAME}: vertex {_shown(value)} in {where} is not an integer; vertices are non-negative integers")
+        raise InvalidPosition(f"{_NAME}: vertex {_shown(value)} in {where} is not an integer; "
+                              "vertices are non-negative integers")
     if isinstance(value, str):
         return _vertex_token(value, where)
     try:
@@ -50,7 +51,8 @@ def _vertex(value: Any, where: str) -> int:
             f"{_NAME}: vertex {_shown(value)} in {where} is not an integer; vertices are non-negative integers"
         ) from None
     if n < 0:
-        raise InvalidPosition(f"{_NAME}: vertex {_shown(n)} in {where} is negative; vertices are non-negative integers (0 is the ground)")
+        raise InvalidPosition(f"{_NAME}: vertex {_shown(n)} in {where} is negative; "
+                              "vertices are non-negative integers (0 is the ground)")
     return _check_vertex(n, where)
 
 
@@ -74,7 +76,8 @@ def _vertex_token(text: str, where: str) -> int:
                                   "vertices, number them 0, 1, 2, ...")
         return _check_vertex(int(t), where)
     if t.startswith("-") and _DIGITS.fullmatch(t[1:]):
-        raise InvalidPosition(f"{_NAME}: vertex {t!r} in {where} is negative; vertices are non-negative integers (0 or g is the ground)")
+        raise InvalidPosition(f"{_NAME}: vertex {t!r} in {where} is negative; "
+                              "vertices are non-negative integers (0 or g is the ground)")
     raise InvalidPosition(f"{_NAME}: {t!r} in {where} is not a vertex; {_EDGE_HINT}")
 
 
@@ -123,8 +126,8 @@ def _edge_from_python(item: Any) -> Edge:
         return _edge_token(item.strip())
     if not isinstance(item, (tuple, list)) or len(item) != 2:
         raise InvalidPosition(
-            f"{_NAME}: edge {_shown(item)} is not a pair of vertices; write each edge as (u, v), e.g. ((0, 1), (1, 2)), "
-            "or the position as a string like '0-1 1-2'"
+            f"{_NAME}: edge {_shown(item)} is not a pair of vertices; write each edge as (u, v), "
+            "e.g. ((0, 1), (1, 2)), or the position as a string like '0-1 1-2'"
         )
     where = f"edge {_shown(item)}"
     u, v = _vertex(item[0], where), _vertex(item[1], where)
@@ -341,7 +344,8 @@ class GreenHackenbush(Ruleset):
     away. Positions are sorted tuples of edges ``(u, v)`` with ``u <= v``.
 
     Handout 002 homework 6 asks for a winning move in such a game. Closed form
-    for every graph (Berlekamp, Conway and Guy, *Winning Ways*, ch. 7): by the *fusion principle* the vertices of a cycle may be fused into
+    for every graph (Berlekamp, Conway and Guy, *Winning Ways*, ch. 7): by
+    the *fusion principle* the vertices of a cycle may be fused into
     one, its edges becoming loops, each worth 1; what is left is a tree, valued
     by the *colon principle*: branches meeting at a vertex add up as a Nim sum,
     and a stalk of one edge under a branch of value g is worth g + 1.

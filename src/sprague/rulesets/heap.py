@@ -639,7 +639,8 @@ class HeapRuleset(MultiHeapRuleset):
 
     # misère quotient (sprague.analysis.quotient)
     def misere_quotient(self, max_heap: int, max_positions: int | None = None, max_order: int | None = None) -> Any:
-        """The misère quotient of the sums of heaps ``0..max_heap`` (a :class:`~sprague.analysis.quotient.MisereQuotient`).
+        """The misère quotient of the sums of heaps ``0..max_heap`` (a
+        :class:`~sprague.analysis.quotient.MisereQuotient`).
 
         Computed once per bound and kept on the instance; the request's budget bounds the work and memory,
         ``max_positions`` the steps and ``max_order`` the order, where given

@@ -253,7 +253,8 @@ class GeneralizedCyclicNimhoff(MultiHeapRuleset):
         try:  # a certificate out of reach means: search instead
             per = game.periodicity(self._limit_now)
             length = stair_proof_length(per, h)
-            if length > self._limit_now or certified_stair(game.sequence(length, self._limit_now).tolist(), per, h) is None:
+            if length > self._limit_now or (
+                    certified_stair(game.sequence(length, self._limit_now).tolist(), per, h) is None):
                 return None
         except TooLarge:
             return None

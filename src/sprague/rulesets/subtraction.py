@@ -1,4 +1,5 @@
-"""Subtraction games: Subtraction(S) for a finite S, All-but(S), and Subtraction(S) for an infinite S given by a rule."""
+"""Subtraction games: Subtraction(S) for a finite S, All-but(S), and Subtraction(S) for an infinite S given by a
+rule."""
 
 from __future__ import annotations
 

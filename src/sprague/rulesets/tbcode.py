@@ -620,8 +620,9 @@ class TBCode:
 
         >>> print(TBCode.parse("0.77").describe())
         remove 1 or 2 tokens, taking the whole heap or leaving one heap or two heaps
-        >>> print(TBCode.parse("0.[37]").describe())
-        remove k tokens, for k = 1, 3, 5, ..., taking the whole heap or leaving one heap; remove k tokens, for k = 2, 4, 6, ..., taking the whole heap or leaving one heap or two heaps
+        >>> print(TBCode.parse("0.[37]").describe().replace("; ", ";\\n"))  # one clause a line
+        remove k tokens, for k = 1, 3, 5, ..., taking the whole heap or leaving one heap;
+        remove k tokens, for k = 2, 4, 6, ..., taking the whole heap or leaving one heap or two heaps
         """
         clauses: list[str] = []
         for a in range(len(self.additive_digits), 0, -1):

@@ -218,7 +218,7 @@ def parse_code(code: Any, ruleset: str = "turning") -> tuple[Part, ...]:
     Traceback (most recent call last):
     ...
     sprague.errors.InvalidParameter: turning: code '1-3X' has 'X' at position 4; write a count (3, 1-3 or 2+) then modifiers C (consecutive), E (equally spaced), S (symmetric), F (coin 1 turned), C(n) (within n adjacent coins); parts separated by commas, e.g. 1-3C(5),4FS
-    """
+    """  # noqa: E501
     if not isinstance(code, str):
         raise InvalidParameter(f"{ruleset}: code={code!r} must be a string such as '1-3'; {_ALLOWED}")
     text = code.upper().replace(" ", "")
@@ -266,7 +266,8 @@ def parse_code(code: Any, ruleset: str = "turning") -> tuple[Part, ...]:
                 i = close + 1
             elif c in "CES":
                 if spacing:
-                    raise bad(i, f" (the coins are already {'consecutive' if spacing == 'C' else {'E': 'equally spaced', 'S': 'symmetric'}[spacing]}: one of C, E, S per part)")
+                    already = "consecutive" if spacing == "C" else {"E": "equally spaced", "S": "symmetric"}[spacing]
+                    raise bad(i, f" (the coins are already {already}: one of C, E, S per part)")
                 spacing, i = c, i + 1
             elif c == "F":
                 if first:

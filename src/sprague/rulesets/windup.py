@@ -39,7 +39,8 @@ class WindUp(LoopyHeapRuleset):
 
     def check_heap(self, n: int) -> int:
         if not 0 <= n < self.params["n"]:
-            raise InvalidPosition(f"windup: position {n} is not a residue 0 .. {self.params['n'] - 1} (n={self.params['n']})")
+            raise InvalidPosition(f"windup: position {n} is not a residue 0 .. {self.params['n'] - 1} "
+                                  f"(n={self.params['n']})")
         return n
 
     def heap_moves(self, i: int) -> list[int]:

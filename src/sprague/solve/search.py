@@ -126,8 +126,8 @@ class Solver:
                         if k in active_keys:
                             raise NotShortGame(
                                 f"position {o!r} can be reached from itself: the game graph has a cycle, "
-                                f"and {self.defined} defined here only for short games (a game whose play may go on forever is "
-                                f"a sprague.LoopyRuleset: values gamma, outcomes P, N or D)"
+                                f"and {self.defined} defined here only for short games (a game whose play may go on "
+                                f"forever is a sprague.LoopyRuleset: values gamma, outcomes P, N or D)"
                             )
                         stack.append([o, k, None])
                 if len(active_keys) + len(memo) > budget:

@@ -164,9 +164,9 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
                 (cache.stored_length("table", key) or 0) >= len(partial))
             if isinstance(exc, BudgetExceeded):
                 raise BudgetExceeded(f"{what}: {exc}; " + (
-                    f"the values of its first {0 if partial is None else len(partial):,} positions are kept in the results cache: the same "
-                    "request again continues from them" if kept else "nothing was kept (no results cache, or it took "
-                    "too short a time to be worth storing)"),
+                    f"the values of its first {0 if partial is None else len(partial):,} positions are kept in the "
+                    "results cache: the same request again continues from them" if kept
+                    else "nothing was kept (no results cache, or it took too short a time to be worth storing)"),
                     estimate=None, limit=exc.limit) from None
             raise
         sieve = values == "outcome" and sieve_pays(shapes)
@@ -240,7 +240,8 @@ def _misere_values(rules: Any, positions: np.ndarray, values: str, limit: int, w
                 if used == 0:
                     raise
                 raise TooLarge(f"{what}: its misère searches stopped after {limit:,} positions (the limit) at "
-                               f"{rules.format_position(p)}; {RAISE_HINT}", estimate=exc.estimate, limit=limit) from None
+                               f"{rules.format_position(p)}; {RAISE_HINT}", estimate=exc.estimate,
+                               limit=limit) from None
             if rules._misere_solver is not None:
                 used += max(0, len(rules._misere_solver.memo) - before)
         found[i] = v if grundy else int(v == "N")

@@ -196,7 +196,8 @@ def _replica_close(run: str) -> None:
 
 
 def _level_part(run: str, n: int, lo: int, hi: int, shapes: np.ndarray, level: list[tuple[int, int]], grundy: bool,
-                part: int, parts: int, delta: tuple[np.ndarray, np.ndarray] | None) -> list[tuple[np.ndarray, np.ndarray]]:
+                part: int, parts: int,
+                delta: tuple[np.ndarray, np.ndarray] | None) -> list[tuple[np.ndarray, np.ndarray]]:
     """On a worker: write the previous level's values into its copy, then value its share of each class of this
     level (ranks and values)."""
     table = _REPLICAS.get(_slot(run))

@@ -328,8 +328,8 @@ class _Job:
             raise InvalidParameter(f"{name}: the box is empty: heaps have at least {lo} token(s), so the largest "
                                    f"heap must be at least {lo} (got {hi})")
         if size > max_positions:
-            raise TooLarge(f"verifying {name} on {n} heaps <= {format_size(hi)} would take {format_size(size)} positions"
-                           f"{'' if counted else ' or more'}, over the limit "
+            raise TooLarge(f"verifying {name} on {n} heaps <= {format_size(hi)} would take {format_size(size)} "
+                           f"positions{'' if counted else ' or more'}, over the limit "
                            f"of {max_positions:,}; lower --max-heap or raise the limit with --max-positions N",
                            estimate=size, limit=max_positions)
         shapes = kernel_shapes(rules, n) if isinstance(rules, MultiHeapRuleset) else None
@@ -633,7 +633,8 @@ def _codes(claim: Callable[[Any], Any], kind: str, heap_game: bool = True, loopy
             return 2
         if kind == "grundy":
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
-                raise InvalidParameter(f"the claim returned {v!r} for {_fmt(h)}; a Grundy claim returns an int >= 0 or None")
+                raise InvalidParameter(f"the claim returned {v!r} for {_fmt(h)}; "
+                                       "a Grundy claim returns an int >= 0 or None")
             return int(v)
         if v is True or v == "P":
             return 0

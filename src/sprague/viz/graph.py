@@ -33,7 +33,7 @@ digraph game {
   n1 [label="0\\ng-=1  N", fillcolor="#fdd0a2"];
   n0 -> n1;
 }
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
@@ -112,9 +112,9 @@ def game_graph(ruleset: Ruleset, position: Any, max_nodes: int = 500) -> tuple[N
         for option in ruleset.moves(pos):
             examined += 1
             if examined > MAX_GRAPH_EDGES:
-                raise TooLarge(f"the game graph of {ruleset.format_position(start)!r} has more than {MAX_GRAPH_EDGES:,} "
-                               "moves to examine (MAX_GRAPH_EDGES in sprague.core.limits); start from a smaller "
-                               "position", limit=MAX_GRAPH_EDGES)
+                raise TooLarge(f"the game graph of {ruleset.format_position(start)!r} has more than "
+                               f"{MAX_GRAPH_EDGES:,} moves to examine (MAX_GRAPH_EDGES in sprague.core.limits); "
+                               "start from a smaller position", limit=MAX_GRAPH_EDGES)
             okey = ruleset.canonical(option)
             if okey not in nodes:
                 if len(nodes) >= max_nodes:
@@ -129,7 +129,8 @@ def game_graph(ruleset: Ruleset, position: Any, max_nodes: int = 500) -> tuple[N
 
 def _too_large(ruleset: Ruleset, start: Any, max_nodes: int) -> TooLarge:
     estimate = ruleset.estimate_positions(start)
-    rough = f" (up to {format_size(estimate)} by a rough count)" if estimate is not None and estimate > max_nodes else ""
+    rough = (f" (up to {format_size(estimate)} by a rough count)" if estimate is not None and estimate > max_nodes
+             else "")
     return TooLarge(
         f"the game graph of {ruleset.format_position(start)!r} has more than {max_nodes:,} positions{rough}, "
         f"over the limit of {max_nodes:,}; start from a smaller position or raise the limit with --max-nodes N "
@@ -286,8 +287,8 @@ def render(dot_text: str, fmt: str) -> bytes:
     edges = len(_EDGE_LINE.findall(dot_text))
     if edges > MAX_RENDER_EDGES:
         raise TooLarge(f"drawing a game graph of {edges:,} edges is over the limit of {MAX_RENDER_EDGES:,} "
-                       "(MAX_RENDER_EDGES in sprague.core.limits: Graphviz's layout time grows steeply with the edges); "
-                       "start from a smaller position, or write the graph as text with --format dot",
+                       "(MAX_RENDER_EDGES in sprague.core.limits: Graphviz's layout time grows steeply with the "
+                       "edges); start from a smaller position, or write the graph as text with --format dot",
                        estimate=edges, limit=MAX_RENDER_EDGES)
     exe = shutil.which("dot")
     if exe is None:

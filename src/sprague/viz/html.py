@@ -115,7 +115,8 @@ def table_html(table: Table) -> str:
         attrs = f' class="p" style="{_CELL};{_P_STYLE}"' if value == 0 else f' style="{_CELL}"'
         lines.append(f"<tr{attrs}>" + "".join(f"<td>{h}</td>" for h in row) + f"<td>{shown_value}</td></tr>")
     more = f"<p>... {len(table) - shown:,} more rows</p>" if len(table) > shown else ""
-    counts = ", ".join(f"{escape(str(v))}: {c:,}" for v, c in sorted(table.counts().items(), key=lambda kv: str(kv[0]))[:16])
+    counts = ", ".join(f"{escape(str(v))}: {c:,}"
+                       for v, c in sorted(table.counts().items(), key=lambda kv: str(kv[0]))[:16])
     per = "outcome" if table.kind == "outcome" else "value"
     return (f'<div class="sprague-table">{head}<table>{"".join(lines)}</table>{more}'
             f"<p>positions per {per}: {counts}</p></div>")

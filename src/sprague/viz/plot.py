@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from sprague.analysis.periodicity import Periodicity
     from sprague.solve.table import Table
 
-__all__ = ["MissingMatplotlib", "table_figure", "sequence_figure", "figure_png", "grid_array", "save_figure", "check_plot_path",
-           "P_COLOUR", "N_COLOUR", "P_MARK"]
+__all__ = ["MissingMatplotlib", "table_figure", "sequence_figure", "figure_png", "grid_array", "save_figure",
+           "check_plot_path", "P_COLOUR", "N_COLOUR", "P_MARK"]
 
 P_COLOUR = "#c7e9c0"  # as in the game graphs (sprague.viz.graph)
 N_COLOUR = "#fdd0a2"
@@ -186,7 +186,8 @@ def table_figure(
     fig = _new_figure(side + (1.2 if values == "grundy" else 0.0), side)
     ax = fig.add_subplot()
     # cell (i, j) is centred on (columns[j], rows[i]) when the heap sizes are consecutive; else on (j, i)
-    consecutive = all(b - a == 1 for a, b in zip(rows, rows[1:])) and all(b - a == 1 for a, b in zip(columns, columns[1:]))
+    consecutive = (all(b - a == 1 for a, b in zip(rows, rows[1:]))
+                   and all(b - a == 1 for a, b in zip(columns, columns[1:])))
     x0, y0 = (columns[0], rows[0]) if consecutive else (0, 0)
     extent = (x0 - 0.5, x0 + ncols - 0.5, y0 - 0.5, y0 + nrows - 0.5)
     cmap: Any

@@ -66,7 +66,8 @@ from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 
 __all__ = ["handle", "ApiError", "ErrorBody", "GameRequest", "MovesRequest", "RandomRequest", "SequenceRequest",
-           "TableRequest", "PlayRequest", "QuotientRequest", "VerifyRequest", "DiscoverRequest", "ENDPOINTS", "MAX_DISCOVER_HEAP", "MAX_QUOTIENT_WEB_HEAP", "MAX_GRID", "MAX_SEQUENCE", "MAX_VERIFY_HEAP",
+           "TableRequest", "PlayRequest", "QuotientRequest", "VerifyRequest", "DiscoverRequest", "ENDPOINTS",
+           "MAX_DISCOVER_HEAP", "MAX_QUOTIENT_WEB_HEAP", "MAX_GRID", "MAX_SEQUENCE", "MAX_VERIFY_HEAP",
            "rulesets_report", "theorems_report", "verify_theorem", "discover_rules", "dumps"]
 
 MAX_GRID = 200  #: largest side of a two-heap grid (``max - min + 1``)
@@ -126,7 +127,8 @@ class GameRequest(Request):
     """A ruleset, its parameters and a position."""
 
     ruleset: str = Field(description="a built-in ruleset name or alias, as in 'sprague list'")
-    params: dict[str, Any] = Field(default_factory=dict, description='parameters, e.g. {"S": "1,2,5"} or {"S": [1, 2, 5]}')
+    params: dict[str, Any] = Field(default_factory=dict,
+                                   description='parameters, e.g. {"S": "1,2,5"} or {"S": [1, 2, 5]}')
     position: Any = Field(description='heaps [3, 5, 6] (numbers or strings such as "10**100"), or a string "TTHHTHH"')
     method: Method = "auto"
     misere: bool = _misere_field()
@@ -369,8 +371,8 @@ def table(req: TableRequest, limit: int) -> dict[str, Any]:
         return {**summary, "misere": req.misere}
     low = req.min if req.min is not None else r.min_heap if isinstance(r, MultiHeapRuleset) else 0
     if req.max_heap - low + 1 > MAX_GRID:
-        raise ApiError(422, f"max_heap: a grid of {req.max_heap - low + 1} x {req.max_heap - low + 1} cells is over the "
-                       f"limit of {MAX_GRID} per side; lower max_heap (or raise min)", "max_heap")
+        raise ApiError(422, f"max_heap: a grid of {req.max_heap - low + 1} x {req.max_heap - low + 1} cells is "
+                       f"over the limit of {MAX_GRID} per side; lower max_heap (or raise min)", "max_heap")
     games = [r]
     if req.second:
         games.append(_ruleset(req.second, req.second_params, "second", "second_params"))
@@ -469,7 +471,8 @@ def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, mis
     if over(pos):
         return answer(pos, winner("computer"))  # the computer is to move and cannot
     player: Player = PerfectPlayer(max_positions=limit, misere=misere) if mode == "perfect" else \
-        SkilledPlayer(skill, seed, limit, misere=misere) if mode == "skilled" else RandomPlayer(seed=seed, misere=misere)
+        SkilledPlayer(skill, seed, limit, misere=misere) if mode == "skilled" else \
+        RandomPlayer(seed=seed, misere=misere)
     choice, reason = player.choose(r, pos)
     after = r.check_position(choice)
     record("computer", pos, after, reason)

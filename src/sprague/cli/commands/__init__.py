@@ -34,5 +34,6 @@ COMMANDS: dict[str, Command] = {
     "tour": _command("info", "cmd_tour"), "cache": _command("cache", "cmd_cache"),
     "serve": _command("serve", "cmd_serve"), "quotient": _command("quotient", "cmd_quotient"),
     "misere-quotient": _command("quotient", "cmd_quotient"), "sweep": _command("sweep", "cmd_sweep"),
-    "describe": _command("info", "cmd_describe"), "discover": _command("discover", "cmd_discover"), "warm-up": _command("info", "cmd_warm_up"),
+    "describe": _command("info", "cmd_describe"), "discover": _command("discover", "cmd_discover"),
+    "warm-up": _command("info", "cmd_warm_up"),
 }

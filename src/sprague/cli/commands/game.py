@@ -107,7 +107,8 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
     human = HumanPlayer(input_fn=read, output_fn=say, hints=ns.hints, misere=misere, method=ns.method,
                         max_positions=ns.max_positions)
     players = (computer, human) if ns.first == "computer" else (human, computer)
-    rule = "Misère play: whoever makes the last move loses." if misere else "Normal play: whoever makes the last move wins."
+    rule = ("Misère play: whoever makes the last move loses." if misere
+            else "Normal play: whoever makes the last move wins.")
     if r.loopy:
         rule += (f" Play may go on forever: a position that occurs {DRAW_REPETITIONS} times with the same player to "
                  "move is a draw.")

@@ -1,4 +1,5 @@
-"""``sprague list`` (the rulesets), ``sprague describe`` (one ruleset in words), ``sprague tour`` and ``sprague warm-up``."""
+"""``sprague list`` (the rulesets), ``sprague describe`` (one ruleset in words), ``sprague tour`` and
+``sprague warm-up``."""
 
 from __future__ import annotations
 

@@ -91,8 +91,8 @@ def _loopy(r: LoopyHeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
 
 def _misere(r: HeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague sequence RULESET --max-heap N --misere``: the genus of each heap (Conway; Winning Ways ch. 13)."""
-    return _listed(ns, out, "with --misere", "the genera", (), lambda: genus_sequence_report(r, ns.to, ns.max_positions),
-                   lambda d: genus_sequence_text(r, d))
+    return _listed(ns, out, "with --misere", "the genera", (),
+                   lambda: genus_sequence_report(r, ns.to, ns.max_positions), lambda d: genus_sequence_text(r, d))
 
 
 def _listed(ns: argparse.Namespace, out: TextIO, where: str, what: str, refused: tuple[str, ...],

@@ -48,7 +48,8 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
 def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague table GAME --heaps K``: every K-heap position, summarised (and saved with --save)."""
     if len(games) != 1 or not isinstance(games[0], MultiHeapRuleset):
-        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 --max-heap 64")
+        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 "
+                               "--max-heap 64")
     if ns.fixed:
         raise InvalidParameter("--fixed and --heaps do not go together: --heaps tabulates every position")
     if ns.method != "auto":
