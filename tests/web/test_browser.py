@@ -874,7 +874,8 @@ def test_cheap_actions_stay_fast_while_two_expensive_requests_run(page: Any) -> 
 def test_p_positions_are_paged_and_a_theorem_is_verified_from_the_page(page: Any) -> None:
     """Nim, 3 heaps of at most 24: every P-position (a xor b xor c = 0, counted by brute force) appears once over
     the pages, and so does every position of 3 heaps <= 6 with its value; delete-nim's theorem holds on the 66
-    positions of 2 heaps <= 10; a refuted statement says so."""
+    positions of 2 heaps <= 10, and turning-turtles-heads on the 511 rows of at most 8 coins (2^0 + ... + 2^8,
+    the empty row included); a refuted statement says so."""
     from itertools import combinations_with_replacement
 
     expected = [p for p in combinations_with_replacement(range(25), 3) if naive.grundy(naive.nim_moves, p) == 0]
@@ -926,6 +927,15 @@ def test_p_positions_are_paged_and_a_theorem_is_verified_from_the_page(page: Any
     page.wait_for_function("document.querySelector('#verify-out').dataset.ok !== undefined", timeout=60_000)
     assert page.get_attribute("#verify-out", "data-ok") == "true"
     assert "holds on all 66 positions with 2 heaps <= 10" in page.text_content("#verify-out")
+    assert page.text_content("#verify-max-label") == "heaps at most"
+    # a theorem on the ruleset's own positions (rows of coins): its bound is a size, and the page says so
+    page.select_option("#ruleset", "turning-turtles")
+    page.select_option("#theorem", "turning-turtles-heads")
+    assert page.text_content("#verify-max-label") == "positions of size at most"
+    page.fill("#verify-max", "8")
+    page.click("#verify")
+    page.wait_for_function("document.querySelector('#verify-out').dataset.ok !== undefined", timeout=60_000)
+    assert "holds on all 511 positions of size <= 8" in page.text_content("#verify-out")
     page.select_option("#ruleset", "single-delete")
     page.select_option("#theorem", "single-delete-4-printed")
     assert "Refuted:" in page.text_content("#theorem-text")

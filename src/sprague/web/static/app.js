@@ -1076,6 +1076,8 @@ function listTheorems() {
 function showTheorem() {
   const t = THEOREMS.find((x) => x.name === $("theorem").value);
   $("verify-out").textContent = "";
+  // a theorem on heaps is checked on heaps up to the bound; one on the ruleset's own positions, up to a size
+  $("verify-max-label").textContent = t && t.box === "positions" ? "positions of size at most" : "heaps at most";
   $("theorem-text").textContent = t ? `${t.statement} (${t.citation}; ${t.ruleset}, ${t.heaps}).` +
     (t.refuted ? ` Refuted: ${t.refuted}` : "") : "";
 }
