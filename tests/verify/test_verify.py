@@ -16,7 +16,8 @@ import naive
 import sprague
 from sprague.cli import main
 from sprague.theorems import THEOREMS, D, N, P, Theorem, find_theorem
-from sprague.verify import _Job, verify
+from sprague.verify import verify
+from sprague.verify.job import Job
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -34,7 +35,7 @@ def run(*argv: str) -> tuple[int, str, str]:
     ("fraction-delete", naive.fraction_delete_moves(3), 6, 6),
 ])
 def test_compiled_table_equals_naive_search(name, moves, n, hi):
-    job = _Job.build(find_theorem(name), None, "outcome", n, hi, {}, 10**6)
+    job = Job.build(find_theorem(name), None, "outcome", n, hi, {}, 10**6)
     truth = job.truth(job.size)
     for r, pos in enumerate(job.all_positions()):
         g = naive.grundy(moves, pos)
@@ -156,7 +157,7 @@ def test_cli_verify_bad_input(argv, message):
 
 
 def test_claims_compiled_equal_claims_in_python():
-    job = _Job.build(find_theorem("single-delete-4"), None, "outcome", 4, 40, {}, 10**7)
+    job = Job.build(find_theorem("single-delete-4"), None, "outcome", 4, 40, {}, 10**7)
     compiled = job.claims()
     python = np.array([job.claim(p) for p in job.all_positions()], dtype=np.int8)
     assert job.size >= 30_000 and (compiled == python).all()
