@@ -58,7 +58,7 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.analysis.known_periods import known_period, values_needed
+from sprague.theorems.periodic.known import known_period, values_needed
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.limits import (
     MAX_CODE_DIGITS,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import sprague
 from naive import naive_tb_rules, naive_tb_values
-from sprague.analysis.periodicity import arithmetic_values_needed, certify_arithmetic, certify_takebreak
+from sprague.theorems.periodic import arithmetic_values_needed, certify_arithmetic, certify_takebreak
 from sprague.errors import InvalidParameter
 
 HEX = "0123456789ABCDEF"

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sprague.analysis import periodicity
-from sprague.analysis.periodicity import certify_takebreak, find_period
+from sprague.analysis.periodicity import find_period
+from sprague.theorems.periodic import certify_takebreak
 
 
 def _sequences() -> st.SearchStrategy[list[int]]:

@@ -7,8 +7,8 @@ import itertools
 import pytest
 
 from naive import naive_tb_rules, naive_tb_values
-from sprague.analysis.known_periods import KNOWN_PERIODS, budget_note, values_needed
-from sprague.analysis.periodicity import certify_octal, certify_takebreak, takebreak_values_needed
+from sprague.theorems.periodic.known import KNOWN_PERIODS, budget_note, values_needed
+from sprague.theorems.periodic import certify_octal, certify_takebreak, takebreak_values_needed
 from sprague.errors import InvalidParameter
 
 PREFIX, LONG = 260, 560  # certify on PREFIX values, check the claim on LONG naive values

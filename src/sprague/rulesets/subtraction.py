@@ -9,7 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from sprague.analysis.periodicity import Periodicity, certify_all_but, find_period
+from sprague.analysis.periodicity import Periodicity, find_period
+from sprague.theorems.periodic import certify_all_but
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, refuse_if_sure, work_cap
 from sprague.core.ruleset import Param
 from sprague.core.sets import NAMED_SETS, PRIME_SIEVE_EXACT, SetByRule, SubtractionSet
@@ -127,7 +128,7 @@ class AllBut(PeriodicHeapRuleset):
     All-but(S) = Subtraction(N+ minus S) (003 section 1.4, after A. Siegel, who proved
     the G-value sequences arithmetic periodic). ``S`` may be empty (that is Nim).
     The arithmetic period is *certified* by the state argument of
-    :func:`sprague.analysis.periodicity.certify_all_but`; once it is, G(n) for any n
+    :func:`sprague.theorems.periodic.all_but.certify_all_but`; once it is, G(n) for any n
     (say 10**100) is a table lookup plus a multiple of the saltus.
     """
 

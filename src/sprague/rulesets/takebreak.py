@@ -26,7 +26,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.analysis import code_hook
-from sprague.analysis.periodicity import Periodicity, certify_arithmetic, certify_takebreak
+from sprague.analysis.periodicity import Periodicity
+from sprague.theorems.periodic import certify_arithmetic, certify_takebreak
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, work_cap
 from sprague.core.ruleset import Param
 from sprague.errors import BudgetExceeded
@@ -153,9 +154,9 @@ class TakeBreak(PeriodicHeapRuleset):
 
     def certify(self, values: Sequence[int] | np.ndarray) -> Periodicity | None:
         """The periodicity theorem for finite codes without ``! ? =`` (Guy & Smith's for octal codes, ``d0 = 4``
-        included, and its J-heap form: :func:`~sprague.analysis.periodicity.certify_takebreak`); failing that,
+        included, and its J-heap form: :func:`~sprague.theorems.periodic.octal.certify_takebreak`); failing that,
         for codes whose moves may leave three heaps or more, the arithmetic-periodicity test
-        (:func:`~sprague.analysis.periodicity.certify_arithmetic`). Codes leaving at most two heaps are not
+        (:func:`~sprague.theorems.periodic.arithmetic.certify_arithmetic`). Codes leaving at most two heaps are not
         tried for it: finite octal games are never arithmetic periodic (Horrocks & Nowakowski, INTEGERS 3
         (2003) G1), and none of the 512 codes ``0.??``, ``4.??`` with digits 0-7 passes it.
 

@@ -4,7 +4,7 @@ Each entry maps a code (``d0.d1d2...``, no trailing zeros) to its preperiod (the
 size from which ``G(n + period) = G(n)``; one more than the "last exception" the sources
 print), period, saltus and source. Only numbers read in a source named beside them are
 here. :func:`values_needed` says how many values the periodicity theorem
-(:func:`sprague.analysis.periodicity.certify_takebreak`) reads to *prove* one, so that a
+(:func:`sprague.theorems.periodic.octal.certify_takebreak`) reads to *prove* one, so that a
 budget refusal can say what it would take; :func:`budget_note` words that sentence.
 
 Left out because no source at hand confirmed the numbers: 0.106 (Flammenkamp). For 0.56 the
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sprague.analysis.periodicity import takebreak_values_needed
 from sprague.errors import InvalidParameter
+from sprague.theorems.periodic.octal import takebreak_values_needed
 
 __all__ = ["KnownPeriod", "KNOWN_PERIODS", "known_period", "values_needed", "budget_note"]
 
