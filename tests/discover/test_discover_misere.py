@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 import naive
-from sprague.discover import Discovery, Rule, _Job, compile_rule, discover
+from sprague.discover import Discovery, Rule, compile_rule, discover
+from sprague.discover.fit import Job
 from sprague.discover.grammar import Node
 from sprague.discover.search import Data
 from sprague.errors import InvalidParameter
@@ -127,7 +128,7 @@ def test_a_normal_play_rule_is_refuted_by_misere_verification() -> None:
          naive.nim_moves),
     ]:
         rules = ruleset(name)
-        job = _Job(rules, 12, 10_000, 16, 8, None, None, 6, 2_000_000, 2**26, misere=True)
+        job = Job(rules, 12, 10_000, 16, 8, None, None, 6, 2_000_000, 2**26, misere=True)
         rule = Rule("outcome", [2], None, None, None, 0, 0, 6, 12, misere=True)
         rows = np.array(naive.multisets(2, 0, 6), dtype=np.int64)
         # data the rule fits (normal play's): only the check on the larger box can tell it is not misère play's
@@ -137,7 +138,7 @@ def test_a_normal_play_rule_is_refuted_by_misere_verification() -> None:
         bad = rule.refuted[0]
         assert _said(bad.python, "outcome", bad.position) != (naive.misere_outcome(moves, bad.position) == "P")
         # the same rule under normal play holds on that box
-        normal = _Job(rules, 12, 10_000, 16, 8, None, None, 6, 2_000_000, 2**26)
+        normal = Job(rules, 12, 10_000, 16, 8, None, None, 6, 2_000_000, 2**26)
         plain = Rule("outcome", [2], None, None, None, 0, 0, 6, 12)
         assert normal.check(plain, node, data) is None and plain.holds, name
 

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 import naive
-from sprague.discover import compile_rule, discover, evaluate, lift
+from sprague.discover import compile_rule, discover, evaluate
+from sprague.discover.fit import lift
 from sprague.discover.grammar import Node
 from sprague.discover.search import Data, Search
 from sprague.errors import InvalidParameter, TooLarge
