@@ -96,6 +96,10 @@ def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, 
                       size: int, max_steps: int, max_order: int) -> tuple:
     """The product candidate ``table × C_1 × ... × C_k`` reduced by indistinguishability.
 
+    One function: a compiled kernel whose phases share the candidate table, its classes and the step counter; numba
+    keeps them in locals, and split into functions each phase would take them all as arguments (or allocate them again)
+    on every call.
+
     ``images[h]``: the code of heap h (0..n); its options are ``parts[part_start[o]:part_start[o + 1]]`` for ``o``
     in ``opt_start[h]:opt_start[h + 1]`` (zeros dropped). The images of the heaps that are not freed generate a
     submonoid R of the base; for each b in R: ``counts[b]`` the heap counts of the least sum reaching it (multiset

@@ -409,6 +409,10 @@ def _finish(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one
             patience: int, select: bool) -> tuple[int, int, int, int, int]:
     """The finisher: fill ``g[start:stop]`` in order by sparse space (module docstring); exact for every mask.
 
+    One function: a compiled kernel whose phases share the rare list, the value counts, the tables and the step counter
+    with the scanner thread; numba keeps them in locals, and split into functions each phase would take them all as
+    arguments (or allocate them again) on every call.
+
     ``rare[:n_rare]`` lists, in increasing order, the heaps ``1 <= r < start`` with a
     rare value (``rare_value`` their values); ``counts[v]`` counts the heaps of value
     ``v``; every value so far is at most ``top < cap``; the tables have ``2 cap``

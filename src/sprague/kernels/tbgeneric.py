@@ -102,7 +102,12 @@ def _grow(a: np.ndarray, words: int) -> np.ndarray:
 @njit(cache=True, nogil=True)
 def _kernel(g: np.ndarray, n: int, additive: int, rules: np.ndarray, words: int, use_multi: bool,
             use_unequal: bool, use_equal: bool, budget: int, masks: np.ndarray) -> tuple[int, int]:
-    """Fill ``g[0:n]``; returns ``(reached, steps)`` (stops before a value once ``budget`` steps are done)."""
+    """Fill ``g[0:n]``; returns ``(reached, steps)`` (stops before a value once ``budget`` steps are done).
+
+    One function: a compiled kernel whose phases share the table of reachable XORs per part count and the step counter;
+    numba keeps them in locals, and split into functions each phase would take them all as arguments (or allocate them
+    again) on every call.
+"""
     top = rules.shape[1] - 2  # C: counts above it share column C + 1
     tail = top + 1
     sums = n + additive  # sums 0 .. n - 1 + additive

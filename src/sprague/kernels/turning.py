@@ -92,6 +92,13 @@ def _mark(st: np.ndarray, nb: int, rmin: int, base: int, V: int, seen: np.ndarra
 
 @njit(cache=True, nogil=True)
 def _fill(el: np.ndarray, out: np.ndarray, max_steps: int, max_bits: int, status: np.ndarray) -> None:
+    """Fill ``out[0:n]`` with G(0..n-1) by the five rules of the module docstring, one heap at a time; ``status``
+    says how far it got (it stops once ``max_steps`` steps are done or a value needs more than ``max_bits`` bits).
+
+    One function: a compiled kernel whose five rules share the bitset of nim-sums reached, the count buckets of
+    every element (grown as ``V`` doubles) and the step counter; numba keeps them in locals, and split into
+    functions each rule would take them all as arguments on every heap.
+    """
     n = out.shape[0]
     E = el.shape[0]
     V = 1
