@@ -443,27 +443,10 @@ class _Engine:
 
         order = sorted(freed)
         shapes = [freed[h] for h in order]
-        big = 1
-        for i, per in shapes:
-            big *= i + per
-        weights = [0] * len(order)
-        w = 1
-        for j in range(len(order) - 1, -1, -1):
-            weights[j] = w
-            w *= shapes[j][0] + shapes[j][1]
-        btable = base.monoid.table
-        m = base.monoid.size
+        big = math.prod(i + per for i, per in shapes)  # the exponents' codes
+        btable, m = base.monoid.table, base.monoid.size
         codes = m * big
-        images = []
-        unfreed = []
-        for h in range(n + 1):
-            if h in freed:
-                images.append(weights[order.index(h)])
-            elif h < len(base.phi) and self.options[h]:
-                images.append(base.phi[h] * big)
-                unfreed.append(h)
-            else:
-                images.append(0)
+        images, unfreed = self._product_images(base, n, freed, order, shapes, big)
         # the order of the product: the base elements the unfreed heaps reach times the exponents
         reached = [0]
         seen = {0}
@@ -482,34 +465,9 @@ class _Engine:
         # the least sum of unfreed heaps reaching each base element (multiset order), and each sum less one heap
         least = _least_base_words(btable, m, [(h, base.phi[h]) for h in unfreed])
         self.budget.spend(m * max(1, len(unfreed)) + len(reached) * len(ugens))
-        counts = [[0] * (n + 1) for _ in range(m)]
-        word_start = [0]
-        rest_heap: list[int] = []
-        rest_base: list[int] = []
-        for b in range(m):
-            w_b = least[b]
-            if w_b is not None:
-                for h in w_b:
-                    counts[b][h] += 1
-                for i, h in enumerate(w_b):
-                    if i and w_b[i - 1] == h:
-                        continue
-                    x = 0
-                    for k2, other in enumerate(w_b):
-                        if k2 != i:
-                            x = btable[x][base.phi[other]]
-                    rest_heap.append(h)
-                    rest_base.append(x)
-            word_start.append(len(rest_heap))
+        counts, word_start, rest_heap, rest_base = _least_word_tables(btable, base.phi, least, n)
         self.budget.spend(sum(len(w_b) ** 2 for w_b in least if w_b))
-        opt_start = [0]
-        part_start = [0]
-        parts: list[int] = []
-        for h in range(n + 1):
-            for option in self.options[h]:
-                parts.extend(option)
-                part_start.append(len(parts))
-            opt_start.append(len(part_start) - 1)
+        opt_start, part_start, parts = self._option_arrays(n)
         assert elements == sum(w_b is not None for w_b in least) * big
         if self.max_order is not None and elements > 64 * self.max_order:
             raise BudgetExceeded(
@@ -546,6 +504,37 @@ class _Engine:
         self.budget.spend(size)
         return _Pretension(_Monoid(array=table, convert=self.budget.spend), [bool(v) for v in p.tolist()],
                            phi.tolist())
+
+    def _product_images(self, base: _Pretension, n: int, freed: dict[int, tuple[int, int]], order: list[int],
+                        shapes: list[tuple[int, int]], big: int) -> tuple[list[int], list[int]]:
+        """Each heap's code in the product (a freed heap: its exponent's weight; any other with options: its base
+        element times ``big``; 0 for a heap without options), and the heaps that are not freed."""
+        weights = [0] * len(order)
+        w = 1
+        for j in range(len(order) - 1, -1, -1):
+            weights[j] = w
+            w *= shapes[j][0] + shapes[j][1]
+        images, unfreed = list[int](), list[int]()
+        for h in range(n + 1):
+            if h in freed:
+                images.append(weights[order.index(h)])
+            elif h < len(base.phi) and self.options[h]:
+                images.append(base.phi[h] * big)
+                unfreed.append(h)
+            else:
+                images.append(0)
+        return images, unfreed
+
+    def _option_arrays(self, n: int) -> tuple[list[int], list[int], list[int]]:
+        """The options of heaps 0..n flattened for the kernel: heap h's options are ``opt_start[h]..opt_start[h+1]``,
+        option o's parts ``parts[part_start[o]:part_start[o + 1]]``."""
+        opt_start, part_start, parts = [0], [0], list[int]()
+        for h in range(n + 1):
+            for option in self.options[h]:
+                parts.extend(option)
+                part_start.append(len(parts))
+            opt_start.append(len(part_start) - 1)
+        return opt_start, part_start, parts
 
     def _order_cap(self) -> int:
         """The largest reduced candidate whose table fits: --max-order, and 8 bytes an entry in the memory left."""
@@ -642,6 +631,32 @@ class _Engine:
         # no subset fixes it: free them all with a larger index
         freed = {h: (counts[h] + 2, 2) for h in involved}
         return self.reduced_product(_Pretension(trial.monoid, trial.p, trial.phi), n, freed)
+
+
+def _least_word_tables(btable: list[list[int]], phi: list[int], least: list[tuple[int, ...] | None], n: int
+                       ) -> tuple[list[list[int]], list[int], list[int], list[int]]:
+    """For the kernel, from the least sum of unfreed heaps reaching each base element: the heap counts of each sum,
+    and each sum less one of its (distinct) heaps, as that heap and the base element of the rest
+    (``rest_heap[word_start[b]:word_start[b + 1]]``, ``rest_base[...]``)."""
+    counts = [[0] * (n + 1) for _ in range(len(least))]
+    word_start = [0]
+    rest_heap: list[int] = []
+    rest_base: list[int] = []
+    for b, w_b in enumerate(least):
+        if w_b is not None:
+            for h in w_b:
+                counts[b][h] += 1
+            for i, h in enumerate(w_b):
+                if i and w_b[i - 1] == h:
+                    continue
+                x = 0
+                for k2, other in enumerate(w_b):
+                    if k2 != i:
+                        x = btable[x][phi[other]]
+                rest_heap.append(h)
+                rest_base.append(x)
+        word_start.append(len(rest_heap))
+    return counts, word_start, rest_heap, rest_base
 
 
 def _least_base_words(table: Sequence[Sequence[int]], size: int,
