@@ -1076,6 +1076,7 @@ function listTheorems() {
 function showTheorem() {
   const t = THEOREMS.find((x) => x.name === $("theorem").value);
   $("verify-out").textContent = "";
+  delete $("verify-out").dataset.ok;
   // a theorem on heaps is checked on heaps up to the bound; one on the ruleset's own positions, up to a size
   $("verify-max-label").textContent = t && t.box === "positions" ? "positions of size at most" : "heaps at most";
   $("theorem-text").textContent = t ? `${t.statement} (${t.citation}; ${t.ruleset}, ${t.heaps}).` +
@@ -1086,6 +1087,7 @@ async function verifyTheorem() {
   showError(null);
   const fresh = ticket("verify"), name = $("theorem").value;
   $("verify-out").textContent = "Checking against search…";
+  delete $("verify-out").dataset.ok;   // the last check's verdict is not this one's
   try {
     const data = await api("/api/verify", {theorem: name, max_heap: bound("verify-max")}, fresh.signal);
     if (!fresh()) return;
