@@ -648,35 +648,12 @@ class Run:
         """Fill the values up to ``n`` in chunks, yielding ``reached`` after each; stops early at the budget."""
         steps, stop = self.steps, self.n
         if self.reached < min(PREFIX, stop):
-            end = min(PREFIX, stop)
-            while True:
-                reached, done, status = _naive_extend(self.g, self.reached, end, self.alls, self.ones, self.twos,
-                                                      self.distinct, steps.budget - steps.done,
-                                                      np.iinfo(self.g.dtype).max)
-                steps.done += done
-                grew = reached > self.reached
-                self.reached = reached
-                if status != _WIDEN:
-                    break
-                self._widen(2 * int(np.iinfo(self.g.dtype).max))
+            grew = self._extend_prefix(min(PREFIX, stop))
             if grew:
                 yield self.reached
-            if self.reached < end:
+            if self.reached < min(PREFIX, stop):
                 return
-        if self.reached == stop:
-            return
-        self.top = int(self.g[:self.reached].max())
-        self.counts = np.zeros(2 * _capacity(self.top), dtype=np.int64)
-        _count_values(self.g, 1, self.reached, self.counts)
-        choice = self._choose(first=True)
-        assert choice is not None
-        steps.done += self.reached + len(self.counts) * len(self.counts).bit_length()
-        self._use(choice)
-        # every later value scans, per split amount k, at least the rare positions known below start - k
-        per_value = 2 + len(self.alls) + len(self.ones) + sum(
-            int(np.searchsorted(self.rare[:self.n_rare], self.reached - k)) for k in self.twos.tolist())
-        if steps.done + per_value * (stop - self.reached) > steps.budget:
-            steps.least = steps.done + per_value * (stop - self.reached)
+        if self.reached == stop or not self._start_sparse():
             return
         chunk = self.chunk or CHUNK
         threads = self.threads or threads_available()
@@ -691,29 +668,18 @@ class Run:
                     steps.done += self.reached
                     self._use(choice)
             self._chunks += 1
-            cap = self.cap
             # chunks double up to ``chunk``: the mask is chosen again at 4,096, 8,192, ... values, while the
             # value counts are still settling (a poor first mask then costs one short chunk, not 2^16 values)
             end = min(self.reached + min(chunk, max(self.reached, 1)), stop)
             vmax = int(np.iinfo(self.g.dtype).max)
             # few rare heaps: the scanner would mostly wait, and every chunk starts two threads
             pipe = threads > 1 and self.n_rare >= config.TAKE_BREAK_PIPELINE_FROM and self._pick()
-            sync[:] = 0
-            sync[_A_DONE] = sync[_B_DONE] = self.reached
-            sync[_N_RARE] = self.n_rare
-            if not pipe:
-                sync[_B_STATE] = _GONE
-            if not pipe:  # one thread: the far pairs are stamped where the near ones are
-                self._far = self._seen.reshape(1, -1)
-            elif self._far is None or self._far.shape != (2 * lag, 2 * cap) or self._far.base is not None:
-                self._far = np.full((2 * lag, 2 * cap), -1, dtype=np.int64)
-            if len(self._far_steps) != self._far.shape[0]:
-                self._far_steps = np.zeros(self._far.shape[0], dtype=np.int64)
+            self._prepare_sync(sync, pipe, lag)
             assert self.mask is not None
             args: tuple[Any, ...] = (
                 self.g, self.reached, end, self.alls, self.ones, self.twos, self.distinct, self.mask, self._is_rare,
-                self.rare, self.rare_value, self.n_rare, self.counts, self.top, cap, steps.budget - steps.done, vmax,
-                lag if pipe else 0, self._seen, self._want, self._far, self._far_steps, sync, patience,
+                self.rare, self.rare_value, self.n_rare, self.counts, self.top, self.cap, steps.budget - steps.done,
+                vmax, lag if pipe else 0, self._seen, self._want, self._far, self._far_steps, sync, patience,
                 self._mixed())
             began = time.perf_counter()
             if pipe:
@@ -734,6 +700,54 @@ class Run:
                 self._tables()
             if grew:
                 yield self.reached
+
+    def _extend_prefix(self, end: int) -> bool:
+        """The first values, up to ``end``, by the plain recursion (widening the values as they need); whether any
+        value was added."""
+        steps, grew = self.steps, False
+        while True:
+            reached, done, status = _naive_extend(self.g, self.reached, end, self.alls, self.ones, self.twos,
+                                                  self.distinct, steps.budget - steps.done,
+                                                  np.iinfo(self.g.dtype).max)
+            steps.done += done
+            grew = reached > self.reached
+            self.reached = reached
+            if status != _WIDEN:
+                return grew
+            self._widen(2 * int(np.iinfo(self.g.dtype).max))
+
+    def _start_sparse(self) -> bool:
+        """Count the values so far, choose the first mask and set its tables up; False (``steps.least`` set) when
+        the values left would take more steps than the budget has."""
+        steps, stop = self.steps, self.n
+        self.top = int(self.g[:self.reached].max())
+        self.counts = np.zeros(2 * _capacity(self.top), dtype=np.int64)
+        _count_values(self.g, 1, self.reached, self.counts)
+        choice = self._choose(first=True)
+        assert choice is not None
+        steps.done += self.reached + len(self.counts) * len(self.counts).bit_length()
+        self._use(choice)
+        # every later value scans, per split amount k, at least the rare positions known below start - k
+        per_value = 2 + len(self.alls) + len(self.ones) + sum(
+            int(np.searchsorted(self.rare[:self.n_rare], self.reached - k)) for k in self.twos.tolist())
+        if steps.done + per_value * (stop - self.reached) > steps.budget:
+            steps.least = steps.done + per_value * (stop - self.reached)
+            return False
+        return True
+
+    def _prepare_sync(self, sync: np.ndarray, pipe: bool, lag: int) -> None:
+        """The shared words of a chunk, and the table of far pairs: the scanner's (two threads) or, in one thread,
+        the near table itself."""
+        sync[:] = 0
+        sync[_A_DONE] = sync[_B_DONE] = self.reached
+        sync[_N_RARE] = self.n_rare
+        if not pipe:
+            sync[_B_STATE] = _GONE
+            self._far = self._seen.reshape(1, -1)  # one thread: the far pairs are stamped where the near ones are
+        elif self._far is None or self._far.shape != (2 * lag, 2 * self.cap) or self._far.base is not None:
+            self._far = np.full((2 * lag, 2 * self.cap), -1, dtype=np.int64)
+        if len(self._far_steps) != self._far.shape[0]:
+            self._far_steps = np.zeros(self._far.shape[0], dtype=np.int64)
 
     def _mixed(self) -> bool:
         """Whether rare and common heaps are mixed enough for the branch-free stamp (:func:`_scan_far`)."""
