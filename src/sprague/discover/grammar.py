@@ -98,14 +98,50 @@ def evaluate(python: str, heaps: Sequence[int]) -> Any:
 
 
 # ---------------------------------------------------------------- rendering
-_HEAP_OPS = {"v2": "v2({})", "popcount": "popcount({})"}
-_INT_UNARY = {"v2": "v2({})", "popcount": "popcount({})"}
-_BIN_TEXT = {"add": "+", "sub": "-", "mul": "*", "mod": "mod", "xor": "xor", "bor": "OR", "band": "AND"}
-_BIN_PY = {"add": "+", "sub": "-", "mul": "*", "mod": "%", "xor": "^", "bor": "|", "band": "&", "div": "//"}
-_AGG_TEXT = {"sum": "sum_i {}", "nimsum": "nimsum_i {}", "or": "OR_i {}", "and": "AND_i {}",
-             "min": "min_i {}", "max": "max_i {}"}
+#: how each operator of fixed arity reads, as ``(text, Python)`` format strings over its operands' renderings
+#: ``{0}``, ``{1}``, ``{2}``; ``{w0}``, ``{w1}`` are the operands parenthesised where compound (text only)
+_FORMS: dict[str, tuple[str, str]] = {
+    # features of a heap, and of the numbers of heaps
+    "v2": ("v2({0})", "v2({0})"),
+    "popcount": ("popcount({0})", "popcount({0})"),
+    "up": ("up({0})", "((1 << ({0}).bit_length()) - ({0}))"),
+    "down": ("down({0})", "(({0}) - (1 << ({0}).bit_length() - 1))"),
+    "bit": ("bit_{1}({0})", "(({0} >> {1}) & 1)"),
+    "div": ("floor({w0} / {w1})", "({0} // {1})"),
+    "add": ("{w0} + {w1}", "({0} + {1})"),
+    "sub": ("{w0} - {w1}", "({0} - {1})"),
+    "mul": ("{w0} * {w1}", "({0} * {1})"),
+    "mod": ("{w0} mod {w1}", "({0} % {1})"),
+    "xor": ("{w0} xor {w1}", "({0} ^ {1})"),
+    "bor": ("{w0} OR {w1}", "({0} | {1})"),
+    "band": ("{w0} AND {w1}", "({0} & {1})"),
+    # questions about a feature
+    "is": ("{0} = {1}", "{0} == {1}"),
+    "ge": ("{0} >= {1}", "{0} >= {1}"),
+    "in": ("{0} in {1}..{2}", "{1} <= {0} <= {2}"),
+    "odd": ("{0} odd", "{0} % 2 == 1"),
+    "even": ("{0} even", "{0} % 2 == 0"),
+    # over the heaps: the operand is rendered for one heap (z_i in text, x in Python)
+    "sum": ("sum_i {w0}", "sum({0} for x in z)"),
+    "nimsum": ("nimsum_i {w0}", "nimsum({0} for x in z)"),
+    "min": ("min_i {w0}", "min({0} for x in z)"),
+    "max": ("max_i {w0}", "max({0} for x in z)"),
+    "or": ("OR_i {w0}", ""),  # Python: chained on n (_by_count)
+    "and": ("AND_i {w0}", ""),
+    "count": ("#{{i : {0}}}", "sum(1 for x in z if {0})"),
+    "all": ("every heap: {0}", "all({0} for x in z)"),
+    "any": ("some heap: {0}", "any({0} for x in z)"),
+    "alleq": ("{0} is the same for every heap", "all({0} == {1} for x in z)"),
+    # rules: comparisons of two numbers, and the connectives
+    "eq": ("{0} = {1}", "{0} == {1}"),
+    "lt": ("{0} < {1}", "{0} < {1}"),
+    "not": ("not ({0})", "not ({0})"),
+}
+#: the operators over the heaps (their operand is a feature of one heap)
+_OVER_HEAPS = ("sum", "nimsum", "min", "max", "or", "and", "count", "all", "any", "alleq", "at")
+#: the rules' operators, whose operands are rendered on their own (not features of a given heap)
+_RULES = ("eq", "lt", "not", "andb", "orb")
 _INDEX = {0: ("z_1", "z[0]"), 1: ("z_2", "z[1]"), -2: ("z_(n-1)", "z[-2]"), -1: ("z_n", "z[-1]")}
-_CMP = {"eq": ("=", "=="), "lt": ("<", "<")}
 _NEXPR = {"n": ("n", "n"), "n-1": ("n-1", "(n - 1)"), "n+1": ("n+1", "(n + 1)"), "2n": ("2n", "(2 * n)"),
           "n(n-1)": ("n(n-1)", "(n * (n - 1))")}
 _FIXED = {"n": ("n", "n"), "nodd": ("n odd", "n % 2 == 1"), "neven": ("n even", "n % 2 == 0")}
@@ -158,112 +194,51 @@ class Node:
         With ``one`` (data of one heap ``z``) the combinations over the heaps are written as
         what they are for one heap: ``sum_i (z_i mod 3)`` is ``z mod 3``, "every heap: P" is P.
         """
-        s, op, a = self.sort, self.op, self.args
-        each = "z" if one else "z_i"
-        if s == "K" or op in _FIXED:
+        op, a = self.op, self.args
+        if self.sort == "K" or op in _FIXED:
             return self._fixed(0)
         if op == "x":
             return var
-        if op in ("v2", "popcount"):
-            return f"{op}({a[0].text(var, one)})"
-        if op == "up":
-            return f"up({a[0].text(var, one)})"
-        if op == "down":
-            return f"down({a[0].text(var, one)})"
-        if op == "bit":
-            return f"bit_{a[1].text(var, one)}({a[0].text(var, one)})"
-        if op == "div":
-            return f"floor({_wrap(a[0].text(var, one))} / {_wrap(a[1].text(var, one))})"
-        if op in _BIN_TEXT:
-            return f"{_wrap(a[0].text(var, one))} {_BIN_TEXT[op]} {_wrap(a[1].text(var, one))}"
-        if s == "Q":
-            f = a[0].text(var, one)
-            if op == "is":
-                return f"{f} = {a[1].text(var, one)}"
-            if op == "ge":
-                return f"{f} >= {a[1].text(var, one)}"
-            if op == "in":
-                return f"{f} in {a[1].text(var, one)}..{a[2].text(var, one)}"
-            if op == "among":
-                return f"{f} in {{{', '.join(k.text(var, one) for k in a[1:])}}}"
-            return f"{f} {op}"  # odd / even
-        if one and op in (*_AGG_TEXT, "at", "all", "any"):
-            return a[0].text(each, one)
-        if op in _AGG_TEXT:
-            return _AGG_TEXT[op].format(_wrap(a[0].text(each, one)))
-        if op == "at":
-            return a[0].text(_INDEX[a[1]][0], one)
-        if op == "count":
-            return f"[{a[0].text(each, one)}]" if one else f"#{{i : {a[0].text(each, one)}}}"
-        if op == "all":
-            return f"every heap: {a[0].text(each, one)}"
-        if op == "any":
-            return f"some heap: {a[0].text(each, one)}"
-        if op == "alleq":
-            return f"{a[0].text(each, one)} is the same for every heap"
-        if op in _CMP:
-            return f"{a[0].text(one=one)} {_CMP[op][0]} {a[1].text(one=one)}"
-        if op == "not":
-            return f"not ({a[0].text(one=one)})"
+        if op in _RULES:
+            var = "z_i"
+        elif op in _OVER_HEAPS:
+            var = "z" if one else _INDEX[a[1]][0] if op == "at" else "z_i"
+            if op == "at" or (one and op != "count" and op != "alleq"):  # a heap, or one heap: the operand itself
+                return a[0].text(var, one)
+            if one and op == "count":
+                return f"[{a[0].text(var, one)}]"
+        if op == "among":
+            return f"{a[0].text(var, one)} in {{{', '.join(k.text(var, one) for k in a[1:])}}}"
         if op in ("andb", "orb"):
-            word = " and " if op == "andb" else " or "
-            return word.join(_wrap_bool(x.text(one=one), op) for x in a)
-        raise AssertionError(op)  # pragma: no cover -- every operator is rendered above
+            return (" and " if op == "andb" else " or ").join(_wrap_bool(x.text(one=one), op) for x in a)
+        parts = [x.text(var, one) for x in a]
+        return _FORMS[op][0].format(*parts, **{f"w{i}": _wrap(t) for i, t in enumerate(parts)})
 
     # -------------------------------------------------------------- python
     def python(self, counts: Sequence[int] = (), var: str = "x") -> str:
         """The expression in Python over ``z`` and ``n`` (``counts``: the numbers of heaps of the data)."""
-        s, op, a = self.sort, self.op, self.args
-        if s == "K" or op in _FIXED:
+        op, a = self.op, self.args
+        if self.sort == "K" or op in _FIXED:
             return self._fixed(1)
         if op == "x":
             return var
-        if op in ("v2", "popcount"):
-            return f"{op}({a[0].python(counts, var)})"
-        if op == "up":
-            f = a[0].python(counts, var)
-            return f"((1 << ({f}).bit_length()) - ({f}))"
-        if op == "down":
-            f = a[0].python(counts, var)
-            return f"(({f}) - (1 << ({f}).bit_length() - 1))"
-        if op == "bit":
-            return f"(({a[0].python(counts, var)} >> {a[1].python(counts, var)}) & 1)"
-        if op in _BIN_PY:
-            return f"({a[0].python(counts, var)} {_BIN_PY[op]} {a[1].python(counts, var)})"
-        if s == "Q":
-            f = a[0].python(counts, var)
-            if op == "is":
-                return f"{f} == {a[1].python(counts, var)}"
-            if op == "ge":
-                return f"{f} >= {a[1].python(counts, var)}"
-            if op == "in":
-                return f"{a[1].python(counts, var)} <= {f} <= {a[2].python(counts, var)}"
-            if op == "among":
-                members = [k.python(counts, var) for k in a[1:]]
-                return f"{f} in ({', '.join(members)}{',' if len(members) == 1 else ''})"
-            return f"{f} % 2 == {1 if op == 'odd' else 0}"
-        if op in ("sum", "nimsum", "min", "max"):
-            return f"{op}({a[0].python(counts)} for x in z)"
         if op in ("or", "and"):
             sign = " | " if op == "or" else " & "
-            forms = [(k, "(" + sign.join(a[0].python(counts, f"z[{i}]") for i in range(k)) + ")") for k in counts]
-            return _by_count(forms)
+            return _by_count([(k, "(" + sign.join(a[0].python(counts, f"z[{i}]") for i in range(k)) + ")")
+                              for k in counts])
         if op == "at":
             return a[0].python(counts, _INDEX[a[1]][1])
-        if op == "count":
-            return f"sum(1 for x in z if {a[0].python(counts)})"
-        if op in ("all", "any"):
-            return f"{op}({a[0].python(counts)} for x in z)"
-        if op == "alleq":
-            return f"all({a[0].python(counts)} == {a[0].python(counts, 'z[0]')} for x in z)"
-        if op in _CMP:
-            return f"{a[0].python(counts)} {_CMP[op][1]} {a[1].python(counts)}"
-        if op == "not":
-            return f"not ({a[0].python(counts)})"
+        if op in _RULES or op in _OVER_HEAPS:
+            var = "x"
+        if op == "among":
+            members = [k.python(counts, var) for k in a[1:]]
+            return f"{a[0].python(counts, var)} in ({', '.join(members)}{',' if len(members) == 1 else ''})"
         if op in ("andb", "orb"):
-            word = " and " if op == "andb" else " or "
-            return word.join(f"({x.python(counts)})" for x in a)
-        raise AssertionError(op)  # pragma: no cover -- every operator is rendered above
+            return (" and " if op == "andb" else " or ").join(f"({x.python(counts)})" for x in a)
+        parts = [x.python(counts, var) for x in a]
+        if op == "alleq":
+            parts.append(a[0].python(counts, "z[0]"))
+        return _FORMS[op][1].format(*parts)
 
 
 def _by_count(forms: list[tuple[int, str]]) -> str:
