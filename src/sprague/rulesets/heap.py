@@ -41,11 +41,11 @@ from sprague.core.limits import (
     refuse_if_too_large,
 )
 from sprague.core.parsing import as_int, check_heap_count, check_progress, int_text, parse_int
-from sprague.core.ruleset import Ruleset
 from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.solve import heapsum
 from sprague.solve import sequence as _solve_sequence
 from sprague.solve.genus import Genus, GenusSequence, GenusSolver, tame_sum
+from sprague.solve.ruleset import Ruleset
 from sprague.solve.table import GrundySequence, Table, heap_table
 
 __all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps"]

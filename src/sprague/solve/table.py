@@ -33,7 +33,7 @@ import numpy as np
 from sprague import cache as _cache
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, RAISE_HINT, check_limit, refuse_if_too_large
 from sprague.core.parsing import as_int, check_misere
-from sprague.core.ruleset import Ruleset
+from sprague.core.ruleset import Rules
 from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
@@ -252,7 +252,7 @@ def _misere_values(rules: Any, positions: np.ndarray, values: str, limit: int, w
     searched = len(positions) - by_closed
     if not searched:
         return found, "the ruleset's misère closed form, position by position"
-    own = type(rules).misere_computed_outcome is not Ruleset.misere_computed_outcome and not grundy
+    own = type(rules).misere_computed_outcome is not Rules.misere_computed_outcome and not grundy
     rest = "the ruleset's own misère algorithm or memoised misère search" if own else "memoised misère search"
     if not by_closed:
         return found, f"{rest}, position by position"
