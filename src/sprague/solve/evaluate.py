@@ -32,7 +32,7 @@ from sprague.solve.loopy import LoopySolver
 from sprague.solve.search import OPTION_CHUNK, Solver
 
 __all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves", "winning_move", "drawing_moves",
-           "evaluate", "apply", "search", "refuse_search"]
+           "evaluate", "apply", "search", "search_work", "refuse_search"]
 
 Position = Any
 
@@ -249,6 +249,11 @@ def search(r: Rules, pos: Position, limit: int, misere: bool = False) -> Any:
     if r._solver is None:
         r._solver = Solver(r.moves, r.canonical)
     return r._solver.grundy(pos, limit)
+
+
+def search_work(r: Rules) -> int:
+    """The steps (options listed) the searches of a loopy ruleset ``r`` have taken so far; 0 before the first."""
+    return r._solver.work if isinstance(r._solver, LoopySolver) else 0
 
 
 def refuse_search(r: Rules, pos: Position, limit: int, what: str) -> None:

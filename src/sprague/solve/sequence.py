@@ -50,7 +50,7 @@ from sprague.kernels.jit import kernels_made
 from sprague.kernels.tbwork import choose_mask, rare_positions, work
 
 __all__ = ["values", "periodic_values", "heap_value", "cost", "grow", "extend", "certify_period", "first_period",
-           "sparse_space", "at_most", "CACHE_FROM"]
+           "sparse_space", "at_most", "least_work", "default_least_work", "CACHE_FROM"]
 
 CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
 CACHE_VALUES = 2048  #: take-and-break games: values from which the results cache is consulted
@@ -181,13 +181,16 @@ def cost(game: Any, n: int) -> int | None:
 def least_work(game: Any, n: int) -> int | None:
     """A proven lower bound of the work units charged to compute G(known..n-1), or None where none is known.
 
-    The game's own ``sequence_least_work`` hook where it has one; take-and-break games through the sparse-space
-    kernel: its steps known in advance (:func:`sprague.kernels.tbwork.work`), :data:`KERNEL_STEPS_PER_WORK` a
-    unit. Elsewhere ``sequence_cost`` is an upper estimate and refuses nothing.
+    The game's ``sequence_least_work`` hook (:func:`default_least_work` unless the ruleset knows better).
     """
-    own = getattr(game, "sequence_least_work", None)
-    if own is not None:
-        return own(n)
+    own: int | None = game.sequence_least_work(n)
+    return own
+
+
+def default_least_work(game: Any, n: int) -> int | None:
+    """The default of the ``sequence_least_work`` hook: take-and-break games through the sparse-space kernel,
+    its steps known in advance (:func:`sprague.kernels.tbwork.work`), :data:`KERNEL_STEPS_PER_WORK` a unit; None
+    elsewhere (``sequence_cost`` is an upper estimate and refuses nothing)."""
     return cost(game, n) if game.take_break_moves() is not None else None
 
 

@@ -154,11 +154,13 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     elif shapes is not None:
         prefix = stored if stored is not None and stored.ndim == 1 else None
         box = Box(heaps, lo, max_heap)
+        finished: list[np.ndarray] = []  # the ranks finished where the search stopped (Ctrl-C, the budget)
         try:
             found = box.truth(shapes, values == "grundy", size, prefix, progress,
-                              None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)))
+                              None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)),
+                              stopped=finished.append)
         except (KeyboardInterrupt, BudgetExceeded) as exc:
-            partial = getattr(exc, "partial", None)
+            partial = finished[0] if finished else None
             kept = cache is not None and partial is not None and len(partial) > 0 and (  # stored now, or before
                 cache.store("table", key, partial, time.perf_counter() - began) is not None or
                 (cache.stored_length("table", key) or 0) >= len(partial))
@@ -620,5 +622,6 @@ class GrundySequence(np.ndarray):
         return obj
 
     def __array_finalize__(self, obj: Any) -> None:
-        self.ruleset = getattr(obj, "ruleset", "")
-        self.periodicity = getattr(obj, "periodicity", None)
+        known = isinstance(obj, GrundySequence)  # else a plain array being viewed as one (or None)
+        self.ruleset = obj.ruleset if known else ""
+        self.periodicity = obj.periodicity if known else None

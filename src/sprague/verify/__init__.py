@@ -653,7 +653,9 @@ LOOPY_VERIFY_SHARE = 25
 
 def _loopy_work(rules: Ruleset) -> int:
     """The steps the loopy searches of ``rules`` have taken so far (options listed)."""
-    return int(getattr(rules._solver, "work", 0))
+    from sprague.solve.evaluate import search_work
+
+    return search_work(rules)
 
 
 #: the values of loopy games met by verify, each coded by its place here (:func:`_intern`)
