@@ -43,7 +43,7 @@ from sprague.solve import heapsum, misere
 from sprague.solve import sequence as _solve_sequence
 from sprague.solve.genus import Genus, GenusSequence
 from sprague.solve.ruleset import Ruleset
-from sprague.solve.table import GrundySequence, Table, heap_table
+from sprague.solve.table import GrundySequence, Table, heap_table, values_by_nim_sum, values_by_position
 
 __all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps"]
 
@@ -203,11 +203,9 @@ class MultiHeapRuleset(Ruleset):
     def table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
         """The values of the rows of ``positions`` (heaps ``<= hi``), and how they were had.
 
-        Default: the closed forms or search, position by position.
+        Default: the closed forms or search, position by position (:func:`sprague.solve.table.values_by_position`).
         """
-        value = self.grundy if values == "grundy" else (lambda p, *a: int(self.outcome(p, *a) == "N"))
-        found = np.array([value(tuple(row), "auto", limit) for row in positions.tolist()], dtype=np.int64)
-        return found, "closed form or memoised search, position by position"
+        return values_by_position(self, positions, values, limit)
 
 
 class HeapRuleset(MultiHeapRuleset):
@@ -365,10 +363,7 @@ class HeapRuleset(MultiHeapRuleset):
 
     def table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
         """Sprague-Grundy: the nim-sum of the heaps' values, from the single-heap sequence."""
-        found = np.bitwise_xor.reduce(np.asarray(self.sequence(hi + 1, limit))[positions], axis=1)
-        if values == "outcome":
-            found = (found != 0).astype(np.int64)
-        return found, "Sprague-Grundy theorem: nim-sum of the single-heap sequence"
+        return values_by_nim_sum(self, positions, hi, values, limit)
 
     def sequence_least_work(self, n: int) -> int | None:
         """A proven lower bound of the work computing G(known..n-1) charges, or None (see

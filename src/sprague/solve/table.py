@@ -40,8 +40,9 @@ from sprague.kernels.jit import kernels_made
 from sprague.kernels.tbwork import value_counts
 from sprague.solve.box import Box, sieve_pays
 
-__all__ = ["Table", "GrundySequence", "heap_table", "box_table", "kernel_shapes", "sorted_positions",
-           "ordered_positions", "ordered_rows", "table_rows", "table_size", "KINDS"]
+__all__ = ["Table", "GrundySequence", "heap_table", "box_table", "values_by_position", "values_by_nim_sum",
+           "kernel_shapes", "sorted_positions", "ordered_positions", "ordered_rows", "table_rows",
+           "table_size", "KINDS"]
 
 KINDS = ("grundy", "outcome")
 CACHE_FROM = 10_000  #: positions from which a table is looked up in (and stored to) the results cache
@@ -192,6 +193,24 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
         cache.store("table", key, found, time.perf_counter() - began)
     return Table(rules.describe(), heaps, lo, max_heap, values, found, rules.interchangeable_heaps, method, misere,
                  resumed)
+
+
+def values_by_position(rules: Any, positions: np.ndarray, values: str, limit: int) -> tuple[np.ndarray, str]:
+    """The values (Grundy values, or outcomes 0 P / 1 N) of the rows of ``positions``, by the closed forms or
+    search, position by position: the default of a heap ruleset's ``table_values`` hook."""
+    value = rules.grundy if values == "grundy" else (lambda p, *a: int(rules.outcome(p, *a) == "N"))
+    found = np.array([value(tuple(row), "auto", limit) for row in positions.tolist()], dtype=np.int64)
+    return found, "closed form or memoised search, position by position"
+
+
+def values_by_nim_sum(rules: Any, positions: np.ndarray, hi: int, values: str,
+                      limit: int) -> tuple[np.ndarray, str]:
+    """The values of the rows of ``positions`` (heaps ``<= hi``) of a one-heap game by the Sprague-Grundy theorem:
+    the nim-sum of the heaps' values, read from the single-heap sequence."""
+    found = np.bitwise_xor.reduce(np.asarray(rules.sequence(hi + 1, limit))[positions], axis=1)
+    if values == "outcome":
+        found = (found != 0).astype(np.int64)
+    return found, "Sprague-Grundy theorem: nim-sum of the single-heap sequence"
 
 
 def table_rows(interchangeable: bool, heaps: int, lo: int, hi: int, start: int, stop: int) -> np.ndarray:
