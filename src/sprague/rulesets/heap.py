@@ -336,12 +336,8 @@ class HeapRuleset(MultiHeapRuleset):
     resumed_from: int = 0
 
     def heap_grundy(self, n: int, max_positions: int | None = None) -> int:
-        """Grundy value of a single heap of ``n``."""
-        self._limit_now = check_limit(max_positions)  # the hooks' limit too (a certified period's work)
-        return self._heap_value(as_int(n), self._limit_now)
-
-    def _heap_value(self, n: int, limit: int) -> int:
-        return _solve_sequence.heap_value(self, n, limit)
+        """Grundy value of a single heap of ``n`` (:func:`sprague.solve.sequence.heap_grundy`)."""
+        return _solve_sequence.heap_grundy(self, n, max_positions)
 
     @property
     def known_length(self) -> int:
@@ -390,7 +386,7 @@ class HeapRuleset(MultiHeapRuleset):
     # the Sprague-Grundy theorem over the heaps (sprague.solve.heapsum): tier 1 from closed single-heap
     # values, tier 2 from the sequence computed bottom-up
     def _computed_heap_value(self, n: int) -> int:
-        return self._heap_value(n, self._limit_now)
+        return _solve_sequence.heap_value(self, n, self._limit_now)
 
     def closed_grundy(self, position: Heaps) -> int | None:
         return heapsum.grundy(position, self.heap_grundy_closed)

@@ -49,8 +49,8 @@ from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
 from sprague.kernels.tbwork import choose_mask, rare_positions, work
 
-__all__ = ["values", "periodic_values", "heap_value", "cost", "grow", "extend", "certify_period", "first_period",
-           "sparse_space", "at_most", "least_work", "default_least_work", "CACHE_FROM"]
+__all__ = ["values", "periodic_values", "heap_grundy", "heap_value", "cost", "grow", "extend", "certify_period",
+           "first_period", "sparse_space", "at_most", "least_work", "default_least_work", "CACHE_FROM"]
 
 CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
 CACHE_VALUES = 2048  #: take-and-break games: values from which the results cache is consulted
@@ -145,6 +145,12 @@ def refuse_long(game: Any, n: int, limit: int) -> None:
     what = f"{game.name}: a sequence of {n:,} values"
     refuse_if_too_large(what, n, max(limit, MAX_SEQUENCE_VALUES))
     check_memory(what, n)  # a byte a value at least
+
+
+def heap_grundy(game: Any, n: int, max_positions: int | None = None) -> int:
+    """G(n) of a single heap, within ``max_positions`` (kept as the hooks' limit too: a certified period's work)."""
+    game._limit_now = check_limit(max_positions)
+    return heap_value(game, as_int(n), game._limit_now)
 
 
 def heap_value(game: Any, n: int, limit: int) -> int:
