@@ -111,3 +111,11 @@ def test_a_stopped_box_search_hands_back_the_ranks_finished(monkeypatch) -> None
     assert len(finished) == 1 and 0 < len(finished[0]) < box.size
     whole = box.truth(shapes, True, box.size)
     assert np.array_equal(finished[0], whole[:len(finished[0])])
+
+
+def test_the_describe_hooks_are_declared_with_their_defaults() -> None:
+    r = Counter()
+    assert r.rules_text() == "A counter lowered by 1 or 2: hooks only, no public methods."
+    assert r.relations() == [] and r.catalogue_relations() == []
+    code = sprague.ruleset("takebreak", code="0.770")
+    assert code.relations()[0] == "0.770 is 0.77" and code.catalogue_relations() == ["the same game as kayles (0.77)"]

@@ -280,6 +280,19 @@ class Rules(ABC):
         """
         return None
 
+    def rules_text(self) -> str:
+        """The rules in words (``sprague describe``). Default: the first paragraph of the class's docstring."""
+        doc = (type(self).__doc__ or "").strip().split("\n\n")[0]
+        return " ".join(doc.replace("``", "").split())
+
+    def relations(self) -> list[str]:
+        """What is known to be the same game, in short sentences (``sprague describe``). Default: nothing."""
+        return []
+
+    def catalogue_relations(self) -> list[str]:
+        """How this game relates to the named games of the catalogue (``sprague list --json``). Default: not at all."""
+        return []
+
     def explain_winning_move(self, position: Position, option: Position) -> str:
         """Why ``position -> option`` wins, in a few words (a computer player says it when it moves)."""
         return "moves to a P-position (Grundy value 0)"
