@@ -7,15 +7,14 @@
 
 from typing import TYPE_CHECKING
 
-from sprague import solve as _solve  # noqa: F401  (the engine behind Ruleset.grundy and friends)
 from sprague import viz as _viz  # noqa: F401  (the Jupyter reprs)
 from sprague._version import __version__ as __version__
 from sprague.analysis import Periodicity, find_period
-from sprague.core import DEFAULT_MAX_POSITIONS, Evaluation, Param, Ruleset, mex, nim_sum, v2
+from sprague.core import DEFAULT_MAX_POSITIONS, Evaluation, Param, mex, nim_sum, v2
 from sprague.core.budget import Budget, budget
 from sprague.core.loopy import Infinite, LoopyValue, add_values, loopy_outcome, parse_value
 from sprague.core.move import Move
-from sprague.core.ruleset import LoopyRuleset, Position
+from sprague.core.ruleset import Position
 from sprague.errors import (
     BudgetExceeded,
     IllegalMove,
@@ -30,6 +29,7 @@ from sprague.errors import (
 from sprague.rulesets import REGISTRY, find_ruleset, register, ruleset
 from sprague.rulesets.heap import HeapRuleset, Heaps, MultiHeapRuleset, PeriodicHeapRuleset
 from sprague.rulesets.sums import Sum
+from sprague.solve.ruleset import LoopyRuleset, Ruleset
 
 if TYPE_CHECKING:
     from sprague.sweep import sweep

@@ -58,7 +58,6 @@ from typing import Any
 import numpy as np
 
 from sprague import cache as _cache
-from sprague.theorems.periodic.known import known_period, values_needed
 from sprague.analysis.periodicity import Periodicity, find_period
 from sprague.core.limits import (
     MAX_CODE_DIGITS,
@@ -74,6 +73,7 @@ from sprague.core.parsing import check_progress
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
 from sprague.rulesets import ruleset as _get_ruleset
 from sprague.rulesets.tbcode import TBCode
+from sprague.theorems.periodic.known import known_period, values_needed
 
 __all__ = ["DEFAULT_VALUES", "BASES", "CSV_COLUMNS", "expand", "games", "sweep", "GameResult", "SweepRow",
            "SweepResult", "DEFAULT_MAX_HEAP", "DEFAULT_GAME_WORK", "MISERE_CSV_COLUMNS", "misere_sweep",

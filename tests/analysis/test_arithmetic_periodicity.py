@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import sprague
 from naive import naive_tb_rules, naive_tb_values
-from sprague.theorems.periodic import arithmetic_values_needed, certify_arithmetic, certify_takebreak
 from sprague.errors import InvalidParameter
+from sprague.theorems.periodic import arithmetic_values_needed, certify_arithmetic, certify_takebreak
 
 HEX = "0123456789ABCDEF"
 PREFIX, LONG = 40, 160  # certify on PREFIX naive values, check the claim on LONG (4x) naive values

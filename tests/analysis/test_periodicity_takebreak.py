@@ -7,9 +7,9 @@ import itertools
 import pytest
 
 from naive import naive_tb_rules, naive_tb_values
-from sprague.theorems.periodic.known import KNOWN_PERIODS, budget_note, values_needed
-from sprague.theorems.periodic import certify_octal, certify_takebreak, takebreak_values_needed
 from sprague.errors import InvalidParameter
+from sprague.theorems.periodic import certify_octal, certify_takebreak, takebreak_values_needed
+from sprague.theorems.periodic.known import KNOWN_PERIODS, budget_note, values_needed
 
 PREFIX, LONG = 260, 560  # certify on PREFIX values, check the claim on LONG naive values
 

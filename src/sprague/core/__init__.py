@@ -2,6 +2,7 @@
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.nimber import mex, nim_sum, v2
-from sprague.core.ruleset import Evaluation, Param, Ruleset
+from sprague.core.params import Param
+from sprague.core.ruleset import Evaluation, Rules
 
-__all__ = ["mex", "nim_sum", "v2", "Evaluation", "Param", "Ruleset", "DEFAULT_MAX_POSITIONS"]
+__all__ = ["mex", "nim_sum", "v2", "Evaluation", "Param", "Rules", "DEFAULT_MAX_POSITIONS"]

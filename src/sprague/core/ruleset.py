@@ -3,10 +3,11 @@
 A ruleset is a small class. It declares metadata (``name``, ``aliases``,
 ``source``, ``parameters``, ``closed_form``), lists the options of a position
 (``moves``, the only required hook), and may override the hooks below, each
-declared on :class:`Ruleset` with a default. The algorithms that read them --
-memoised search, outcomes, winning moves, size guards -- live in
-:mod:`sprague.solve`; the public methods (``grundy``, ``outcome``,
-``winning_move``...) call it.
+declared on :class:`Rules` with a default. The algorithms that read them --
+memoised search, outcomes, winning moves, size guards -- are functions in
+:mod:`sprague.solve` that take the ruleset first; the public class
+:class:`sprague.Ruleset` (:mod:`sprague.solve.ruleset`) adds them as one-line
+methods (``grundy``, ``outcome``, ``winning_move``...). Importing sprague installs nothing.
 
 Precedence: which hook answers which question
 ---------------------------------------------
@@ -90,116 +91,24 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.loopy import LoopyValue, loopy_outcome
-from sprague.core.parsing import (
-    as_int,
-    check_heap_count,
-    check_tokens,
-    format_int_set,
-    int_text,
-    parse_int,
-    parse_int_set,
-)
-from sprague.core.sets import parse_set_by_rule, parse_subset, parse_subsets, parse_vectors
+from sprague.core.params import Param
+from sprague.core.parsing import check_heap_count, check_tokens, int_text, parse_int
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["Param", "Ruleset", "LoopyRuleset", "Evaluation", "Position", "METHODS", "Engine", "install_engine"]
+if TYPE_CHECKING:  # the public classes, defined a layer up (see __getattr__ below)
+    from sprague.solve.ruleset import LoopyRuleset, Ruleset
+
+__all__ = ["Param", "Rules", "Ruleset", "LoopyRuleset", "Evaluation", "Position", "METHODS"]
 
 #: a position of a ruleset: heap sizes, a row of coins, a graph... whatever its ``moves`` take
 Position = Any
 METHODS = ("auto", "closed", "search")
-_REQUIRED = object()
-
-
-@dataclass(frozen=True)
-class Param:
-    """A ruleset parameter.
-
-    ``kind``: ``"int"`` (with ``minimum``); ``"set"`` (finite set of positive ints);
-    ``"subset"`` (a :class:`~sprague.core.sets.SubtractionSet`: ``1,2,5``, ``all``,
-    ``all-but:4,8``); ``"subsets"`` (one such set per heap, ``all;1-7;all-but:4,8``);
-    ``"vectors"`` (move vectors of non-negative ints, ``1,1;2,0``); ``"rule"`` (a
-    :class:`~sprague.core.sets.SetByRule`: a named infinite set such as ``squares``, or a
-    Python predicate); ``"custom"``: read by ``reader(value, ruleset_name)``, a value
-    whose ``str`` is its text as typed (a ruleset's own kind of parameter, such as a
-    digraph's edges).
-    """
-
-    name: str
-    kind: str
-    doc: str
-    default: Any = _REQUIRED
-    minimum: int = 0
-    allow_empty: bool = False
-    #: a value to try the ruleset with, as typed (the web page's first value, the conformance test's)
-    example: str | None = None
-    #: kind "custom": reads a value given from Python or as typed, for the ruleset named (raises InvalidParameter)
-    reader: Callable[[Any, str], Any] | None = None
-
-    @property
-    def required(self) -> bool:
-        return self.default is _REQUIRED
-
-    def parse(self, value: Any, ruleset: str) -> Any:
-        """Normalise a value given in Python or as a command-line string."""
-        if self.kind == "set":
-            return parse_int_set(value, self.name, allow_empty=self.allow_empty)
-        if self.kind in ("subset", "subsets", "vectors", "rule"):
-            parse = {"subset": parse_subset, "subsets": parse_subsets, "vectors": parse_vectors,
-                     "rule": parse_set_by_rule}[self.kind]
-            return parse(value, self.name, ruleset)
-        if self.kind == "str":
-            return str(value).strip()
-        if self.kind == "custom" and self.reader is not None:
-            return self.reader(value, ruleset)
-        if self.kind == "int":
-            text = value.strip() if isinstance(value, str) else None
-            if (isinstance(value, int) and not isinstance(value, bool) and value < self.minimum) or (
-                    text and text.startswith("-") and text[1:].isdigit()):
-                raise InvalidParameter(f"{ruleset}: {self.name}={value} must be at least {self.minimum}")
-            try:
-                n = parse_int(value, self.name) if isinstance(value, str) else as_int(value, self.name)
-            except InvalidPosition as exc:
-                raise InvalidParameter(f"{ruleset}: {exc}") from None
-            if n < self.minimum:
-                raise InvalidParameter(f"{ruleset}: {self.name}={n!r} must be at least {self.minimum}")
-            return n
-        raise TypeError(f"unknown parameter kind {self.kind!r}")
-
-    def text(self, value: Any) -> str:
-        """The value as typed: ``1,2,5``, ``all;1-7``, ``1,1;2,0`` (parses back to the same value)."""
-        if self.kind == "set":
-            return format_int_set(value)
-        if self.kind == "subsets":
-            return ";".join(map(str, value))
-        if self.kind == "vectors":
-            return ";".join(",".join(map(str, v)) for v in value)
-        return str(value)
-
-    def format(self, value: Any) -> str:
-        """:meth:`text`, quoted for a shell where it contains ';'."""
-        text = self.text(value)
-        return f'"{text}"' if ";" in text else text
-
-    def python_repr(self, value: Any) -> str:
-        return (repr(self.text(value)) if self.kind in ("subset", "subsets", "vectors", "rule", "custom")
-                else repr(value))
-
-    def to_json(self, value: Any) -> Any:
-        if self.kind == "set":
-            return list(value)
-        if self.kind in ("subset", "rule", "custom"):
-            return str(value)
-        if self.kind == "subsets":
-            return [str(v) for v in value]
-        if self.kind == "vectors":
-            return [list(v) for v in value]
-        return value
 
 
 @dataclass(frozen=True)
@@ -220,8 +129,13 @@ class Evaluation:
     misere: bool = False
 
 
-class Ruleset(ABC):
-    """Base class of every ruleset. Subclasses override ``moves`` and, optionally, the hooks."""
+class Rules(ABC):
+    """The hooks of a ruleset, each with its default: what a game declares, and nothing computed from it.
+
+    Subclass :class:`sprague.Ruleset` (:class:`sprague.solve.ruleset.Ruleset`), which adds the
+    public methods (``grundy``, ``outcome``, ``winning_move``...) as one-line calls of
+    :mod:`sprague.solve`; this class is what the algorithms take.
+    """
 
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -283,7 +197,7 @@ class Ruleset(ABC):
         return f"sprague.ruleset({self.name!r}{args})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Ruleset) and type(self) is type(other) and self.params == other.params
+        return isinstance(other, Rules) and type(self) is type(other) and self.params == other.params
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(self.params.items())))
@@ -365,6 +279,19 @@ class Ruleset(ABC):
         outcome: ``"(x OR y) + 1 = (5 OR 7) + 1 = 8 = 2^3 x 1, so G = v2(8) = 3"``.
         """
         return None
+
+    def rules_text(self) -> str:
+        """The rules in words (``sprague describe``). Default: the first paragraph of the class's docstring."""
+        doc = (type(self).__doc__ or "").strip().split("\n\n")[0]
+        return " ".join(doc.replace("``", "").split())
+
+    def relations(self) -> list[str]:
+        """What is known to be the same game, in short sentences (``sprague describe``). Default: nothing."""
+        return []
+
+    def catalogue_relations(self) -> list[str]:
+        """How this game relates to the named games of the catalogue (``sprague list --json``). Default: not at all."""
+        return []
 
     def explain_winning_move(self, position: Position, option: Position) -> str:
         """Why ``position -> option`` wins, in a few words (a computer player says it when it moves)."""
@@ -472,167 +399,25 @@ class Ruleset(ABC):
         """
         return None
 
-    # ----------------------------------------------------------------- public
-    # The algorithms live in :mod:`sprague.solve`; these are its entry points on the ruleset.
-    def options(self, position: Position, *, max_options: int = DEFAULT_MAX_POSITIONS) -> list[Position]:
-        """Every option of ``position``, in a fixed order, without repeats."""
-        return _engine().options(self, position, max_options)
-
-    def grundy(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
-               misere: bool = False) -> int:
-        """Grundy value. ``method``: ``"auto"`` (closed form if any, else search), ``"closed"``, ``"search"``.
-
-        With ``misere=True``, Conway's misère Grundy value g- (1 at a terminal position, else the
-        mex of the options' g-): the position is a misère P-position iff it is 0.
-        """
-        return _engine().grundy(self, position, method, max_positions, misere)
-
-    def outcome(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
-                misere: bool = False) -> str:
-        """``"P"`` (previous player wins) or ``"N"`` (next player wins).
-
-        ``misere=True``: under misère play, where the player who makes the last move loses.
-        """
-        return _engine().outcome(self, position, method, max_positions, misere)
-
-    def gamma(self, position: Position, method: str = "auto", max_positions: int | None = None) -> LoopyValue:
-        """The generalized Sprague-Grundy value: the Grundy value of a short game, a nimber or ``∞(K)`` of a
-        loopy one."""
-        return _engine().grundy(self, position, method, max_positions, False)
-
-    def drawing_moves(self, position: Position, method: str = "auto",
-                      max_positions: int | None = None) -> list[Position]:
-        """From a drawn position (outcome ``"D"``, loopy games only), the options that are drawn too: the moves
-        that keep the draw (every other option is an N-position). Empty from a P- or N-position, and in a short game.
-        """
-        return _engine().drawing_moves(self, position, method, max_positions)
-
-    def drawing_move(self, position: Position, method: str = "auto",
-                     max_positions: int | None = None) -> Position | None:
-        """One of :meth:`drawing_moves`, or None where the position is not drawn."""
-        found = self.drawing_moves(position, method, max_positions)
-        return found[0] if found else None
-
-    def is_p_position(self, position: Position, method: str = "auto", *, misere: bool = False) -> bool:
-        return self.outcome(position, method, misere=misere) == "P"
-
-    def options_with_value(
-        self, position: Position, value: int, method: str = "auto", max_positions: int | None = None, *,
-        misere: bool = False,
-    ) -> list[Position]:
-        """The options of ``position`` whose Grundy value (misère: g-) is ``value``."""
-        return _engine().options_with_value(self, position, value, method, max_positions, misere)
-
-    def winning_moves(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
-                      misere: bool = False) -> list[Position]:
-        """The options that are P-positions: the moves that win with perfect play (misère play with ``misere``).
-
-        All of them or none: where the options are too many to list, this raises
-        :class:`TooLarge` and says whether :meth:`winning_move` can construct one.
-        """
-        return _engine().winning_moves(self, position, method, max_positions, misere)
-
-    def winning_move(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
-                     misere: bool = False) -> Position | None:
-        """One winning move (an option that is a P-position), or None from a P-position.
-
-        Where a theorem constructs one (``closed_winning_move``; misère: ``misere_closed_winning_move``)
-        this answers at once even when the options are far too many to list.
-        """
-        return _engine().winning_move(self, position, method, max_positions, misere)
-
-    def evaluate(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
-                 misere: bool = False) -> Evaluation:
-        """Outcome and, where it can be had within the limits, the Grundy value, with the method used.
-
-        Under misère play (``misere=True``) the value given is the misère Grundy value g-.
-        """
-        return _engine().evaluate(self, position, method, max_positions, misere)
-
-    def apply(self, position: Position, option: Position, max_positions: int | None = None) -> Position:
-        """Check that ``option`` is reachable from ``position`` in one move and return it normalised."""
-        return _engine().apply(self, position, option, max_positions)
-
-
-class LoopyRuleset(Ruleset):
-    """A ruleset whose game graph may have cycles: ``grundy`` is gamma, ``outcome`` is P, N or D.
-
-    Subclasses define ``moves`` as any ruleset does; a ``closed_grundy`` may return
-    ``∞(K)`` values (:class:`~sprague.core.loopy.Infinite`). Misère play is not
-    defined (play need not end). Positions are valued by searching the game graph
-    from them, within the work limit, unless a closed form answers.
-
-    >>> import sprague
-    >>> class Pass(sprague.LoopyRuleset):  # a counter lowered by 1; from 2 and 3 one may also go back up by 1
-    ...     name = "pass"
-    ...     def moves(self, n):
-    ...         return ([n - 1] if n else []) + ([n + 1] if n in (2, 3) else [])
-    >>> game = sprague.ruleset(Pass)
-    >>> [game.grundy(n) for n in range(5)], [game.outcome(n) for n in range(5)]
-    ([0, 1, ∞{1}, ∞{}, ∞{}], ['P', 'N', 'D', 'D', 'D'])
-    >>> game.drawing_moves(2)
-    [3]
-    """
-
-    loopy = True
-    misere_play = False
-
-    def grundy(self, position: Position, method: str = "auto",  # type: ignore[override]
-               max_positions: int | None = None, *, misere: bool = False) -> LoopyValue:
-        """gamma: a nimber, or ``∞(K)`` (K: the finite values of the options) where play can go on forever."""
-        return _engine().grundy(self, position, method, max_positions, misere)
-
-    def closed_grundy(self, position: Position) -> LoopyValue | None:  # type: ignore[override]
-        """gamma from a theorem (a nimber or ``∞(K)``), or None where no closed form applies."""
-        return None
-
-    def computed_grundy(self, position: Position) -> LoopyValue | None:  # type: ignore[override]
-        """gamma by an exact algorithm of the ruleset's own (``auto`` only), or None."""
-        return None
-
-    def explain_winning_move(self, position: Position, option: Position) -> str:
-        return "moves to a P-position (value 0): whatever the opponent does, a move back to value 0 follows"
-
 
 def _checking_tokens(parse: Any) -> Any:
     """``parse`` (a ``parse_position``) with its tokens checked first."""
     @functools.wraps(parse)
-    def checked(self: Ruleset, tokens: Any) -> Any:
+    def checked(self: Rules, tokens: Any) -> Any:
         return parse(self, check_tokens(tokens, self.name))
 
     return checked
 
 
-class Engine(Protocol):
-    """What :mod:`sprague.solve` provides to the public methods of :class:`Ruleset` (installed on import)."""
+def __getattr__(name: str) -> Any:
+    """``Ruleset`` and ``LoopyRuleset`` from their old place (transitional).
 
-    def options(self, r: Ruleset, position: Position, max_options: int) -> list[Position]: ...
-    def grundy(self, r: Ruleset, position: Position, method: str, max_positions: int | None,
-               misere: bool) -> Any: ...
-    def outcome(self, r: Ruleset, position: Position, method: str, max_positions: int | None,
-                misere: bool) -> str: ...
-    def options_with_value(self, r: Ruleset, position: Position, value: int, method: str,
-                           max_positions: int | None, misere: bool) -> list[Position]: ...
-    def winning_moves(self, r: Ruleset, position: Position, method: str,
-                      max_positions: int | None, misere: bool) -> list[Position]: ...
-    def drawing_moves(self, r: Ruleset, position: Position, method: str,
-                      max_positions: int | None) -> list[Position]: ...
-    def winning_move(self, r: Ruleset, position: Position, method: str,
-                     max_positions: int | None, misere: bool) -> Position | None: ...
-    def evaluate(self, r: Ruleset, position: Position, method: str, max_positions: int | None,
-                 misere: bool) -> Evaluation: ...
-    def apply(self, r: Ruleset, position: Position, option: Position, max_positions: int | None) -> Position: ...
+    They are defined in :mod:`sprague.solve.ruleset`, a layer up, since their public methods call
+    :mod:`sprague.solve`; the rulesets that still import them from here should import them from
+    there (then this function and the one ``ignore_imports`` line in pyproject go).
+    """
+    if name in ("Ruleset", "LoopyRuleset"):
+        from sprague.solve import ruleset
 
-
-_ENGINE: list[Engine] = []
-
-
-def install_engine(engine: Engine) -> None:
-    """Make ``engine`` the implementation of the public methods (:mod:`sprague.solve` does, once)."""
-    _ENGINE[:] = [engine]
-
-
-def _engine() -> Engine:
-    if not _ENGINE:  # importing any part of sprague imports sprague.solve, which installs it
-        raise RuntimeError("sprague.solve is not imported; import sprague first")
-    return _ENGINE[0]
+        return getattr(ruleset, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

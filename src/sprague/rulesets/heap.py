@@ -33,20 +33,17 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity
-from sprague.core.budget import refuse_if_sure
 from sprague.core.limits import (
-    MAX_QUOTIENT_HEAP,
-    TAME_RULE_POSITIONS,
     check_limit,
     refuse_if_too_large,
 )
 from sprague.core.parsing import as_int, check_heap_count, check_progress, int_text, parse_int
-from sprague.core.ruleset import Ruleset
-from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
-from sprague.solve import heapsum
+from sprague.errors import InvalidPosition, TooLarge
+from sprague.solve import heapsum, misere
 from sprague.solve import sequence as _solve_sequence
-from sprague.solve.genus import Genus, GenusSequence, GenusSolver, tame_sum
-from sprague.solve.table import GrundySequence, Table, heap_table
+from sprague.solve.genus import Genus, GenusSequence
+from sprague.solve.ruleset import Ruleset
+from sprague.solve.table import GrundySequence, Table, heap_table, values_by_nim_sum, values_by_position
 
 __all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps"]
 
@@ -206,11 +203,9 @@ class MultiHeapRuleset(Ruleset):
     def table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
         """The values of the rows of ``positions`` (heaps ``<= hi``), and how they were had.
 
-        Default: the closed forms or search, position by position.
+        Default: the closed forms or search, position by position (:func:`sprague.solve.table.values_by_position`).
         """
-        value = self.grundy if values == "grundy" else (lambda p, *a: int(self.outcome(p, *a) == "N"))
-        found = np.array([value(tuple(row), "auto", limit) for row in positions.tolist()], dtype=np.int64)
-        return found, "closed form or memoised search, position by position"
+        return values_by_position(self, positions, values, limit)
 
 
 class HeapRuleset(MultiHeapRuleset):
@@ -222,13 +217,15 @@ class HeapRuleset(MultiHeapRuleset):
 
     heaps = None
     vectorised_tables = True
+    #: the take-and-break code of a ruleset written as one (:mod:`sprague.rulesets.takebreak`), else None
+    code: Any = None
     #: True when a move can split a heap into several (the search space is then larger)
     splits: ClassVar[bool] = False
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self._values: np.ndarray = np.zeros(0, dtype=np.int64)
-        self._genus_solver: GenusSolver | None = None  # the memo of genus theory (sprague.solve.genus)
+        self.misere_state = misere.MisereState()  # what misère play computed (sprague.solve.misere)
 
     # hooks -------------------------------------------------------------------
     @abstractmethod
@@ -339,12 +336,8 @@ class HeapRuleset(MultiHeapRuleset):
     resumed_from: int = 0
 
     def heap_grundy(self, n: int, max_positions: int | None = None) -> int:
-        """Grundy value of a single heap of ``n``."""
-        self._limit_now = check_limit(max_positions)  # the hooks' limit too (a certified period's work)
-        return self._heap_value(as_int(n), self._limit_now)
-
-    def _heap_value(self, n: int, limit: int) -> int:
-        return _solve_sequence.heap_value(self, n, limit)
+        """Grundy value of a single heap of ``n`` (:func:`sprague.solve.sequence.heap_grundy`)."""
+        return _solve_sequence.heap_grundy(self, n, max_positions)
 
     @property
     def known_length(self) -> int:
@@ -366,10 +359,12 @@ class HeapRuleset(MultiHeapRuleset):
 
     def table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
         """Sprague-Grundy: the nim-sum of the heaps' values, from the single-heap sequence."""
-        found = np.bitwise_xor.reduce(np.asarray(self.sequence(hi + 1, limit))[positions], axis=1)
-        if values == "outcome":
-            found = (found != 0).astype(np.int64)
-        return found, "Sprague-Grundy theorem: nim-sum of the single-heap sequence"
+        return values_by_nim_sum(self, positions, hi, values, limit)
+
+    def sequence_least_work(self, n: int) -> int | None:
+        """A proven lower bound of the work computing G(known..n-1) charges, or None (see
+        :func:`sprague.solve.sequence.least_work`)."""
+        return _solve_sequence.default_least_work(self, n)
 
     def _grow(self, n: int, limit: int, progress: Callable[[int], Any] | None = None) -> None:
         """Know the first ``n`` values (see :func:`sprague.solve.sequence.grow`)."""
@@ -391,7 +386,7 @@ class HeapRuleset(MultiHeapRuleset):
     # the Sprague-Grundy theorem over the heaps (sprague.solve.heapsum): tier 1 from closed single-heap
     # values, tier 2 from the sequence computed bottom-up
     def _computed_heap_value(self, n: int) -> int:
-        return self._heap_value(n, self._limit_now)
+        return _solve_sequence.heap_value(self, n, self._limit_now)
 
     def closed_grundy(self, position: Heaps) -> int | None:
         return heapsum.grundy(position, self.heap_grundy_closed)
@@ -424,180 +419,34 @@ class HeapRuleset(MultiHeapRuleset):
     def computed_winning_move(self, position: Heaps) -> Heaps | None:
         return heapsum.winning_move(self, position, self._computed_heap_value)
 
-    # genus theory (sprague.solve.genus) ---------------------------------------------------------------------
-    def _genera(self) -> GenusSolver:
-        if self._genus_solver is None:
-            self._genus_solver = GenusSolver(self.moves, self.canonical)
-        return self._genus_solver
+    # misère play (sprague.solve.misere): tier 2 by the tame rule, else a misère quotient covering the heaps
+    def misere_computed_outcome(self, position: Heaps) -> str | None:
+        return misere.computed_outcome(self, position)
 
-    def _refuse_genus_work(self, what: str, n: int, limit: int) -> None:
-        """Refuse (:class:`TooLarge`) before starting only what is sure to pass the budget: the options of heap
-        ``n``, each valued at least once (the followers' estimate is an upper bound: the search counts as it goes)."""
-        count = self.heap_option_count(n)
-        if count is not None:
-            refuse_if_sure(what, count * GenusSolver.option_work)
+    def misere_computed_method(self, position: Heaps) -> str:
+        return misere.computed_method(self, position)
+
+    def misere_computed_winning_move(self, position: Heaps) -> Heaps | None:
+        return misere.computed_winning_move(self, position)
 
     def genus(self, n: int, max_positions: int | None = None) -> Genus:
-        """Conway's genus of a single heap of ``n`` under misère play, with its class (:mod:`sprague.solve.genus`).
-
-        Computed from the genera of every follower (sums of smaller heaps), memoised on the ruleset.
-
-        >>> import sprague
-        >>> kayles = sprague.ruleset("kayles")
-        >>> kayles.genus(5).text(), kayles.genus(5).kind
-        ('4^146', 'restless')
-        """
-        n, limit = as_int(n), check_limit(max_positions)  # as_int refuses a negative heap
-        self._refuse_genus_work(f"{self.name}: the genus of a heap of {int_text(n)}", n, limit)
-        return self._genera().genus((n,), limit)
+        """Conway's genus of a single heap of ``n`` under misère play (:func:`sprague.solve.misere.genus`)."""
+        return misere.genus(self, n, max_positions)
 
     def genus_sequence(self, n: int, max_positions: int | None = None) -> GenusSequence:
-        """The genera of single heaps ``0, 1, ..., n-1`` (one memo: heap n's followers are sums of smaller heaps).
-
-        Computed under the request's budget: stopped there, the genera of the heaps done are returned, with the
-        reason in ``stopped``.
-
-        >>> import sprague
-        >>> seq = sprague.ruleset("dawsons-kayles").genus_sequence(12)
-        >>> seq.first_not_tame, seq.genera[10].text(), seq.misere_values
-        (10, '3^1431', [1, 1, 0, 0, 2, 1, 3, 0, 0, 1, 1, 3])
-        """
-        if isinstance(n, int) and n < 0:
-            raise InvalidParameter(f"{self.name}: the number of heaps must be non-negative, got {n}")
-        n, limit = as_int(n), check_limit(max_positions)
-        if n:
-            self._refuse_genus_work(f"{self.name}: the genera of heaps 0..{int_text(n - 1)}", n - 1, limit)
-        solver, before = self._genera(), len(self._genera().memo)
-        genera: list[Genus] = []
-        for h in range(n):  # smallest first: each heap's followers are mostly known already
-            try:
-                genera.append(solver.genus((h,), max(1, limit - (len(solver.memo) - before))))
-            except BudgetExceeded as exc:  # stopped at the budget: the genera computed are kept and returned
-                if not genera:
-                    raise
-                return GenusSequence(self.describe(), tuple(genera), f"stopped at heap {h}: {exc}")
-        return GenusSequence(self.describe(), tuple(genera))
+        """The genera of single heaps ``0, 1, ..., n-1`` (:func:`sprague.solve.misere.genus_sequence`)."""
+        return misere.genus_sequence(self, n, max_positions)
 
     def misere_sequence(self, n: int, max_positions: int | None = None) -> np.ndarray:
         """Misère Grundy values g-(0), ..., g-(n-1) of single heaps (the γ0 of their genera)."""
-        return np.array(self.genus_sequence(n, max_positions).misere_values, dtype=np.int64)
+        return misere.misere_sequence(self, n, max_positions)
 
-    def _tame_genera(self, position: Heaps) -> list[Genus] | None:
-        """The genera of the heaps of ``position`` if every one is tame and known or cheap to compute, else None."""
-        solver = self._genera()
-        cheap = min(self._limit_now, TAME_RULE_POSITIONS)
-        found: list[Genus] = []
-        for h in position:
-            if not h:
-                continue
-            known = solver.known((h,))
-            if known is None:
-                estimate = self.estimate_positions((h,))
-                if estimate is None or estimate > cheap:
-                    return None
-                try:
-                    known = solver.genus((h,), cheap)
-                except TooLarge:
-                    return None
-            if known.kind != "tame":
-                return None
-            found.append(known)
-        return found
-
-    # misère tier 2: the tame rule where every heap is tame, else a misère quotient covering the heaps
-    def misere_computed_outcome(self, position: Heaps) -> str | None:
-        """The tame rule: when every heap is tame, misère Nim on the heaps' genera (ONAG ch. 12; WW ch. 13).
-        Else the misère quotient of the heaps up to the largest (:meth:`_quotient_for`), by multiplying."""
-        genera = self._tame_genera(position)
-        if genera is not None:
-            return "P" if tame_sum(genera).misere_value == 0 else "N"
-        q = self._quotient_for(position)
-        return None if q is None else str(q.outcome(position))
-
-    def misere_computed_method(self, position: Heaps) -> str:
-        genera = self._tame_genera(position)
-        if genera is None:
-            q = self._quotient_for(position)
-            if q is not None and getattr(q, "proved", False):
-                return (f"misère quotient of all heaps, order {q.order}, proved: its pretending function is periodic "
-                        f"with period {q.period} from heap {q.preperiod} (the periodicity theorem of "
-                        f"sprague.analysis.quotient_proof; checked independently on heaps 0..{q.checked_to}); the "
-                        "sum's element multiplied out, P iff it lies in the P-portion")
-            if q is not None:
-                return (f"misère quotient of the heaps 0..{q.max_heap} (Plambeck and Siegel 2008): order {q.order}, "
-                        "the sum's element multiplied out, P iff it lies in the P-portion")
-        shown = ", ".join(dict.fromkeys(f"{h}: {self._genera().known((h,))}" for h in position if h))
-        rule = ("misère tame rule (ONAG ch. 12; Winning Ways ch. 13): every heap is tame, so the sum is misère Nim "
-                "on the genera")
-        return f"{rule} ({shown}; sum {tame_sum(genera or [])})" if shown else rule
-
-    def misere_computed_winning_move(self, position: Heaps) -> Heaps | None:
-        """By the tame rule: an option of one heap after which the genera's misère Nim is a P-position; else by
-        the misère quotient: the first option whose element lies in the P-portion."""
-        genera = self._tame_genera(position)
-        if genera is None:
-            q = self._quotient_for(position)
-            if q is None or q.outcome(position) == "P":
-                return None
-            found = q.winning_moves(position, self.heap_options)
-            return tuple(found[0]) if found else None
-        if tame_sum(genera).misere_value == 0:
-            return None
-        solver = self._genera()
-        for i, h in enumerate(position):
-            if not h or (self.heap_option_count(h) or 0) > self._limit_now:
-                continue
-            others = [g for g in self._tame_genera(position[:i] + position[i + 1:]) or []]
-            for parts in self.heap_options(h):
-                part = solver.known(tuple(parts))  # a follower of heap h: in the memo, tame with it
-                if part is not None and part.kind == "tame" and tame_sum(others + [part]).misere_value == 0:
-                    return position[:i] + tuple(parts) + position[i + 1:]
-        return None
-
-    def _quotient_for(self, position: Heaps) -> Any:
-        """A misère quotient whose heaps cover ``position``, or None.
-
-        One computed before on this instance (:meth:`misere_quotient`, ``sprague quotient``) for a bound
-        at least the largest heap serves at once. Else, where search would be refused (the sum is estimated
-        past the work limit), the quotient of the heaps up to the largest is computed within the limit;
-        a quotient too large for it leaves the refusal to search.
-        """
-        top = max(position, default=0)
-        known = [q for bound, q in self.__dict__.get("_misere_quotients", {}).items() if bound >= top]
-        if known:
-            return known[0]
-        if top > MAX_QUOTIENT_HEAP:
-            return self._proved_quotient()
-        estimate = self.estimate_positions(position)
-        if not position or estimate is None or estimate <= self._limit_now:
-            return None
-        try:
-            return self.misere_quotient(top, self._limit_now)
-        except TooLarge:
-            return None
-
-    #: the bounds tried, in turn, for a misère quotient proved for all heaps (:meth:`_proved_quotient`)
-    PROOF_BOUNDS = (64, 256)
+    def misere_quotient(self, max_heap: int, max_positions: int | None = None, max_order: int | None = None) -> Any:
+        """The misère quotient of the sums of heaps ``0..max_heap`` (:func:`sprague.solve.misere.misere_quotient`)."""
+        return misere.misere_quotient(self, max_heap, max_positions, max_order)
 
     def _proved_quotient(self) -> Any:
-        """The misère quotient of *all* heaps, proved periodic (:mod:`sprague.analysis.quotient_proof`), or None:
-        for take-and-break codes in the theorem's setting, tried at the bounds :data:`PROOF_BOUNDS` within the
-        budget; kept on the instance (a failure too)."""
-        if "_proof" not in self.__dict__:
-            from sprague.analysis.quotient_proof import prove_quotient
-
-            self.__dict__["_proof"] = None
-            if getattr(self, "code", None) is None or self.take_break_moves() is None:
-                return None
-            for bound in self.PROOF_BOUNDS:
-                try:
-                    proof = prove_quotient(self, bound, quotient=self.misere_quotient(bound))  # the budget bounds it
-                except (TooLarge, InvalidParameter):
-                    return None
-                if proof.proved:
-                    self.__dict__["_proof"] = proof
-                    break
-        return self.__dict__["_proof"]
+        return misere.proved_quotient(self)
 
     def heap_option_with_value(self, n: int, value: int) -> Heaps | None:
         """An option of a heap of ``n`` of value ``value``, constructed without listing the options, or None.
@@ -636,26 +485,6 @@ class HeapRuleset(MultiHeapRuleset):
         if legal is None:
             return super().is_move(position, option)  # refuses: too many options to list
         return legal
-
-    # misère quotient (sprague.analysis.quotient)
-    def misere_quotient(self, max_heap: int, max_positions: int | None = None, max_order: int | None = None) -> Any:
-        """The misère quotient of the sums of heaps ``0..max_heap`` (a
-        :class:`~sprague.analysis.quotient.MisereQuotient`).
-
-        Computed once per bound and kept on the instance; the request's budget bounds the work and memory,
-        ``max_positions`` the steps and ``max_order`` the order, where given
-        (:func:`~sprague.analysis.quotient.misere_quotient`).
-
-        >>> from sprague import ruleset
-        >>> ruleset("nim").misere_quotient(2).presentation(ascii=True)
-        '<a,b | a^2=1, b^3=b>'
-        """
-        from sprague.analysis.quotient import misere_quotient
-
-        cache: dict[int, Any] = self.__dict__.setdefault("_misere_quotients", {})
-        if max_heap not in cache:
-            cache[max_heap] = misere_quotient(self.heap_options, max_heap, max_positions, max_order)
-        return cache[max_heap]
 
 
 class PeriodicHeapRuleset(HeapRuleset):

@@ -10,7 +10,6 @@ from typing import Any
 import numpy as np
 
 from sprague.analysis.periodicity import Periodicity, find_period
-from sprague.theorems.periodic import certify_all_but
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, refuse_if_sure, work_cap
 from sprague.core.ruleset import Param
 from sprague.core.sets import NAMED_SETS, PRIME_SIEVE_EXACT, SetByRule, SubtractionSet
@@ -20,6 +19,7 @@ from sprague.kernels.heap import all_but_sequence, subtraction_sequence
 from sprague.kernels.subtract import UNLIMITED, subtract_values
 from sprague.rulesets.heap import HeapRuleset, Heaps, PeriodicHeapRuleset
 from sprague.solve.sequence import spend
+from sprague.theorems.periodic import certify_all_but
 
 #: predicate calls made between two charges of the budget
 PREDICATE_CHUNK = 4096

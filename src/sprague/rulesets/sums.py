@@ -9,8 +9,8 @@ from typing import Any
 
 from sprague.core.loopy import sum_values
 from sprague.core.parsing import split_on_plus
-from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, InvalidPosition, NoClosedForm
+from sprague.solve.ruleset import Ruleset
 
 __all__ = ["Sum"]
 

@@ -27,7 +27,6 @@ import numpy as np
 
 from sprague.analysis import code_hook
 from sprague.analysis.periodicity import Periodicity
-from sprague.theorems.periodic import certify_arithmetic, certify_takebreak
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, work_cap
 from sprague.core.ruleset import Param
 from sprague.errors import BudgetExceeded
@@ -36,6 +35,7 @@ from sprague.kernels.config import TAKE_BREAK_STEPS_PER_POSITION
 from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
 from sprague.rulesets.tbcode import Digit, TBCode, partition_count
 from sprague.solve.sequence import spend
+from sprague.theorems.periodic import certify_arithmetic, certify_takebreak
 
 __all__ = ["TakeBreak", "Octal", "kernel_rules", "relation"]
 ORDER = 30  #: where ``sprague list`` shows this module's rulesets

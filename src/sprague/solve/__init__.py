@@ -1,20 +1,22 @@
-"""The algorithms over any ruleset: search, evaluation, winning moves, tables and the box of positions.
+"""The algorithms over any ruleset: search, evaluation, winning moves, tables, misère play and the box of positions.
 
-Rulesets declare hooks (:mod:`sprague.core.ruleset`); everything computed from
-them lives here: memoised search (:mod:`~sprague.solve.search`), closed form
-then search with the method and the work limit (:mod:`~sprague.solve.evaluate`,
-installed as the engine behind ``Ruleset.grundy`` and the other public methods),
-boxes of positions ranked for the compiled kernels (:mod:`~sprague.solve.box`)
-and tables of values (:mod:`~sprague.solve.table`).
+Rulesets declare hooks (:class:`sprague.core.ruleset.Rules`); everything computed
+from them lives here, as functions that take the ruleset first: memoised search
+(:mod:`~sprague.solve.search`), closed form then search with the method and the
+work limit (:mod:`~sprague.solve.evaluate`), single-heap sequences
+(:mod:`~sprague.solve.sequence`), genera, the tame rule and misère quotients of
+one-heap games (:mod:`~sprague.solve.misere`), boxes of positions ranked for the
+compiled kernels (:mod:`~sprague.solve.box`) and tables of values
+(:mod:`~sprague.solve.table`). :class:`~sprague.solve.ruleset.Ruleset`, the public
+base class (``sprague.Ruleset``), adds them to the hooks as one-line methods.
+Importing this package installs nothing.
 """
 
-from sprague.core.ruleset import install_engine
-from sprague.solve import evaluate
+from sprague.solve import evaluate, misere
 from sprague.solve.box import Box, box_size, sieve_pays
+from sprague.solve.ruleset import LoopyRuleset, Ruleset
 from sprague.solve.search import Solver
 from sprague.solve.table import GrundySequence, Table, box_table, heap_table
 
-install_engine(evaluate)
-
-__all__ = ["evaluate", "Box", "box_size", "sieve_pays", "Solver", "Table", "GrundySequence", "heap_table",
-           "box_table"]
+__all__ = ["evaluate", "misere", "Ruleset", "LoopyRuleset", "Box", "box_size", "sieve_pays", "Solver", "Table",
+           "GrundySequence", "heap_table", "box_table"]

@@ -145,16 +145,17 @@ class Box:
 
     def truth(self, shapes: np.ndarray, grundy: bool, upto: int, prefix: np.ndarray | None = None,
               progress: Callable[[int], Any] | None = None,
-              checkpoint: Callable[[np.ndarray], Any] | None = None) -> np.ndarray:
+              checkpoint: Callable[[np.ndarray], Any] | None = None,
+              stopped: Callable[[np.ndarray], Any] | None = None) -> np.ndarray:
         """Outcomes (0 P / 1 N) or Grundy values of the ranks below ``upto``, by compiled search.
 
         ``shapes`` are the ruleset's ``(s, p)`` move shapes (``kernel_shapes``).
         Search in rank order extends ``prefix`` (the values of the first ranks, e.g.
         from the results cache) in chunks, calling ``progress(k)`` after each, then
         ``checkpoint(finished)`` with the values of the ranks finished so far (a
-        view: a valid ``prefix`` for a later run); on Ctrl-C the KeyboardInterrupt,
-        and at the budget the :class:`~sprague.errors.BudgetExceeded`, carries the
-        finished ranks as ``.partial``. Each chunk is charged to the active budget by
+        view: a valid ``prefix`` for a later run); on Ctrl-C (KeyboardInterrupt) or at
+        the budget (:class:`~sprague.errors.BudgetExceeded`), ``stopped(finished)``
+        with the finished ranks, before the exception goes on. Each chunk is charged to the active budget by
         the CPU time it took (a unit a microsecond: the kernel counts no steps). The
         retrograde sieve is one step, charged after it.
         """
@@ -185,8 +186,9 @@ class Box:
                         checkpoint(table[:start])
                     # the kernel's work, by the CPU time it took: a unit a microsecond (the unit's price)
                     charge(max(int((time.thread_time() - began) * 1e6), 1), what)
-            except (KeyboardInterrupt, BudgetExceeded) as exc:
-                exc.partial = table[:start]  # type: ignore[union-attr]
+            except (KeyboardInterrupt, BudgetExceeded):
+                if stopped is not None:
+                    stopped(table[:start])
                 raise
             found = table
         if len(found) and found.dtype.kind == "i" and int(found.min()) < 0:  # no temporary the size of the box

@@ -1,6 +1,6 @@
 """Values, outcomes and winning moves of any ruleset: closed forms first, then search.
 
-These are the algorithms behind :meth:`Ruleset.grundy <sprague.core.ruleset.Ruleset.grundy>`,
+These are the algorithms behind :meth:`Ruleset.grundy <sprague.solve.ruleset.Ruleset.grundy>`,
 ``outcome``, ``options_with_value``, ``winning_moves``, ``winning_move``,
 ``evaluate`` and ``apply``; each function takes the ruleset first. The order in
 which they consult a ruleset's hooks is the precedence table of
@@ -26,19 +26,19 @@ from sprague.core.limits import (
 )
 from sprague.core.loopy import Infinite, LoopyValue, loopy_outcome, parse_value
 from sprague.core.parsing import as_int, check_misere
-from sprague.core.ruleset import METHODS, Evaluation, Ruleset
+from sprague.core.ruleset import METHODS, Evaluation, Rules
 from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, TooLarge
 from sprague.solve.loopy import LoopySolver
 from sprague.solve.search import OPTION_CHUNK, Solver
 
 __all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves", "winning_move", "drawing_moves",
-           "evaluate", "apply", "search", "refuse_search"]
+           "evaluate", "apply", "search", "search_work", "refuse_search"]
 
 Position = Any
 
 
 @metered
-def options(r: Ruleset, position: Position, max_options: int = DEFAULT_MAX_POSITIONS) -> list[Position]:
+def options(r: Rules, position: Position, max_options: int = DEFAULT_MAX_POSITIONS) -> list[Position]:
     """Every option of ``position``, in a fixed order, without repeats (refused if too many to list)."""
     pos, max_options = r.check_position(position), check_limit(max_options, "max_options")
     what = f"listing the options of {r.format_position(pos)!s}"
@@ -50,7 +50,7 @@ def options(r: Ruleset, position: Position, max_options: int = DEFAULT_MAX_POSIT
 
 
 @metered
-def grundy(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
+def grundy(r: Rules, position: Position, method: str = "auto", max_positions: int | None = None,
            misere: bool = False) -> Any:
     """The Grundy value of ``position`` (misère: g-; loopy: gamma): by a closed form where ``method`` allows one,
     else by search."""
@@ -59,7 +59,7 @@ def grundy(r: Ruleset, position: Position, method: str = "auto", max_positions: 
 
 
 @metered
-def outcome(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
+def outcome(r: Rules, position: Position, method: str = "auto", max_positions: int | None = None,
             misere: bool = False) -> str:
     """``"P"`` (previous player wins), ``"N"`` (next player wins) or, in a loopy game, ``"D"`` (a draw); under
     misère play with ``misere``."""
@@ -68,7 +68,7 @@ def outcome(r: Ruleset, position: Position, method: str = "auto", max_positions:
 
 
 @metered
-def options_with_value(r: Ruleset, position: Position, value: Any, method: str = "auto",
+def options_with_value(r: Rules, position: Position, value: Any, method: str = "auto",
                        max_positions: int | None = None, misere: bool = False) -> list[Position]:
     """The options of ``position`` whose Grundy value (misère: g-; loopy: gamma, maybe ``∞(K)``) is ``value``."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
@@ -101,7 +101,7 @@ def options_with_value(r: Ruleset, position: Position, value: Any, method: str =
 
 
 @metered
-def winning_moves(r: Ruleset, position: Position, method: str = "auto",
+def winning_moves(r: Rules, position: Position, method: str = "auto",
                   max_positions: int | None = None, misere: bool = False) -> list[Position]:
     """The options that are P-positions; all of them, or :class:`TooLarge` when they are too many to list.
 
@@ -121,7 +121,7 @@ def winning_moves(r: Ruleset, position: Position, method: str = "auto",
 
 
 @metered
-def winning_move(r: Ruleset, position: Position, method: str = "auto",
+def winning_move(r: Rules, position: Position, method: str = "auto",
                  max_positions: int | None = None, misere: bool = False) -> Position | None:
     """One winning move, constructed by a theorem where the ruleset has one, else found among the options."""
     pos, method, misere = r.check_position(position), _check_method(method), _check_misere(r, misere)
@@ -136,7 +136,7 @@ def winning_move(r: Ruleset, position: Position, method: str = "auto",
     return found[0] if found else None
 
 
-def _soonest_first(r: Ruleset, pos: Position, found: list[Position], limit: int) -> list[Position]:
+def _soonest_first(r: Rules, pos: Position, found: list[Position], limit: int) -> list[Position]:
     """Winning moves of a loopy game, the one labelled first first (by the search's labelling of the game graph)."""
     if len(found) < 2:
         return found
@@ -149,7 +149,7 @@ def _soonest_first(r: Ruleset, pos: Position, found: list[Position], limit: int)
 
 
 @metered
-def drawing_moves(r: Ruleset, position: Position, method: str = "auto",
+def drawing_moves(r: Rules, position: Position, method: str = "auto",
                   max_positions: int | None = None) -> list[Position]:
     """From a drawn position of a loopy game, the options that are drawn too (the moves that keep the draw)."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
@@ -159,7 +159,7 @@ def drawing_moves(r: Ruleset, position: Position, method: str = "auto",
 
 
 @metered
-def evaluate(r: Ruleset, position: Position, method: str = "auto", max_positions: int | None = None,
+def evaluate(r: Rules, position: Position, method: str = "auto", max_positions: int | None = None,
              misere: bool = False) -> Evaluation:
     """Outcome and, where it can be had within the limits, the Grundy value (misère: g-), with the method used."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
@@ -194,7 +194,7 @@ _BONUS = (f" (the outcome being known, the value's search had 1/{BONUS_SHARE} of
 
 
 @metered
-def apply(r: Ruleset, position: Position, option: Position, max_positions: int | None = None) -> Position:
+def apply(r: Rules, position: Position, option: Position, max_positions: int | None = None) -> Position:
     """``option`` normalised, after checking that it is reachable from ``position`` in one move."""
     _set_limit(r, max_positions)
     pos = r.check_position(position)
@@ -210,7 +210,7 @@ def apply(r: Ruleset, position: Position, option: Position, max_positions: int |
     )
 
 
-def _misere_evaluate(r: Ruleset, pos: Position, method: str, limit: int) -> Evaluation:
+def _misere_evaluate(r: Rules, pos: Position, method: str, limit: int) -> Evaluation:
     """:func:`evaluate` under misère play: a theorem's g- or outcome, the ruleset's own outcome, else search."""
     if method != "search":
         g = r.misere_closed_grundy(pos)
@@ -234,7 +234,7 @@ def _misere_evaluate(r: Ruleset, pos: Position, method: str, limit: int) -> Eval
     return Evaluation(pos, "P" if g == 0 else "N", g, "search", misere=True)
 
 
-def search(r: Ruleset, pos: Position, limit: int, misere: bool = False) -> Any:
+def search(r: Rules, pos: Position, limit: int, misere: bool = False) -> Any:
     """The Grundy value (misère: g-; loopy: gamma) by memoised search of the game graph (the memo is kept on the
     ruleset)."""
     refuse_search(r, pos, limit, f"brute-force search from {r.format_position(pos)!s}")
@@ -251,7 +251,12 @@ def search(r: Ruleset, pos: Position, limit: int, misere: bool = False) -> Any:
     return r._solver.grundy(pos, limit)
 
 
-def refuse_search(r: Ruleset, pos: Position, limit: int, what: str) -> None:
+def search_work(r: Rules) -> int:
+    """The steps (options listed) the searches of a loopy ruleset ``r`` have taken so far; 0 before the first."""
+    return r._solver.work if isinstance(r._solver, LoopySolver) else 0
+
+
+def refuse_search(r: Rules, pos: Position, limit: int, what: str) -> None:
     """Raise :class:`TooLarge` before a search of the game graph from ``pos`` that is sure to pass its budget.
 
     Only lower bounds refuse: the search lists every option of ``pos`` (one unit of work each, a tuple of its
@@ -265,13 +270,13 @@ def refuse_search(r: Ruleset, pos: Position, limit: int, what: str) -> None:
     refuse_if_sure(f"{what}: listing the {format_size(count)} options of the start", count, count * size)
 
 
-def _set_limit(r: Ruleset, max_positions: int | None) -> int:
+def _set_limit(r: Rules, max_positions: int | None) -> int:
     """Check the work limit of a public call and keep it for the hooks (``r._limit_now``)."""
     r._limit_now = check_limit(max_positions)
     return r._limit_now
 
 
-def _tiers(r: Ruleset, pos: Position, method: str, closed: Any, computed: Any, misere: bool = False) -> Any:
+def _tiers(r: Rules, pos: Position, method: str, closed: Any, computed: Any, misere: bool = False) -> Any:
     """Tier 1 (``closed``), then under ``auto`` tier 2 (``computed``); None leaves it to search."""
     if method == "search":
         return None
@@ -281,14 +286,14 @@ def _tiers(r: Ruleset, pos: Position, method: str, closed: Any, computed: Any, m
     return found if found is not None else computed(pos)
 
 
-def _grundy(r: Ruleset, pos: Position, method: str, limit: int) -> LoopyValue:
+def _grundy(r: Rules, pos: Position, method: str, limit: int) -> LoopyValue:
     g = _tiers(r, pos, method, r.closed_grundy, r.computed_grundy)
     if g is None:
         return search(r, pos, limit)
     return g if r.loopy else int(g)
 
 
-def _outcome(r: Ruleset, pos: Position, method: str, limit: int) -> str:
+def _outcome(r: Rules, pos: Position, method: str, limit: int) -> str:
     def computed(p: Position) -> str | None:
         g = r.computed_grundy(p)
         return None if g is None else loopy_outcome(g)
@@ -299,19 +304,19 @@ def _outcome(r: Ruleset, pos: Position, method: str, limit: int) -> str:
     return str(o)
 
 
-def _misere_grundy(r: Ruleset, pos: Position, method: str, limit: int) -> int:
+def _misere_grundy(r: Rules, pos: Position, method: str, limit: int) -> int:
     g = _tiers(r, pos, method, r.misere_closed_grundy, lambda p: None, misere=True)
     return search(r, pos, limit, misere=True) if g is None else int(g)
 
 
-def _misere_outcome(r: Ruleset, pos: Position, method: str, limit: int) -> str:
+def _misere_outcome(r: Rules, pos: Position, method: str, limit: int) -> str:
     o = _tiers(r, pos, method, r.misere_closed_outcome, r.misere_computed_outcome, misere=True)
     if o is None:
         o = "P" if search(r, pos, limit, misere=True) == 0 else "N"
     return str(o)
 
 
-def _constructed_winning_move(r: Ruleset, pos: Position, method: str, misere: bool = False) -> Position | None:
+def _constructed_winning_move(r: Rules, pos: Position, method: str, misere: bool = False) -> Position | None:
     """A winning move constructed without listing the options: by a theorem, or (``auto``) the ruleset's algorithm."""
     if misere:
         move = r.misere_closed_winning_move(pos)
@@ -324,7 +329,7 @@ def _constructed_winning_move(r: Ruleset, pos: Position, method: str, misere: bo
     return move
 
 
-def _check_misere(r: Ruleset, misere: Any) -> bool:
+def _check_misere(r: Rules, misere: Any) -> bool:
     if check_misere(misere) and not r.misere_play:
         raise InvalidParameter(f"{r.name} has no misère play (its play need not end, so no player surely makes "
                                "the last move); drop --misere (Python: misere=False)")
@@ -337,7 +342,7 @@ def _check_method(method: str) -> str:
     return method
 
 
-def _no_closed_form(r: Ruleset, pos: Position, misere: bool = False) -> NoClosedForm:
+def _no_closed_form(r: Rules, pos: Position, misere: bool = False) -> NoClosedForm:
     play = " under misère play" if misere else ""
     return NoClosedForm(f"{r.name}: no closed form applies to {r.format_position(pos)!r}{play}; "
                         "use method 'search' or 'auto'")

@@ -35,7 +35,7 @@ from typing import Any
 
 from sprague.core.budget import metered
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, check_limit
-from sprague.core.ruleset import Ruleset
+from sprague.core.ruleset import Rules
 from sprague.solve.evaluate import refuse_search
 from sprague.solve.search import Solver
 
@@ -78,7 +78,7 @@ class RemotenessSolver(Solver):
 
 
 @metered
-def remoteness(r: Ruleset, position: Any, options: Iterable[Any] = (), max_positions: int | None = None,
+def remoteness(r: Rules, position: Any, options: Iterable[Any] = (), max_positions: int | None = None,
                misere: bool = False) -> tuple[tuple[str, int], list[tuple[str, int]]]:
     """``(outcome, remoteness)`` of ``position`` and of each of ``options`` (its options), by one search.
 

@@ -49,8 +49,8 @@ from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
 from sprague.kernels.tbwork import choose_mask, rare_positions, work
 
-__all__ = ["values", "periodic_values", "heap_value", "cost", "grow", "extend", "certify_period", "first_period",
-           "sparse_space", "at_most", "CACHE_FROM"]
+__all__ = ["values", "periodic_values", "heap_grundy", "heap_value", "cost", "grow", "extend", "certify_period",
+           "first_period", "sparse_space", "at_most", "least_work", "default_least_work", "CACHE_FROM"]
 
 CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
 CACHE_VALUES = 2048  #: take-and-break games: values from which the results cache is consulted
@@ -147,6 +147,12 @@ def refuse_long(game: Any, n: int, limit: int) -> None:
     check_memory(what, n)  # a byte a value at least
 
 
+def heap_grundy(game: Any, n: int, max_positions: int | None = None) -> int:
+    """G(n) of a single heap, within ``max_positions`` (kept as the hooks' limit too: a certified period's work)."""
+    game._limit_now = check_limit(max_positions)
+    return heap_value(game, as_int(n), game._limit_now)
+
+
 def heap_value(game: Any, n: int, limit: int) -> int:
     """G(n) of a single heap: its closed form, else the sequence grown as far as ``n``."""
     g = game.heap_grundy_closed(n)
@@ -181,13 +187,16 @@ def cost(game: Any, n: int) -> int | None:
 def least_work(game: Any, n: int) -> int | None:
     """A proven lower bound of the work units charged to compute G(known..n-1), or None where none is known.
 
-    The game's own ``sequence_least_work`` hook where it has one; take-and-break games through the sparse-space
-    kernel: its steps known in advance (:func:`sprague.kernels.tbwork.work`), :data:`KERNEL_STEPS_PER_WORK` a
-    unit. Elsewhere ``sequence_cost`` is an upper estimate and refuses nothing.
+    The game's ``sequence_least_work`` hook (:func:`default_least_work` unless the ruleset knows better).
     """
-    own = getattr(game, "sequence_least_work", None)
-    if own is not None:
-        return own(n)
+    own: int | None = game.sequence_least_work(n)
+    return own
+
+
+def default_least_work(game: Any, n: int) -> int | None:
+    """The default of the ``sequence_least_work`` hook: take-and-break games through the sparse-space kernel,
+    its steps known in advance (:func:`sprague.kernels.tbwork.work`), :data:`KERNEL_STEPS_PER_WORK` a unit; None
+    elsewhere (``sequence_cost`` is an upper estimate and refuses nothing)."""
     return cost(game, n) if game.take_break_moves() is not None else None
 
 

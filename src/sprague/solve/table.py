@@ -33,15 +33,16 @@ import numpy as np
 from sprague import cache as _cache
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, MAX_TABLE_HEAP, RAISE_HINT, check_limit, refuse_if_too_large
 from sprague.core.parsing import as_int, check_misere
-from sprague.core.ruleset import Ruleset
+from sprague.core.ruleset import Rules
 from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
 from sprague.kernels.tbwork import value_counts
 from sprague.solve.box import Box, sieve_pays
 
-__all__ = ["Table", "GrundySequence", "heap_table", "box_table", "kernel_shapes", "sorted_positions",
-           "ordered_positions", "ordered_rows", "table_rows", "table_size", "KINDS"]
+__all__ = ["Table", "GrundySequence", "heap_table", "box_table", "values_by_position", "values_by_nim_sum",
+           "kernel_shapes", "sorted_positions", "ordered_positions", "ordered_rows", "table_rows",
+           "table_size", "KINDS"]
 
 KINDS = ("grundy", "outcome")
 CACHE_FROM = 10_000  #: positions from which a table is looked up in (and stored to) the results cache
@@ -154,11 +155,13 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     elif shapes is not None:
         prefix = stored if stored is not None and stored.ndim == 1 else None
         box = Box(heaps, lo, max_heap)
+        finished: list[np.ndarray] = []  # the ranks finished where the search stopped (Ctrl-C, the budget)
         try:
             found = box.truth(shapes, values == "grundy", size, prefix, progress,
-                              None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)))
+                              None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)),
+                              stopped=finished.append)
         except (KeyboardInterrupt, BudgetExceeded) as exc:
-            partial = getattr(exc, "partial", None)
+            partial = finished[0] if finished else None
             kept = cache is not None and partial is not None and len(partial) > 0 and (  # stored now, or before
                 cache.store("table", key, partial, time.perf_counter() - began) is not None or
                 (cache.stored_length("table", key) or 0) >= len(partial))
@@ -190,6 +193,24 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
         cache.store("table", key, found, time.perf_counter() - began)
     return Table(rules.describe(), heaps, lo, max_heap, values, found, rules.interchangeable_heaps, method, misere,
                  resumed)
+
+
+def values_by_position(rules: Any, positions: np.ndarray, values: str, limit: int) -> tuple[np.ndarray, str]:
+    """The values (Grundy values, or outcomes 0 P / 1 N) of the rows of ``positions``, by the closed forms or
+    search, position by position: the default of a heap ruleset's ``table_values`` hook."""
+    value = rules.grundy if values == "grundy" else (lambda p, *a: int(rules.outcome(p, *a) == "N"))
+    found = np.array([value(tuple(row), "auto", limit) for row in positions.tolist()], dtype=np.int64)
+    return found, "closed form or memoised search, position by position"
+
+
+def values_by_nim_sum(rules: Any, positions: np.ndarray, hi: int, values: str,
+                      limit: int) -> tuple[np.ndarray, str]:
+    """The values of the rows of ``positions`` (heaps ``<= hi``) of a one-heap game by the Sprague-Grundy theorem:
+    the nim-sum of the heaps' values, read from the single-heap sequence."""
+    found = np.bitwise_xor.reduce(np.asarray(rules.sequence(hi + 1, limit))[positions], axis=1)
+    if values == "outcome":
+        found = (found != 0).astype(np.int64)
+    return found, "Sprague-Grundy theorem: nim-sum of the single-heap sequence"
 
 
 def table_rows(interchangeable: bool, heaps: int, lo: int, hi: int, start: int, stop: int) -> np.ndarray:
@@ -252,7 +273,7 @@ def _misere_values(rules: Any, positions: np.ndarray, values: str, limit: int, w
     searched = len(positions) - by_closed
     if not searched:
         return found, "the ruleset's misère closed form, position by position"
-    own = type(rules).misere_computed_outcome is not Ruleset.misere_computed_outcome and not grundy
+    own = type(rules).misere_computed_outcome is not Rules.misere_computed_outcome and not grundy
     rest = "the ruleset's own misère algorithm or memoised misère search" if own else "memoised misère search"
     if not by_closed:
         return found, f"{rest}, position by position"
@@ -620,5 +641,6 @@ class GrundySequence(np.ndarray):
         return obj
 
     def __array_finalize__(self, obj: Any) -> None:
-        self.ruleset = getattr(obj, "ruleset", "")
-        self.periodicity = getattr(obj, "periodicity", None)
+        known = isinstance(obj, GrundySequence)  # else a plain array being viewed as one (or None)
+        self.ruleset = obj.ruleset if known else ""
+        self.periodicity = obj.periodicity if known else None

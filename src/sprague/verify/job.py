@@ -20,6 +20,7 @@ from sprague.rulesets import ruleset as get_ruleset
 from sprague.rulesets.heap import MultiHeapRuleset
 from sprague.rulesets.loopyheap import LoopyHeapRuleset
 from sprague.solve.box import Box, box_size
+from sprague.solve.evaluate import search_work
 from sprague.solve.table import kernel_shapes
 from sprague.theorems import Theorem, find_theorem
 from sprague.verify.claims import LOOPY_VALUES, claim_codes, intern_value
@@ -402,4 +403,4 @@ LOOPY_VERIFY_SHARE = 25
 
 def _loopy_work(rules: Ruleset) -> int:
     """The steps the loopy searches of ``rules`` have taken so far (options listed)."""
-    return int(getattr(rules._solver, "work", 0))
+    return search_work(rules)
