@@ -7,7 +7,7 @@ own), ``--repeat`` times (min and median of the wall time), with the results
 cache off. Modes:
 
 - ``rechosen``: the kernel as it runs by default (the mask chosen on the first
-  values and chosen again between chunks, :class:`sprague.kernels.takebreak.Run`);
+  values and chosen again between chunks, :class:`sprague.kernels.takebreak_run.Run`);
 - ``first``: the mask chosen on the first values and kept (the kernel before
   the mask was chosen again);
 - ``best``: the mask that is best on all the values asked for, known in
@@ -50,7 +50,7 @@ def one(game: str, n: int, threads: int, mode: str, mask: int | None) -> dict[st
 
     import numpy as np
 
-    from sprague.kernels import takebreak as tb
+    from sprague.kernels import takebreak_run as tb
 
     moves = GAMES[game]
     run = tb.Run(*moves, np.zeros(0, dtype=np.uint8), n, threads=threads, masks=None if mask is None else [mask])

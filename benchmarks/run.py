@@ -179,7 +179,7 @@ def main(quick: bool = False, big: bool = False) -> None:
 
 def _naive_kernel(n: int) -> list[int]:
     """Grundy's game by the kernel's naive recursion alone (its prefix stretched to ``n``): compiled, O(n^2)."""
-    from sprague.kernels import takebreak as tb
+    from sprague.kernels import takebreak_run as tb
 
     saved = tb.PREFIX
     tb.PREFIX = n
@@ -230,7 +230,7 @@ import sys
 import numpy as np
 from sprague.cache import using
 from sprague.kernels.jit import make_kernels
-from sprague.kernels import takebreak as tb
+from sprague.kernels import takebreak_run as tb
 make_kernels()
 list(tb.extend(np.zeros(3000, dtype=np.int64), 0, [], [], [0], distinct=True))  # the kernels loaded and run
 base = peak_kb()

@@ -166,11 +166,11 @@ def _steps(moves, n: int, budget: int | None = None):
     """The values g[:reached] and the kernel's counted steps for the first ``n`` values."""
     import numpy as np
 
-    from sprague.kernels import takebreak as tb
+    from sprague.kernels import takebreak_run as tr
 
     g = np.zeros(n, dtype=np.int64)
-    steps = tb.Steps() if budget is None else tb.Steps(budget=budget)
-    reached = max(tb.extend(g, 0, *moves, steps=steps), default=0)  # the kernel yields the values reached so far
+    steps = tr.Steps() if budget is None else tr.Steps(budget=budget)
+    reached = max(tr.extend(g, 0, *moves, steps=steps), default=0)  # the kernel yields the values reached so far
     return g[:reached].tolist(), steps
 
 
@@ -205,9 +205,10 @@ def test_the_estimates_bound_the_counted_steps_past_the_prefix(code, monkeypatch
     positions, are both at most the steps the kernel counts."""
 
     from sprague.kernels import takebreak as tb
+    from sprague.kernels import takebreak_run as tr
     from sprague.kernels import tbwork
 
-    monkeypatch.setattr(tb, "PREFIX", 256)  # the sparse kernel does most of the work
+    monkeypatch.setattr(tr, "PREFIX", 256)  # the sparse kernel does most of the work
     monkeypatch.setattr(tbwork, "PREFIX", 256)  # and the estimate knows it
     moves = sprague.ruleset("octal", code=code).take_break_moves()
     n = _naive_heaps(code, 3000)  # past the prefix of 256 in every case; LONG_CODE: 774 heaps

@@ -115,8 +115,9 @@ SELECTION = [
 # The floors are those less about three points.
 # Issue 18 (measured): config 93.1% (the memory fallback of a machine without sysconf), jit 93.2% (the lazy
 # kernels' branches for a second thread), wave 97.8%, tbwork 95.1%.
+# Issue 34 split takebreak.py: its Run (the driver) is takebreak_run.py, with the same floor.
 MODULE_FLOORS = {"__init__.py": 100.0, "config.py": 90.0, "box.py": 94.0, "heap.py": 94.0, "jit.py": 90.0,
-                 "retro.py": 96.0, "takebreak.py": 93.0, "subtract.py": 95.0, "rays.py": 95.0, "tbgeneric.py": 95.0,
+                 "retro.py": 96.0, "takebreak.py": 93.0, "takebreak_run.py": 93.0, "subtract.py": 95.0, "rays.py": 95.0, "tbgeneric.py": 95.0,
                  "turning.py": 92.0, "wave.py": 94.0, "tbwork.py": 92.0, "quotient.py": 94.0}
 TOTAL_FLOOR = 94.0
 

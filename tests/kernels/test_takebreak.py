@@ -13,6 +13,7 @@ import pytest
 import naive
 import sprague
 from sprague.kernels import takebreak as tb
+from sprague.kernels import takebreak_run as tr
 
 NONE = np.zeros(0, dtype=np.int64)
 GRUNDY = ([], [], [0], True)
@@ -30,9 +31,9 @@ def octal_digits(code: str) -> list[int]:
 def run(moves: tuple[list[int], list[int], list[int], bool], n: int, prefix: int, chunk: int = 1 << 16,
         monkeypatch: pytest.MonkeyPatch | None = None) -> list[int]:
     if monkeypatch is not None:
-        monkeypatch.setattr(tb, "PREFIX", prefix)
+        monkeypatch.setattr(tr, "PREFIX", prefix)
     g = np.zeros(n, dtype=np.int64)
-    reached = list(tb.extend(g, 0, *moves, chunk=chunk))
+    reached = list(tr.extend(g, 0, *moves, chunk=chunk))
     assert reached[-1] == n and reached == sorted(reached)
     return g.tolist()
 
@@ -62,11 +63,11 @@ def test_every_mask_gives_the_same_values(mask: int, select_from: float, monkeyp
 
     The rare list starts with room for 4 heaps: the kernel stops and resumes as it fills."""
     monkeypatch.setattr(tb.config, "TAKE_BREAK_SELECT_FROM", select_from)
-    monkeypatch.setattr(tb, "PREFIX", 10)
-    monkeypatch.setattr(tb, "_RARE_ROOM", 4)
+    monkeypatch.setattr(tr, "PREFIX", 10)
+    monkeypatch.setattr(tr, "_RARE_ROOM", 4)
     n = 2500
     truth = naive.grundys_game_sequence(n)
-    run = tb.Run(*GRUNDY, np.zeros(0, dtype=np.uint8), n, chunk=601, threads=1, masks=[mask])
+    run = tr.Run(*GRUNDY, np.zeros(0, dtype=np.uint8), n, chunk=601, threads=1, masks=[mask])
     assert list(run.extend())[-1] == n
     assert run.values.tolist() == truth
     assert run.history == [(10, mask)] and run.mask == mask
@@ -115,16 +116,16 @@ def test_ruleset_sequence_is_a_numpy_array_from_the_kernel() -> None:
 
 def test_bad_kernel_input_is_refused() -> None:
     with pytest.raises(ValueError, match="int64"):
-        list(tb.extend(np.zeros(4, dtype=np.int32), 0, *GRUNDY))
+        list(tr.extend(np.zeros(4, dtype=np.int32), 0, *GRUNDY))
     with pytest.raises(ValueError, match="start=9"):
-        list(tb.extend(np.zeros(4, dtype=np.int64), 9, *GRUNDY))
+        list(tr.extend(np.zeros(4, dtype=np.int64), 9, *GRUNDY))
     with pytest.raises(sprague.InvalidPosition, match="negative"):
         sprague.ruleset("grundys-game").sequence(-3)
 
 
 def test_interrupted_sequence_keeps_what_is_finished(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C (a KeyboardInterrupt from the progress callback) keeps the values computed so far."""
-    monkeypatch.setattr(tb, "CHUNK", 1000)
+    monkeypatch.setattr(tr, "CHUNK", 1000)
     gg = sprague.ruleset("grundys-game")
     calls = []
 
@@ -230,8 +231,8 @@ def digit_moves(digits: list[int]) -> tuple[list[int], list[int], list[int], boo
             [k for k in range(len(digits)) if digits[k] & 4], False)
 
 
-def run_values(moves: tuple[list[int], list[int], list[int], bool], n: int, **options: object) -> tb.Run:
-    run = tb.Run(*moves, np.zeros(0, dtype=np.uint8), n, **options)  # type: ignore[arg-type]
+def run_values(moves: tuple[list[int], list[int], list[int], bool], n: int, **options: object) -> tr.Run:
+    run = tr.Run(*moves, np.zeros(0, dtype=np.uint8), n, **options)  # type: ignore[arg-type]
     reached = list(run.extend())
     assert reached == sorted(reached) and reached[-1] == n
     return run
@@ -243,7 +244,7 @@ def test_mask_changes_between_chunks_keep_the_values_exact(seed: int, monkeypatc
     poor ones, finite and infinite): the values are the naive recursion's."""
     rnd = random.Random(seed)
     digits = random_digits(rnd)
-    monkeypatch.setattr(tb, "PREFIX", rnd.choice([8, 30, 64]))
+    monkeypatch.setattr(tr, "PREFIX", rnd.choice([8, 30, 64]))
     masks = [rnd.choice([~0, ~1, 1, 2, 3, 6, ~5, ~6, 12, 1 << 7]) for _ in range(5)]
     truth = naive.octal_sequence(digits, 1500)
     run = run_values(digit_moves(digits), 1500, chunk=rnd.choice([97, 250]), threads=1, masks=masks)
@@ -258,7 +259,7 @@ def test_the_mask_is_chosen_again_when_the_rare_heaps_grow(code: str, monkeypatc
     """0.04 and 0.06: the best mask on the first 64 values leaves more and more heaps rare; chosen again between
     chunks, the kernel switches (to a mask making at most 9/10 as many heaps rare, counted one by one here), stays
     exact, and ends with fewer rare heaps than the first mask would leave."""
-    monkeypatch.setattr(tb, "PREFIX", 64)
+    monkeypatch.setattr(tr, "PREFIX", 64)
     n = 6000
     truth = naive.octal_sequence(octal_digits(code), n)
     run = run_values(octal_moves(code), n, chunk=500, threads=1)
@@ -272,7 +273,7 @@ def test_the_mask_is_chosen_again_when_the_rare_heaps_grow(code: str, monkeypatc
 @pytest.mark.parametrize("prefix", [40, 2048])
 def test_values_widen_from_uint8_to_uint16(prefix: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """0.666...6 (60 digits) passes 255 at heap 366: in the sparse kernel (prefix 40) or the naive one."""
-    monkeypatch.setattr(tb, "PREFIX", prefix)
+    monkeypatch.setattr(tr, "PREFIX", prefix)
     digits = [0] + [6] * 60
     truth = naive.octal_sequence(digits, 1500)
     assert max(truth[:366]) <= 255 < truth[366]
@@ -293,7 +294,7 @@ def test_two_threads_equal_one_thread_and_the_naive_recursion(code: str, lag: in
     with mask changes forced between chunks; from the first rare heap on (PIPELINE_FROM = 0); the stamp
     branch-free or not."""
     monkeypatch.setattr(tb.config, "TAKE_BREAK_SELECT_FROM", select_from)
-    monkeypatch.setattr(tb, "PREFIX", 50)
+    monkeypatch.setattr(tr, "PREFIX", 50)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_LAG", lag)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)  # always two threads (no timed trials of one)
@@ -317,7 +318,7 @@ def test_two_threads_on_one_thread_do_not_hang(select: bool, monkeypatch: pytest
 
     monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)
-    monkeypatch.setattr(tb, "_PATIENCE", 1000)
+    monkeypatch.setattr(tr, "_PATIENCE", 1000)
     truth = naive.grundys_game_sequence(4000)
     before = numba.get_num_threads()
     numba.set_num_threads(1)
@@ -344,7 +345,7 @@ def test_two_threads_on_one_thread_do_not_hang(select: bool, monkeypatch: pytest
     assert sync[tb._B_DONE] == 3000 + lag + 1 and sync[tb._B_STATE] == tb._GONE
     counts = np.zeros(1024, dtype=np.int64)
     reached, *_ = tb._finish(g, 3000, 4000, none, none, split, True, mask, table, rare, rare_value, n_rare, counts,
-                             int(g.max()), 512, tb.UNLIMITED, 255, lag, np.full(1024, -1, dtype=np.int64),
+                             int(g.max()), 512, tr.UNLIMITED, 255, lag, np.full(1024, -1, dtype=np.int64),
                              np.zeros(1024, dtype=np.bool_), far, far_steps, sync, 1000, select)
     assert reached == 4000 and g.tolist() == truth
 
@@ -355,16 +356,16 @@ def test_sequence_computes_no_value_past_the_n_asked_for(monkeypatch: pytest.Mon
     from sprague import cache as _cache
 
     computed: list[int] = []
-    extend = tb.Run.extend
+    extend = tr.Run.extend
 
-    def counting(run: tb.Run) -> Iterator[int]:
+    def counting(run: tr.Run) -> Iterator[int]:
         start = run.reached
         for reached in extend(run):
             computed.append(reached - start)
             start = reached
             yield reached
 
-    monkeypatch.setattr(tb.Run, "extend", counting)
+    monkeypatch.setattr(tr.Run, "extend", counting)
     for code, n in (("0.6", 70_000), ("0.16", 65_536), ("4.44", 40_000), ("0.6", 2048 * 5)):
         computed.clear()
         game = sprague.ruleset("octal", code=code)
@@ -378,9 +379,9 @@ _KILLED_RUN = """
 import sys, time
 import sprague
 from sprague import cache
-from sprague.kernels import takebreak as tb
+from sprague.kernels import takebreak_run
 cache.CHECKPOINT_SECONDS = 0.0
-tb.CHUNK = 500
+takebreak_run.CHUNK = 500
 def slow(k):
     time.sleep(0.02)  # a long run, to be killed outright while it runs
 sprague.ruleset("grundys-game").sequence(int(sys.argv[1]), progress=slow)
@@ -429,17 +430,17 @@ def test_a_killed_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
 def test_two_threads_are_tried_against_one_and_the_faster_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every TAKE_BREAK_RETRY chunks one chunk runs on one thread and the next on two (timed); the others use
     the faster. The values are exact whichever runs."""
-    monkeypatch.setattr(tb, "PREFIX", 50)
+    monkeypatch.setattr(tr, "PREFIX", 50)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 4)
     used: list[bool] = []
-    pick = tb.Run._pick
+    pick = tr.Run._pick
 
-    def spy(run: tb.Run) -> bool:
+    def spy(run: tr.Run) -> bool:
         used.append(pick(run))
         return used[-1]
 
-    monkeypatch.setattr(tb.Run, "_pick", spy)
+    monkeypatch.setattr(tr.Run, "_pick", spy)
     run = run_values(GRUNDY, 4000, chunk=400, threads=2)
     assert run.values.tolist() == naive.grundys_game_sequence(4000)
     assert used[:2] == [False, True] and used[4:6] == [False, True]

@@ -28,14 +28,14 @@ CHILD = """
 import sys, time
 import sprague
 from sprague import cache
-from sprague.kernels import config, takebreak
+from sprague.kernels import config, takebreak_run
 from sprague.solve import sequence
 
 what, directory, pause = sys.argv[1], sys.argv[2], float(sys.argv[3])
 cache.CHECKPOINT_SECONDS = 0.0  # save after every chunk: the least work lost
 cache.CHECKPOINT_SAVE_FACTOR = 0.0  # however long a save takes
 sequence.CACHE_FROM = 0
-takebreak.CHUNK = %d
+takebreak_run.CHUNK = %d
 config.BOX_CHUNK = 2500  # box search in chunks of 20 * 2,500 positions
 cache.use(cache.Cache(directory, min_seconds=0))
 done = 0
@@ -84,7 +84,7 @@ def counter() -> tuple[list[int], Any]:
 @pytest.mark.timeout(600)  # a hang guard
 def test_a_killed_sequence_run_resumes_from_its_last_checkpoint(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    from sprague.kernels import takebreak
+    from sprague.kernels import takebreak_run
 
     reached = kill_midway("sequence", tmp_path, lines=3)
     cache = Cache(tmp_path, min_seconds=0)
@@ -93,7 +93,7 @@ def test_a_killed_sequence_run_resumes_from_its_last_checkpoint(tmp_path: Path,
     # each chunk is saved before the next one is reported: the kill lost at most the chunk under way
     assert saved is not None and reached[-2] <= saved <= reached[-1] < SEQUENCE_N
     monkeypatch.setattr(sequence_module, "CACHE_FROM", 0)
-    monkeypatch.setattr(takebreak, "CHUNK", CHUNK)
+    monkeypatch.setattr(takebreak_run, "CHUNK", CHUNK)
     done, progress = counter()
     with cache_module.using(cache):
         resumed = sprague.ruleset("grundys-game").sequence(SEQUENCE_N, progress=progress)

@@ -1,5 +1,8 @@
 """Kernels for take-and-break games (octal games, Grundy's game): the naive recursion and sparse space.
 
+The compiled loops and the two threads' protocol; :mod:`sprague.kernels.takebreak_run` drives them chunk by
+chunk (the first values, the choice of mask and choosing again, the tables, one thread or two).
+
 A game is given by three lists of amounts ``k`` that may be removed from a heap of
 ``n`` (one per octal digit bit): ``take_all`` (the heap is removed whole, ``n = k``),
 ``take_one`` (one non-empty heap of ``n - k`` is left) and ``split`` (two
@@ -23,26 +26,6 @@ common exactly when one of them is rare and the other common. So
 
 The mask changes the speed, never the values.
 
-**Choosing the mask, and choosing again.** A value's rarity is looked up in a
-table over values; the kernel keeps ``counts[v]``, how many heaps ``1..n-1`` have
-value ``v``. For a mask ``m`` below ``2^B`` (every value below ``2^B``) the heaps
-made rare are ``(N + W[m]) / 2``, ``N`` the number of heaps and ``W`` the
-Walsh-Hadamard transform of ``counts`` (``W[m] = sum_v counts[v] (-1)^popcount(v & m)``);
-one transform, O(B 2^B), prices every mask at once (the idea of J. Czajka's octal
-analyser). An *infinite* mask ``~f`` (every bit above ``f`` set) agrees with the
-finite mask ``(2^B - 1) ^ f`` on the values seen so far, so it has the same price;
-they differ only on values not yet reached. :func:`best_mask` returns the
-cheapest, as the infinite mask on a tie (the finite mask 0 makes every value rare,
-so it is never chosen). The mask is chosen on the first values and chosen again
-between chunks (:class:`Run`; the chunks double from the values known up to
-:data:`~sprague.kernels.config.TAKE_BREAK_CHUNK`, so the early choices come
-after 4,096, 8,192, ... values): the kernel switches when the best mask makes at
-most :data:`~sprague.kernels.config.TAKE_BREAK_REMASK_RATIO` (9/10) as many heaps
-rare as the current one *and* the scans it saves on the values still to compute
-(the difference of the two rare counts times the values left) pay for listing
-the rare heaps again (a pass over the values so far). Otherwise the mask stays
-(hysteresis: two masks of nearly equal price do not alternate).
-
 **Storage.** Values are kept in the smallest unsigned type that holds them
 (uint8, widened to uint16 or uint32 when a value needs it), 1 byte a heap for
 most games; the rare heaps are listed with their values, and a value's rarity is
@@ -65,31 +48,16 @@ scans for itself). Either way the values are those of the one-thread kernel.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any
-
 import numba
 import numpy as np
 from numba import prange
 
 from sprague.kernels import config
 from sprague.kernels.jit import njit
-from sprague.kernels.tbwork import best_mask, choose_mask, mask_price, mask_prices, rare_positions, value_counts, work
+from sprague.kernels.tbwork import best_mask, choose_mask, mask_prices, rare_positions, value_counts, work
 
-__all__ = ["extend", "Run", "work", "Steps", "STEPS_PER_POSITION", "choose_mask", "best_mask", "mask_prices",
-           "rare_positions", "value_dtype", "threads_available", "value_counts"]
-
-#: values computed by the naive recursion before the mask is chosen on them
-PREFIX = config.TAKE_BREAK_PREFIX
-#: values per kernel call (the progress bar, Ctrl-C and the choice of mask act between calls)
-CHUNK = config.TAKE_BREAK_CHUNK
-#: kernel steps counted as one position of the work limits (``max_positions``): a step takes 1-5 ns, so
-#: a position is about a microsecond, what the heap recursion in Python spends on one option
-STEPS_PER_POSITION = config.TAKE_BREAK_STEPS_PER_POSITION
-#: a budget no computation reaches (int64, as the kernels take it)
-UNLIMITED = 2**62
+__all__ = ["value_dtype", "threads_available", "work", "choose_mask", "best_mask", "mask_prices", "rare_positions",
+           "value_counts"]
 
 # how a chunk ended
 _DONE, _FULL, _BUDGET, _WIDEN, _GROW = 0, 1, 2, 3, 4
@@ -98,27 +66,8 @@ _A_DONE, _N_RARE, _B_DONE, _B_STATE, _STOP, _A_STARTED = 0, 8, 16, 24, 32, 40
 _SYNC_SIZE = 48
 # B_STATE: the scanner has not started, is scanning, is gone (or was never to start)
 _WAITING, _SCANNING, _GONE = 0, 1, 2
-#: room for rare heaps listed at first (the list doubles when full)
-_RARE_ROOM = 1024
 #: spins before a waiting thread starts yielding its core
 _SPINS = 2000
-#: yields after which a thread whose partner has not even started stops waiting for it (compiled;
-#: the other thread then does the work alone). A started partner is always waited for.
-_PATIENCE = 200_000
-
-
-@dataclass
-class Steps:
-    """The kernels' work, counted in loop iterations (each a few nanoseconds): ``done`` so far.
-
-    The kernels stop, between two values, once ``budget`` steps are done; :func:`work`
-    estimates the steps before they start.
-    """
-
-    budget: int = UNLIMITED
-    done: int = 0
-    #: set when the run stopped at once because at least this many steps were certain to exceed the budget
-    least: int = 0
 
 
 #: numba runs the kernels as Python (``NUMBA_DISABLE_JIT=1``)
@@ -575,273 +524,3 @@ def _pipeline(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_o
 
 # ---------------------------------------------------------------------------------------------------------
 # the driver
-
-
-@dataclass
-class Run:
-    """One growing sequence of a take-and-break game: its values, rare heaps, mask and the kernels' state.
-
-    ``values[:reached]`` are exact at every moment; :meth:`extend` fills the rest in
-    chunks, yielding ``reached`` after each. ``values`` is the smallest unsigned type
-    that holds them (it is replaced by a wider array when a value needs it).
-
-    >>> run = Run([], [], [0], True, np.zeros(0, dtype=np.uint8), 12)  # Grundy's game
-    >>> list(run.extend()), run.values.tolist(), run.values.dtype
-    ([12], [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2], dtype('uint8'))
-    """
-
-    take_all: Sequence[int]
-    take_one: Sequence[int]
-    split: Sequence[int]
-    distinct: bool
-    known: np.ndarray
-    n: int
-    steps: Steps = field(default_factory=Steps)
-    chunk: int | None = None
-    threads: int | None = None
-    #: test hook: the masks to use, chunk after chunk (cycled), instead of choosing them
-    masks: Sequence[int] | None = None
-    #: (heap, mask): from which heap each mask was used
-    history: list[tuple[int, int]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.alls, self.ones, self.twos = moves = [np.array(sorted(ks), dtype=np.int64)
-                                                  for ks in (self.take_all, self.take_one, self.split)]
-        if any(len(k) and k[0] < 0 for k in moves):
-            raise ValueError(f"amounts to remove must be non-negative, got {self.take_all}, {self.take_one}, "
-                             f"{self.split}")
-        known = np.asarray(self.known)
-        if known.ndim != 1 or (len(known) and known.dtype.kind not in "iu"):
-            raise ValueError(f"known values must be a 1-D integer array, got {known.dtype} of shape {known.shape}")
-        if not 0 <= len(known) <= self.n:
-            raise ValueError(f"{len(known)} known values are more than the n={self.n} asked for")
-        self.top = int(known.max()) if len(known) else 0
-        self.g = np.zeros(self.n, dtype=value_dtype(self.top))
-        self.g[:len(known)] = known
-        self.reached = len(known)
-        self.mask: int | None = None
-        self.counts = np.zeros(0, dtype=np.int64)
-        self.n_rare = 0
-        self.rare = np.zeros(0, dtype=np.int64)
-        self.rare_value = np.zeros(0, dtype=np.int64)
-        self.cap = 0
-        self._chunks = 0
-        self._is_rare = np.zeros(0, dtype=np.bool_)
-        self._seen = np.zeros(0, dtype=np.int64)
-        self._want = np.zeros(0, dtype=np.bool_)
-        self._far: np.ndarray | None = None
-        self._far_steps = np.zeros(0, dtype=np.int64)
-        self._rates: dict[bool, float | None] = {False: None, True: None}  # steps per second, one/two threads
-        self._trial = 0
-
-    @property
-    def values(self) -> np.ndarray:
-        """The exact values so far (a view)."""
-        return self.g[:self.reached]
-
-    def _widen(self, value: int) -> None:
-        wider = np.zeros(self.n, dtype=value_dtype(value))
-        wider[:self.reached] = self.g[:self.reached]
-        self.g = wider
-
-    def extend(self) -> Iterator[int]:
-        """Fill the values up to ``n`` in chunks, yielding ``reached`` after each; stops early at the budget."""
-        steps, stop = self.steps, self.n
-        if self.reached < min(PREFIX, stop):
-            grew = self._extend_prefix(min(PREFIX, stop))
-            if grew:
-                yield self.reached
-            if self.reached < min(PREFIX, stop):
-                return
-        if self.reached == stop or not self._start_sparse():
-            return
-        chunk = self.chunk or CHUNK
-        threads = self.threads or threads_available()
-        lag = config.TAKE_BREAK_LAG if threads > 1 else 0
-        patience = _PATIENCE if not _JIT_OFF else 3
-        sync = np.zeros(_SYNC_SIZE, dtype=np.int64)
-        out = np.zeros(5, dtype=np.int64)
-        while self.reached < stop and steps.done < steps.budget:
-            if self._chunks:
-                choice = self._choose(first=False)
-                if choice is not None:
-                    steps.done += self.reached
-                    self._use(choice)
-            self._chunks += 1
-            # chunks double up to ``chunk``: the mask is chosen again at 4,096, 8,192, ... values, while the
-            # value counts are still settling (a poor first mask then costs one short chunk, not 2^16 values)
-            end = min(self.reached + min(chunk, max(self.reached, 1)), stop)
-            vmax = int(np.iinfo(self.g.dtype).max)
-            # few rare heaps: the scanner would mostly wait, and every chunk starts two threads
-            pipe = threads > 1 and self.n_rare >= config.TAKE_BREAK_PIPELINE_FROM and self._pick()
-            self._prepare_sync(sync, pipe, lag)
-            assert self.mask is not None
-            args: tuple[Any, ...] = (
-                self.g, self.reached, end, self.alls, self.ones, self.twos, self.distinct, self.mask, self._is_rare,
-                self.rare, self.rare_value, self.n_rare, self.counts, self.top, self.cap, steps.budget - steps.done,
-                vmax, lag if pipe else 0, self._seen, self._want, self._far, self._far_steps, sync, patience,
-                self._mixed())
-            began = time.perf_counter()
-            if pipe:
-                _pipeline(*args, *[out])
-                reached, n_rare, top, done, status = (int(x) for x in out)
-            else:
-                reached, n_rare, top, done, status = _finish(*args)
-            if threads > 1 and reached - self.reached >= chunk // 2:
-                self._rates[pipe] = done / max(time.perf_counter() - began, 1e-9)
-            steps.done += done
-            grew = reached > self.reached
-            self.reached, self.n_rare, self.top = reached, n_rare, top
-            if status == _FULL:
-                self._grow_rare(2 * len(self.rare))
-            elif status == _WIDEN:
-                self._widen(2 * vmax)
-            elif status == _GROW:
-                self._tables()
-            if grew:
-                yield self.reached
-
-    def _extend_prefix(self, end: int) -> bool:
-        """The first values, up to ``end``, by the plain recursion (widening the values as they need); whether any
-        value was added."""
-        steps, grew = self.steps, False
-        while True:
-            reached, done, status = _naive_extend(self.g, self.reached, end, self.alls, self.ones, self.twos,
-                                                  self.distinct, steps.budget - steps.done,
-                                                  np.iinfo(self.g.dtype).max)
-            steps.done += done
-            grew = reached > self.reached
-            self.reached = reached
-            if status != _WIDEN:
-                return grew
-            self._widen(2 * int(np.iinfo(self.g.dtype).max))
-
-    def _start_sparse(self) -> bool:
-        """Count the values so far, choose the first mask and set its tables up; False (``steps.least`` set) when
-        the values left would take more steps than the budget has."""
-        steps, stop = self.steps, self.n
-        self.top = int(self.g[:self.reached].max())
-        self.counts = np.zeros(2 * _capacity(self.top), dtype=np.int64)
-        _count_values(self.g, 1, self.reached, self.counts)
-        choice = self._choose(first=True)
-        assert choice is not None
-        steps.done += self.reached + len(self.counts) * len(self.counts).bit_length()
-        self._use(choice)
-        # every later value scans, per split amount k, at least the rare positions known below start - k
-        per_value = 2 + len(self.alls) + len(self.ones) + sum(
-            int(np.searchsorted(self.rare[:self.n_rare], self.reached - k)) for k in self.twos.tolist())
-        if steps.done + per_value * (stop - self.reached) > steps.budget:
-            steps.least = steps.done + per_value * (stop - self.reached)
-            return False
-        return True
-
-    def _prepare_sync(self, sync: np.ndarray, pipe: bool, lag: int) -> None:
-        """The shared words of a chunk, and the table of far pairs: the scanner's (two threads) or, in one thread,
-        the near table itself."""
-        sync[:] = 0
-        sync[_A_DONE] = sync[_B_DONE] = self.reached
-        sync[_N_RARE] = self.n_rare
-        if not pipe:
-            sync[_B_STATE] = _GONE
-            self._far = self._seen.reshape(1, -1)  # one thread: the far pairs are stamped where the near ones are
-        elif self._far is None or self._far.shape != (2 * lag, 2 * self.cap) or self._far.base is not None:
-            self._far = np.full((2 * lag, 2 * self.cap), -1, dtype=np.int64)
-        if len(self._far_steps) != self._far.shape[0]:
-            self._far_steps = np.zeros(self._far.shape[0], dtype=np.int64)
-
-    def _mixed(self) -> bool:
-        """Whether rare and common heaps are mixed enough for the branch-free stamp (:func:`_scan_far`)."""
-        share = self.n_rare / max(self.reached, 1)
-        return config.TAKE_BREAK_SELECT_FROM <= share <= 1 - config.TAKE_BREAK_SELECT_FROM
-
-    def _pick(self) -> bool:
-        """Whether the next chunk runs on two threads: the faster in steps per wall-second when last tried.
-
-        On a shared machine the second core may be busy, and two threads waiting for each
-        other are then slower than one: every :data:`~sprague.kernels.config.TAKE_BREAK_RETRY`
-        chunks one chunk runs on one thread and the next on two, and the faster is kept.
-        """
-        if config.TAKE_BREAK_RETRY <= 0:  # no trials: always two threads
-            return True
-        self._trial += 1
-        turn = self._trial % config.TAKE_BREAK_RETRY
-        if turn in (1, 2):  # the trials: one thread, then two
-            return turn == 2
-        one, two = self._rates[False], self._rates[True]
-        if one is None or two is None:  # a trial chunk ended early: try the missing one now
-            return two is None
-        return two >= one
-
-    def _choose(self, first: bool) -> int | None:
-        """The mask for the next chunk, or None to keep the current one (see the module docstring)."""
-        if self.masks:
-            forced = int(self.masks[self._chunks % len(self.masks)])
-            return None if forced == self.mask else forced
-        mask, price = best_mask(self.counts)
-        if first or self.mask is None:
-            return mask
-        if mask == self.mask:
-            return None
-        now = mask_price(self.counts, self.mask)
-        left = self.n - self.reached
-        if price <= config.TAKE_BREAK_REMASK_RATIO * now and (now - price) * left >= self.reached:
-            return mask
-        return None
-
-    def _use(self, mask: int) -> None:
-        """Switch to ``mask``: the rarity table, and the rare heaps listed again."""
-        self.mask = mask
-        self.history.append((self.reached, mask))
-        self._tables()
-        count = _list_rare(self.g, self.reached, self._is_rare, self.rare, self.rare_value)
-        if count >= len(self.rare):
-            self.rare = np.zeros(max(2 * count, _RARE_ROOM), dtype=np.int64)
-            self.rare_value = np.zeros(len(self.rare), dtype=np.int64)
-            _list_rare(self.g, self.reached, self._is_rare, self.rare, self.rare_value)
-        self.n_rare = count
-
-    def _tables(self) -> None:
-        """Tables for values below ``2 cap``, ``cap`` a power of two above every value and the mask's finite part."""
-        assert self.mask is not None
-        self.cap = _capacity(max(self.top, self.mask if self.mask >= 0 else ~self.mask))
-        size = 2 * self.cap
-        self._is_rare = _rare_table(size, self.mask)
-        self._seen = np.full(size, -1, dtype=np.int64)
-        self._want = np.zeros(size, dtype=np.bool_)
-        if len(self.counts) < size:
-            self.counts = np.concatenate([self.counts, np.zeros(size - len(self.counts), dtype=np.int64)])
-        self._far = None
-
-    def _grow_rare(self, size: int) -> None:
-        self.rare = np.concatenate([self.rare, np.zeros(size - len(self.rare), dtype=np.int64)])
-        self.rare_value = np.concatenate([self.rare_value, np.zeros(size - len(self.rare_value), dtype=np.int64)])
-
-
-def extend(g: np.ndarray, start: int, take_all: Sequence[int], take_one: Sequence[int], split: Sequence[int],
-           distinct: bool, chunk: int | None = None, steps: Steps | None = None, threads: int | None = None,
-           masks: Sequence[int] | None = None) -> Iterator[int]:
-    """Fill the int64 array ``g[start:]`` (``g[:start]`` known) in chunks, yielding the length reached after each.
-
-    A convenience over :class:`Run` (which keeps the values in the smallest type and
-    is what long runs use): the first :data:`PREFIX` values come from the naive
-    recursion, the rest from the sparse-space kernel. Stopping the iteration early
-    leaves ``g[:reached]`` exact. The steps done are added to ``steps``; the
-    iteration ends early (with ``g[:reached]`` exact) once its budget is spent.
-
-    >>> g = np.zeros(12, dtype=np.int64)
-    >>> list(extend(g, 0, [], [], [0], distinct=True))  # Grundy's game
-    [12]
-    >>> g.tolist()
-    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]
-    """
-    if g.dtype != np.int64 or g.ndim != 1:
-        raise ValueError(f"g must be a 1-D int64 array, got {g.dtype} with shape {g.shape}")
-    if not 0 <= start <= len(g):
-        raise ValueError(f"start={start} is outside 0..{len(g)}")
-    run = Run(take_all, take_one, split, distinct, g[:start], len(g), steps if steps is not None else Steps(),
-              chunk, threads, masks)
-    done = start
-    for reached in run.extend():
-        g[done:reached] = run.g[done:reached]
-        done = reached
-        yield reached

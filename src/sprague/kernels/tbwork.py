@@ -20,7 +20,7 @@ __all__ = ["work", "value_counts", "mask_prices", "mask_price", "best_mask", "ch
 
 def work(take_all: Sequence[int], take_one: Sequence[int], split: Sequence[int], start: int, stop: int,
          prefix: int | None = None) -> int:
-    """A lower bound on the steps :func:`sprague.kernels.takebreak.extend` takes to fill ``g[start:stop]``.
+    """A lower bound on the steps :func:`sprague.kernels.takebreak_run.extend` takes to fill ``g[start:stop]``.
 
     Known before it starts, and exact for the naive prefix but for its mex scans: a
     heap of ``m`` pairs ``m - k`` tokens ``(m - k) // 2`` ways for each split amount

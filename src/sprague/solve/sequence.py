@@ -369,7 +369,7 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
     the prefix is: the rare positions each later value scans) or when its steps pass the limit.
 
     The values are kept (and checkpointed, and cached) in the smallest unsigned type that holds them; the
-    kernel re-chooses its mask as it goes (:class:`sprague.kernels.takebreak.Run`). Small work (at most
+    kernel re-chooses its mask as it goes (:class:`sprague.kernels.takebreak_run.Run`). Small work (at most
     ``TAKE_BREAK_PYTHON_STEPS``) while numba is not loaded is done in plain Python (:func:`_take_break_python`):
     loading numba and the kernels would cost more.
     """
@@ -383,7 +383,7 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
         charge(work(take_all, take_one, split, start, n, prefix=n) // KERNEL_STEPS_PER_WORK,
                f"{game.name}: computing single-heap values up to {n - 1:,}")
         return
-    from sprague.kernels.takebreak import UNLIMITED, Run, Steps
+    from sprague.kernels.takebreak_run import UNLIMITED, Run, Steps
 
     work_left = work_cap(limit)
     steps = Steps(budget=min(work_left * KERNEL_STEPS_PER_WORK, UNLIMITED))
