@@ -74,6 +74,9 @@ def test_a_larger_bound_reuses_the_cached_prefix(tmp_path, monkeypatch):
     try:
         import sprague.solve.table as table
         monkeypatch.setattr(table, "CACHE_FROM", 0)
+        # the compiled kernel even before numba is loaded (small tables otherwise take closed forms and search
+        # in Python, and this test would depend on what ran before it in the process)
+        monkeypatch.setattr(table, "kernels_made", lambda: True)
         big = sprague.ruleset("single-delete").table(12, heaps=4)
         assert big.method.startswith("compiled")
         small = sprague.ruleset("single-delete").table(10, heaps=4)
@@ -101,6 +104,7 @@ def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_p
     from sprague.kernels import config
 
     monkeypatch.setattr(table, "CACHE_FROM", 0)
+    monkeypatch.setattr(table, "kernels_made", lambda: True)  # the compiled kernel, whatever ran before
     monkeypatch.setattr(config, "BOX_CHUNK", 50)  # chunks of 1,000 ranks
     cache.use(cache.Cache(tmp_path, min_seconds=0.0))
     try:

@@ -87,6 +87,63 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     >>> t, t[0, 0], t[0, 1], t[1, 1]
     (<Table subtraction -p S=1,2: 15 positions of 2 heaps in 0..4, misère grundy>, 1, 0, 1)
     """
+    heaps, lo, max_heap = _checked_box(rules, heaps, max_heap, min_heap, values, max_positions, misere)
+    least = rules.min_heap
+    # the compiled kernels and the nim-sum of the sequence are normal-play results: not under misère play
+    shapes = kernel_shapes(rules, heaps) if lo == least and not misere else None
+    fast = shapes is not None or (rules.vectorised_tables and not misere)
+    limit = max_positions or (TABLE_MAX_COMPILED if fast else DEFAULT_MAX_POSITIONS)
+    size = table_size(heaps, lo, max_heap, rules.interchangeable_heaps)
+    what = f"{rules.name}: a {'misère ' if misere else ''}table of {heaps} heaps of {lo}..{max_heap}"
+    refuse_if_too_large(what, size, limit)
+    if misere:
+        _refuse_misere_search(rules, what, (max_heap,) * heaps, values, limit)
+    dask = workers is not None or scheduler is not None
+    if dask and shapes is None:
+        _refuse_dask(rules, heaps, lo, misere)
+    if shapes is not None and not kernels_made() and not dask and \
+            size * (rules.option_count((max_heap,) * heaps) or config.BOX_PYTHON_WORK) <= config.BOX_PYTHON_WORK:
+        shapes = None  # a small table: closed forms and search in Python cost less than loading numba
+    enumerate_positions = sorted_positions if rules.interchangeable_heaps else ordered_positions
+    key = {**(rules.cache_key() or {}), "heaps": heaps, "min_heap": lo, "values": values}
+    if misere:  # normal-play keys stay as they were: their cached tables remain valid
+        key["misere"] = True
+    cacheable = rules.cache_key() is not None  # None: the ruleset's values cannot be cached (a Python predicate)
+    cache = _cache.active() if size >= CACHE_FROM and rules.interchangeable_heaps and cacheable else None
+    stored = cache.load("table", key) if cache is not None else None
+    began = time.perf_counter()
+    resumed = 0  # positions an earlier run stopped or interrupted left in the results cache, continued from
+    if stored is not None and stored.ndim == 1 and len(stored) >= size:
+        found, method, cache = stored[:size], "the results cache", None
+    elif shapes is not None and dask:
+        found, method, resumed = _wave_values(heaps, lo, max_heap, shapes, values, workers, scheduler, progress,
+                                              cache, key, what)
+    elif shapes is not None:
+        prefix = stored if stored is not None and stored.ndim == 1 else None
+        found, method, resumed = _box_values(heaps, lo, max_heap, shapes, values, size, prefix, progress, cache,
+                                             key, what, began)
+    elif misere:
+        positions = enumerate_positions(heaps, lo, max_heap)
+        found, method = _misere_values(rules, positions, values, limit, what, progress)
+    else:  # a chunk of positions at a time, each kept compact: never all of them at once in int64
+        chunks, method = [], ""
+        for start in range(0, size, TABLE_CHUNK):
+            chunk, method = rules.table_values(table_rows(rules.interchangeable_heaps, heaps, lo, max_heap, start,
+                                                          min(start + TABLE_CHUNK, size)),
+                                               max_heap, values, limit)
+            chunks.append(_compact(np.asarray(chunk)))
+        found = np.concatenate(chunks)
+    found = _compact(found)  # a byte a position for outcomes: what the table and the cache keep
+    if cache is not None:  # a colex table is a prefix of the tables of larger heaps
+        cache.store("table", key, found, time.perf_counter() - began)
+    return Table(rules.describe(), heaps, lo, max_heap, values, found, rules.interchangeable_heaps, method, misere,
+                 resumed)
+
+
+
+def _checked_box(rules: Any, heaps: int, max_heap: int, min_heap: int | None, values: str,
+                 max_positions: int | None, misere: bool) -> tuple[int, int, int]:
+    """``(heaps, min_heap, max_heap)`` of a table, each checked (and the other arguments), before anything runs."""
     if max_positions is not None:
         check_limit(max_positions)
     if values not in KINDS:
@@ -107,92 +164,71 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
                                "(MAX_TABLE_HEAP in sprague.core.limits: tables hold heaps as 64-bit integers); "
                                "ask grundy() or outcome() of single positions instead")
     rules.check_position((lo,) * heaps)  # a clear error for a heap count the ruleset does not play
-    # the compiled kernels and the nim-sum of the sequence are normal-play results: not under misère play
-    shapes = kernel_shapes(rules, heaps) if lo == least and not misere else None
-    fast = shapes is not None or (rules.vectorised_tables and not misere)
-    limit = max_positions or (TABLE_MAX_COMPILED if fast else DEFAULT_MAX_POSITIONS)
-    size = table_size(heaps, lo, max_heap, rules.interchangeable_heaps)
-    what = f"{rules.name}: a {'misère ' if misere else ''}table of {heaps} heaps of {lo}..{max_heap}"
-    refuse_if_too_large(what, size, limit)
-    if misere:
-        _refuse_misere_search(rules, what, (max_heap,) * heaps, values, limit)
-    dask = workers is not None or scheduler is not None
-    if dask and shapes is None:
-        why = ("misère tables are valued position by position, with no compiled kernel" if misere else
-               f"the compiled box kernels start at the smallest heap, {least}: drop --min" if lo != least and
-               kernel_shapes(rules, heaps) is not None else f"{rules.name} has no compiled box kernel (the Delete "
-               "family has)")
-        raise InvalidParameter(f"{rules.name}: --workers/--scheduler fill a compiled box on Dask, but {why}; "
-                               "or drop --workers/--scheduler to run here")
-    if shapes is not None and not kernels_made() and not dask and \
-            size * (rules.option_count((max_heap,) * heaps) or config.BOX_PYTHON_WORK) <= config.BOX_PYTHON_WORK:
-        shapes = None  # a small table: closed forms and search in Python cost less than loading numba
-    enumerate_positions = sorted_positions if rules.interchangeable_heaps else ordered_positions
-    key = {**(rules.cache_key() or {}), "heaps": heaps, "min_heap": lo, "values": values}
-    if misere:  # normal-play keys stay as they were: their cached tables remain valid
-        key["misere"] = True
-    cacheable = rules.cache_key() is not None  # None: the ruleset's values cannot be cached (a Python predicate)
-    cache = _cache.active() if size >= CACHE_FROM and rules.interchangeable_heaps and cacheable else None
-    stored = cache.load("table", key) if cache is not None else None
-    began = time.perf_counter()
-    resumed = 0  # positions an earlier run stopped or interrupted left in the results cache, continued from
-    if stored is not None and stored.ndim == 1 and len(stored) >= size:
-        found, method, cache = stored[:size], "the results cache", None
-    elif shapes is not None and dask:
-        from sprague.solve.wavefront import wave_table
+    return heaps, lo, max_heap
 
-        levels_key = {**key, "max_heap": max_heap}  # a level's positions depend on max_heap: not a prefix
-        points = _cache.Checkpoints(cache, "table-levels", levels_key) if cache is not None else None
-        found, count, resumed = wave_table(heaps, lo, max_heap, shapes, values == "grundy", workers=workers,
-                                           scheduler=scheduler, progress=progress, checkpoints=points)
-        if cache is not None:
-            cache.remove("table-levels", levels_key)  # done: the table itself is stored below
-        if len(found) and int(found.min()) < 0:
-            raise TooLarge(f"{what}: a Grundy value is past the {config.MEX_SCRATCH} small values the kernel's mex "
-                           "keeps (MEX_SCRATCH in sprague.kernels.config); ask for outcomes, or a smaller box")
-        method = f"compiled box kernel (search by level on Dask, {count} worker{'s' * (count != 1)}" + \
-            (f", continuing {resumed:,} positions of a checkpoint)" if resumed else ")")
-    elif shapes is not None:
-        prefix = stored if stored is not None and stored.ndim == 1 else None
-        box = Box(heaps, lo, max_heap)
-        finished: list[np.ndarray] = []  # the ranks finished where the search stopped (Ctrl-C, the budget)
-        try:
-            found = box.truth(shapes, values == "grundy", size, prefix, progress,
-                              None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)),
-                              stopped=finished.append)
-        except (KeyboardInterrupt, BudgetExceeded) as exc:
-            partial = finished[0] if finished else None
-            kept = cache is not None and partial is not None and len(partial) > 0 and (  # stored now, or before
-                cache.store("table", key, partial, time.perf_counter() - began) is not None or
-                (cache.stored_length("table", key) or 0) >= len(partial))
-            if isinstance(exc, BudgetExceeded):
-                raise BudgetExceeded(f"{what}: {exc}; " + (
-                    f"the values of its first {0 if partial is None else len(partial):,} positions are kept in the "
-                    "results cache: the same request again continues from them" if kept
-                    else "nothing was kept (no results cache, or it took too short a time to be worth storing)"),
-                    estimate=None, limit=exc.limit) from None
-            raise
-        sieve = values == "outcome" and sieve_pays(shapes)
-        method = f"compiled box kernel ({'retrograde sieve' if sieve else 'search in rank order'})"
-        if prefix is not None and not sieve:
-            method += f", continuing {len(prefix):,} cached positions"
-            resumed = len(prefix)
-    elif misere:
-        positions = enumerate_positions(heaps, lo, max_heap)
-        found, method = _misere_values(rules, positions, values, limit, what, progress)
-    else:  # a chunk of positions at a time, each kept compact: never all of them at once in int64
-        chunks, method = [], ""
-        for start in range(0, size, TABLE_CHUNK):
-            chunk, method = rules.table_values(table_rows(rules.interchangeable_heaps, heaps, lo, max_heap, start,
-                                                          min(start + TABLE_CHUNK, size)),
-                                               max_heap, values, limit)
-            chunks.append(_compact(np.asarray(chunk)))
-        found = np.concatenate(chunks)
-    found = _compact(found)  # a byte a position for outcomes: what the table and the cache keep
-    if cache is not None:  # a colex table is a prefix of the tables of larger heaps
-        cache.store("table", key, found, time.perf_counter() - began)
-    return Table(rules.describe(), heaps, lo, max_heap, values, found, rules.interchangeable_heaps, method, misere,
-                 resumed)
+
+def _refuse_dask(rules: Any, heaps: int, lo: int, misere: bool) -> None:
+    """Refuse --workers/--scheduler for a table that has no compiled box to fill on Dask, saying why."""
+    least = rules.min_heap
+    why = ("misère tables are valued position by position, with no compiled kernel" if misere else
+           f"the compiled box kernels start at the smallest heap, {least}: drop --min" if lo != least and
+           kernel_shapes(rules, heaps) is not None else f"{rules.name} has no compiled box kernel (the Delete "
+           "family has)")
+    raise InvalidParameter(f"{rules.name}: --workers/--scheduler fill a compiled box on Dask, but {why}; "
+                           "or drop --workers/--scheduler to run here")
+
+
+def _wave_values(heaps: int, lo: int, max_heap: int, shapes: Any, values: str, workers: int | None, scheduler: Any,
+                 progress: Callable[[int], Any] | None, cache: Any, key: dict[str, Any], what: str
+                 ) -> tuple[np.ndarray, str, int]:
+    """A compiled box filled on Dask level by level (:mod:`sprague.solve.wavefront`), checkpointed by levels:
+    ``(values, method, positions continued from a checkpoint)``."""
+    from sprague.solve.wavefront import wave_table
+
+    levels_key = {**key, "max_heap": max_heap}  # a level's positions depend on max_heap: not a prefix
+    points = _cache.Checkpoints(cache, "table-levels", levels_key) if cache is not None else None
+    found, count, resumed = wave_table(heaps, lo, max_heap, shapes, values == "grundy", workers=workers,
+                                       scheduler=scheduler, progress=progress, checkpoints=points)
+    if cache is not None:
+        cache.remove("table-levels", levels_key)  # done: the table itself is stored by the caller
+    if len(found) and int(found.min()) < 0:
+        raise TooLarge(f"{what}: a Grundy value is past the {config.MEX_SCRATCH} small values the kernel's mex "
+                       "keeps (MEX_SCRATCH in sprague.kernels.config); ask for outcomes, or a smaller box")
+    method = f"compiled box kernel (search by level on Dask, {count} worker{'s' * (count != 1)}" + \
+        (f", continuing {resumed:,} positions of a checkpoint)" if resumed else ")")
+    return found, method, resumed
+
+
+def _box_values(heaps: int, lo: int, max_heap: int, shapes: Any, values: str, size: int, prefix: np.ndarray | None,
+                progress: Callable[[int], Any] | None, cache: Any, key: dict[str, Any], what: str, began: float
+                ) -> tuple[np.ndarray, str, int]:
+    """A compiled box filled here, from a cached prefix if any, checkpointed as it goes; a stop at the budget
+    keeps what it finished in the cache and says so. ``(values, method, positions continued)``."""
+    box = Box(heaps, lo, max_heap)
+    finished: list[np.ndarray] = []  # the ranks finished where the search stopped (Ctrl-C, the budget)
+    try:
+        found = box.truth(shapes, values == "grundy", size, prefix, progress,
+                          None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)),
+                          stopped=finished.append)
+    except (KeyboardInterrupt, BudgetExceeded) as exc:
+        partial = finished[0] if finished else None
+        kept = cache is not None and partial is not None and len(partial) > 0 and (  # stored now, or before
+            cache.store("table", key, partial, time.perf_counter() - began) is not None or
+            (cache.stored_length("table", key) or 0) >= len(partial))
+        if isinstance(exc, BudgetExceeded):
+            raise BudgetExceeded(f"{what}: {exc}; " + (
+                f"the values of its first {0 if partial is None else len(partial):,} positions are kept in the "
+                "results cache: the same request again continues from them" if kept
+                else "nothing was kept (no results cache, or it took too short a time to be worth storing)"),
+                estimate=None, limit=exc.limit) from None
+        raise
+    sieve = values == "outcome" and sieve_pays(shapes)
+    method = f"compiled box kernel ({'retrograde sieve' if sieve else 'search in rank order'})"
+    resumed = 0
+    if prefix is not None and not sieve:
+        method += f", continuing {len(prefix):,} cached positions"
+        resumed = len(prefix)
+    return found, method, resumed
 
 
 def values_by_position(rules: Any, positions: np.ndarray, values: str, limit: int) -> tuple[np.ndarray, str]:
