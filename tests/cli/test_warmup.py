@@ -12,7 +12,7 @@ import pytest
 import sprague
 
 SRC = Path(sprague.__file__).resolve().parents[1]
-MODULES = ["takebreak", "tbgeneric", "heap", "subtract", "turning", "rays", "box", "retro"]
+MODULES = ["takebreak", "takebreak_generic", "heap", "subtract", "turning", "rays", "box", "retro"]
 
 
 @pytest.mark.slow  # compiles every kernel from nothing: half a minute or more

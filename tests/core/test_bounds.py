@@ -206,10 +206,10 @@ def test_the_estimates_bound_the_counted_steps_past_the_prefix(code, monkeypatch
 
     from sprague.kernels import takebreak as tb
     from sprague.kernels import takebreak_run as tr
-    from sprague.kernels import tbwork
+    from sprague.kernels import takebreak_work
 
     monkeypatch.setattr(tr, "PREFIX", 256)  # the sparse kernel does most of the work
-    monkeypatch.setattr(tbwork, "PREFIX", 256)  # and the estimate knows it
+    monkeypatch.setattr(takebreak_work, "PREFIX", 256)  # and the estimate knows it
     moves = sprague.ruleset("octal", code=code).take_break_moves()
     n = _naive_heaps(code, 3000)  # past the prefix of 256 in every case; LONG_CODE: 774 heaps
     values, steps = _steps(moves, n)
@@ -232,12 +232,12 @@ def no_cache():
 
 
 def _generic_kernel_values(code: str, n: int) -> list[int]:
-    """G(0..n-1) by the generic take-and-break kernel (sprague.kernels.tbgeneric), not the sparse-space one."""
-    from sprague.kernels import tbgeneric
+    """G(0..n-1) by the generic take-and-break kernel (sprague.kernels.takebreak_generic), not the sparse-space one."""
+    from sprague.kernels import takebreak_generic
     from sprague.rulesets.takebreak import kernel_rules
 
     rules, additive = kernel_rules(sprague.ruleset("takebreak", code=code).code, n)
-    values, _ = tbgeneric.values(rules, additive, n, 10**15)
+    values, _ = takebreak_generic.values(rules, additive, n, 10**15)
     assert len(values) == n
     return values.tolist()
 

@@ -1,6 +1,6 @@
 """Take-and-break codes (``sprague.rulesets.tbcode``): reading, the normal form, loopy codes, first cousins, words.
 
-Values of every code form are compared with the rules in ``tests/kernels/test_tbgeneric.py``;
+Values of every code form are compared with the rules in ``tests/kernels/test_takebreak_generic.py``;
 here the language itself, and the named games against the literature.
 """
 

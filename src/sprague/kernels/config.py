@@ -30,7 +30,7 @@ TAKE_BREAK_PREFIX = 2048
 #: take-and-break sequences: kernel steps (loop iterations, 1-5 ns each on a 2-core machine) counted as one
 #: position of the work limit (``max_positions``), so that the default limit is a few seconds of work
 TAKE_BREAK_STEPS_PER_POSITION = 500
-#: take-and-break sequences: work (kernel steps, :func:`sprague.kernels.tbwork.work`) up to which the values are
+#: take-and-break sequences: work (kernel steps, :func:`sprague.kernels.takebreak_work.work`) up to which the values are
 #: computed in plain Python while numba is not loaded yet: loading it and the cached kernels costs more than this
 #: (see benchmarks/small.py); once it is loaded the kernel computes them all
 TAKE_BREAK_PYTHON_STEPS = 8_000_000

@@ -54,7 +54,7 @@ from numba import prange
 
 from sprague.kernels import config
 from sprague.kernels.jit import njit
-from sprague.kernels.tbwork import best_mask, choose_mask, mask_prices, rare_positions, value_counts, work
+from sprague.kernels.takebreak_work import best_mask, choose_mask, mask_prices, rare_positions, value_counts, work
 
 __all__ = ["value_dtype", "threads_available", "work", "choose_mask", "best_mask", "mask_prices", "rare_positions",
            "value_counts"]

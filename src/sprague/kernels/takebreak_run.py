@@ -56,7 +56,7 @@ from sprague.kernels.takebreak import (
     threads_available,
     value_dtype,
 )
-from sprague.kernels.tbwork import best_mask, mask_price
+from sprague.kernels.takebreak_work import best_mask, mask_price
 
 __all__ = ["extend", "Run", "Steps", "STEPS_PER_POSITION", "UNLIMITED", "PREFIX", "CHUNK"]
 

@@ -8,7 +8,7 @@ any number of unequal heaps", ``0.[3]`` Nim. The named classics are one line eac
 Values: codes whose moves leave at most two heaps (finite, not additive, their two-heap
 moves all free or all unequal) run on the sparse-space kernel of
 :mod:`sprague.kernels.takebreak`; every other code on the generic knapsack kernel of
-:mod:`sprague.kernels.tbgeneric`.
+:mod:`sprague.kernels.takebreak_generic`.
 
 >>> import sprague
 >>> sprague.ruleset("takebreak", code="4!.0").sequence(10).tolist()
@@ -30,7 +30,7 @@ from sprague.analysis.periodicity import Periodicity
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, work_cap
 from sprague.core.ruleset import Param
 from sprague.errors import BudgetExceeded
-from sprague.kernels import tbgeneric
+from sprague.kernels import takebreak_generic
 from sprague.kernels.config import TAKE_BREAK_STEPS_PER_POSITION
 from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
 from sprague.rulesets.tbcode import Digit, TBCode, partition_count
@@ -40,7 +40,8 @@ from sprague.theorems.periodic import certify_arithmetic, certify_takebreak
 __all__ = ["TakeBreak", "Octal", "kernel_rules", "relation"]
 ORDER = 30  #: where ``sprague list`` shows this module's rulesets
 
-_KIND = {"": tbgeneric.FREE, "!": tbgeneric.UNEQUAL, "?": tbgeneric.NOT_ALL_EQUAL, "=": tbgeneric.ALL_EQUAL}
+_KIND = {"": takebreak_generic.FREE, "!": takebreak_generic.UNEQUAL, "?": takebreak_generic.NOT_ALL_EQUAL,
+         "=": takebreak_generic.ALL_EQUAL}
 #: heaps up to which :meth:`TakeBreak.heap_option_count` counts every option exactly (past it: a lower bound)
 _EXACT_COUNT = 3000
 #: repeating codes: the longest table of rules written out for an estimate (longer ones are bounded in closed form)
@@ -118,7 +119,7 @@ class TakeBreak(PeriodicHeapRuleset):
         if n > _TABLE_ROWS and self.code.period:  # no table that long: each heap reads a digit per period at least
             return n * (n - 1) // (2 * self.code.period * TAKE_BREAK_STEPS_PER_POSITION) + 1
         rules, additive = kernel_rules(self.code, n)
-        return -(-tbgeneric.work(rules, additive, n) // TAKE_BREAK_STEPS_PER_POSITION)
+        return -(-takebreak_generic.work(rules, additive, n) // TAKE_BREAK_STEPS_PER_POSITION)
 
     def sequence_least_work(self, n: int) -> int | None:
         """A lower bound of the work units computing G(known..n-1) is charged: :meth:`sequence_cost` (both kernels'
@@ -131,7 +132,7 @@ class TakeBreak(PeriodicHeapRuleset):
             return None
         rules, additive = kernel_rules(self.code, n)
         work = work_cap(self._limit_now)
-        values, steps = tbgeneric.values(rules, additive, n, min(work * KERNEL_STEPS_PER_WORK, 2**62))
+        values, steps = takebreak_generic.values(rules, additive, n, min(work * KERNEL_STEPS_PER_WORK, 2**62))
         what = f"{self.name}: computing single-heap values up to {n - 1:,}"
         if len(values) < n:
             if len(values) > len(self._values):
@@ -275,7 +276,8 @@ def relation(a: TBCode, b: TBCode, name: str | None = None) -> str | None:
 
 
 def kernel_rules(code: TBCode, n: int) -> tuple[np.ndarray, int]:
-    """The table :mod:`sprague.kernels.tbgeneric` reads for heaps below ``n``, and the number of additive digits.
+    """The table :mod:`sprague.kernels.takebreak_generic` reads for heaps below ``n``, and the number of additive
+    digits.
 
     Row ``k + A`` (``k`` from ``-A``): for counts ``0..C`` the constraint on leaving that many heaps
     (``NONE`` if not allowed), column ``C + 1`` for every count above ``C``.
@@ -284,7 +286,7 @@ def kernel_rules(code: TBCode, n: int) -> tuple[np.ndarray, int]:
     top = max([1] + [d.counts[-1][0] for d in every if d.counts] + [d.plus[0] - 1 for d in every if d.plus])
     additive = len(code.additive_digits)
     written = additive + len(code.digits)
-    rules = np.full((written, top + 2), tbgeneric.NONE, dtype=np.int8)
+    rules = np.full((written, top + 2), takebreak_generic.NONE, dtype=np.int8)
     for row in range(written):
         d = code.digit(row - additive)
         for i, c in d.allowed(top):

@@ -47,7 +47,7 @@ from sprague.core.parsing import as_int
 from sprague.errors import BudgetExceeded, InvalidPosition, TooLarge
 from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
-from sprague.kernels.tbwork import choose_mask, rare_positions, work
+from sprague.kernels.takebreak_work import choose_mask, rare_positions, work
 
 __all__ = ["values", "periodic_values", "heap_grundy", "heap_value", "cost", "grow", "extend", "certify_period",
            "first_period", "sparse_space", "at_most", "least_work", "default_least_work", "CACHE_FROM"]
@@ -195,7 +195,7 @@ def least_work(game: Any, n: int) -> int | None:
 
 def default_least_work(game: Any, n: int) -> int | None:
     """The default of the ``sequence_least_work`` hook: take-and-break games through the sparse-space kernel,
-    its steps known in advance (:func:`sprague.kernels.tbwork.work`), :data:`KERNEL_STEPS_PER_WORK` a unit; None
+    its steps known in advance (:func:`sprague.kernels.takebreak_work.work`), :data:`KERNEL_STEPS_PER_WORK` a unit; None
     elsewhere (``sequence_cost`` is an upper estimate and refuses nothing)."""
     return cost(game, n) if game.take_break_moves() is not None else None
 

@@ -37,7 +37,7 @@ from sprague.core.ruleset import Rules
 from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
 from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
-from sprague.kernels.tbwork import value_counts
+from sprague.kernels.takebreak_work import value_counts
 from sprague.solve.box import Box, sieve_pays
 
 __all__ = ["Table", "GrundySequence", "heap_table", "box_table", "values_by_position", "values_by_nim_sum",

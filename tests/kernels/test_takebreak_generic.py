@@ -1,4 +1,4 @@
-"""The generic take-and-break kernel (``sprague.kernels.tbgeneric``) against the rules read literally
+"""The generic take-and-break kernel (``sprague.kernels.takebreak_generic``) against the rules read literally
 (``tests/naive.py``).
 
 Every code form is checked: hexadecimal and larger digits, heap-count lists, ``{2+}``, ``*``, the
@@ -18,7 +18,7 @@ import naive
 import sprague
 import sprague.cache
 from sprague.core.budget import KERNEL_STEPS_PER_WORK
-from sprague.kernels import tbgeneric
+from sprague.kernels import takebreak_generic
 from sprague.rulesets.takebreak import kernel_rules
 
 Entry = tuple[int, bool, str]
@@ -88,7 +88,7 @@ def test_every_code_form_matches_the_naive_rules(code, truth, additive, n):
     assert r.sequence(n).tolist() == expected
     # the kernel itself, and the options the ruleset lists
     rules, a = kernel_rules(r.code, n)
-    assert a == additive and tbgeneric.values(rules, a, n, 10**9)[0].tolist() == expected
+    assert a == additive and takebreak_generic.values(rules, a, n, 10**9)[0].tolist() == expected
     for h in range(min(n, 16)):
         listed = sorted(tuple(sorted(p for p in parts if p)) for parts in r.heap_options(h))
         assert listed == sorted(naive.takebreak_heap_options(truth, additive, h))
@@ -101,7 +101,7 @@ def test_codes_the_sparse_kernel_takes_give_the_same_values_on_the_generic_kerne
     """The two kernels agree where both apply (octal codes, Grundy's game, mixed ! on one digit)."""
     r = sprague.ruleset("takebreak", code=code)
     rules, a = kernel_rules(r.code, 600)
-    assert tbgeneric.values(rules, a, 600, 10**10)[0].tolist() == r.sequence(600).tolist()
+    assert takebreak_generic.values(rules, a, 600, 10**10)[0].tolist() == r.sequence(600).tolist()
 
 
 def _unequal_splits_by_sets(n: int) -> list[int]:
@@ -151,21 +151,21 @@ def test_the_work_is_known_in_advance_and_the_limit_stops_the_kernel():
         assert b.work < b.spent <= b.work + 1000  # by at most a value's work more
     kept = r.known_length
     rules, a = kernel_rules(r.code, kept)
-    assert 0 < kept < 5000 and r._values.tolist() == tbgeneric.values(rules, a, kept, 10**12)[0].tolist()
+    assert 0 < kept < 5000 and r._values.tolist() == takebreak_generic.values(rules, a, kept, 10**12)[0].tolist()
     truth = next(case[1] for case in CASES if case[0] == "{2+}.0")
     assert r._values[:26].tolist() == naive.takebreak_sequence(truth, 26, 0)
     rules, a = kernel_rules(r.code, 300)
-    values, steps = tbgeneric.values(rules, a, 300, 10**12)
-    assert tbgeneric.work(rules, a, 300) <= steps
-    part, stopped = tbgeneric.values(rules, a, 300, steps // 3)
+    values, steps = takebreak_generic.values(rules, a, 300, 10**12)
+    assert takebreak_generic.work(rules, a, 300) <= steps
+    part, stopped = takebreak_generic.values(rules, a, 300, steps // 3)
     assert 0 < len(part) < 300 and part.tolist() == values[:len(part)].tolist() and stopped >= steps // 3
 
 
 def test_the_wrapper_refuses_bad_tables():
     with pytest.raises(ValueError, match="columns"):
-        tbgeneric.values(np.zeros((2, 2), dtype=np.int8), 0, 5, 100)
+        takebreak_generic.values(np.zeros((2, 2), dtype=np.int8), 0, 5, 100)
     with pytest.raises(ValueError, match="entries"):
-        tbgeneric.values(np.full((2, 3), 7, dtype=np.int8), 0, 5, 100)
+        takebreak_generic.values(np.full((2, 3), 7, dtype=np.int8), 0, 5, 100)
 
 
 # ----------------------------------------------------------------------------------------- random small codes
@@ -221,7 +221,7 @@ def test_random_codes_match_the_naive_rules(d0, rest, period, add):
 def test_the_advance_estimate_is_a_lower_bound_of_the_steps(code):
     for n in (0, 1, 2, 5, 100, 700):
         rules, a = kernel_rules(sprague.ruleset("takebreak", code=code).code, n)
-        assert tbgeneric.work(rules, a, n) <= tbgeneric.values(rules, a, n, 10**15)[1], n
+        assert takebreak_generic.work(rules, a, n) <= takebreak_generic.values(rules, a, n, 10**15)[1], n
 
 
 def test_a_huge_heap_of_a_certified_arithmetic_period_is_exact():

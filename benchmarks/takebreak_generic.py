@@ -1,11 +1,12 @@
-"""Time the generic take-and-break kernel (``sprague.kernels.tbgeneric``) on codes the sparse kernel cannot take.
+"""Time the generic take-and-break kernel (``sprague.kernels.takebreak_generic``) on codes the sparse kernel
+cannot take.
 
 For each code: the seconds for G(0..n-1) (compiled, after a warm-up run that compiles),
 values per second, the largest value (the bitsets' width follows it) and the kernel's
-steps against its advance estimate (:func:`~sprague.kernels.tbgeneric.work`, a lower bound).
+steps against its advance estimate (:func:`~sprague.kernels.takebreak_generic.work`, a lower bound).
 Usage::
 
-    PYTHONPATH=src python3 benchmarks/tbgeneric.py [--scale K]
+    PYTHONPATH=src python3 benchmarks/takebreak_generic.py [--scale K]
 
 ``--scale`` multiplies every n (default 1).
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from sprague.kernels import tbgeneric
+from sprague.kernels import takebreak_generic
 from sprague.rulesets.takebreak import kernel_rules
 from sprague.rulesets.tbcode import TBCode
 
@@ -38,12 +39,12 @@ def main() -> None:
     for code, n, what in CASES:
         n = int(n * args.scale)
         rules, additive = kernel_rules(TBCode.parse(code), n)
-        tbgeneric.values(rules, additive, min(n, 50), 10**15)  # compile
+        takebreak_generic.values(rules, additive, min(n, 50), 10**15)  # compile
         start = time.perf_counter()
-        values, steps = tbgeneric.values(rules, additive, n, 10**15)
+        values, steps = takebreak_generic.values(rules, additive, n, 10**15)
         seconds = time.perf_counter() - start
         print(f"{code:10} {n:>6} {seconds:>8.2f} {n / seconds:>9,.0f} {int(values.max()):>8} {steps:>14,} "
-              f"{tbgeneric.work(rules, additive, n):>14,}  {what}")
+              f"{takebreak_generic.work(rules, additive, n):>14,}  {what}")
 
 
 if __name__ == "__main__":
