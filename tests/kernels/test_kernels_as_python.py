@@ -116,10 +116,10 @@ SELECTION = [
 # The floors are those less about three points.
 # Issue 18 (measured): config 93.1% (the memory fallback of a machine without sysconf), jit 93.2% (the lazy
 # kernels' branches for a second thread), wave 97.8%, takebreak_work 95.1%.
-# Issue 34 split takebreak.py: its Run (the driver) is takebreak_run.py, with the same floor; tbwork and
-# tbgeneric are takebreak_work and takebreak_generic.
+# Issue 34 split takebreak.py (measured: takebreak 96.8%, its driver takebreak_run 92.9%: the floor 90); tbwork
+# and tbgeneric are takebreak_work and takebreak_generic.
 MODULE_FLOORS = {"__init__.py": 100.0, "config.py": 90.0, "box.py": 94.0, "heap.py": 94.0, "jit.py": 90.0,
-                 "retro.py": 96.0, "takebreak.py": 93.0, "takebreak_run.py": 93.0, "subtract.py": 95.0, "rays.py": 95.0,
+                 "retro.py": 96.0, "takebreak.py": 93.0, "takebreak_run.py": 90.0, "subtract.py": 95.0, "rays.py": 95.0,
                  "takebreak_generic.py": 95.0, "turning.py": 92.0, "wave.py": 94.0, "takebreak_work.py": 92.0,
                  "quotient.py": 94.0}
 TOTAL_FLOOR = 94.0
