@@ -28,7 +28,7 @@ from sprague.errors import InvalidParameter, UnknownRuleset
 from sprague.theorems import Theorem, register_theorem
 
 __all__ = ["REGISTRY", "register", "register_module", "find_ruleset", "ruleset", "all_rulesets", "load_plugin",
-           "code_family"]
+           "code_family", "take_break_family"]
 
 #: every registered ruleset class, in the order ``sprague list`` shows them (plugins: see :func:`all_rulesets`)
 REGISTRY: list[type[Ruleset]] = []
@@ -179,6 +179,13 @@ def ruleset(name: str | type[Ruleset] | Ruleset, **params: Any) -> Ruleset:
 _CODE = re.compile(r"^[0-9.{\[&]")  # no ruleset name starts so: a bare take-and-break code (0.77, 4!.0, 0.F)
 
 
+def take_break_family() -> type[Ruleset]:
+    """The family of the games given by a take-and-break code, its parameter ``code`` (``sprague sweep``)."""
+    from sprague.rulesets.takebreak import TakeBreak
+
+    return TakeBreak
+
+
 def code_family(text: str) -> type[Ruleset] | None:
     """The family whose ``code`` parameter ``text`` is, where ``text`` is a bare code rather than a ruleset name
     (``sprague quotient 0.77``: a take-and-break code), or None.
@@ -186,9 +193,7 @@ def code_family(text: str) -> type[Ruleset] | None:
     >>> code_family("0.77").name, code_family("kayles")
     ('takebreak', None)
     """
-    from sprague.rulesets.takebreak import TakeBreak
-
-    return TakeBreak if _CODE.match(text.strip()) else None
+    return take_break_family() if _CODE.match(text.strip()) else None
 
 
 _register_builtins()
