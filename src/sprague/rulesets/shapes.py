@@ -2,17 +2,13 @@
 
 A ruleset's shape is its base class, as in CGSuite (``HeapRuleset``, ``CoordinateRuleset``):
 
-============================================  =========  =====================================================
-base class                                    ``board``  a position
-============================================  =========  =====================================================
-:class:`~sprague.rulesets.heap.HeapRuleset`   heaps      heaps, a one-heap game on their sum (``3 5 6``)
-:class:`~sprague.rulesets.heap.\
-MultiHeapRuleset`                             heaps      heaps, a move may touch several (``3 5 6``)
-:class:`CoordinateRuleset`                    grid       two heaps, a cell ``(x, y)`` of the plane (``3 5``)
-:class:`CoinRuleset`                          coins      a row of coins, heads and tails (``THHTTH``)
-:class:`GraphRuleset`                         graph      edges ``u-v`` of a graph, vertex 0 the ground
-:class:`~sprague.core.ruleset.Ruleset`        text       anything, as written (a vertex name...)
-============================================  =========  =====================================================
+* :class:`~sprague.rulesets.heap.HeapRuleset` (board ``heaps``): heaps, a one-heap game on
+  their sum (``3 5 6``); :class:`~sprague.rulesets.heap.MultiHeapRuleset` (``heaps``): a
+  move may touch several heaps;
+* :class:`CoordinateRuleset` (``grid``): two heaps, a cell ``(x, y)`` of the plane (``3 5``);
+* :class:`CoinRuleset` (``coins``): a row of coins, heads and tails (``THHTTH``);
+* :class:`GraphRuleset` (``graph``): edges ``u-v`` of a graph, vertex 0 the ground (``0-1 1-2``);
+* any other :class:`~sprague.core.ruleset.Ruleset` (``text``): the position as written (a vertex name...).
 
 The command line and the web page learn from the class, never from a list of names:
 ``board`` says how the page draws a position (``/api/rulesets`` reports it), and the
