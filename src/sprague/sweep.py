@@ -72,6 +72,7 @@ from sprague.core.parallel import check_workers, dask_workers, run_tasks
 from sprague.core.parsing import check_progress
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
 from sprague.rulesets import ruleset as _get_ruleset
+from sprague.rulesets import take_break_family
 from sprague.rulesets.tbcode import TBCode
 from sprague.theorems.periodic.known import known_period, values_needed
 
@@ -90,14 +91,14 @@ CSV_COLUMNS = ("code", "preperiod", "period", "saltus", "certified", "status", "
 _DIGITS = "0123456789ABCDEF"
 _SHOWN = 8  # codes listed in one cell of the text table, skipped codes listed
 _ROW_FORMAT = 1  # part of the cache key: bump it when a row's meaning changes (the results are then recomputed)
-_RULESET = "takebreak"  # the ruleset :func:`_ruleset` makes (its name goes into the cache key)
+_RULESET = take_break_family().name  # the ruleset :func:`_ruleset` makes (its name goes into the cache key)
 
 
 # ------------------------------------------------------------------ the seams
 def _ruleset(code: str) -> Any:
     """The ruleset of a take-and-break ``code`` (raises :class:`~sprague.errors.InvalidParameter` for a code it
     cannot read). The one place a code becomes a ruleset."""
-    return _get_ruleset(_RULESET, code=code)
+    return _get_ruleset(take_break_family(), code=code)
 
 
 def _same_game_key(code: str) -> str:

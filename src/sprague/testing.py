@@ -58,8 +58,10 @@ __all__ = ["check_ruleset", "CheckReport", "RulesetCheckFailed", "CHECKS", "BRUT
 BRUTE_FORCE_LIMIT = 20_000
 #: random positions (seeds 0, 1, ...) whose whole game graphs a loopy ruleset's outcomes are compared on
 LOOPY_RANDOM_STARTS = 5
-#: how a web page may draw a position (``Ruleset.board``) and the JSON type of a position drawn so
-_BOARDS: dict[str, tuple[type, ...]] = {"heaps": (list,), "coins": (str,), "graph": (list,), "text": (object,)}
+#: how a web page may draw a position (``Ruleset.board``, :data:`sprague.rulesets.shapes.BOARDS`) and the JSON type
+#: of a position drawn so
+_BOARDS: dict[str, tuple[type, ...]] = {"heaps": (list,), "grid": (list,), "coins": (str,), "graph": (list,),
+                                        "text": (object,)}
 _PARAM_KINDS = ("int", "set", "subset", "subsets", "vectors", "rule", "str", "custom")
 
 

@@ -24,43 +24,9 @@ import numpy as np
 from sprague import cache as _cache
 from sprague.kernels import config
 from sprague.kernels.jit import make_kernels, numba_cache_dir
-from sprague.rulesets import ruleset
+from sprague.rulesets.showcase import KERNEL_JOBS, VERIFY
 
 __all__ = ["JOBS", "warm_up", "numba_cache_dir"]
-
-
-def _game(name: str, **params: Any) -> Any:
-    """A ruleset by name (typed loosely: sequences and tables belong to heap rulesets)."""
-    return ruleset(name, **params)
-
-
-def _sequences() -> None:
-    _game("grundys-game").sequence(3 * config.TAKE_BREAK_PREFIX)  # past the naive prefix: the sparse kernel too
-
-
-def _generic_codes() -> None:
-    _game("takebreak", code="0.F").sequence(200)
-
-
-def _subtraction() -> None:
-    _game("subtraction", S={1, 2, 5}).sequence(200)
-    _game("all-but", S={4, 8}).sequence(200)
-    _game("infinite-subtraction", S="squares").sequence(200)
-
-
-def _turning() -> None:
-    _game("turning-heaps", code="2-3").sequence(100)
-
-
-def _rays() -> None:
-    _game("nimhof", R="1,1;2,0").table(12, heaps=2)
-
-
-def _boxes() -> None:
-    for name in ("single-delete", "delete-nim", "abo-delete"):
-        heaps = 2 if name == "delete-nim" else 3
-        for values in ("outcome", "grundy"):
-            _game(name).table(12, heaps=heaps, values=values)
 
 
 def _levels() -> None:
@@ -76,17 +42,14 @@ def _levels() -> None:
 def _verify() -> None:
     from sprague.verify import verify
 
-    verify("single-delete-3", max_heap=12)
+    theorem, max_heap = VERIFY
+    verify(theorem, max_heap=max_heap)
 
 
-#: each job's name and what it runs
+#: each job's name and what it runs: the rulesets' jobs (:data:`sprague.rulesets.showcase.KERNEL_JOBS`), then the
+#: kernels' own
 JOBS: list[tuple[str, Callable[[], Any]]] = [
-    ("take-and-break sequences (naive and sparse-space)", _sequences),
-    ("take-and-break codes of three or more heaps", _generic_codes),
-    ("subtraction games (finite, all-but, infinite)", _subtraction),
-    ("turning games", _turning),
-    ("Nimhof rays", _rays),
-    ("boxes of the Delete family (search, sieve, split memo)", _boxes),
+    *KERNEL_JOBS,
     ("boxes by level (the search of tables on Dask)", _levels),
     ("verify's local check and compiled claims", _verify),
 ]

@@ -955,6 +955,28 @@ def test_a_two_heap_coordinate_game_is_played_on_its_grid(page: Any) -> None:
     assert (page.text_content("#history li") or "") == "you: heap 2: 8 -> 7, to 4 7"
 
 
+def test_another_coordinate_game_is_drawn_on_its_grid_from_its_base_class(page: Any) -> None:
+    """Variant Delete Nim (a CoordinateRuleset: board "grid" in /api/rulesets) from (4, 6): the grid names every
+    option with its outcome, as the naive solver has it (P iff both heaps are odd, 000 Thm 1.5: (1, 3), (1, 5) and
+    (3, 3) win), and a click on the cell (3, 3) plays that move."""
+    board = {r["name"]: r["board"] for r in page.evaluate("fetch('/api/rulesets').then((r) => r.json())")}
+    assert board["vdn"] == board["wythoff"] == "grid" and board["nim"] == "heaps"
+    options = naive.single_delete_moves((4, 6))
+    winning = {o for o in options if naive.grundy(naive.single_delete_moves, o) == 0}
+    assert winning == {(1, 3), (1, 5), (3, 3)}
+    _start(page, "vdn", "4 6")
+    page.wait_for_selector("[data-testid=option]")
+    grid = page.wait_for_selector("[data-testid=coordinate-grid]")
+    label = grid.get_attribute("aria-label") or ""
+    assert label.startswith("the position (4, 6) on the grid of two heaps; options: ")
+    said = dict(part.rsplit(" ", 1) for part in label.split("options: ", 1)[1].split("; "))
+    assert said == {f"({a}, {b})": "wins" if (a, b) in winning else "loses" for a, b in options}
+    s, left, rows = 26, 28, 7
+    page.click("[data-testid=coordinate-grid]", position={"x": left + 3.5 * s, "y": (rows - 1 - 3 + 0.5) * s})
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 1")
+    assert (page.text_content("#history li") or "") == "you: delete 4, split 6 into 3 + 3, to 3 3"
+
+
 def test_bounds_travel_as_exact_integers(page: Any) -> None:
     """A bound past 2^53 reaches the server digit for digit (a JS number would round it): its refusal names it."""
     page.click("#tab-explore")

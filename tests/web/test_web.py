@@ -162,6 +162,18 @@ def test_rulesets_list_extends_sprague_list(client: TestClient) -> None:
             row["name"], client.post("/api/value", json=body).text)
 
 
+def test_rulesets_report_the_board_of_their_base_class(client: TestClient) -> None:
+    """The page draws a position as the ruleset's base class says (sprague.rulesets.shapes): the two-heap
+    coordinate games on a grid, coin games as coins, Green Hackenbush as a graph; the page's hints with it."""
+    rows = {row["name"]: row for row in client.get("/api/rulesets").json()}
+    assert {rows[n]["board"] for n in ("wythoff", "delete-nim", "vdn")} == {"grid"}
+    assert rows["wythoff"]["heaps"] == 2 and rows["wythoff"]["one_heap"] is False and rows["wythoff"]["kind"] == "heaps"
+    assert rows["vdn"]["min_heap"] == 1
+    assert (rows["nim"]["board"], rows["nim"]["one_heap"], rows["nim"]["heaps"]) == ("heaps", True, None)
+    assert rows["turning-turtles"]["board"] == "coins" and rows["turning-turtles"]["kind"] == "string"
+    assert rows["green-hackenbush"]["board"] == "graph" and rows["digraph"]["board"] == "text"
+
+
 @pytest.mark.parametrize("path, body, field, words", [
     ("/api/value", {"ruleset": "nimm", "position": [3]}, "ruleset", "did you mean 'nim'"),
     ("/api/value", {"ruleset": "os:path", "position": [3]}, "ruleset", "built-in rulesets only"),

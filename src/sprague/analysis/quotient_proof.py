@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from sprague.analysis import code_hook
 from sprague.analysis.quotient import MisereQuotient, misere_quotient
@@ -68,7 +68,7 @@ from sprague.analysis.quotient_check import QuotientCheck, check_quotient
 from sprague.core.budget import metered
 from sprague.errors import InvalidParameter, InvalidPosition, TooLarge
 
-__all__ = ["QuotientProof", "prove_quotient", "needed_bound"]
+__all__ = ["QuotientProof", "CodedHeapGame", "prove_quotient", "needed_bound"]
 
 
 def needed_bound(n0: int, p: int, t: int, j: int) -> int:
@@ -197,11 +197,24 @@ class QuotientProof:
                 "check": None if self.check is None else self.check.to_json()}
 
 
-def _resolve(game: Any) -> Any:
-    """The take-and-break ruleset of a code text, or the ruleset given (anything with a ``code`` and its moves)."""
+@runtime_checkable
+class CodedHeapGame(Protocol):
+    """What the proof reads of a take-and-break ruleset (:class:`~sprague.rulesets.takebreak.TakeBreak` is one):
+    its code and the options of a single heap."""
+
+    code: Any
+
+    def heap_options(self, n: int) -> Iterable[tuple[int, ...]]:
+        """The options of a single heap of ``n``, each a tuple of the heaps it leaves."""
+        ...
+
+
+def _resolve(game: str | CodedHeapGame) -> CodedHeapGame:
+    """The take-and-break ruleset of a code text, or the ruleset given (a :class:`CodedHeapGame`)."""
     if isinstance(game, str) and code_hook.CODE_RULESET is not None:  # set by the rulesets: they are above us
-        return code_hook.CODE_RULESET(game)
-    if getattr(game, "code", None) is not None and hasattr(game, "heap_options"):
+        resolved: CodedHeapGame = code_hook.CODE_RULESET(game)
+        return resolved
+    if isinstance(game, CodedHeapGame):
         return game
     raise InvalidParameter(f"prove_quotient takes a take-and-break code or ruleset, got {game!r}")
 

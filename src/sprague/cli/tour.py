@@ -1,5 +1,7 @@
 """``sprague tour``: every question of the Nim handout (002), answered by computation.
 
+The games are the handout's (:data:`sprague.rulesets.showcase.HANDOUT`).
+
 Nothing here is typed in from the handout's answers: each line is computed by
 the library at run time, and the tests compare the results with the handout's
 own statements (``tests/data/handout.json``).
@@ -12,10 +14,8 @@ from operator import xor
 from typing import TextIO, cast
 
 from sprague.core.nimber import nim_sum
-from sprague.rulesets import ruleset
-from sprague.rulesets.catalogue import GrundysGame
 from sprague.rulesets.heap import HeapRuleset
-from sprague.rulesets.subtraction import Subtraction
+from sprague.rulesets.showcase import HANDOUT
 from sprague.rulesets.sums import Sum
 
 __all__ = ["tour"]
@@ -27,7 +27,7 @@ def _section(out: TextIO, title: str) -> None:
 
 def tour(out: TextIO) -> None:
     """Write the guided tour to ``out``."""
-    nim = ruleset("nim")
+    nim = HANDOUT.nim()
     out.write("sprague tour: the questions of F. Rodriguez-Villegas, Handout 5 (Nim), answered.\n")
     out.write("Every value below is computed now; run the same with `sprague value|moves|sequence|table`.\n")
 
@@ -49,14 +49,15 @@ def tour(out: TextIO) -> None:
     out.write("  (`sprague graph nim 2 1 1 --format svg -o nim.svg` draws it)\n")
 
     _section(out, "Section 3. Subtraction game S = {1, 2, 5}")
-    sub125 = Subtraction(S={1, 2, 5})
+    subtraction = HANDOUT.subtraction
+    sub125 = subtraction(S={1, 2, 5})
     labels = "".join(sub125.outcome(n) for n in range(18))
     out.write(f"  outcomes of n = 0..17: {labels}  ({sub125.periodicity().describe()})\n")
     wins = " or ".join(str(o[0]) for o in sub125.winning_moves((26,)))
     out.write(f"  from 26 the winning moves leave {wins}\n")
 
     _section(out, "Sections 4-5. The sum of S1 = {1, 2} and S2 = {1, 3}")
-    s12, s13 = Subtraction(S={1, 2}), Subtraction(S={1, 3})
+    s12, s13 = subtraction(S={1, 2}), subtraction(S={1, 3})
     game = Sum(s12, s13)
     out.write(f"  G of S = {{1, 2}}: {s12.sequence(9).tolist()}; of S = {{1, 3}}: {s13.sequence(9).tolist()}\n")
     for m in range(5, -1, -1):
@@ -69,7 +70,7 @@ def tour(out: TextIO) -> None:
         out.write(f"   {a:>3} " + " ".join(f"{a ^ b:>2}" for b in range(11)) + "\n")
 
     _section(out, "Homework 2. Subtraction game S = {4, 10, 12}")
-    s41012 = Subtraction(S={4, 10, 12})
+    s41012 = subtraction(S={4, 10, 12})
     per = s41012.periodicity()
     out.write(f"  G(0..{per.period - 1}) = {s41012.sequence(per.period).tolist()}\n  {per.describe()}\n")
 
@@ -88,7 +89,7 @@ def tour(out: TextIO) -> None:
     out.write(f"  Theorem 1 (G of the sum = xor of the G's) checked by brute force on this range: {agree}\n")
 
     _section(out, "Homework 4. An odd number of equal piles of n; take 1 or 2 from one pile")
-    take12 = ruleset("subtraction", S={1, 2})
+    take12 = subtraction(S={1, 2})
     out.write("  one pile of n has G = n mod 3, and an odd number of equal values xors to that value;\n")
     checks = [(k, n, take12.grundy((n,) * k, method="search")) for k in (1, 3, 5) for n in range(7) if n ** k <= 10**5]
     ok = all(g == n % 3 for _, n, g in checks)
@@ -98,7 +99,7 @@ def tour(out: TextIO) -> None:
               "  (pile size mod 3) over all piles is 0 again: that is a P-position, and one is always reachable.\n")
 
     _section(out, "Homework 5. Turning Turtles from T T H H T H H")
-    tt = ruleset("turning-turtles")
+    tt = HANDOUT.turning_turtles()
     coins = "TTHHTHH"
     heads = [i + 1 for i, c in enumerate(coins) if c == "H"]
     out.write(f"  heads at {heads}: Nim heaps, nim-sum {reduce(xor, heads)} -> {tt.outcome(coins)}\n")
@@ -107,7 +108,7 @@ def tour(out: TextIO) -> None:
 
     _section(out, "Homework 6. Green Hackenbush")
     out.write("  (the handout's picture did not survive conversion; here is a graph of the same kind)\n")
-    gh = ruleset("green-hackenbush")
+    gh = HANDOUT.green_hackenbush()
     graph = gh.check_position("0-1 1-2 1-3 2-3 0-4")
     ev = gh.evaluate(graph)
     out.write(f"  {gh.format_position(graph)}: G = {ev.grundy} by the {ev.method.removeprefix('closed form: ')}\n")
@@ -115,7 +116,7 @@ def tour(out: TextIO) -> None:
         out.write(f"  winning move: {gh.describe_move(graph, o)}\n")
 
     _section(out, "Homework 7. Grundy's game from 10")
-    gg = cast(HeapRuleset, GrundysGame())
+    gg = cast(HeapRuleset, HANDOUT.grundys_game())
     nodes, edges = game_graph(gg, (10,))
     out.write(f"  the graph from 10 has {len(nodes)} positions and {len(edges)} moves; "
               f"G(10) = {gg.grundy((10,))} ({gg.outcome((10,))})\n")

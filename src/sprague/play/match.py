@@ -42,9 +42,10 @@ Player 1 made the last move and loses: Player 2 wins.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.loopy import OUTCOME_WORDS
@@ -70,15 +71,20 @@ class QuitGame(Exception):
     """The human player quit (typed ``quit`` or ``q``, or the input ended)."""
 
 
-@runtime_checkable
-class Player(Protocol):
-    """What :func:`play_match` needs from a player."""
+class Player(ABC):
+    """Base class of the players: what :func:`play_match` needs from a player.
 
-    name: str
+    A player has a ``name``, plays one convention (``misere``: the last mover loses;
+    a match refuses a player of the other convention) and chooses a move.
+    """
 
+    name: str = "player"
+    #: whether the player plays misère play (the player who makes the last move loses)
+    misere: bool = False
+
+    @abstractmethod
     def choose(self, ruleset: Ruleset, position: Position) -> Choice:
         """Return ``(option, reason)``: a legal option of ``position`` and why it was chosen."""
-        ...
 
 
 def _options_or_fail(ruleset: Ruleset, position: Position) -> list[Position]:
@@ -107,7 +113,7 @@ def _tokens(position: Position) -> int | None:
     return None
 
 
-class PerfectPlayer:
+class PerfectPlayer(Player):
     """Plays a winning move whenever there is one (a move to a P-position).
 
     From a P-position there is none; it then makes a small move -- the option
@@ -180,7 +186,7 @@ class PerfectPlayer:
         return options[0], f"no winning move: the position is {p}; plays its first option and hopes for a mistake"
 
 
-class RandomPlayer:
+class RandomPlayer(Player):
     """Plays a uniformly random option.
 
     Parameters
@@ -214,7 +220,7 @@ class RandomPlayer:
         return self.rng.choice(_options_or_fail(ruleset, pos)), "random move"
 
 
-class SkilledPlayer:
+class SkilledPlayer(Player):
     """Between the two: each move is the :class:`PerfectPlayer`'s with probability ``skill``, else random.
 
     ``skill=1`` is the perfect player, ``skill=0`` the random one; in between it
@@ -238,6 +244,7 @@ class SkilledPlayer:
         self.rng = random.Random(seed)
         self.perfect = PerfectPlayer(method, max_positions=max_positions, misere=misere)
         self.random = RandomPlayer(seed=self.rng.randrange(2**32), misere=misere)
+        self.misere = self.perfect.misere
 
     def __repr__(self) -> str:
         return f"SkilledPlayer({self.skill!r}{', misere=True' if self.perfect.misere else ''})"
@@ -253,7 +260,7 @@ _QUIT = ("q", "quit", "exit")
 _HELP = ("?", "h", "help")
 
 
-class HumanPlayer:
+class HumanPlayer(Player):
     """A person at the terminal, prompted for each move.
 
     At the prompt the user types one of:
@@ -572,8 +579,7 @@ def play_match(
         Labels of the players in the move lines; default ``"you"`` and ``"computer"``
         when one side is human, else ``"player 1"`` and ``"player 2"``.
     misere : bool
-        Play the misère rule. A player with a ``misere`` attribute (the players of
-        this module) must play the same convention.
+        Play the misère rule. Every player must play the same convention (its ``misere``).
 
     Returns
     -------
@@ -589,7 +595,7 @@ def play_match(
     misere = check_misere(misere)
     players = (first, second)
     for i, p in enumerate(players):
-        theirs = getattr(p, "misere", misere)
+        theirs = p.misere
         if theirs is not misere:
             rule = "misère play" if misere else "normal play"
             raise InvalidParameter(

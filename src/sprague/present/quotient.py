@@ -16,6 +16,7 @@ from sprague.core.budget import budget as open_budget
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.present.reports import genus_sequence_report
 from sprague.rulesets.heap import HeapRuleset
+from sprague.rulesets.shapes import examples, one_heap
 
 __all__ = ["quotient_report", "GENERA_SHARE"]
 
@@ -28,9 +29,9 @@ def quotient_report(r: HeapRuleset, max_heap: int, heaps: tuple[int, ...] | None
     """The quotient of heaps ``0..max_heap`` (``MisereQuotient.to_json``), with ``sum``: the element, outcome and
     every winning move of the sum ``heaps`` (read off the quotient: no search), and ``genera``: the genus of each
     heap (Conway) as far as a quarter of the budget reaches, with ``genera_note`` where it stopped."""
-    if not isinstance(r, HeapRuleset):
+    if not one_heap(r):
         raise InvalidParameter(f"{r.name} is not a one-heap game (a move there may change several heaps); misère "
-                               "quotients are of one-heap rulesets such as kayles or a take-and-break code")
+                               f"quotients are of one-heap rulesets such as {examples('one-heap')}")
     q = r.misere_quotient(max_heap, max_positions)
     data: dict[str, Any] = {"ruleset": r.name, "params": r.params_json(), **q.to_json()}
     if heaps is not None:

@@ -29,7 +29,10 @@ from sprague.core.loopy import loopy_outcome, value_json
 from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
-from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
+from sprague.rulesets.heap import HeapRuleset
+from sprague.rulesets.hooks import catalogue_relations, relations, rules_text
+from sprague.rulesets.shapes import examples, heap_game, one_heap
+from sprague.rulesets.shapes import min_heap as smallest_heap
 from sprague.rulesets.sums import Sum
 from sprague.solve.remoteness import remoteness as search_remoteness
 from sprague.solve.sequence import at_most
@@ -58,28 +61,25 @@ def list_report() -> list[dict[str, Any]]:
 
 
 def _catalogue_relations(cls: type[Ruleset]) -> list[str]:
-    """A named game's relations to the other named games (equal codes, first cousins), from its ``relations`` hook."""
-    hook = getattr(cls, "catalogue_relations", None)
-    if hook is None or cls.parameters or not cls.preset:
+    """A named game's relations to the other named games (equal codes, first cousins), from its
+    ``catalogue_relations`` hook."""
+    if cls.parameters or not cls.preset:
         return []
-    return list(hook(cls()))
+    return catalogue_relations(cls())
 
 
 def describe_report(r: Ruleset) -> dict[str, Any]:
     """What ``sprague describe --json`` prints: the rules in words, and the games known to be the same.
 
     ``rules`` comes from the ruleset's ``rules_text()`` where it has one, else from its documentation;
-    ``relations`` from its ``relations()`` (take-and-break codes: equal codes, first cousins).
+    ``relations`` from its ``relations()`` (take-and-break codes: equal codes, first cousins); see
+    :mod:`sprague.rulesets.hooks`.
 
     >>> import sprague
     >>> describe_report(sprague.ruleset("takebreak", code="0.770"))["relations"][0]
     '0.770 is 0.77'
     """
-    words = getattr(r, "rules_text", None)
-    doc = (type(r).__doc__ or "").strip().split("\n\n")[0]
-    rules = words() if words is not None else " ".join(doc.replace("``", "").split())
-    relations = getattr(r, "relations", None)
-    return {**header(r), "describe": r.describe(), "rules": rules, "relations": list(relations()) if relations else [],
+    return {**header(r), "describe": r.describe(), "rules": rules_text(r), "relations": relations(r),
             "source": r.source}
 
 
@@ -117,7 +117,7 @@ def value_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
 def _heap_values(r: Ruleset, pos: Any, method: str, max_positions: int | None) -> list[int] | None:
     """The Grundy value of each heap of a game played on independent heaps (their nim-sum is the position's),
     or None for other games and when a heap's value is not computed within the limit."""
-    if not isinstance(r, HeapRuleset) or len(pos) < 2:
+    if not one_heap(r) or len(pos) < 2:
         return None
     try:
         values = [r.evaluate((h,), method, max_positions).grundy for h in pos]
@@ -216,9 +216,9 @@ def loopy_sequence_report(r: Ruleset, to: int, max_positions: int | None = None)
 
 def check_sequence(r: Ruleset, to: int) -> HeapRuleset:
     """``r`` as a one-heap game, with ``to`` checked; raise :class:`InvalidParameter` otherwise."""
-    if not isinstance(r, HeapRuleset):
+    if not one_heap(r):
         raise InvalidParameter(
-            f"'sequence' needs a one-heap game such as nim, subtraction, all-but or grundys-game; "
+            f"'sequence' needs a one-heap game such as {examples('one-heap', 4)}; "
             f"{r.name!r} is not played on independent single heaps"
         )
     if to < 0:
@@ -321,7 +321,7 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
     from sprague.viz.table import grid
 
     if min_heap is None:
-        min_heap = max(g.min_heap if isinstance(g, MultiHeapRuleset) else 0 for g in games)
+        min_heap = max(smallest_heap(g) for g in games)
     if min_heap < 0 or max_heap < min_heap:
         raise InvalidParameter(f"need 0 <= --min <= --max, got --min {min_heap} --max {max_heap}")
     side = max_heap - min_heap + 1  # every cell is a position to evaluate: refused before the heaps are listed
@@ -347,7 +347,7 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
         raise InvalidParameter("--fixed goes with one game (a slice of its positions), not with a sum of two games")
     want_grundy = values == "grundy"
     table = None
-    if len(games) == 1 and not fixed and isinstance(game, MultiHeapRuleset) and method == "auto":
+    if len(games) == 1 and not fixed and heap_game(game) and method == "auto":
         if use_cache is not None:
             use_cache()
         table = game.table(max_heap, heaps=2, values=values, min_heap=min_heap, max_positions=max_positions,
@@ -379,8 +379,8 @@ def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "g
     ``p_count`` says how many there are. With ``rows_limit`` the summary also has ``rows``: the
     positions from number ``rows_offset`` on, each as its heaps then its value (a page of the table).
     """
-    if not isinstance(game, MultiHeapRuleset):
-        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 "
+    if not heap_game(game):
+        raise InvalidParameter(f"--heaps K takes one heap game, e.g. sprague table {examples('heaps', 1)} --heaps 4 "
                                "--max-heap 64")
     t = game.table(max_heap, heaps=heaps, values=values, min_heap=min_heap, max_positions=max_positions,
                    progress=progress, misere=misere, workers=workers, scheduler=scheduler)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import re
 import warnings
 from collections.abc import Iterator
 from types import ModuleType
@@ -26,7 +27,8 @@ from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, UnknownRuleset
 from sprague.theorems import Theorem, register_theorem
 
-__all__ = ["REGISTRY", "register", "register_module", "find_ruleset", "ruleset", "all_rulesets", "load_plugin"]
+__all__ = ["REGISTRY", "register", "register_module", "find_ruleset", "ruleset", "all_rulesets", "load_plugin",
+           "code_family", "take_break_family"]
 
 #: every registered ruleset class, in the order ``sprague list`` shows them (plugins: see :func:`all_rulesets`)
 REGISTRY: list[type[Ruleset]] = []
@@ -172,6 +174,26 @@ def ruleset(name: str | type[Ruleset] | Ruleset, **params: Any) -> Ruleset:
     if missing:
         raise UnknownRuleset(f"ruleset class {cls.__name__} must define {', '.join(m + '()' for m in missing)}")
     return cls(**params)
+
+
+_CODE = re.compile(r"^[0-9.{\[&]")  # no ruleset name starts so: a bare take-and-break code (0.77, 4!.0, 0.F)
+
+
+def take_break_family() -> type[Ruleset]:
+    """The family of the games given by a take-and-break code, its parameter ``code`` (``sprague sweep``)."""
+    from sprague.rulesets.takebreak import TakeBreak
+
+    return TakeBreak
+
+
+def code_family(text: str) -> type[Ruleset] | None:
+    """The family whose ``code`` parameter ``text`` is, where ``text`` is a bare code rather than a ruleset name
+    (``sprague quotient 0.77``: a take-and-break code), or None.
+
+    >>> code_family("0.77").name, code_family("kayles")
+    ('takebreak', None)
+    """
+    return take_break_family() if _CODE.match(text.strip()) else None
 
 
 _register_builtins()

@@ -34,6 +34,7 @@ from sprague.core.nimber import v2, v2_text
 from sprague.core.ruleset import Param
 from sprague.errors import InvalidPosition
 from sprague.rulesets.heap import Heaps, MultiHeapRuleset
+from sprague.rulesets.shapes import CoordinateRuleset
 from sprague.theorems.delete import (
     abo_is_p,
     delete_nim_grundy,
@@ -162,6 +163,7 @@ class DeleteSplit(MultiHeapRuleset):
 
     min_heap: ClassVar[int] = 1
     position_help = "heap sizes (each at least 1) separated by spaces, e.g. 3 5 6"
+    board = "grid"  # positions of two heaps are drawn as cells of the grid (x, y), of more heaps as stacks
 
     @abstractmethod
     def shapes(self, n: int) -> tuple[Shape, ...]:
@@ -272,7 +274,7 @@ def _vdn_winning_move(pos: Heaps) -> Heaps | None:
     return None
 
 
-class DeleteNim(MultiHeapRuleset):
+class DeleteNim(CoordinateRuleset):
     """Delete Nim (000 section 0.3): choose a non-empty heap, delete the other, take 1 token, split the rest.
 
     Two heaps of ``x, y >= 0`` tokens; the rest of the chosen heap is split into two
@@ -285,7 +287,6 @@ class DeleteNim(MultiHeapRuleset):
     name = "delete-nim"
     aliases = ("deletenim",)
     source = "000 (Abuku & Suetsugu 2021) section 0.3, Thm 1.1; 001 Thm 2.2"
-    heaps = 2
     example = ("9", "10")
     position_help = "two heap sizes (0 allowed), e.g. 9 10"
     closed_form = "000 Thm 1.1, G = v2((x OR y) + 1)"
@@ -335,7 +336,7 @@ class DeleteNim(MultiHeapRuleset):
         return self.option_with_value(position, 0)
 
 
-class VariantDeleteNim(DeleteSplit):
+class VariantDeleteNim(CoordinateRuleset, DeleteSplit):
     """Variant Delete Nim, VDN (000 section 1; 001 Def 2.3; 004 section 1.2): delete one heap, split the other in two.
 
     Two heaps of at least one token. Closed forms: P iff both heaps are odd
@@ -347,7 +348,6 @@ class VariantDeleteNim(DeleteSplit):
     name = "vdn"
     aliases = ("variant-delete-nim", "delete-nim-variant")
     source = "000 Thm 1.5, Lemma 1.7, Thm 1.8; 001 Def 2.3; 004 section 1.2"
-    heaps = 2
     example = ("8", "5")
     position_help = "two heap sizes (each at least 1), e.g. 8 5"
     closed_form = "000 Thm 1.8, G = v2(((x-1) OR (y-1)) + 1)"

@@ -12,8 +12,8 @@ from typing import Any
 
 from sprague.core.budget import charge, check_memory
 from sprague.core.limits import MAX_EDGES, MAX_VERTEX
-from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition
+from sprague.rulesets.shapes import GraphRuleset
 
 __all__ = ["GreenHackenbush"]
 ORDER = 50  #: where ``sprague list`` shows this module's rulesets
@@ -335,7 +335,7 @@ def _colon_fusion(edges: Sequence[Edge]) -> tuple[int, bool]:
     return value[root], not cyclic
 
 
-class GreenHackenbush(Ruleset):
+class GreenHackenbush(GraphRuleset):
     """Green Hackenbush: cut edges of a graph rooted on the ground; what falls off is gone.
 
     A position is a multigraph whose vertex 0 is the ground; loops and parallel
@@ -356,8 +356,6 @@ class GreenHackenbush(Ruleset):
     >>> g.winning_moves("0-1 0-2 2-3")   # stalks 1 and 2: cut the top of the 2
     [((0, 1), (0, 2))]
     """
-
-    board = "graph"
 
     name = "green-hackenbush"
     aliases = ("hackenbush", "gh")
@@ -386,20 +384,9 @@ class GreenHackenbush(Ruleset):
                 )
         return tuple(edges)
 
-    def parse_position(self, tokens: Sequence[str]) -> Graph:
-        if not tokens:
-            raise InvalidPosition(f"{_NAME}: no position given; write {self.position_help}")
-        return self.check_position(" ".join(tokens))
-
     def random_position(self, rng: random.Random) -> Graph:
         """A random tree of 3 to 7 edges on the ground (vertex v hangs from one of 0..v-1)."""
         return self.parse_position([f"{rng.randrange(v)}-{v}" for v in range(1, 4 + rng.randrange(5))])
-
-    def format_position(self, position: Graph) -> str:
-        return " ".join(map(_fmt, position)) if position else _EMPTY
-
-    def position_to_json(self, position: Graph) -> list[list[int]]:
-        return [[u, v] for u, v in position]
 
     # ---------------------------------------------------------------- moves
     def moves(self, position: Graph) -> Iterator[Graph]:

@@ -12,6 +12,7 @@ from operator import xor
 from sprague.analysis.periodicity import Periodicity
 from sprague.core.ruleset import Param
 from sprague.rulesets.heap import HeapRuleset, Heaps, MultiHeapRuleset
+from sprague.rulesets.shapes import CoordinateRuleset
 
 __all__ = ["Nim", "Wythoff", "Moore", "wythoff_lower", "wythoff_partner", "moore_winning_move", "decreases_at_most"]
 ORDER = 10  #: where ``sprague list`` shows this module's rulesets
@@ -150,7 +151,7 @@ def wythoff_partner(a: int) -> int:
     raise AssertionError(f"no Wythoff partner found for {a}")  # Beatty's theorem excludes this
 
 
-class Wythoff(MultiHeapRuleset):
+class Wythoff(CoordinateRuleset):
     """Wythoff's Nim: take any number from one heap, or the same number from both.
 
     Closed form for the outcome (Wythoff 1907; 003 section 1.2): ``(a, b)`` with
@@ -171,9 +172,6 @@ class Wythoff(MultiHeapRuleset):
     name = "wythoff"
     aliases = ("wythoffs-nim", "wythoff-nim")
     source = "003 section 1.2 -- Wythoff 1907"
-    heaps = 2
-    example = ("3", "5")
-    position_help = "two heap sizes, e.g. 3 5"
     closed_form = "Wythoff's theorem, P-positions (floor(k phi), floor(k phi) + k)"
 
     def moves(self, position: Heaps) -> Iterator[Heaps]:
@@ -269,6 +267,7 @@ class Moore(MultiHeapRuleset):
     parameters = (Param("k", "int", "the most heaps one move may take from (k=1 is Nim)", minimum=1,
                         example="2"),)
     closed_form = "Moore's theorem, P iff every binary column sums to 0 mod k+1"
+    board = "grid"  # positions of two heaps are drawn as cells of the grid (x, y), of more heaps as stacks
 
     def moves(self, position: Heaps) -> Iterator[Heaps]:
         nonzero = [i for i, h in enumerate(position) if h]

@@ -54,6 +54,8 @@ class NimHof(MultiHeapRuleset):
     (0, 0, [1, 2, 0, 4])
     """
 
+    board = "grid"  # positions of two heaps are drawn as cells of the grid (x, y), of more heaps as stacks
+
     name = "nimhof"
     aliases = ("nim-hof", "generalized-wythoff")
     source = ("-- Friedman, Garrabrant, Phipps-Morgan, Landsberg & Larsson, Geometric analysis of a generalized "

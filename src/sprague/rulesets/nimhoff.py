@@ -76,6 +76,8 @@ class Nimhoff(MultiHeapRuleset):
     closed form in general: values come from search.
     """
 
+    board = "grid"  # positions of two heaps are drawn as cells of the grid (x, y), of more heaps as stacks
+
     name = "nimhoff"
     source = "003 section 1.3 -- Fraenkel & Lorberbom"
     parameters: ClassVar[tuple[Param, ...]] = (
@@ -113,6 +115,8 @@ class CyclicNimhoff(MultiHeapRuleset):
     Closed form (003 section 1.3): ``G(x) = (xor_i floor(x_i / h)) h + (sum_i x_i) mod h``,
     exact for heaps of any size. ``h = 1`` is Nim.
     """
+
+    board = "grid"  # positions of two heaps are drawn as cells of the grid (x, y), of more heaps as stacks
 
     name = "cyclic-nimhoff"
     aliases = ("cyclic-nimhoff-game",)
@@ -200,6 +204,8 @@ class GeneralizedCyclicNimhoff(MultiHeapRuleset):
     "sequence of positive integers" must read non-negative: its first term is
     a(0) = 0). Otherwise it searches.
     """
+
+    board = "grid"  # positions of two heaps are drawn as cells of the grid (x, y), of more heaps as stacks
 
     name = "gcn"
     aliases = ("generalized-cyclic-nimhoff",)

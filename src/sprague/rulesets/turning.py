@@ -35,7 +35,6 @@ game (:class:`Spawning`, ``turning-heaps``). Under misère play this shortcut fa
 from __future__ import annotations
 
 import itertools
-import random
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -48,17 +47,17 @@ import numpy as np
 
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, work_cap
 from sprague.core.limits import refuse_if_too_large
-from sprague.core.ruleset import Param, Ruleset
-from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition, TooLarge
+from sprague.core.ruleset import Param
+from sprague.errors import BudgetExceeded, InvalidParameter, TooLarge
 from sprague.kernels import turning as _kernel
 from sprague.rulesets.heap import HeapRuleset, Heaps
+from sprague.rulesets.shapes import CoinRuleset
 from sprague.solve.sequence import spend
 
 __all__ = ["Part", "parse_code", "format_code", "code_words", "Spawning", "Turning", "CoinRow"]
 ORDER = 41  #: where ``sprague list`` shows this module's rulesets (after Turning Turtles)
 
 _FLIP = {"H": "T", "T": "H"}
-_EMPTY = "(no coins)"
 _SPACINGS = {"": _kernel.ANY, "C": _kernel.CONSECUTIVE, "E": _kernel.EQUAL, "S": _kernel.SYMMETRIC}
 _ALLOWED = ("write a count (3, 1-3 or 2+) then modifiers C (consecutive), E (equally spaced), S (symmetric), "
             "F (coin 1 turned), C(n) (within n adjacent coins); parts separated by commas, e.g. 1-3C(5),4FS")
@@ -448,58 +447,11 @@ class Spawning(HeapRuleset):
 
 
 # -------------------------------------------------------------------------------------- the coin row
-class CoinRow(Ruleset):
-    """A row of coins written with H and T, numbered 1, 2, ... from the left (the positions of coin games)."""
-
-    board = "coins"
-
-    listed: ClassVar[bool] = False
-    position_help = "a row of coins as a string of H and T, e.g. THHTTH"
-    example: ClassVar[tuple[str, ...]] = ("THHTTH",)
-
-    def check_position(self, position: Any) -> str:
-        if not isinstance(position, str):
-            raise InvalidPosition(f"{self.name}: position {position!r} must be a string of H and T, e.g. 'TTHHTHH'")
-        row = position.strip().upper()
-        if row == _EMPTY.upper():
-            return ""
-        bad = sorted(set(row) - {"H", "T"})
-        if bad:
-            raise InvalidPosition(
-                f"{self.name}: {position!r} has {bad[0]!r}; write the row with H (heads) and T (tails) only, "
-                "e.g. TTHHTHH"
-            )
-        return row
-
-    def parse_position(self, tokens: Sequence[str]) -> str:
-        if not tokens:
-            raise InvalidPosition(f"{self.name}: no position given; write {self.position_help}")
-        text = " ".join(tokens)
-        return self.check_position(text if text.strip() == _EMPTY else text.replace(" ", ""))
-
-    def format_position(self, position: str) -> str:
-        return position or _EMPTY
-
-    def positions(self, size: int) -> Iterator[str]:
-        """Every row of at most ``size`` coins, shorter rows first (moves keep the length: the set is closed)."""
-        for length in range(size + 1):
-            for bits in range(2**length):
-                yield "".join("H" if bits >> (length - 1 - i) & 1 else "T" for i in range(length))
-
-    def random_position(self, rng: random.Random) -> str:
-        """A row of 5 to 10 coins, each heads or tails."""
-        return "".join(rng.choice("HT") for _ in range(5 + rng.randrange(6)))
-
-    def estimate_positions(self, position: str) -> int:
-        """Every row that agrees with this one right of its last head (no move turns a coin there)."""
-        return 2 ** len(position.rstrip("T"))
-
-    def describe_move(self, position: str, option: str) -> str:
-        turned = [f"{i + 1} ({a}->{b})" for i, (a, b) in enumerate(zip(position, option)) if a != b]
-        return "turn coin " + " and ".join(reversed(turned))
+#: the base class of coin games, by its name before 0.3 (:class:`sprague.rulesets.shapes.CoinRuleset`)
+CoinRow = CoinRuleset
 
 
-class Turning(CoinRow):
+class Turning(CoinRuleset):
     """A coin-turning game given by its code (CGSuite's ``Turning``; Winning Ways ch. 14, "Turn and turn about").
 
     A row of coins, heads (H) or tails (T), numbered 1, 2, ... from the left. A move turns

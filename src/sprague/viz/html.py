@@ -21,7 +21,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from sprague.rulesets.sums import Sum
+from sprague.rulesets.shapes import components
 from sprague.viz.graph import N_COLOUR, P_COLOUR
 
 if TYPE_CHECKING:
@@ -69,8 +69,9 @@ def ruleset_html(ruleset: Ruleset) -> str:
         One ``<table>`` element.
     """
     rows: list[tuple[str, str]] = [("description", escape(_summary(ruleset)))]
-    if isinstance(ruleset, Sum):
-        rows.append(("components", "<br>".join(f"<code>{escape(c.describe())}</code>" for c in ruleset.components)))
+    parts = components(ruleset)
+    if parts:
+        rows.append(("components", "<br>".join(f"<code>{escape(c.describe())}</code>" for c in parts)))
     rows.append(("source", escape(ruleset.source)))
     if ruleset.closed_form:
         rows.append(("closed form", escape(ruleset.closed_form)))

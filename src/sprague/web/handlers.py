@@ -63,7 +63,8 @@ from sprague.present import (
 )
 from sprague.present.quotient import quotient_report
 from sprague.rulesets import all_rulesets, find_ruleset, ruleset
-from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
+from sprague.rulesets.heap import HeapRuleset
+from sprague.rulesets.shapes import examples, min_heap, one_heap, shape
 
 __all__ = ["handle", "ApiError", "ErrorBody", "GameRequest", "MovesRequest", "RandomRequest", "SequenceRequest",
            "TableRequest", "PlayRequest", "QuotientRequest", "VerifyRequest", "DiscoverRequest", "ENDPOINTS",
@@ -282,13 +283,13 @@ def _position(r: Ruleset, value: Any, field: str = "position") -> Any:
 
 def _describe(cls: type[Ruleset]) -> dict[str, Any]:
     """Extra facts about a ruleset for the page: how positions are written, which explorations apply."""
-    heap = issubclass(cls, MultiHeapRuleset)
+    form = shape(cls)
     return {
-        "kind": "heaps" if heap else "string",
-        "board": cls.board,
-        "one_heap": issubclass(cls, HeapRuleset),
-        "heaps": cls.heaps if issubclass(cls, MultiHeapRuleset) else None,
-        "min_heap": cls.min_heap if issubclass(cls, MultiHeapRuleset) else 0,
+        "kind": "heaps" if form.heap_game else "string",
+        "board": form.board,
+        "one_heap": form.one_heap,
+        "heaps": form.heaps,
+        "min_heap": form.min_heap,
         "position_help": cls.position_help,
         "example_position": " ".join(cls.example),
         "example_params": {p.name: p.example for p in cls.parameters if p.example is not None},
@@ -369,7 +370,7 @@ def table(req: TableRequest, limit: int) -> dict[str, Any]:
                                       p_offset=req.p_offset, p_limit=req.p_limit, rows_offset=req.rows_offset,
                                       rows_limit=req.rows_limit)[1])
         return {**summary, "misere": req.misere}
-    low = req.min if req.min is not None else r.min_heap if isinstance(r, MultiHeapRuleset) else 0
+    low = req.min if req.min is not None else min_heap(r)
     if req.max_heap - low + 1 > MAX_GRID:
         raise ApiError(422, f"max_heap: a grid of {req.max_heap - low + 1} x {req.max_heap - low + 1} cells is "
                        f"over the limit of {MAX_GRID} per side; lower max_heap (or raise min)", "max_heap")
@@ -508,9 +509,9 @@ def discover_rules(req: DiscoverRequest, limit: int) -> dict[str, Any]:
 
 def quotient(req: QuotientRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
-    if not isinstance(r, HeapRuleset):
-        raise ApiError(422, f"{r.name} is not a one-heap game; misère quotients are of one-heap rulesets (kayles, "
-                       "subtraction, takebreak with a code)", "ruleset")
+    if not one_heap(r):
+        raise ApiError(422, f"{r.name} is not a one-heap game; misère quotients are of one-heap rulesets "
+                       f"such as {examples('one-heap')}", "ruleset")
     heaps = None if req.position is None else _position(r, req.position)
     if heaps is not None and any(h > req.max_heap for h in heaps):
         raise ApiError(422, f"position: heap {max(heaps)} is over max_heap {req.max_heap}; raise max_heap to at "

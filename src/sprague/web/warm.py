@@ -4,8 +4,9 @@ The first computation that uses a numba kernel in a process costs about a
 second (numba loads its compiled kernels from the on-disk cache and sets itself
 up); a worker that paid it on a request would run past
 :data:`sprague.web.pool.SLOW_AFTER` and be treated as long. Importing this
-module computes the example position of every built-in ruleset (and a sequence
-and a table), which loads the kernels in the forkserver; the workers forked
+module computes the example position of every built-in ruleset (and a sequence,
+a table and a discovery: :data:`sprague.rulesets.showcase.PAGE_EXAMPLES`), which
+loads the kernels in the forkserver; the workers forked
 from it inherit them. A failure here only leaves the workers colder.
 """
 
@@ -21,6 +22,7 @@ import sprague.discover  # noqa: F401
 import sprague.play  # noqa: F401
 import sprague.theorems  # noqa: F401
 import sprague.verify  # noqa: F401
+from sprague.rulesets.showcase import PAGE_EXAMPLES
 from sprague.web.handlers import handle, rulesets_report
 
 __all__ = ["warm"]
@@ -30,9 +32,11 @@ def warm() -> int:
     """Compute the examples of every ruleset; returns how many answered 200."""
     requests = [("value", {"ruleset": row["name"], "params": row["example_params"],
                            "position": row["example_position"]}) for row in rulesets_report()]
-    requests += [("sequence", {"ruleset": "octal", "params": {"code": "0.137"}, "to": 40}),
-                 ("table", {"ruleset": "wythoff", "max": 6, "values": "grundy"}),
-                 ("discover", {"ruleset": "delete-nim", "heaps": 2, "max": 4, "budget": 20_000})]
+    (seq, seq_params), (tab, tab_params), (disc, disc_params) = (
+        PAGE_EXAMPLES[k] for k in ("sequence", "table", "discover"))
+    requests += [("sequence", {"ruleset": seq, "params": seq_params, "to": 40}),
+                 ("table", {"ruleset": tab, "params": tab_params, "max": 6, "values": "grundy"}),
+                 ("discover", {"ruleset": disc, "params": disc_params, "heaps": 2, "max": 4, "budget": 20_000})]
     return sum(handle(endpoint, json.dumps(body).encode(), 10_000)[0] == 200 for endpoint, body in requests)
 
 

@@ -11,6 +11,7 @@ import re
 import sprague
 from sprague.errors import InvalidPosition
 from sprague.rulesets.catalogue import named
+from sprague.rulesets.shapes import CoordinateRuleset
 from sprague.rulesets.takebreak import TakeBreak
 from sprague.theorems import UNKNOWN, N, P, Theorem
 
@@ -35,13 +36,13 @@ TwoPins = named("plug-two-pins", TakeBreak, "Take one or two pins from the end o
                 code="0.33")
 
 
-class King(sprague.MultiHeapRuleset):
+class King(CoordinateRuleset):
     """A king on a board moves one square left, down, or diagonally down-left; whoever cannot move loses.
-    The position is its square (x, y): P iff both are even (Winning Ways ch. 2)."""
+    The position is its square (x, y): P iff both are even (Winning Ways ch. 2). A coordinate game: the web page
+    draws it on its grid."""
 
     name = "plug-king"
     source = "-- Winning Ways ch. 2"
-    heaps = 2
     example = ("5", "6")
     closed_form = "P iff x and y are even"
 

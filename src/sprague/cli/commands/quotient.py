@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import re
 from typing import TextIO
 
-from sprague import HeapRuleset, ruleset
+from sprague import ruleset
 from sprague.cli.common import print_json
 from sprague.cli.parser import parse_params
 from sprague.errors import InvalidParameter
+from sprague.rulesets import code_family
+from sprague.rulesets.shapes import examples, one_heap
 
 __all__ = ["cmd_quotient", "quotient_text"]
-
-_CODE = re.compile(r"^[0-9.{\[&]")  # no ruleset name starts so: a bare take-and-break code (0.77, 4!.0, 0.F)
-
 
 def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague quotient RULESET [-p ...] --max-heap N [--check] [--prove] [--json]``.
@@ -25,16 +23,17 @@ def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
     ``--check`` runs the independent verifier (sprague.analysis.quotient_check) on the quotient computed.
     """
     params = parse_params(ns.param)
-    if _CODE.match(ns.ruleset):  # a bare take-and-break code: takebreak -p code=...
+    family = code_family(ns.ruleset)
+    if family is not None:  # a bare take-and-break code: takebreak -p code=...
         if params:
             raise InvalidParameter(f"a bare take-and-break code ({ns.ruleset}) takes no -p parameters; "
-                                   f"write 'takebreak -p code={ns.ruleset}' alone")
-        r = ruleset("takebreak", code=ns.ruleset)
+                                   f"write '{family.name} -p code={ns.ruleset}' alone")
+        r = ruleset(family, code=ns.ruleset)
     else:
         r = ruleset(ns.ruleset, **params)
-    if not isinstance(r, HeapRuleset):
+    if not one_heap(r):
         raise InvalidParameter(f"{r.name} is not a one-heap game (a move there may change several heaps); misère "
-                               "quotients are computed for one-heap rulesets such as nim, kayles, subtraction or "
+                               f"quotients are computed for one-heap rulesets such as {examples('one-heap')} or "
                                "a take-and-break code like 0.77")
     q = r.misere_quotient(ns.max_heap, ns.max_positions, ns.max_order)
     check = proof = None
@@ -43,10 +42,9 @@ def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
 
         check = check_quotient(r.heap_options, q.table, q.p_portion, q.phi)
     if getattr(ns, "prove", False):
-        from sprague.analysis.quotient_proof import prove_quotient
-        from sprague.rulesets.takebreak import TakeBreak
+        from sprague.analysis.quotient_proof import CodedHeapGame, prove_quotient
 
-        if not isinstance(r, TakeBreak):
+        if not isinstance(r, CodedHeapGame):
             raise InvalidParameter(f"--prove needs a take-and-break code (such as 0.77 or kayles); {r.name} is not "
                                    "one: its quotient is reported as observed only")
         proof = prove_quotient(r, ns.max_heap, ns.max_positions, quotient=q)

@@ -23,6 +23,7 @@ from sprague.present import (
 )
 from sprague.rulesets.heap import HeapRuleset
 from sprague.rulesets.loopyheap import LoopyHeapRuleset
+from sprague.rulesets.shapes import loopy_heaps
 
 __all__ = ["cmd_sequence"]
 
@@ -33,7 +34,7 @@ _SPEED_FROM = 1.0  # seconds of computing from which the speed is reported on st
 def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague sequence RULESET --max-heap N``: G(0..N), with ``--save`` and ``--plot``."""
     r = ruleset(ns.ruleset, **parse_params(ns.param))
-    if isinstance(r, LoopyHeapRuleset):
+    if loopy_heaps(r):
         return _loopy(r, ns, out)
     r = check_sequence(r, ns.to)
     use_cache(ns)  # the genera of --misere read and write the normal values there too
@@ -51,7 +52,7 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     finally:
         if bar:
             bar.close()
-    resumed = getattr(r, "resumed_from", 0)
+    resumed = r.resumed_from
     if resumed > known and not ns.quiet:
         sys.stderr.write(f"sprague: resumed from the results cache: values 0..{resumed - 1:,} were kept by an "
                          f"earlier run, {resumed:,}..{ns.to:,} computed now\n")

@@ -6,11 +6,12 @@ import argparse
 import sys
 from typing import TextIO
 
-from sprague import MultiHeapRuleset, Ruleset
+from sprague import Ruleset
 from sprague.cli.common import check_plot, print_json, progress_bar, use_cache, write_file, write_plot
 from sprague.cli.parser import spec
 from sprague.errors import InvalidParameter
 from sprague.present import grid_report, grid_text, heap_table_report, heap_table_text
+from sprague.rulesets.shapes import examples, heap_game
 
 __all__ = ["cmd_table"]
 
@@ -47,8 +48,8 @@ def cmd_table(ns: argparse.Namespace, out: TextIO) -> int:
 
 def _heap_table(games: list[Ruleset], ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague table GAME --heaps K``: every K-heap position, summarised (and saved with --save)."""
-    if len(games) != 1 or not isinstance(games[0], MultiHeapRuleset):
-        raise InvalidParameter("--heaps K takes one heap game, e.g. sprague table single-delete --heaps 4 "
+    if len(games) != 1 or not heap_game(games[0]):
+        raise InvalidParameter(f"--heaps K takes one heap game, e.g. sprague table {examples('heaps', 1)} --heaps 4 "
                                "--max-heap 64")
     if ns.fixed:
         raise InvalidParameter("--fixed and --heaps do not go together: --heaps tabulates every position")

@@ -479,14 +479,15 @@ function drawStrip(g) {
   });
 }
 
-// The position as objects to click: heaps as stacks, coins in a row, the Hackenbush graph.
+// The position as objects to click, as the ruleset's board says (its base class: sprague.rulesets.shapes): heaps as
+// stacks; on a grid, two heaps as a cell (x, y) (more heaps, or large ones, as stacks); coins in a row; a graph.
 function drawBoard(g, at, options, playable) {
   const box = $("board"), r = rulesetByName(g.ruleset);
   box.innerHTML = "";
-  if (r.board === "heaps" && Array.isArray(at) && at.length === 2 && !r.one_heap &&
+  if (r.board === "grid" && Array.isArray(at) && at.length === 2 &&
       at.every((h) => Number.isSafeInteger(Number(h)) && Number(h) <= 30)) {
-    box.appendChild(coordinateGrid(g, at.map(Number), options, playable));   // Wythoff-like: the position is a cell
-  } else if (r.board === "heaps" && Array.isArray(at)) {
+    box.appendChild(coordinateGrid(g, at.map(Number), options, playable));   // a coordinate game: the position is a cell
+  } else if ((r.board === "heaps" || r.board === "grid") && Array.isArray(at)) {
     at.forEach((h, i) => {
       const heap = document.createElement("div");
       heap.className = "heap"; heap.dataset.heap = i;
@@ -527,7 +528,7 @@ function drawBoard(g, at, options, playable) {
   }
 }
 
-// A two-heap coordinate game (Wythoff, Delete Nim, ...) drawn as the grid of positions (x, y): the position is the
+// A coordinate game (board "grid") drawn as the grid of positions (x, y) of two heaps: the position is the
 // marked cell, each option a cell coloured win or lose; a click on an option's cell plays it.
 function coordinateGrid(g, [x0, y0], options, playable) {
   const s = 26, L = 28, B = 24, nx = x0 + 1, ny = y0 + 1, c = document.createElement("canvas");

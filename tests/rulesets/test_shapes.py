@@ -1,0 +1,86 @@
+"""The shapes of positions (sprague.rulesets.shapes): base classes that tell the CLI and the page how to draw."""
+
+from __future__ import annotations
+
+import pytest
+
+import sprague
+from sprague import testing
+from sprague.rulesets import REGISTRY, find_ruleset
+from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
+from sprague.rulesets.hooks import DescribedRuleset, catalogue_relations, relations, rules_text
+from sprague.rulesets.shapes import (
+    BOARDS,
+    CoinRuleset,
+    CoordinateRuleset,
+    GraphRuleset,
+    components,
+    examples,
+    heap_game,
+    loopy_heaps,
+    min_heap,
+    one_heap,
+    shape,
+)
+
+
+def test_every_registered_ruleset_has_a_known_board_and_the_conformance_test_knows_them_all() -> None:
+    assert set(testing._BOARDS) == set(BOARDS)
+    assert {cls.board for cls in REGISTRY} == set(BOARDS)
+
+
+@pytest.mark.parametrize("name", ["wythoff", "delete-nim", "vdn"])
+def test_the_two_heap_games_are_coordinate_games(name: str) -> None:
+    cls = find_ruleset(name)
+    assert issubclass(cls, CoordinateRuleset) and cls.heaps == 2 and cls.board == "grid"
+    r = sprague.ruleset(name)
+    assert r.parse_position(list(r.example)) == tuple(int(t) for t in r.example)
+
+
+def test_coin_and_graph_games_get_their_shape_from_their_base_class() -> None:
+    assert all(issubclass(cls, CoinRuleset) for cls in REGISTRY if cls.board == "coins")
+    assert all(issubclass(cls, GraphRuleset) for cls in REGISTRY if cls.board == "graph")
+    turtles = sprague.ruleset("turning-turtles")
+    assert turtles.format_position("") == "(no coins)" and turtles.parse_position(["(no coins)"]) == ""
+    gh = sprague.ruleset("green-hackenbush")
+    pos = gh.parse_position(["0-1", "1-2"])
+    assert gh.format_position(pos) == "0-1 1-2" and gh.position_to_json(pos) == [[0, 1], [1, 2]]
+    assert gh.format_position(()) == "(ground only)"
+
+
+def test_a_users_coordinate_game_is_a_few_lines() -> None:
+    class Rook(CoordinateRuleset):
+        """A rook moved left or down on the grid: two-heap Nim."""
+
+        name = "test-rook"
+        source = "-- a test"
+
+        def moves(self, p: tuple[int, int]) -> list[tuple[int, int]]:
+            x, y = p
+            return [(a, y) for a in range(x)] + [(x, b) for b in range(y)]
+
+    testing.check_ruleset(Rook)
+    assert shape(Rook).board == "grid" and shape(Rook).heaps == 2
+
+
+def test_the_shape_questions_of_the_layers_above() -> None:
+    nim, wythoff, vdn = sprague.ruleset("nim"), sprague.ruleset("wythoff"), sprague.ruleset("vdn")
+    windup, gh = sprague.ruleset("square-but-one"), sprague.ruleset("green-hackenbush")
+    assert [one_heap(r) for r in (nim, wythoff, windup, gh)] == [True, False, False, False]
+    assert [heap_game(r) for r in (nim, wythoff, windup, gh)] == [True, True, False, False]
+    assert [loopy_heaps(r) for r in (nim, windup)] == [False, True]
+    assert [min_heap(r) for r in (nim, vdn, gh)] == [0, 1, 0] and min_heap(type(vdn)) == 1
+    assert components(sprague.Sum(nim, wythoff)) == (nim, wythoff) and components(nim) == ()
+    for kind in ("one-heap", "heaps"):
+        for name in examples(kind, 5).split(", "):
+            cls = find_ruleset(name)
+            assert issubclass(cls, HeapRuleset if kind == "one-heap" else MultiHeapRuleset)
+
+
+def test_the_described_hooks_have_their_defaults() -> None:
+    nim, kayles = sprague.ruleset("nim"), sprague.ruleset("kayles")
+    assert not isinstance(nim, DescribedRuleset) and relations(nim) == [] and catalogue_relations(nim) == []
+    assert rules_text(nim).startswith("Nim: remove any positive number")
+    assert isinstance(kayles, DescribedRuleset) and rules_text(kayles) == kayles.rules_text()
+    assert relations(sprague.ruleset("takebreak", code="0.770"))[0] == "0.770 is 0.77"
+    assert "the same game as kayles (0.77)" in catalogue_relations(sprague.ruleset("takebreak", code="0.770"))
