@@ -1005,6 +1005,10 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
     >>> r = misere_sweep("0.75", max_heap=20, workers=1, resume=False, prove=True)
     >>> [(row.code, row.order, row.status, row.period, row.preperiod, row.bound) for row in r.rows]
     [('0.75', 8, 'proved', 2, 8, 20)]
+
+    One function: its checks of the arguments, the resumed rows of the results cache and the run over the
+    workers share a dozen locals (the codes, the budget, the prover's settings, the rows kept); two lines over the
+    bound, it reads in order as it runs.
     """
     progress = check_progress(progress)
     head, tail, base = _parse_pattern(pattern, base)

@@ -43,9 +43,9 @@ from typing import Any
 
 from sprague.core.loopy import Infinite
 from sprague.core.move import Move
-from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, SpragueError, UnknownRuleset
 from sprague.rulesets import find_ruleset
+from sprague.solve.ruleset import Ruleset
 
 __all__ = ["check_ruleset", "CheckReport", "RulesetCheckFailed", "CHECKS", "BRUTE_FORCE_LIMIT", "GameGraph",
            "game_graph", "mex_values", "misere_values", "pnd_outcomes", "smith_values", "within_two_moves",

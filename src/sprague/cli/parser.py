@@ -183,7 +183,12 @@ def add_cache_dir(parser: argparse.ArgumentParser, computes: bool = True) -> Non
 
 
 def build_parser() -> Parser:
-    """The parser of the ``sprague`` command; ``parser.commands`` holds each subcommand's parser."""
+    """The parser of the ``sprague`` command; ``parser.commands`` holds each subcommand's parser.
+
+    One function: a flat list of declarations, one block of ``add_argument`` calls per command in the order
+    ``sprague --help`` shows them, sharing the parents (game options, cache directory) defined at its top; it has
+    no branches, and splitting it by command would only move the blocks apart from the shared parents.
+    """
     parser = Parser(prog="sprague",
                     description="Impartial combinatorial games: Grundy values, outcomes, winning moves.")
     parser.add_argument("--version", action="version", version=f"sprague {__version__}")

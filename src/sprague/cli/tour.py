@@ -26,7 +26,11 @@ def _section(out: TextIO, title: str) -> None:
 
 
 def tour(out: TextIO) -> None:
-    """Write the guided tour to ``out``."""
+    """Write the guided tour to ``out``.
+
+    One function: a script read from top to bottom, one section of the handout after another (each a few
+    computed answers and their sentences); it has no branches to split along.
+    """
     nim = HANDOUT.nim()
     out.write("sprague tour: the questions of F. Rodriguez-Villegas, Handout 5 (Nim), answered.\n")
     out.write("Every value below is computed now; run the same with `sprague value|moves|sequence|table`.\n")

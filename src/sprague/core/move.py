@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
-from sprague.core.ruleset import Position, Ruleset
+from sprague.core.ruleset import Position
 from sprague.errors import IllegalMove, SpragueError, TooLarge
 
 __all__ = ["Move"]
@@ -35,7 +35,7 @@ def _words(text: str) -> str:
 class Move:
     """The move ``position -> option`` of ``ruleset`` (hashable; equal when the three are)."""
 
-    ruleset: Ruleset
+    ruleset: Any  # a sprague.Ruleset (sprague.solve.ruleset, a layer up: its apply and options are used)
     position: Position
     option: Position
 
@@ -47,7 +47,7 @@ class Move:
         return f"Move.parse({r!r}, {r.format_position(self.position)!r}, {str(self)!r})"
 
     @classmethod
-    def parse(cls, ruleset: Ruleset, position: Any, text: str, max_options: int = DEFAULT_MAX_POSITIONS) -> Move:
+    def parse(cls, ruleset: Any, position: Any, text: str, max_options: int = DEFAULT_MAX_POSITIONS) -> Move:
         """The move ``text`` names from ``position``: the ruleset's words for it, or the position it leaves.
 
         Raises

@@ -93,7 +93,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.loopy import LoopyValue, loopy_outcome
@@ -101,10 +101,7 @@ from sprague.core.params import Param
 from sprague.core.parsing import check_heap_count, check_tokens, int_text, parse_int
 from sprague.errors import InvalidParameter, InvalidPosition
 
-if TYPE_CHECKING:  # the public classes, defined a layer up (see __getattr__ below)
-    from sprague.solve.ruleset import LoopyRuleset, Ruleset
-
-__all__ = ["Param", "Rules", "Ruleset", "LoopyRuleset", "Evaluation", "Position", "METHODS"]
+__all__ = ["Param", "Rules", "Evaluation", "Position", "METHODS"]
 
 #: a position of a ruleset: heap sizes, a row of coins, a graph... whatever its ``moves`` take
 Position = Any
@@ -407,17 +404,3 @@ def _checking_tokens(parse: Any) -> Any:
         return parse(self, check_tokens(tokens, self.name))
 
     return checked
-
-
-def __getattr__(name: str) -> Any:
-    """``Ruleset`` and ``LoopyRuleset`` from their old place (transitional).
-
-    They are defined in :mod:`sprague.solve.ruleset`, a layer up, since their public methods call
-    :mod:`sprague.solve`; the rulesets that still import them from here should import them from
-    there (then this function and the one ``ignore_imports`` line in pyproject go).
-    """
-    if name in ("Ruleset", "LoopyRuleset"):
-        from sprague.solve import ruleset
-
-        return getattr(ruleset, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

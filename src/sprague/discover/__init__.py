@@ -55,13 +55,13 @@ from sprague.core.limits import (
     format_size,
 )
 from sprague.core.parsing import as_int, check_misere, check_progress
-from sprague.core.ruleset import Ruleset
 from sprague.discover.fit import Job, data, table
 from sprague.discover.grammar import compile_rule, evaluate
 from sprague.discover.results import Discovery, Refuted, Rule
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets import ruleset as get_ruleset
-from sprague.rulesets.heap import MultiHeapRuleset
+from sprague.rulesets import shapes
+from sprague.solve.ruleset import Ruleset
 from sprague.solve.table import TABLE_MAX_HEAPS, table_size
 
 __all__ = ["discover", "check_ruleset", "Discovery", "Rule", "Refuted", "KINDS", "evaluate", "compile_rule"]
@@ -154,7 +154,7 @@ def discover(
 
 def check_ruleset(rules: Ruleset) -> None:
     """Refuse a ruleset whose tables discover cannot fit: positions that are not heaps, or a loopy game."""
-    if rules.loopy or not isinstance(rules, MultiHeapRuleset):
+    if rules.loopy or not shapes.heap_game(rules):
         what = "it is loopy" if rules.loopy else "its positions are not heaps"
         raise InvalidParameter(f"{rules.describe()}: discover fits tables of heap games, and {what}; "
                                "'sprague list' shows the heap games")
@@ -185,7 +185,7 @@ def _kinds(kinds: str | Sequence[str]) -> list[str]:
 def _check_sizes(rules: Ruleset, counts: list[int], max_heap: int, verify_max: int, max_positions: int | None
                  ) -> int:
     """Refuse data or a check box over their limits, before anything runs; the check's limit."""
-    assert isinstance(rules, MultiHeapRuleset)  # check_ruleset said so
+    assert shapes.heap_game(rules)  # check_ruleset said so
     rows = sum(table_size(n, rules.min_heap, max_heap, True) for n in counts)
     if rows > DISCOVER_MAX_ROWS:
         raise TooLarge(f"discover: the data would be {format_size(rows)} positions, over the limit of "

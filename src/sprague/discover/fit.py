@@ -10,11 +10,11 @@ from typing import Any
 
 import numpy as np
 
-from sprague.core.ruleset import Ruleset
 from sprague.discover.grammar import NEXPR_COST, Node, compile_rule
 from sprague.discover.results import Refuted, Rule
 from sprague.discover.search import Data, Search
-from sprague.rulesets.heap import HeapRuleset
+from sprague.rulesets import shapes
+from sprague.solve.ruleset import Ruleset
 from sprague.solve.table import heap_table
 from sprague.verify import Counterexample, verify
 
@@ -103,7 +103,7 @@ class Job:
         rule.verified = 0
         for n in rule.heaps:
             guarded = _Guarded(claim)
-            if isinstance(self.rules, HeapRuleset):  # moves split heaps: no box is closed under them
+            if shapes.one_heap(self.rules):  # moves split heaps: no box is closed under them
                 positions, bad = self.against_table(guarded, rule.kind, n)
             else:
                 report = verify(self.rules, guarded, kind=rule.kind, heaps=n, max_heap=self.verify_max,

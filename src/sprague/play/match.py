@@ -51,8 +51,8 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.loopy import OUTCOME_WORDS
 from sprague.core.move import Move
 from sprague.core.parsing import check_misere
-from sprague.core.ruleset import Ruleset
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError
+from sprague.solve.ruleset import Ruleset
 
 __all__ = ["Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame", "MatchResult",
            "play_match"]

@@ -27,14 +27,13 @@ from sprague.core.budget import budget as open_budget
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.core.loopy import loopy_outcome, value_json
 from sprague.core.parsing import parse_int
-from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.rulesets.heap import HeapRuleset
-from sprague.rulesets.hooks import catalogue_relations, relations, rules_text
 from sprague.rulesets.shapes import examples, heap_game, one_heap
 from sprague.rulesets.shapes import min_heap as smallest_heap
 from sprague.rulesets.sums import Sum
 from sprague.solve.remoteness import remoteness as search_remoteness
+from sprague.solve.ruleset import Ruleset
 from sprague.solve.sequence import at_most
 
 if TYPE_CHECKING:
@@ -65,21 +64,21 @@ def _catalogue_relations(cls: type[Ruleset]) -> list[str]:
     ``catalogue_relations`` hook."""
     if cls.parameters or not cls.preset:
         return []
-    return catalogue_relations(cls())
+    return cls().catalogue_relations()
 
 
 def describe_report(r: Ruleset) -> dict[str, Any]:
     """What ``sprague describe --json`` prints: the rules in words, and the games known to be the same.
 
     ``rules`` comes from the ruleset's ``rules_text()`` where it has one, else from its documentation;
-    ``relations`` from its ``relations()`` (take-and-break codes: equal codes, first cousins); see
-    :mod:`sprague.rulesets.hooks`.
+    ``relations`` from its ``relations()`` (take-and-break codes: equal codes, first cousins): hooks declared
+    with their defaults on :class:`~sprague.core.ruleset.Rules`.
 
     >>> import sprague
     >>> describe_report(sprague.ruleset("takebreak", code="0.770"))["relations"][0]
     '0.770 is 0.77'
     """
-    return {**header(r), "describe": r.describe(), "rules": rules_text(r), "relations": relations(r),
+    return {**header(r), "describe": r.describe(), "rules": r.rules_text(), "relations": r.relations(),
             "source": r.source}
 
 

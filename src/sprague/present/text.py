@@ -26,8 +26,8 @@ from sprague.core.loopy import OUTCOME_WORDS
 
 if TYPE_CHECKING:
     from sprague.analysis.periodicity import Periodicity
-    from sprague.core.ruleset import Ruleset
     from sprague.present.reports import GridReport
+    from sprague.solve.ruleset import Ruleset
     from sprague.solve.table import Table
 
 __all__ = ["SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "loopy_sequence_text",

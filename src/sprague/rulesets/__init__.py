@@ -1,7 +1,7 @@
 """The registry of rulesets, and :func:`ruleset` to get one by name.
 
 Every module of this package is one family of rulesets; each concrete
-:class:`~sprague.core.ruleset.Ruleset` subclass it defines with a ``name`` is
+:class:`~sprague.solve.ruleset.Ruleset` subclass it defines with a ``name`` is
 registered when the package is imported (a module's ``ORDER`` places it in
 ``sprague list``), so adding a ruleset is adding one file. Rulesets of other
 packages come in through the ``sprague.rulesets`` entry-point group, and modules
@@ -23,8 +23,8 @@ from types import ModuleType
 from typing import Any
 
 from sprague.core.plugins import RULESET_GROUP, PluginWarning, entry_point_objects, load_module
-from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, UnknownRuleset
+from sprague.solve.ruleset import Ruleset
 from sprague.theorems import Theorem, register_theorem
 
 __all__ = ["REGISTRY", "register", "register_module", "find_ruleset", "ruleset", "all_rulesets", "load_plugin",

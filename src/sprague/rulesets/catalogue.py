@@ -16,10 +16,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from sprague.core.ruleset import Ruleset
 from sprague.rulesets.subtraction import InfiniteSubtraction
 from sprague.rulesets.takebreak import TakeBreak
 from sprague.rulesets.turning import Turning
+from sprague.solve.ruleset import Ruleset
 
 __all__ = ["named", "GrundysGame", "Kayles", "DawsonsKayles", "DawsonsChess", "Officers", "Treblecross",
            "SubtractASquare", "MockTurtles", "Moebius", "Mogul", "Moidores", "Motley", "Twins", "Triplets", "Ruler",

@@ -30,8 +30,9 @@ from itertools import islice
 from typing import Any
 
 from sprague.core.limits import MAX_DIGRAPH_EDGES
-from sprague.core.ruleset import LoopyRuleset, Param
+from sprague.core.params import Param
 from sprague.errors import InvalidParameter, InvalidPosition
+from sprague.solve.ruleset import LoopyRuleset
 
 __all__ = ["Digraph", "Edges", "read_edges"]
 ORDER = 95  #: where ``sprague list`` shows this module's rulesets

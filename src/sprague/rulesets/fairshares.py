@@ -7,8 +7,8 @@ from typing import Any
 
 from sprague.core.limits import MAX_HEAPS
 from sprague.core.parsing import as_heaps
-from sprague.core.ruleset import LoopyRuleset
 from sprague.errors import InvalidPosition
+from sprague.solve.ruleset import LoopyRuleset
 
 __all__ = ["FairShares", "partition_count"]
 ORDER = 98  #: where ``sprague list`` shows this module's rulesets

@@ -16,8 +16,8 @@ from typing import Any
 
 from sprague.core.loopy import LoopyValue, sum_values
 from sprague.core.parsing import as_heaps
-from sprague.core.ruleset import LoopyRuleset
 from sprague.errors import InvalidPosition
+from sprague.solve.ruleset import LoopyRuleset
 
 __all__ = ["LoopyHeapRuleset"]
 

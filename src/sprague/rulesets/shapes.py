@@ -8,7 +8,7 @@ A ruleset's shape is its base class, as in CGSuite (``HeapRuleset``, ``Coordinat
 * :class:`CoordinateRuleset` (``grid``): two heaps, a cell ``(x, y)`` of the plane (``3 5``);
 * :class:`CoinRuleset` (``coins``): a row of coins, heads and tails (``THHTTH``);
 * :class:`GraphRuleset` (``graph``): edges ``u-v`` of a graph, vertex 0 the ground (``0-1 1-2``);
-* any other :class:`~sprague.core.ruleset.Ruleset` (``text``): the position as written (a vertex name...).
+* any other :class:`~sprague.solve.ruleset.Ruleset` (``text``): the position as written (a vertex name...).
 
 The command line and the web page learn from the class, never from a list of names:
 ``board`` says how the page draws a position (``/api/rulesets`` reports it), and the
@@ -30,10 +30,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeGuard
 
-from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidPosition
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 from sprague.rulesets.loopyheap import LoopyHeapRuleset
+from sprague.solve.ruleset import Ruleset
 
 __all__ = ["BOARDS", "CoordinateRuleset", "CoinRuleset", "GraphRuleset", "Shape", "shape", "one_heap", "heap_game",
            "loopy_heaps", "min_heap", "components", "examples"]
@@ -149,7 +149,7 @@ class GraphRuleset(Ruleset):
 
 
 # ------------------------------------------------------------------ what the layers above ask of a shape
-# Each answer is a fact of the base class. (Once :class:`~sprague.core.ruleset.Ruleset` declares them as class
+# Each answer is a fact of the base class. (Once :class:`~sprague.solve.ruleset.Ruleset` declares them as class
 # attributes -- ``one_heap = False``, ``heaps = None``, ``min_heap = 0`` -- these become attribute reads.)
 def one_heap(r: Ruleset) -> TypeGuard[HeapRuleset]:
     """Whether ``r`` is a one-heap game (:class:`HeapRuleset`): a move changes one heap, values come from the

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sprague.core.ruleset import Ruleset
 from sprague.kernels import config
 from sprague.rulesets.catalogue import GrundysGame
 from sprague.rulesets.delete import AllButOneDelete, DeleteNim, SingleDelete
@@ -31,6 +30,7 @@ from sprague.rulesets.subtraction import AllBut, InfiniteSubtraction, Subtractio
 from sprague.rulesets.takebreak import TakeBreak
 from sprague.rulesets.turning import Spawning
 from sprague.rulesets.turtles import TurningTurtles
+from sprague.solve.ruleset import Ruleset
 
 __all__ = ["Handout", "HANDOUT", "KERNEL_JOBS", "VERIFY", "PAGE_EXAMPLES"]
 

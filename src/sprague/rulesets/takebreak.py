@@ -33,7 +33,6 @@ from sprague.errors import BudgetExceeded
 from sprague.kernels import takebreak_generic
 from sprague.kernels.config import TAKE_BREAK_STEPS_PER_POSITION
 from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
-from sprague.rulesets.hooks import DescribedRuleset
 from sprague.rulesets.tbcode import Digit, TBCode, partition_count
 from sprague.solve.sequence import spend
 from sprague.theorems.periodic import certify_arithmetic, certify_takebreak
@@ -49,7 +48,7 @@ _EXACT_COUNT = 3000
 _TABLE_ROWS = 1 << 20
 
 
-class TakeBreak(DescribedRuleset, PeriodicHeapRuleset):
+class TakeBreak(PeriodicHeapRuleset):
     """A take-and-break game given by its code (CGSuite's ``TakeAndBreak``; Guy & Smith 1956; Winning Ways ch. 4).
 
     Digit ``d_k`` says what may be left after removing ``k`` tokens from a heap: bit ``i``

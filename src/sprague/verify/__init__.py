@@ -51,8 +51,8 @@ from typing import Any
 from sprague.core.limits import check_limit
 from sprague.core.parallel import check_workers, dask_workers
 from sprague.core.parsing import check_misere, check_progress
-from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter
+from sprague.solve.ruleset import Ruleset
 from sprague.theorems import Theorem, all_theorems
 from sprague.verify.job import DEFAULT_MAX_BOX, METHODS, Job
 from sprague.verify.report import Counterexample, Report

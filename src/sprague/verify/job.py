@@ -13,14 +13,13 @@ from sprague.core.loopy import loopy_outcome
 from sprague.core.nimber import mex
 from sprague.core.parallel import run_tasks
 from sprague.core.parsing import check_heap_count
-from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.kernels import config
 from sprague.rulesets import ruleset as get_ruleset
-from sprague.rulesets.heap import MultiHeapRuleset
-from sprague.rulesets.loopyheap import LoopyHeapRuleset
+from sprague.rulesets import shapes as shapes_of
 from sprague.solve.box import Box, box_size
 from sprague.solve.evaluate import search_work
+from sprague.solve.ruleset import Ruleset
 from sprague.solve.table import kernel_shapes
 from sprague.theorems import Theorem, find_theorem
 from sprague.verify.claims import LOOPY_VALUES, claim_codes, intern_value
@@ -79,7 +78,7 @@ class Job:
                 return cls._enumerated(rules, theorem.name, theorem.citation, theorem.kind, hi,
                                        theorem.make_claim(0, theorem_params), theorem_params, max_positions,
                                        theorem=theorem)
-            if not isinstance(rules, (MultiHeapRuleset, LoopyHeapRuleset)):
+            if not (shapes_of.heap_game(rules) or shapes_of.loopy_heaps(rules)):
                 raise InvalidParameter(f"theorem {theorem.name} is about heaps, but the positions of {rules.name} "
                                        "are not heaps; a theorem about its positions says box='positions'")
             default = theorem.heaps_default(theorem_params)
@@ -96,7 +95,7 @@ class Job:
                                        "heaps for a heap game) returning 'P'/'N' or a Grundy value")
             rules, theorem_params = target, dict(target.params)
             name, citation, hi = getattr(claim, "__name__", "claim"), "user claim", max_heap
-            heap_game = isinstance(rules, (MultiHeapRuleset, LoopyHeapRuleset))  # positions: boxes of heaps
+            heap_game = shapes_of.heap_game(rules) or shapes_of.loopy_heaps(rules)  # positions: boxes of heaps
             if heaps is not None and not heap_game:
                 raise InvalidParameter(f"heaps={heaps!r} (--heaps): the positions of {rules.name} are not heaps; "
                                        "they come from its own box of positions of size up to max_heap "
@@ -107,7 +106,7 @@ class Job:
                 return cls._enumerated(rules, name, citation, kind, hi, codes, theorem_params, max_positions)
         if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0:
             raise InvalidParameter(f"max_heap={max_heap!r} must be a non-negative integer")
-        lo = rules.min_heap if isinstance(rules, MultiHeapRuleset) else 0
+        lo = shapes_of.min_heap(rules)
         try:
             rules.check_position((max(hi, lo),) * n)
         except ValueError as exc:
@@ -123,7 +122,7 @@ class Job:
                            f"positions{'' if counted else ' or more'}, over the limit "
                            f"of {max_positions:,}; lower --max-heap or raise the limit with --max-positions N",
                            estimate=size, limit=max_positions)
-        shapes = kernel_shapes(rules, n) if isinstance(rules, MultiHeapRuleset) else None
+        shapes = kernel_shapes(rules, n) if shapes_of.heap_game(rules) else None
         return cls(name, citation, rules, kind, n, lo, hi, size, codes, theorem, theorem_params, shapes)
 
     @classmethod

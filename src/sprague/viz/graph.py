@@ -46,8 +46,8 @@ from typing import Any
 from sprague.core.limits import MAX_GRAPH_EDGES, MAX_GRAPH_NODES, MAX_RENDER_EDGES, format_size
 from sprague.core.loopy import loopy_outcome
 from sprague.core.parsing import check_misere
-from sprague.core.ruleset import Ruleset
 from sprague.errors import InvalidParameter, NoClosedForm, SpragueError, TooLarge
+from sprague.solve.ruleset import Ruleset
 
 __all__ = ["game_graph", "to_dot", "render", "P_COLOUR", "N_COLOUR", "FORMATS"]
 

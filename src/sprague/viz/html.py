@@ -1,6 +1,6 @@
 """HTML for Jupyter: rulesets and tables show themselves as small HTML tables.
 
-:class:`~sprague.core.ruleset.Ruleset`, :class:`~sprague.solve.table.Table` and
+:class:`~sprague.solve.ruleset.Ruleset`, :class:`~sprague.solve.table.Table` and
 :class:`~sprague.solve.table.GrundySequence` get their ``_repr_html_`` from these
 functions (attached by :mod:`sprague.viz.notebook`, with ``_repr_png_`` through
 :mod:`sprague.viz.plot` when matplotlib is installed), so a notebook cell ending in
@@ -25,7 +25,7 @@ from sprague.rulesets.shapes import components
 from sprague.viz.graph import N_COLOUR, P_COLOUR
 
 if TYPE_CHECKING:
-    from sprague.core.ruleset import Ruleset
+    from sprague.solve.ruleset import Ruleset
     from sprague.solve.table import Table
 
 __all__ = ["ruleset_html", "table_html", "sequence_html", "value_colour", "GRID_LIMIT", "ROWS_SHOWN"]

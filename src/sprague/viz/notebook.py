@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from sprague.core.ruleset import Ruleset
+from sprague.solve.ruleset import Ruleset
 from sprague.solve.table import GrundySequence, Table
 from sprague.viz.html import ruleset_html, sequence_html, table_html
 

@@ -136,6 +136,9 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
                cache_size: float | None = None, cache_dir: str | Path | None = None) -> FastAPI:
     """The FastAPI application, with the limits of one request; its worker processes start at once.
 
+    One function: FastAPI declares routes as decorated closures over the app, its pool and its limits; each
+    route is a few lines that hand the request to :mod:`sprague.web.handlers`, and the body is their list.
+
     Parameters
     ----------
     max_positions : int, optional
