@@ -37,12 +37,14 @@ def test_no_engine_is_installed() -> None:
         assert not hasattr(Rules, method) and callable(getattr(sprague.Ruleset, method))
 
 
-def test_the_old_names_are_the_public_classes() -> None:
-    assert core_ruleset.Ruleset is sprague.Ruleset and core_ruleset.LoopyRuleset is sprague.LoopyRuleset
+def test_core_holds_the_hooks_and_solve_the_public_classes() -> None:
+    from sprague.solve import ruleset as public
+
+    assert public.Ruleset is sprague.Ruleset and public.LoopyRuleset is sprague.LoopyRuleset
     assert issubclass(sprague.Ruleset, Rules) and issubclass(sprague.HeapRuleset, Rules)
     assert core_ruleset.Param is sprague.Param
-    with pytest.raises(AttributeError):
-        core_ruleset.NoSuchName  # noqa: B018
+    with pytest.raises(AttributeError):  # the transitional alias is gone: core knows no algorithm
+        core_ruleset.Ruleset  # noqa: B018
 
 
 def test_the_algorithms_take_a_ruleset_of_hooks_only() -> None:

@@ -214,7 +214,7 @@ def _resolve(game: str | CodedHeapGame) -> CodedHeapGame:
     if isinstance(game, str) and code_hook.CODE_RULESET is not None:  # set by the rulesets: they are above us
         resolved: CodedHeapGame = code_hook.CODE_RULESET(game)
         return resolved
-    if isinstance(game, CodedHeapGame):
+    if isinstance(game, CodedHeapGame) and game.code is not None:  # a one-heap game without a code has None
         return game
     raise InvalidParameter(f"prove_quotient takes a take-and-break code or ruleset, got {game!r}")
 

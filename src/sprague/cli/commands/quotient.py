@@ -44,7 +44,7 @@ def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
     if getattr(ns, "prove", False):
         from sprague.analysis.quotient_proof import CodedHeapGame, prove_quotient
 
-        if not isinstance(r, CodedHeapGame):
+        if not isinstance(r, CodedHeapGame) or r.code is None:
             raise InvalidParameter(f"--prove needs a take-and-break code (such as 0.77 or kayles); {r.name} is not "
                                    "one: its quotient is reported as observed only")
         proof = prove_quotient(r, ns.max_heap, ns.max_positions, quotient=q)
