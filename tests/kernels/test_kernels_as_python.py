@@ -96,8 +96,9 @@ SELECTION = [
     *(f"tests/rulesets/test_infinite_subtraction.py::test_named_sets_equal_the_naive_recursion[{s}]"
       for s in ("fibonacci", "primes", "squares")),
     "tests/rulesets/test_infinite_subtraction.py::test_kernel_continues_a_prefix_and_checks_its_input",
-    *(f"tests/rulesets/test_nimhof.py::test_two_heaps_random_rules_equal_naive[{seed}]" for seed in range(3)),
-    *(f"tests/rulesets/test_nimhof.py::test_other_heap_counts_equal_naive[{case}]"
+    *(f"tests/rulesets/test_generalized_wythoff.py::test_two_heaps_random_rules_equal_naive[{seed}]"
+      for seed in range(3)),
+    *(f"tests/rulesets/test_generalized_wythoff.py::test_other_heap_counts_equal_naive[{case}]"
       for case in ("1,0,0;0,1,0;0,0,1;1,1,1-top0", "3-top2")),
     # turning.py: no spacing rule, C, C(n), E, S, F, unbounded counts, and values past the bitset (95% at i16)
     *(f"tests/rulesets/test_turning.py::test_single_coin_values_equal_whole_row_search[{code}]"

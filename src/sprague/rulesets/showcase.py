@@ -22,10 +22,10 @@ from typing import Any, cast
 from sprague.kernels import config
 from sprague.rulesets.catalogue import GrundysGame
 from sprague.rulesets.delete import AllButOneDelete, DeleteNim, SingleDelete
+from sprague.rulesets.generalized_wythoff import NimHof
 from sprague.rulesets.hackenbush import GreenHackenbush
 from sprague.rulesets.heap import HeapRuleset
 from sprague.rulesets.nim import Nim, Wythoff
-from sprague.rulesets.nimhof import NimHof
 from sprague.rulesets.subtraction import AllBut, InfiniteSubtraction, Subtraction
 from sprague.rulesets.takebreak import TakeBreak
 from sprague.rulesets.turning import Spawning

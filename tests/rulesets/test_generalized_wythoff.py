@@ -109,7 +109,7 @@ def test_nimhof_is_not_nimhoff():
     hof, hoff = sprague.ruleset("nimhof", R="1,1"), sprague.ruleset("nimhoff", R="1,1")
     assert hof.is_move((5, 5), (2, 2)) and not hoff.is_move((5, 5), (2, 2))
     assert not hof.is_move((5, 5), (5, 2)) and hoff.is_move((5, 5), (5, 2))
-    assert "once" in (sprague.rulesets.nimhof.NimHof.__doc__ or "")
+    assert "once" in (sprague.rulesets.generalized_wythoff.NimHof.__doc__ or "")
 
 
 @pytest.mark.parametrize("R,words", [

@@ -71,7 +71,7 @@ class Nimhoff(MultiHeapRuleset):
 
     ``R`` is a set of vectors of non-negative integers, one entry per heap, without
     the zero vector; the number of heaps is their length. Each vector of R is
-    subtracted **once** per move; NimHof (``nimhof``, :mod:`sprague.rulesets.nimhof`)
+    subtracted **once** per move; NimHof (``nimhof``, :mod:`sprague.rulesets.generalized_wythoff`)
     is the game where a move subtracts any positive multiple of a rule vector. No
     closed form in general: values come from search.
     """

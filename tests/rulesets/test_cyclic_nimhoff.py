@@ -42,7 +42,7 @@ def test_cyclic_nimhoff_huge_heaps_no_option_shares_the_value():
 
 
 def test_cyclic_vector_count_is_exact():
-    from sprague.rulesets.nimhoff import cyclic_vector_count, cyclic_vectors
+    from sprague.rulesets.cyclic_nimhoff import cyclic_vector_count, cyclic_vectors
 
     for h in range(1, 9):
         for pos in itertools.product(range(4), repeat=3):

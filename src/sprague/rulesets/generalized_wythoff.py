@@ -3,7 +3,7 @@
 Friedman, Garrabrant, Phipps-Morgan, Landsberg and Larsson, "Geometric analysis of a
 generalized Wythoff game" (Games of No Chance 5); OEIS A307296-A307301 (N. J. A. Sloane)
 list the values of several rule sets. Not to be confused with 003's Nimhoff
-(:mod:`sprague.rulesets.nimhoff`), where each vector of R is subtracted once.
+(:mod:`sprague.rulesets.cyclic_nimhoff`), where each vector of R is subtracted once.
 """
 
 from __future__ import annotations
