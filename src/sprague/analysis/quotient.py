@@ -333,10 +333,7 @@ class _Engine:
             for i, h in enumerate(w):
                 if i and w[i - 1] == h:
                     continue
-                rest = 0
-                for k, other in enumerate(w):
-                    if k != i:
-                        rest = table[rest][phi[other]]
+                rest = _without(table, phi, w, i)
                 if any(p[table[rest][t]] for t in trans[h]):
                     has_p_option = True
                     break
@@ -633,6 +630,15 @@ class _Engine:
         return self.reduced_product(_Pretension(trial.monoid, trial.p, trial.phi), n, freed)
 
 
+def _without(table: Sequence[Sequence[int]], phi: Sequence[int], word: Sequence[int], i: int) -> int:
+    """The element of the sum of heaps ``word`` less its ``i``-th heap (``phi``: each heap's element)."""
+    x = 0
+    for k, heap in enumerate(word):
+        if k != i:
+            x = table[x][phi[heap]]
+    return x
+
+
 def _least_word_tables(btable: list[list[int]], phi: list[int], least: list[tuple[int, ...] | None], n: int
                        ) -> tuple[list[list[int]], list[int], list[int], list[int]]:
     """For the kernel, from the least sum of unfreed heaps reaching each base element: the heap counts of each sum,
@@ -649,12 +655,8 @@ def _least_word_tables(btable: list[list[int]], phi: list[int], least: list[tupl
             for i, h in enumerate(w_b):
                 if i and w_b[i - 1] == h:
                     continue
-                x = 0
-                for k2, other in enumerate(w_b):
-                    if k2 != i:
-                        x = btable[x][phi[other]]
                 rest_heap.append(h)
-                rest_base.append(x)
+                rest_base.append(_without(btable, phi, w_b, i))
         word_start.append(len(rest_heap))
     return counts, word_start, rest_heap, rest_base
 
