@@ -47,15 +47,18 @@ WORKLOADS: dict[str, Callable[[], object]] = {
     "search: wythoff 120 120": _search("wythoff", (120, 120)),
     "search: half-delete 5 5 5 8 9 12": _search("half-delete", (5, 5, 5, 8, 9, 12)),
     "search, misère: 4.7 3 4 6 20": lambda: sprague.ruleset("takebreak", code="4.7").grundy(
-        (3, 4, 6, 20), method="search", misere=True, max_positions=10**9),
+        (3, 4, 6, 20), method="search", misere=True, max_positions=10**9
+    ),
     "genus: kayles heaps 0..40": lambda: sprague.ruleset("kayles").genus_sequence(41, 10**9),
     "loopy: square-but-one 3000": lambda: sprague.ruleset("square-but-one").grundy((3000,), method="search"),
     "kernel: grundy's game to 2^19": lambda: sprague.ruleset("grundys-game").sequence(2**19),
     "quotient: 0.07 to heap 24": lambda: misere_quotient(sprague.ruleset("takebreak", code="0.07").heap_options, 24),
     "closed form: hackenbush star of 20,000": lambda: sprague.ruleset("green-hackenbush").grundy(
-        " ".join(f"0-{i}" for i in range(1, 20001))),
+        " ".join(f"0-{i}" for i in range(1, 20001))
+    ),
     "box kernel (CPU time): single-delete 4 x 80": lambda: sprague.ruleset("single-delete").table(
-        80, heaps=4, values="grundy"),
+        80, heaps=4, values="grundy"
+    ),
 }
 
 

@@ -60,8 +60,16 @@ def requests() -> list[list[str]]:
         out.append(["value", "k-delete", "-p", "k=2", *map(str, sorted(rng.randint(1, 9) for _ in range(6)))])
         out.append(["value", "single-delete", *map(str, sorted(rng.randint(1, 40) for _ in range(4)))])
         code = rng.choice(["0.77", "0.07", "4.7", "0.137"])
-        out.append(["value", "takebreak", "-p", f"code={code}",
-                    *map(str, sorted(rng.randint(1, 14) for _ in range(4))), "--misere"])
+        out.append(
+            [
+                "value",
+                "takebreak",
+                "-p",
+                f"code={code}",
+                *map(str, sorted(rng.randint(1, 14) for _ in range(4))),
+                "--misere",
+            ]
+        )
     return out
 
 
@@ -75,8 +83,9 @@ def run(args: list[str], src: Path) -> tuple[bool, float, str]:
         resource.setrlimit(resource.RLIMIT_CPU, (CPU_CAP, CPU_CAP + 5))
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    proc = subprocess.run([sys.executable, "-m", "sprague", *args], env=env, capture_output=True, text=True,
-                          preexec_fn=cap)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sprague", *args], env=env, capture_output=True, text=True, preexec_fn=cap
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     text = (proc.stdout.strip() or proc.stderr.strip()).splitlines()
@@ -103,8 +112,10 @@ def main() -> None:
         answered += ok and cpu <= args.seconds
         if args.verbose:
             print(f"{'answered' if ok else 'refused ':9} {cpu:7.2f} s  {' '.join(req)[:70]}  | {last}")
-    print(f"{len(reqs)} requests; {quick} take at most {args.seconds:g} s of CPU; the defaults answer {answered} of "
-          f"them ({args.src})")
+    print(
+        f"{len(reqs)} requests; {quick} take at most {args.seconds:g} s of CPU; the defaults answer {answered} of "
+        f"them ({args.src})"
+    )
 
 
 if __name__ == "__main__":

@@ -46,8 +46,10 @@ def main() -> None:
         rule = found.rules[0]
         evaluated = sum(r.evaluations for r in found.rules)
         text = rule.text if rule.holds else f"not found ({rule.stopped})"
-        print(f"| {goal} | {heaps} heaps <= {top} | {text} | {rule.cost} ({rule.complete}) | {evaluated:,} | "
-              f"{min(seconds):.2f} / {statistics.median(seconds):.2f} s |")
+        print(
+            f"| {goal} | {heaps} heaps <= {top} | {text} | {rule.cost} ({rule.complete}) | {evaluated:,} | "
+            f"{min(seconds):.2f} / {statistics.median(seconds):.2f} s |"
+        )
 
 
 if __name__ == "__main__":

@@ -93,14 +93,15 @@ def main() -> int:
     args = parser.parse_args()
     cases: list[apifuzz.Case] = []
 
-    @settings(max_examples=args.n, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=args.n, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck)
+    )
     @given(apifuzz.cases())
     def collect(case: apifuzz.Case) -> None:
         cases.append(case)
 
     collect()
-    cases = cases[:args.n]
+    cases = cases[: args.n]
     from sprague import cache
 
     cache.use(False)
@@ -128,8 +129,10 @@ def main() -> int:
         worker.proc.kill()
     raw = [r for r in results if r[0][2] == apifuzz.RAW]
     validated = [r for r in results if r[0][2] != apifuzz.RAW]
-    print(f"{len(results)} calls in {elapsed:.0f} s ({args.workers} workers, hang bound {args.bound:g} s, "
-          f"{MEMORY_MB} MB a worker), sprague from {os.path.dirname(apifuzz.sprague.__file__)}")
+    print(
+        f"{len(results)} calls in {elapsed:.0f} s ({args.workers} workers, hang bound {args.bound:g} s, "
+        f"{MEMORY_MB} MB a worker), sprague from {os.path.dirname(apifuzz.sprague.__file__)}"
+    )
     print(f"{'':24}" + "".join(f"{c:>15}" for c in CATEGORIES))
     for label, group in (("validated entry points", validated), ("raw moves() hook", raw)):
         counts = Counter(r[1] for r in group)

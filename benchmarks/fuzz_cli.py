@@ -35,9 +35,17 @@ def run_one(argv: list[str], src: str) -> Outcome:
         env = {**os.environ, "PYTHONPATH": src, "SPRAGUE_CACHE_DIR": os.path.join(scratch, "cache")}
         env.pop("SPRAGUE_DEBUG", None)
         began = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "sprague.cli", *argv], cwd=scratch, env=env,
-                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, errors="replace", start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "sprague.cli", *argv],
+            cwd=scratch,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            errors="replace",
+            start_new_session=True,
+        )
         try:
             out, err = proc.communicate(timeout=BOUND)
             status: int | None = proc.returncode
@@ -56,8 +64,9 @@ def main() -> int:
     args = parser.parse_args()
     cases: list[list[str]] = []
 
-    @settings(max_examples=args.n, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=args.n, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck)
+    )
     @given(calls)
     def collect(argv: list[str]) -> None:
         cases.append(argv)
@@ -68,8 +77,10 @@ def main() -> int:
         outcomes = list(pool.map(lambda argv: run_one(argv, os.path.abspath(args.src)), cases))
     elapsed = time.perf_counter() - began
     counts = Counter(judge(o) for o in outcomes)
-    print(f"{len(outcomes)} command lines in {elapsed:.0f} s ({args.src}, {args.concurrency} at a time, "
-          f"bound {BOUND:g} s): " + ", ".join(f"{counts[c]} {c}" for c in CATEGORIES))
+    print(
+        f"{len(outcomes)} command lines in {elapsed:.0f} s ({args.src}, {args.concurrency} at a time, "
+        f"bound {BOUND:g} s): " + ", ".join(f"{counts[c]} {c}" for c in CATEGORIES)
+    )
     slowest = sorted(outcomes, key=lambda o: -o.seconds)[:3]
     print("slowest: " + "; ".join(f"{o.seconds:.1f} s {' '.join(o.argv)[:80]!r}" for o in slowest))
     for category in CATEGORIES[:4]:

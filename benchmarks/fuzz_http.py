@@ -30,32 +30,75 @@ from hypothesis import strategies as st
 
 BOUND = 15.0  # seconds: an answer later than this counts as a hang
 PATHS = ["/api/value", "/api/moves", "/api/sequence", "/api/table", "/api/play", "/api/random"]
-RULESETS = ["nim", "moore", "subtraction", "grundys-game", "octal", "wythoff", "turning-turtles", "green-hackenbush",
-            "kayles", "no-such", "", "os:path"]
+RULESETS = [
+    "nim",
+    "moore",
+    "subtraction",
+    "grundys-game",
+    "octal",
+    "wythoff",
+    "turning-turtles",
+    "green-hackenbush",
+    "kayles",
+    "no-such",
+    "",
+    "os:path",
+]
 
-numbers = st.one_of(st.integers(-10, 10**6), st.integers(-10**40, 10**40),
-                    st.sampled_from(["10**100", "10**30", "-1", "1e9", "x", "", "１２", "_1", "9" * 5000]),
-                    st.floats(allow_nan=False), st.booleans(), st.none())
-params = st.dictionaries(st.sampled_from(["S", "k", "code", "h", "sets", "R", "x"]),
-                         st.one_of(numbers, st.sampled_from(["1-20000000", "1,2,5", "0.77777777777777777777",
-                                                             "0.137", "2-1", "all"]),
-                                   st.lists(numbers, max_size=5)), max_size=3)
-positions = st.one_of(st.lists(numbers, max_size=6), numbers, st.text(max_size=30),
-                      st.builds(lambda n, h: [h] * n, st.integers(0, 20_000), st.integers(0, 9)))
-objects = st.fixed_dictionaries({"ruleset": st.sampled_from(RULESETS)}, optional={
-    "params": params, "position": positions, "move": positions, "to": numbers, "max": numbers, "min": numbers,
-    "heaps": numbers, "method": st.sampled_from(["auto", "search", "closed", "x"]),
-    "mode": st.sampled_from(["perfect", "random", "hint", "x"]), "seed": numbers, "max_options": numbers,
-    "fixed": st.text(max_size=10), "values": st.sampled_from(["grundy", "outcome", "x"])})
+numbers = st.one_of(
+    st.integers(-10, 10**6),
+    st.integers(-(10**40), 10**40),
+    st.sampled_from(["10**100", "10**30", "-1", "1e9", "x", "", "１２", "_1", "9" * 5000]),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    st.none(),
+)
+params = st.dictionaries(
+    st.sampled_from(["S", "k", "code", "h", "sets", "R", "x"]),
+    st.one_of(
+        numbers,
+        st.sampled_from(["1-20000000", "1,2,5", "0.77777777777777777777", "0.137", "2-1", "all"]),
+        st.lists(numbers, max_size=5),
+    ),
+    max_size=3,
+)
+positions = st.one_of(
+    st.lists(numbers, max_size=6),
+    numbers,
+    st.text(max_size=30),
+    st.builds(lambda n, h: [h] * n, st.integers(0, 20_000), st.integers(0, 9)),
+)
+objects = st.fixed_dictionaries(
+    {"ruleset": st.sampled_from(RULESETS)},
+    optional={
+        "params": params,
+        "position": positions,
+        "move": positions,
+        "to": numbers,
+        "max": numbers,
+        "min": numbers,
+        "heaps": numbers,
+        "method": st.sampled_from(["auto", "search", "closed", "x"]),
+        "mode": st.sampled_from(["perfect", "random", "hint", "x"]),
+        "seed": numbers,
+        "max_options": numbers,
+        "fixed": st.text(max_size=10),
+        "values": st.sampled_from(["grundy", "outcome", "x"]),
+    },
+)
 
 
 big = st.one_of(st.integers(10**6, 10**40), st.sampled_from(["10**100", "10**30", str(10**99 + 7), "9" * 3000]))
 hostile = st.one_of(  # the families of issue 14's probes, with their magnitudes drawn
     st.builds(lambda n: {"ruleset": "grundys-game", "position": [n], "method": "search"}, big),
-    st.builds(lambda k, p: {"ruleset": "moore", "params": {"k": k}, "position": p}, big,
-              st.lists(st.integers(0, 50), min_size=1, max_size=4)),
-    st.builds(lambda hi: {"ruleset": "subtraction", "params": {"S": f"1-{hi}"}, "position": [10]},
-              st.integers(10**5, 10**9)),
+    st.builds(
+        lambda k, p: {"ruleset": "moore", "params": {"k": k}, "position": p},
+        big,
+        st.lists(st.integers(0, 50), min_size=1, max_size=4),
+    ),
+    st.builds(
+        lambda hi: {"ruleset": "subtraction", "params": {"S": f"1-{hi}"}, "position": [10]}, st.integers(10**5, 10**9)
+    ),
     st.builds(lambda n: {"ruleset": "nim", "position": [7] * n}, st.integers(1000, 60_000)),
     st.builds(lambda d: {"ruleset": "octal", "params": {"code": "0." + "7" * d}, "to": 50}, st.integers(5, 40)),
     st.builds(lambda lo: {"ruleset": "nim", "min": lo, "max": lo + 3}, st.integers(2**62, 10**40)),
@@ -107,8 +150,9 @@ def main() -> int:
     args = parser.parse_args()
     cases: list[tuple[str, bytes]] = []
 
-    @settings(max_examples=args.n, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=args.n, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck)
+    )
     @given(st.tuples(st.sampled_from(PATHS), _bodies()))
     def collect(case: tuple[str, bytes]) -> None:
         cases.append(case)
@@ -117,8 +161,11 @@ def main() -> int:
     random.Random(args.seed).shuffle(cases)
     with socket_port() as port:
         pass
-    proc = subprocess.Popen([sys.executable, "-m", "sprague.cli", "serve", "--port", str(port), "--time-limit",
-                             args.time_limit], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sprague.cli", "serve", "--port", str(port), "--time-limit", args.time_limit],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -139,14 +186,19 @@ def main() -> int:
         proc.wait(timeout=30)
     errors_500 = [a for a in answers if a[1] == 500]
     slow = [a for a in answers if a[1] is None or a[3] > BOUND]
-    foreign = [a for a in answers if a[1] != 200 and not (isinstance(a[2], dict) and isinstance(a[2].get("detail"), str)
-                                                        and "field" in a[2])]
+    foreign = [
+        a
+        for a in answers
+        if a[1] != 200 and not (isinstance(a[2], dict) and isinstance(a[2].get("detail"), str) and "field" in a[2])
+    ]
     statuses: dict[str, int] = {}
     for a in answers:
         statuses[str(a[1])] = statuses.get(str(a[1]), 0) + 1
-    print(f"{len(answers)} malformed requests in {elapsed:.0f} s (server --time-limit {args.time_limit}, "
-          f"{args.concurrency} at a time): {len(errors_500)} x 500, {len(slow)} over {BOUND:g} s or unanswered, "
-          f"{len(foreign)} not in the project's error shape")
+    print(
+        f"{len(answers)} malformed requests in {elapsed:.0f} s (server --time-limit {args.time_limit}, "
+        f"{args.concurrency} at a time): {len(errors_500)} x 500, {len(slow)} over {BOUND:g} s or unanswered, "
+        f"{len(foreign)} not in the project's error shape"
+    )
     print("statuses:", dict(sorted(statuses.items())))
     for label, group in (("500", errors_500), ("slow", slow), ("shape", foreign)):
         for (path, body), status, data, seconds in group[:3]:

@@ -63,14 +63,19 @@ def main() -> None:
             r = sprague.ruleset("digraph", edges=digraph)
             r.grundy(r.graph.vertices[0], method="search")
             return r
+
         seconds, r = timed(repeat, solve_digraph)
         row(f"digraph ruleset from its first vertex ({n:,} vertices)", searched(r), seconds, rounds_of(r))
-    for label, name, pos in (("square-but-one from heap 20,000", "square-but-one", 20_000),
-                             ("fair-shares from 30 stones", "fair-shares", (30,))):
+    for label, name, pos in (
+        ("square-but-one from heap 20,000", "square-but-one", 20_000),
+        ("fair-shares from 30 stones", "fair-shares", (30,)),
+    ):
+
         def solve() -> object:
             r = sprague.ruleset(name)
             r.grundy(pos, method="search")
             return r
+
         seconds, r = timed(repeat, solve)
         row(f"{label} (search)", searched(r), seconds, rounds_of(r))
 

@@ -51,7 +51,7 @@ def kayles_search(heaps: tuple[int, ...]) -> str:
             for i, h in enumerate(pos):
                 if i and pos[i - 1] == h:
                     continue
-                rest = pos[:i] + pos[i + 1:]
+                rest = pos[:i] + pos[i + 1 :]
                 for parts in r.heap_options(h):
                     if not wins(tuple(sorted(rest + tuple(p for p in parts if p)))):
                         result = True
@@ -89,17 +89,22 @@ def scale(src: str | None, work: int, runs: int = 3, bounds: set[int] | None = N
     env["PYTHONPATH"] = src or str(Path(__file__).resolve().parent.parent / "src")
     where = src or "this tree"
     budget = f"work budget {work:,}" if work else "default work budget"
-    print(f"(c) quotients at scale ({where}, {budget}; {runs} runs each, fresh processes; CPU includes loading "
-          "compiled kernels from numba's cache)")
-    print(f"    {'game':6} {'N':>4} {'order':>6} {'CPU min':>9} {'CPU median':>11} {'RSS min':>9} {'RSS median':>11} "
-          f"{'work units':>12}")
+    print(
+        f"(c) quotients at scale ({where}, {budget}; {runs} runs each, fresh processes; CPU includes loading "
+        "compiled kernels from numba's cache)"
+    )
+    print(
+        f"    {'game':6} {'N':>4} {'order':>6} {'CPU min':>9} {'CPU median':>11} {'RSS min':>9} {'RSS median':>11} "
+        f"{'work units':>12}"
+    )
     for code, bound, expected in SCALE:
         if bounds is not None and bound not in bounds:
             continue
         got = []
         for _ in range(runs):
-            out = subprocess.run([sys.executable, "-c", _CHILD, code, str(bound), str(work)], env=env,
-                                 capture_output=True, text=True)
+            out = subprocess.run(
+                [sys.executable, "-c", _CHILD, code, str(bound), str(work)], env=env, capture_output=True, text=True
+            )
             if out.returncode:
                 print(f"    {code:6} {bound:>4}  failed: {out.stderr.strip().splitlines()[-1]}")
                 break
@@ -109,8 +114,10 @@ def scale(src: str | None, work: int, runs: int = 3, bounds: set[int] | None = N
         assert all(g["order"] == expected for g in got), (code, bound, got)
         cpu = [g["cpu"] for g in got]
         rss = [g["rss"] / 2**20 for g in got]
-        print(f"    {code:6} {bound:>4} {expected:>6} {min(cpu):>8.2f}s {statistics.median(cpu):>10.2f}s "
-              f"{min(rss):>7.0f}MB {statistics.median(rss):>9.0f}MB {got[0]['work']:>12,}")
+        print(
+            f"    {code:6} {bound:>4} {expected:>6} {min(cpu):>8.2f}s {statistics.median(cpu):>10.2f}s "
+            f"{min(rss):>7.0f}MB {statistics.median(rss):>9.0f}MB {got[0]['work']:>12,}"
+        )
 
 
 def main() -> None:
@@ -147,8 +154,10 @@ def kayles(only: str | None) -> None:
         start = time.perf_counter()
         outcome = q.outcome(big)
         look.append(time.perf_counter() - start)
-    print(f"(b) 1,000 heaps of 1..{BOUND} ({sum(big):,} tokens) through the quotient: {outcome}; "
-          f"min {min(look) * 1e3:.3f} ms, median {statistics.median(look) * 1e3:.3f} ms (7 runs)")
+    print(
+        f"(b) 1,000 heaps of 1..{BOUND} ({sum(big):,} tokens) through the quotient: {outcome}; "
+        f"min {min(look) * 1e3:.3f} ms, median {statistics.median(look) * 1e3:.3f} ms (7 runs)"
+    )
     k, last = 1, None
     while True:
         heaps = (10,) * k
@@ -157,14 +166,18 @@ def kayles(only: str | None) -> None:
         spent = time.perf_counter() - start
         assert found == q.outcome(heaps), heaps
         last = (k, spent)
-        print(f"    search: {k} heaps of 10 ({10 * k} tokens): {found} in {spent:.3f} s "
-              f"(quotient: {statistics.median(look) * 1e3:.3f} ms for 1,000 heaps)")
+        print(
+            f"    search: {k} heaps of 10 ({10 * k} tokens): {found} in {spent:.3f} s "
+            f"(quotient: {statistics.median(look) * 1e3:.3f} ms for 1,000 heaps)"
+        )
         if spent > SEARCH_BUDGET / 4 or k >= 12:
             break
         k += 1
     k, spent = last
-    print(f"    ratio: search on {k} heaps ({10 * k} tokens) / quotient on 1,000 heaps = "
-          f"{spent / statistics.median(look):,.0f}x")
+    print(
+        f"    ratio: search on {k} heaps ({10 * k} tokens) / quotient on 1,000 heaps = "
+        f"{spent / statistics.median(look):,.0f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -66,11 +66,18 @@ def one(game: str, n: int, threads: int, mode: str, mask: int | None) -> dict[st
     before = [(0, 0.0)] + [(r, t) for r, t in marks if r < 3 * n // 4]  # the last quarter: from the last mark before it
     (r0, t0), (r1, t1) = before[-1], marks[-1]
     values = run.values
-    return {"wall": wall, "cpu": cpu, "tail_rate": (r1 - r0) / max(t1 - t0, 1e-9),
-            "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-            "itemsize": values.dtype.itemsize, "max": int(values.max()), "rare": run.n_rare,
-            "masks": run.history, "best": tb.choose_mask(values), "threads_used": tb.threads_available()
-            if threads > 1 else 1}
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "tail_rate": (r1 - r0) / max(t1 - t0, 1e-9),
+        "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "itemsize": values.dtype.itemsize,
+        "max": int(values.max()),
+        "rare": run.n_rare,
+        "masks": run.history,
+        "best": tb.choose_mask(values),
+        "threads_used": tb.threads_available() if threads > 1 else 1,
+    }
 
 
 def measure(game: str, n: int, threads: int, mode: str, mask: int | None, timeout: float) -> dict[str, Any]:
@@ -96,8 +103,10 @@ def main() -> None:
         print(json.dumps(one(game, int(n), int(threads), mode, int(mask) if mask else None)))
         return
     print(f"records to n = {ns.to:,} ({os.cpu_count()} cores); extrapolated to {ns.goal:,} values (labelled 'extrap.')")
-    print(f"{'game':9} {'mode':9} {'thr':>3} {'load':>5} {'min s':>8} {'median s':>8} {'values/s':>11} "
-          f"{'cpu s':>7} {'peak MB':>8} {'type':>5} {'rare':>6} {'masks':>5} {'extrap. h':>9} {'extrap. MB':>10}")
+    print(
+        f"{'game':9} {'mode':9} {'thr':>3} {'load':>5} {'min s':>8} {'median s':>8} {'values/s':>11} "
+        f"{'cpu s':>7} {'peak MB':>8} {'type':>5} {'rare':>6} {'masks':>5} {'extrap. h':>9} {'extrap. MB':>10}"
+    )
     for game in ns.games.split(","):
         best_mask: int | None = None
         for mode in ns.modes.split(","):
@@ -105,18 +114,23 @@ def main() -> None:
                 if mode == "best" and best_mask is None:  # in hindsight, from a first run (when no row ran yet)
                     best_mask = int(measure(game, ns.to, 1, "rechosen", None, ns.timeout)["best"])
                 load = os.getloadavg()[0]
-                runs = [measure(game, ns.to, threads, mode, best_mask if mode == "best" else None, ns.timeout)
-                        for _ in range(ns.repeat)]
+                runs = [
+                    measure(game, ns.to, threads, mode, best_mask if mode == "best" else None, ns.timeout)
+                    for _ in range(ns.repeat)
+                ]
                 walls = [r["wall"] for r in runs]
                 best_mask = int(runs[0]["best"])  # the same for every mode: the values are
                 fastest = min(runs, key=lambda r: r["wall"])
                 hours = (fastest["wall"] + (ns.goal - ns.to) / fastest["tail_rate"]) / 3600
                 other = max(fastest["maxrss_mb"] - ns.to * fastest["itemsize"] / 2**20, 0)
                 memory = other + ns.goal * max(fastest["itemsize"], 2 if fastest["max"] > 200 else 1) / 2**20
-                print(f"{game:9} {mode:9} {fastest['threads_used']:>3} {load:5.1f} {min(walls):8.2f} "
-                      f"{statistics.median(walls):8.2f} {ns.to / min(walls):11,.0f} {fastest['cpu']:7.2f} "
-                      f"{fastest['maxrss_mb']:8.0f} {'u' + str(8 * fastest['itemsize']):>5} {fastest['rare']:6,} "
-                      f"{len(fastest['masks']):5} {hours:9.2f} {memory:10.0f}", flush=True)
+                print(
+                    f"{game:9} {mode:9} {fastest['threads_used']:>3} {load:5.1f} {min(walls):8.2f} "
+                    f"{statistics.median(walls):8.2f} {ns.to / min(walls):11,.0f} {fastest['cpu']:7.2f} "
+                    f"{fastest['maxrss_mb']:8.0f} {'u' + str(8 * fastest['itemsize']):>5} {fastest['rare']:6,} "
+                    f"{len(fastest['masks']):5} {hours:9.2f} {memory:10.0f}",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

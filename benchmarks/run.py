@@ -109,14 +109,17 @@ def secs(low: float, mid: float) -> str:
     return f"{low:.3f} / {mid:.3f} s" if low < 10 else f"{low:.1f} / {mid:.1f} s"
 
 
-def ratio_row(task: str, bound: str, kind: str, ours: Any, plain: Any, *args: Any, repeat: int = REPEAT,
-              same: Any = None) -> Any:
+def ratio_row(
+    task: str, bound: str, kind: str, ours: Any, plain: Any, *args: Any, repeat: int = REPEAT, same: Any = None
+) -> Any:
     """Time sprague and the reference on the same input, check they agree, print both and the ratio of the mins."""
     fast, fast_lo, fast_mid = measure(ours, *args, repeat=repeat)
     ref, ref_lo, ref_mid = measure(plain, *args, repeat=repeat)
     assert (same or (lambda a, b: list(a) == list(b)))(fast, ref), task
-    print(f"| {task} | {bound} | {secs(fast_lo, fast_mid)} | {secs(ref_lo, ref_mid)} | {ref_lo / fast_lo:,.0f}x | "
-          f"{kind} |")
+    print(
+        f"| {task} | {bound} | {secs(fast_lo, fast_mid)} | {secs(ref_lo, ref_mid)} | {ref_lo / fast_lo:,.0f}x | "
+        f"{kind} |"
+    )
     return ref
 
 
@@ -138,9 +141,11 @@ def machine() -> None:
         memory = "?"
     import numba
 
-    print(f"machine: {cpu}, {os.cpu_count()} cores, {memory} RAM; {platform.system()} {platform.release()}; "
-          f"Python {platform.python_version()}, NumPy {np.__version__}, numba {numba.__version__}; "
-          f"load average {os.getloadavg()[0]:.2f} at the start\n")
+    print(
+        f"machine: {cpu}, {os.cpu_count()} cores, {memory} RAM; {platform.system()} {platform.release()}; "
+        f"Python {platform.python_version()}, NumPy {np.__version__}, numba {numba.__version__}; "
+        f"load average {os.getloadavg()[0]:.2f} at the start\n"
+    )
 
 
 def main(quick: bool = False, big: bool = False) -> None:
@@ -153,12 +158,26 @@ def main(quick: bool = False, big: bool = False) -> None:
     subtraction_sequence(moves, 10, np.uint8)  # compile (and warm up) outside the timings
     sprague.ruleset("subtraction", S={2, 3}).sequence(10**5)
     all_but_sequence(moves, 10)
-    print("| task | bound | sprague: min / median | reference: min / median | ratio of mins | the ratio compares |\n"
-          "|---|---|---|---|---|---|")
-    ref = ratio_row("subtraction sequence, S = {1,4,5}, kernel (uint8 values)", "n = 10^6", COMPILED,
-                    lambda n: subtraction_sequence(moves, n, np.uint8), lambda n: plain_subtraction(S, n), 10**6)
-    ratio_row("subtraction sequence, ruleset.sequence(n): certified period, then filled", "n = 10^6", BOTH,
-              lambda n: sprague.ruleset("subtraction", S=set(S)).sequence(n), lambda n: plain_subtraction(S, n), 10**6)
+    print(
+        "| task | bound | sprague: min / median | reference: min / median | ratio of mins | the ratio compares |\n"
+        "|---|---|---|---|---|---|"
+    )
+    ref = ratio_row(
+        "subtraction sequence, S = {1,4,5}, kernel (uint8 values)",
+        "n = 10^6",
+        COMPILED,
+        lambda n: subtraction_sequence(moves, n, np.uint8),
+        lambda n: plain_subtraction(S, n),
+        10**6,
+    )
+    ratio_row(
+        "subtraction sequence, ruleset.sequence(n): certified period, then filled",
+        "n = 10^6",
+        BOTH,
+        lambda n: sprague.ruleset("subtraction", S=set(S)).sequence(n),
+        lambda n: plain_subtraction(S, n),
+        10**6,
+    )
     n = 10**8
     _, low, mid = measure(subtraction_sequence, moves, n, np.uint8)
     row("subtraction sequence, kernel (uint8 values)", "n = 10^8", low, mid, f"{n / low / 1e6:.0f} M values/s")
@@ -166,8 +185,14 @@ def main(quick: bool = False, big: bool = False) -> None:
     assert filled[: 10**6].tolist() == ref
     row("subtraction sequence, certified period then filled", "n = 10^8", low, mid, f"{n / low / 1e6:.0f} M values/s")
     X = (4, 8)
-    ratio_row("all-but sequence, X = {4,8}: O(|X|^2) a value, against the O(n) recursion", "n = 5,000", BOTH,
-              lambda n: all_but_sequence(np.array(X, dtype=np.int64), n), lambda n: plain_all_but(X, n), 5000)
+    ratio_row(
+        "all-but sequence, X = {4,8}: O(|X|^2) a value, against the O(n) recursion",
+        "n = 5,000",
+        BOTH,
+        lambda n: all_but_sequence(np.array(X, dtype=np.int64), n),
+        lambda n: plain_all_but(X, n),
+        5000,
+    )
     grundys_game(quick)
     single_delete(quick)
     tables(quick, big)
@@ -198,18 +223,34 @@ def grundys_game(quick: bool) -> None:
     sprague.ruleset("grundys-game").sequence(5000)
     _naive_kernel(3000)  # compile outside the timings
     n = 10**4 if quick else 2 * 10**4
-    ratio_row("Grundy's game, the O(n^2) recursion", f"n = {n:,}", COMPILED, _naive_kernel,
-                      plain_grundys_game, n)
-    ratio_row("Grundy's game, sparse space against the compiled O(n^2) recursion", f"n = {n:,}", ALGORITHM,
-              lambda n: sprague.ruleset("grundys-game").sequence(n).tolist(), _naive_kernel, n)
-    ratio_row("Grundy's game, the plain-Python path of small questions, against the plain loop above",
-              f"n = {n:,}", "interpreted vs interpreted", lambda n: _take_break_python([], n, [], [], [0], True),
-              plain_grundys_game, n)
+    ratio_row("Grundy's game, the O(n^2) recursion", f"n = {n:,}", COMPILED, _naive_kernel, plain_grundys_game, n)
+    ratio_row(
+        "Grundy's game, sparse space against the compiled O(n^2) recursion",
+        f"n = {n:,}",
+        ALGORITHM,
+        lambda n: sprague.ruleset("grundys-game").sequence(n).tolist(),
+        _naive_kernel,
+        n,
+    )
+    ratio_row(
+        "Grundy's game, the plain-Python path of small questions, against the plain loop above",
+        f"n = {n:,}",
+        "interpreted vs interpreted",
+        lambda n: _take_break_python([], n, [], [], [0], True),
+        plain_grundys_game,
+        n,
+    )
     for e, repeat in ((20, REPEAT),) if quick else ((20, REPEAT), (24, 2)):
-        values, low, mid = measure(lambda: sprague.ruleset("grundys-game").sequence(2**e, 10**10, compact=True),
-                                   repeat=repeat)
-        row("Grundy's game, all values (sparse space)", f"n = 2^{e}", low, mid,
-            f"{2**e / low / 1e6:.2f} M values/s; largest value {values.max()}")
+        values, low, mid = measure(
+            lambda: sprague.ruleset("grundys-game").sequence(2**e, 10**10, compact=True), repeat=repeat
+        )
+        row(
+            "Grundy's game, all values (sparse space)",
+            f"n = 2^{e}",
+            low,
+            mid,
+            f"{2**e / low / 1e6:.2f} M values/s; largest value {values.max()}",
+        )
     if not quick:
         memory()
 
@@ -225,7 +266,9 @@ def peak_kb():
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 """
 
-_PEAK = _HWM + """
+_PEAK = (
+    _HWM
+    + """
 import sys
 import numpy as np
 from sprague.cache import using
@@ -239,15 +282,18 @@ with using(False):
     values = sprague.ruleset("grundys-game").sequence(int(sys.argv[1]), 10**10, compact=True)
 print(base, peak_kb(), values.dtype, values.nbytes)
 """
+)
 
 
 def memory() -> None:
     """Peak memory of Grundy's game to 2^24 in a fresh process, and what numba and the kernels take before it."""
     done = subprocess.run([sys.executable, "-c", _PEAK, str(2**24)], capture_output=True, text=True, check=True)
     base, peak, dtype, nbytes = done.stdout.split()
-    print(f"| Grundy's game to 2^24, peak memory (fresh process, VmHWM) | n = 2^24 | {int(peak) / 1024:.0f} MB | "
-          f"- | - | of which {int(base) / 1024:.0f} MB before any value (Python, NumPy, numba, the loaded kernels); "
-          f"the values: {dtype}, {int(nbytes) / 2**20:.0f} MB |")
+    print(
+        f"| Grundy's game to 2^24, peak memory (fresh process, VmHWM) | n = 2^24 | {int(peak) / 1024:.0f} MB | "
+        f"- | - | of which {int(base) / 1024:.0f} MB before any value (Python, NumPy, numba, the loaded kernels); "
+        f"the values: {dtype}, {int(nbytes) / 2**20:.0f} MB |"
+    )
 
 
 def single_delete(quick: bool) -> None:
@@ -259,23 +305,37 @@ def single_delete(quick: bool) -> None:
     r = sprague.ruleset("single-delete")
     shapes = kernel_shapes(r, 4)
     b = Box(4, 1, 128)
-    r.table(30, heaps=4), r.table(30, heaps=4, values="outcome"), box.fill_table(4, 1, 12, shapes, Box(4, 1, 12).binom,
-                                                                                  Box(4, 1, 12).size, True)
-    ratio_row("single-delete, 4 heaps, P/N table: retrograde sieve against search in rank order",
-              f"heaps <= 128 ({b.size:,})", ALGORITHM, lambda: r.table(128, 4, "outcome").values,
-              lambda: box.fill_table(4, 1, 128, shapes, b.binom, b.size, False), same=np.array_equal)
+    (
+        r.table(30, heaps=4),
+        r.table(30, heaps=4, values="outcome"),
+        box.fill_table(4, 1, 12, shapes, Box(4, 1, 12).binom, Box(4, 1, 12).size, True),
+    )
+    ratio_row(
+        "single-delete, 4 heaps, P/N table: retrograde sieve against search in rank order",
+        f"heaps <= 128 ({b.size:,})",
+        ALGORITHM,
+        lambda: r.table(128, 4, "outcome").values,
+        lambda: box.fill_table(4, 1, 128, shapes, b.binom, b.size, False),
+        same=np.array_equal,
+    )
     m = 24 if quick else 40
     small = Box(4, 1, m)
     ours, low, mid = measure(box.fill_table, 4, 1, m, shapes, small.binom, small.size, True)
     plain, plain_low, plain_mid = measure(plain_single_delete, m, repeat=2)
     assert ours.tolist() == [plain[p] for p in map(tuple, small.positions().tolist())]
-    print(f"| single-delete, 4 heaps, Grundy table: search in rank order against the plain-Python memo | "
-          f"heaps <= {m} ({small.size:,}) | {secs(low, mid)} | {secs(plain_low, plain_mid)} | "
-          f"{plain_low / low:,.0f}x | {COMPILED} |")
-    ratio_row("single-delete, 4 heaps, Grundy table: the split memo against search option by option",
-              f"heaps <= 64 ({Box(4, 1, 64).size:,})", ALGORITHM, lambda: r.table(64, 4).values,
-              lambda: box.fill_table(4, 1, 64, shapes, Box(4, 1, 64).binom, Box(4, 1, 64).size, True),
-              same=np.array_equal)
+    print(
+        f"| single-delete, 4 heaps, Grundy table: search in rank order against the plain-Python memo | "
+        f"heaps <= {m} ({small.size:,}) | {secs(low, mid)} | {secs(plain_low, plain_mid)} | "
+        f"{plain_low / low:,.0f}x | {COMPILED} |"
+    )
+    ratio_row(
+        "single-delete, 4 heaps, Grundy table: the split memo against search option by option",
+        f"heaps <= 64 ({Box(4, 1, 64).size:,})",
+        ALGORITHM,
+        lambda: r.table(64, 4).values,
+        lambda: box.fill_table(4, 1, 64, shapes, Box(4, 1, 64).binom, Box(4, 1, 64).size, True),
+        same=np.array_equal,
+    )
 
 
 def _timed_report(name: str, heaps: int, hi: int, values: str) -> tuple[float, float]:
@@ -302,7 +362,9 @@ def _timed_report(name: str, heaps: int, hi: int, values: str) -> tuple[float, f
         solve_box.Box.truth = truth  # type: ignore[method-assign]
 
 
-_BIG = _HWM + """
+_BIG = (
+    _HWM
+    + """
 import sys, time
 began = time.perf_counter()
 from sprague.cli import main
@@ -310,12 +372,15 @@ status = main(["table", "single-delete", "--heaps", sys.argv[1], "--max", sys.ar
                "--no-cache", "--quiet", "--max-positions", "1000000000"])
 print(status, time.perf_counter() - began, peak_kb())
 """
+)
 
 
 def tables(quick: bool, big: bool) -> None:
     """Big tables as ``sprague table`` makes them: the kernel's share of the time; on Dask; 5 heaps with --big."""
-    print("\n| `sprague table single-delete --heaps K --max M` (in process, kernels loaded) | positions | "
-          "whole report: min / median | kernel | outside the kernel |\n|---|---|---|---|---|")
+    print(
+        "\n| `sprague table single-delete --heaps K --max M` (in process, kernels loaded) | positions | "
+        "whole report: min / median | kernel | outside the kernel |\n|---|---|---|---|---|"
+    )
     for heaps, hi, values in ((4, 128, "outcome"), (4, 128, "grundy")) + (() if quick else ((5, 64, "grundy"),)):
         runs = [_timed_report("single-delete", heaps, hi, values) for _ in range(REPEAT)]
         whole = [w for w, _ in runs]
@@ -323,19 +388,24 @@ def tables(quick: bool, big: bool) -> None:
         kernel = runs[low][1]
         from math import comb
 
-        print(f"| --heaps {heaps} --max {hi} --values {values} | {comb(hi + heaps - 1, heaps):,} | "
-              f"{secs(min(whole), statistics.median(whole))} | {kernel:.2f} s | "
-              f"{(whole[low] - kernel) / whole[low]:.0%} |")
+        print(
+            f"| --heaps {heaps} --max {hi} --values {values} | {comb(hi + heaps - 1, heaps):,} | "
+            f"{secs(min(whole), statistics.median(whole))} | {kernel:.2f} s | "
+            f"{(whole[low] - kernel) / whole[low]:.0%} |"
+        )
     dask()
     if big:
         print("\n| `sprague table single-delete` (fresh process) | wall | peak memory (VmHWM) |\n|---|---|---|")
         for values in ("outcome", "grundy"):
-            done = subprocess.run([sys.executable, "-c", _BIG, "5", "128", values], capture_output=True, text=True,
-                                  check=True)
+            done = subprocess.run(
+                [sys.executable, "-c", _BIG, "5", "128", values], capture_output=True, text=True, check=True
+            )
             status, seconds, peak = done.stdout.split()[-3:]
             assert status == "0", done.stderr
-            print(f"| --heaps 5 --max 128 --values {values} (309,319,296 positions) | {float(seconds):.1f} s | "
-                  f"{int(peak) / 2**20:.2f} GB |")  # peak in kB
+            print(
+                f"| --heaps 5 --max 128 --values {values} (309,319,296 positions) | {float(seconds):.1f} s | "
+                f"{int(peak) / 2**20:.2f} GB |"
+            )  # peak in kB
 
 
 def dask() -> None:
@@ -355,27 +425,42 @@ def dask() -> None:
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         address = cluster.scheduler_address
         r.table(12, heaps=4, values="grundy", scheduler=address)  # the workers load the kernels
-        print("\n| abo-delete, 4 heaps <= 40, Grundy table | positions | min / median | ratio | the ratio compares |"
-              "\n|---|---|---|---|---|")
+        print(
+            "\n| abo-delete, 4 heaps <= 40, Grundy table | positions | min / median | ratio | the ratio compares |"
+            "\n|---|---|---|---|---|"
+        )
         alone, low, mid = measure(box.fill_table, 4, 1, 40, shapes, b.binom, b.size, True)
         print(f"| one process, search in rank order | {b.size:,} | {secs(low, mid)} | 1x | - |")
         spread, d_low, d_mid = measure(lambda: r.table(40, heaps=4, values="grundy", scheduler=address).values)
         assert np.array_equal(spread, alone)
-        print(f"| LocalCluster of 2 processes, search level by level | {b.size:,} | {secs(d_low, d_mid)} | "
-              f"{low / d_low:.2f}x | 2 processes against 1, the same search (2 cores) |")
+        print(
+            f"| LocalCluster of 2 processes, search level by level | {b.size:,} | {secs(d_low, d_mid)} | "
+            f"{low / d_low:.2f}x | 2 processes against 1, the same search (2 cores) |"
+        )
 
 
-HUGE = [("nim", {}, 4), ("single-delete", {}, 4), ("vdn", {}, 2), ("delete-nim", {}, 2), ("abo-delete", {}, 4),
-        ("nmth-delete", {}, 4), ("half-delete", {}, 4), ("fraction-delete", {"k": 3}, 6),
-        ("cyclic-nimhoff", {"h": 3}, 3), ("subtraction", {"S": {1, 4, 5}}, 3), ("all-but", {"S": {4, 8}}, 3),
-        ("octal", {"code": "0.137"}, 3)]
+HUGE = [
+    ("nim", {}, 4),
+    ("single-delete", {}, 4),
+    ("vdn", {}, 2),
+    ("delete-nim", {}, 2),
+    ("abo-delete", {}, 4),
+    ("nmth-delete", {}, 4),
+    ("half-delete", {}, 4),
+    ("fraction-delete", {"k": 3}, 6),
+    ("cyclic-nimhoff", {"h": 3}, 3),
+    ("subtraction", {"S": {1, 4, 5}}, 3),
+    ("all-but", {"S": {4, 8}}, 3),
+    ("octal", {"code": "0.137"}, 3),
+]
 
 
 def huge_heaps() -> None:
     """A closed-form outcome and a winning move from positions of 1000-digit heaps (mean of 20 calls each)."""
     rnd = random.Random(1)
-    print("\n| ruleset | heaps of 1000 digits | outcome (target 1 ms) | winning move (target 10 ms) |\n"
-          "|---|---|---|---|")
+    print(
+        "\n| ruleset | heaps of 1000 digits | outcome (target 1 ms) | winning move (target 10 ms) |\n|---|---|---|---|"
+    )
     for name, params, k in HUGE:
         r = sprague.ruleset(name, **params)
         pos = tuple(rnd.randrange(10**999, 10**1000) for _ in range(k))

@@ -21,13 +21,18 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SPRAGUE = str(Path(sys.executable).with_name("sprague"))
 # this checkout, with bytecode cached as an installed package has it (pip compiles it at install)
-ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
-       "PYTHONPATH": str(HERE.parent / "src")}
+ENV = {
+    **{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+    "PYTHONPATH": str(HERE.parent / "src"),
+}
 
 #: (command, goal in seconds) of issue 18
-COMMANDS = [(["value", "nim", "3", "5", "6"], 0.15), (["value", "grundys-game", "1000"], 0.3),
-            (["table", "single-delete", "--heaps", "3", "--max", "12", "--no-cache"], None),
-            (["sequence", "grundys-game", "--to", "5000", "--no-cache"], None)]
+COMMANDS = [
+    (["value", "nim", "3", "5", "6"], 0.15),
+    (["value", "grundys-game", "1000"], 0.3),
+    (["table", "single-delete", "--heaps", "3", "--max", "12", "--no-cache"], None),
+    (["sequence", "grundys-game", "--to", "5000", "--no-cache"], None),
+]
 
 
 def wall(argv: list[str], repeat: int) -> tuple[float, float]:
@@ -44,8 +49,10 @@ def wall(argv: list[str], repeat: int) -> tuple[float, float]:
 def commands(repeat: int = 7) -> None:
     print("| command (fresh process, warm kernel cache) | min | median | goal |\n|---|---|---|---|")
     low, mid = wall([sys.executable, "-c", "import numpy"], repeat)
-    print(f"| `python -c 'import numpy'` (the floor: Python and NumPy, which sprague needs) | {low:.3f} s | "
-          f"{mid:.3f} s | - |")
+    print(
+        f"| `python -c 'import numpy'` (the floor: Python and NumPy, which sprague needs) | {low:.3f} s | "
+        f"{mid:.3f} s | - |"
+    )
     for argv, goal in COMMANDS:
         low, mid = wall([SPRAGUE, *argv], repeat)
         print(f"| `sprague {' '.join(argv)}` | {low:.3f} s | {mid:.3f} s | {f'{goal} s' if goal else '-'} |")
@@ -84,8 +91,10 @@ def inside(code: str, args: list[str], repeat: int) -> tuple[float, float]:
 
 
 def crossovers(repeat: int = 3) -> None:
-    print("\n| question (fresh process) | plain Python/NumPy path: min / median | kernel with numba to load: "
-          "min / median |\n|---|---|---|")
+    print(
+        "\n| question (fresh process) | plain Python/NumPy path: min / median | kernel with numba to load: "
+        "min / median |\n|---|---|---|"
+    )
     for n in (1000, 3000, 6000, 9000):
         py = inside(_QUESTION, ["sequence", str(n), "1", "python"], repeat)
         jit = inside(_QUESTION, ["sequence", str(n), "1", "kernel"], repeat)
@@ -93,8 +102,10 @@ def crossovers(repeat: int = 3) -> None:
     for heaps, hi in ((3, 20), (4, 16), (4, 20), (4, 24)):
         py = inside(_QUESTION, ["table", str(hi), str(heaps), "python"], repeat)
         jit = inside(_QUESTION, ["table", str(hi), str(heaps), "kernel"], repeat)
-        print(f"| single-delete Grundy table, {heaps} heaps <= {hi} | {py[0]:.3f} / {py[1]:.3f} s | "
-              f"{jit[0]:.3f} / {jit[1]:.3f} s |")
+        print(
+            f"| single-delete Grundy table, {heaps} heaps <= {hi} | {py[0]:.3f} / {py[1]:.3f} s | "
+            f"{jit[0]:.3f} / {jit[1]:.3f} s |"
+        )
 
 
 def main() -> None:

@@ -43,8 +43,10 @@ def main() -> None:
         start = time.perf_counter()
         values, steps = takebreak_generic.values(rules, additive, n, 10**15)
         seconds = time.perf_counter() - start
-        print(f"{code:10} {n:>6} {seconds:>8.2f} {n / seconds:>9,.0f} {int(values.max()):>8} {steps:>14,} "
-              f"{takebreak_generic.work(rules, additive, n):>14,}  {what}")
+        print(
+            f"{code:10} {n:>6} {seconds:>8.2f} {n / seconds:>9,.0f} {int(values.max()):>8} {steps:>14,} "
+            f"{takebreak_generic.work(rules, additive, n):>14,}  {what}"
+        )
 
 
 if __name__ == "__main__":

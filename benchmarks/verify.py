@@ -58,8 +58,10 @@ def main() -> None:
     row("local check, plain Python (Ruleset.moves)", f"4 heaps <= {h}", py_seconds, py.positions)
     c, c_seconds = runs(k, max_heap=h)
     row("local check, compiled, same box", f"4 heaps <= {h}", c_seconds, c.positions)
-    print(f"\nratio on the same box (4 heaps <= {h}), compiled (1 worker) against plain Python, min against min: "
-          f"{min(py_seconds) / min(c_seconds):.0f}x (compiled vs interpreted: the same local rule)")
+    print(
+        f"\nratio on the same box (4 heaps <= {h}), compiled (1 worker) against plain Python, min against min: "
+        f"{min(py_seconds) / min(c_seconds):.0f}x (compiled vs interpreted: the same local rule)"
+    )
     if not args.skip_further:
         further()
 
@@ -78,8 +80,9 @@ def further(workers: int = 2) -> None:
         hi = FURTHER[n] if t.cap is None else t.cap
         r = verify(t, max_heap=hi, workers=workers)
         result = "holds" if r.ok else f"refuted at {r.counterexample.position}" if r.counterexample else "?"
-        print(f"| {t.name} | {t.citation} | {n} heaps <= {r.max_heap} | {r.positions:,} | {result} | "
-              f"{r.seconds:.2f} s |")
+        print(
+            f"| {t.name} | {t.citation} | {n} heaps <= {r.max_heap} | {r.positions:,} | {result} | {r.seconds:.2f} s |"
+        )
 
 
 if __name__ == "__main__":

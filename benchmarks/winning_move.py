@@ -44,8 +44,10 @@ def main() -> None:
         finally:
             heapsum.SCAN_FIRST = saved
         label = f"{n:,}" if n < 10**7 else "10^1000"
-        print(f"| {label} | {min(now):.3f} / {statistics.median(now):.3f} | {min(before):.3f} / "
-              f"{statistics.median(before):.3f} | {statistics.median(before) / statistics.median(now):.0f}x |")
+        print(
+            f"| {label} | {min(now):.3f} / {statistics.median(now):.3f} | {min(before):.3f} / "
+            f"{statistics.median(before):.3f} | {statistics.median(before) / statistics.median(now):.0f}x |"
+        )
 
 
 if __name__ == "__main__":

@@ -33,16 +33,68 @@ Case = tuple[str, dict[str, Any], str, tuple[Any, ...], dict[str, Any]]
 NAMES = [cls.name for cls in all_rulesets()]
 #: the raw hook, counted apart: it is documented as trusted (it takes a checked position)
 RAW = "moves"
-ENTRIES = ["ruleset", "grundy", "outcome", "evaluate", "is_p_position", "options", "options_with_value",
-           "winning_move", "winning_moves", "apply", "check_position", "parse_position", "move_parse",
-           "sequence", "table", "table_lookup", "heap_grundy", "periodicity", "sparse_space", "sum", "verify",
-           "find_period", "discover", RAW]
+ENTRIES = [
+    "ruleset",
+    "grundy",
+    "outcome",
+    "evaluate",
+    "is_p_position",
+    "options",
+    "options_with_value",
+    "winning_move",
+    "winning_moves",
+    "apply",
+    "check_position",
+    "parse_position",
+    "move_parse",
+    "sequence",
+    "table",
+    "table_lookup",
+    "heap_grundy",
+    "periodicity",
+    "sparse_space",
+    "sum",
+    "verify",
+    "find_period",
+    "discover",
+    RAW,
+]
 
-ints = st.one_of(st.integers(-3, 40), st.integers(-10**30, 10**30),
-                 st.sampled_from([10**6, 10**9, 10**12, 2**62, 2**63, 2**64, 10**100, 2**5000, -2**63]))
-odd = st.sampled_from([None, True, False, 1.5, -0.0, math.nan, math.inf, "x", "", "3", " 7 ", "10**100", "１２",
-                       "_1", "-1", "1e9", b"3", [], {}, (), [[1]], np.int64(7), np.uint8(3), np.float64(2.0),
-                       np.int64(-1), np.array([1, 2])])
+ints = st.one_of(
+    st.integers(-3, 40),
+    st.integers(-(10**30), 10**30),
+    st.sampled_from([10**6, 10**9, 10**12, 2**62, 2**63, 2**64, 10**100, 2**5000, -(2**63)]),
+)
+odd = st.sampled_from(
+    [
+        None,
+        True,
+        False,
+        1.5,
+        -0.0,
+        math.nan,
+        math.inf,
+        "x",
+        "",
+        "3",
+        " 7 ",
+        "10**100",
+        "１２",
+        "_1",
+        "-1",
+        "1e9",
+        b"3",
+        [],
+        {},
+        (),
+        [[1]],
+        np.int64(7),
+        np.uint8(3),
+        np.float64(2.0),
+        np.int64(-1),
+        np.array([1, 2]),
+    ]
+)
 scalars = st.one_of(ints, ints, odd)
 #: work limits a user may pass: never huge (a user who raises the limit asked for the work)
 limits = st.one_of(st.none(), st.sampled_from([-1, 0, 1, 7, 1000, 100_000, 2.5, "x", True, math.nan]))
@@ -52,9 +104,31 @@ texts = st.one_of(
     st.text(max_size=20),
     st.text(alphabet="HT -", max_size=40),
     st.text(alphabet="0123456789- ,+", max_size=40),
-    st.sampled_from(["3 5 6", "0", "-1", "H", "TTHHTHH", "(empty)", "0-1 1-2 1-3 2-3", "0-0", "1-2", "0-1 1-0",
-                     "x-y", "0-99999999999999999999", "heap 1: 3 -> 2", "heap 9: 3 -> 2", "heap 1: 3 -> 1 + 1",
-                     "heap 1: 3 -> nothing", "delete 1", "3 + 4", "+", "10**100", "9" * 300]),
+    st.sampled_from(
+        [
+            "3 5 6",
+            "0",
+            "-1",
+            "H",
+            "TTHHTHH",
+            "(empty)",
+            "0-1 1-2 1-3 2-3",
+            "0-0",
+            "1-2",
+            "0-1 1-0",
+            "x-y",
+            "0-99999999999999999999",
+            "heap 1: 3 -> 2",
+            "heap 9: 3 -> 2",
+            "heap 1: 3 -> 1 + 1",
+            "heap 1: 3 -> nothing",
+            "delete 1",
+            "3 + 4",
+            "+",
+            "10**100",
+            "9" * 300,
+        ]
+    ),
 )
 
 
@@ -77,13 +151,40 @@ positions = st.one_of(
     st.lists(st.lists(st.integers(0, 9), max_size=3).map(tuple), max_size=3).map(tuple),  # Sum positions
 )
 
-set_texts = st.sampled_from(["1,2,5", "1-3,7", "4,8", "1-20000000", "2-1", "0", "-1", "1,,2", "all", "all-but:4,8",
-                             "all;1-7;all-but:4,8", "1,1;2,0", "0,0", "1,1;;2", "1-10**9", "1,2,x", "", "9" * 40])
-codes = st.one_of(st.sampled_from(["0.77", "0.137", "0.6", "4.07", "0.", ".7", "0.8", "0.x", "1", "0.07.7", ""]),
-                  st.builds(lambda d: "0." + "7" * d, st.integers(1, 30)))
-param_values = st.one_of(scalars, set_texts, codes, st.lists(scalars, max_size=4),
-                         st.builds(lambda hi: range(1, hi), st.integers(-2, 10**13)),
-                         st.sets(st.integers(-3, 30), max_size=5))
+set_texts = st.sampled_from(
+    [
+        "1,2,5",
+        "1-3,7",
+        "4,8",
+        "1-20000000",
+        "2-1",
+        "0",
+        "-1",
+        "1,,2",
+        "all",
+        "all-but:4,8",
+        "all;1-7;all-but:4,8",
+        "1,1;2,0",
+        "0,0",
+        "1,1;;2",
+        "1-10**9",
+        "1,2,x",
+        "",
+        "9" * 40,
+    ]
+)
+codes = st.one_of(
+    st.sampled_from(["0.77", "0.137", "0.6", "4.07", "0.", ".7", "0.8", "0.x", "1", "0.07.7", ""]),
+    st.builds(lambda d: "0." + "7" * d, st.integers(1, 30)),
+)
+param_values = st.one_of(
+    scalars,
+    set_texts,
+    codes,
+    st.lists(scalars, max_size=4),
+    st.builds(lambda hi: range(1, hi), st.integers(-2, 10**13)),
+    st.sets(st.integers(-3, 30), max_size=5),
+)
 
 
 @st.composite
@@ -114,8 +215,15 @@ def position_for(draw: Any, name: str) -> Any:
         shift = draw(st.integers(-2, 3))
         return tuple(max(int(t) * scale + shift, 0) for t in cls.example)
     if kind == 3 and issubclass(cls, MultiHeapRuleset):
-        return tuple(draw(st.lists(st.integers(cls.min_heap, 25), min_size=cls.heaps or cls.min_heaps,
-                                   max_size=cls.heaps or max(cls.min_heaps, 5))))
+        return tuple(
+            draw(
+                st.lists(
+                    st.integers(cls.min_heap, 25),
+                    min_size=cls.heaps or cls.min_heaps,
+                    max_size=cls.heaps or max(cls.min_heaps, 5),
+                )
+            )
+        )
     return draw(positions)
 
 
@@ -150,19 +258,33 @@ def cases(draw: Any, names: list[str] | None = None, entries: list[str] | None =
         kwargs = {"max_positions": draw(limits)}
     elif entry == "table":
         args = (draw(st.one_of(st.integers(-2, 30), scalars)),)
-        kwargs = {"heaps": draw(st.one_of(st.integers(-1, 4), scalars)),
-                  "values": draw(st.sampled_from(["grundy", "outcome", "x", None])),
-                  "min_heap": draw(st.one_of(st.none(), st.integers(-2, 30), scalars)), "max_positions": draw(limits)}
+        kwargs = {
+            "heaps": draw(st.one_of(st.integers(-1, 4), scalars)),
+            "values": draw(st.sampled_from(["grundy", "outcome", "x", None])),
+            "min_heap": draw(st.one_of(st.none(), st.integers(-2, 30), scalars)),
+            "max_positions": draw(limits),
+        }
     elif entry == "table_lookup":
         kwargs = {"heaps": draw(st.integers(1, 3)), "max_heap": draw(st.integers(1, 8))}
     elif entry == "sparse_space":
         args = (draw(st.one_of(st.integers(-2, 5000), scalars)),)
     elif entry == "find_period":
-        args = (draw(st.one_of(st.lists(st.one_of(st.integers(-3, 5), scalars), max_size=30),
-                               st.builds(lambda p, n: p * n, st.lists(st.integers(0, 3), min_size=1, max_size=4),
-                                         st.integers(1, 12)), scalars)),)
-        kwargs = {"window": draw(st.one_of(st.none(), st.integers(-1, 5), scalars)),
-                  "arithmetic": draw(st.booleans()), "min_repeats": draw(st.one_of(st.integers(-1, 4), scalars))}
+        args = (
+            draw(
+                st.one_of(
+                    st.lists(st.one_of(st.integers(-3, 5), scalars), max_size=30),
+                    st.builds(
+                        lambda p, n: p * n, st.lists(st.integers(0, 3), min_size=1, max_size=4), st.integers(1, 12)
+                    ),
+                    scalars,
+                )
+            ),
+        )
+        kwargs = {
+            "window": draw(st.one_of(st.none(), st.integers(-1, 5), scalars)),
+            "arithmetic": draw(st.booleans()),
+            "min_repeats": draw(st.one_of(st.integers(-1, 4), scalars)),
+        }
     elif entry == "heap_grundy":
         args = (draw(st.one_of(st.integers(-2, 3000), scalars)),)
         kwargs = {"max_positions": draw(limits)}
@@ -172,23 +294,28 @@ def cases(draw: Any, names: list[str] | None = None, entries: list[str] | None =
         other = draw(st.sampled_from(NAMES))
         args = (other, draw(params_for(other)), (pos, draw(position_for(other))))
     elif entry == "verify":
-        kwargs = {"claim": draw(st.sampled_from([None, "p-if-nim-sum-zero", "raises", "grundy-sum"])),
-                  "kind": draw(st.sampled_from(["outcome", "grundy", "x"])),
-                  "heaps": draw(st.one_of(st.none(), st.integers(-1, 4), scalars)),
-                  "max_heap": draw(st.one_of(st.integers(-1, 12), scalars)),
-                  "method": draw(st.sampled_from(["local", "table", "both", "x"])),
-                  # never huge (see ``limits``): a limit of 2**62 lets a coin row of 10**12 coins list its positions
-                  "max_positions": draw(st.one_of(st.integers(-1, 10**6), limits))}
+        kwargs = {
+            "claim": draw(st.sampled_from([None, "p-if-nim-sum-zero", "raises", "grundy-sum"])),
+            "kind": draw(st.sampled_from(["outcome", "grundy", "x"])),
+            "heaps": draw(st.one_of(st.none(), st.integers(-1, 4), scalars)),
+            "max_heap": draw(st.one_of(st.integers(-1, 12), scalars)),
+            "method": draw(st.sampled_from(["local", "table", "both", "x"])),
+            # never huge (see ``limits``): a limit of 2**62 lets a coin row of 10**12 coins list its positions
+            "max_positions": draw(st.one_of(st.integers(-1, 10**6), limits)),
+        }
         args = (draw(st.sampled_from(["ruleset", "ruleset", "delete-nim", "vdn", "no-such", "half-delete"])),)
     elif entry == "discover":  # small budgets: the search is bounded by them, the tables by max_positions
-        kwargs = {"heaps": draw(st.one_of(st.integers(-1, 4), st.lists(st.integers(-1, 4), max_size=3), scalars)),
-                  "max_heap": draw(st.one_of(st.integers(-1, 10), scalars)),
-                  "kinds": draw(st.sampled_from(["outcome", "grundy", ("outcome", "grundy"), "x", None])),
-                  "verify_max": draw(st.one_of(st.none(), st.integers(-1, 16), scalars)),
-                  # work limits are never huge (see ``limits``): a user who raises them asked for the work
-                  "budget": draw(st.one_of(st.integers(-1, 50_000), st.sampled_from([True, 2.5, "x", math.nan]))),
-                  "memory": draw(st.sampled_from([2**24, 2**26, 0, -1, "x"])),
-                  "max_cost": draw(st.one_of(st.integers(-1, 12), scalars)), "max_positions": draw(limits)}
+        kwargs = {
+            "heaps": draw(st.one_of(st.integers(-1, 4), st.lists(st.integers(-1, 4), max_size=3), scalars)),
+            "max_heap": draw(st.one_of(st.integers(-1, 10), scalars)),
+            "kinds": draw(st.sampled_from(["outcome", "grundy", ("outcome", "grundy"), "x", None])),
+            "verify_max": draw(st.one_of(st.none(), st.integers(-1, 16), scalars)),
+            # work limits are never huge (see ``limits``): a user who raises them asked for the work
+            "budget": draw(st.one_of(st.integers(-1, 50_000), st.sampled_from([True, 2.5, "x", math.nan]))),
+            "memory": draw(st.sampled_from([2**24, 2**26, 0, -1, "x"])),
+            "max_cost": draw(st.one_of(st.integers(-1, 12), scalars)),
+            "max_positions": draw(limits),
+        }
     return (name, params, entry, args, kwargs)
 
 

@@ -24,20 +24,85 @@ PARAMS = sorted({p.name for cls in CLASSES.values() for p in cls.parameters})
 EXAMPLES = sorted({p.example for cls in CLASSES.values() for p in cls.parameters if p.example})
 
 small = st.integers(0, 12).map(str)
-hostile_numbers = st.sampled_from([
-    "-1", "0", "10**100", "10**30", "2^64-1", "99999999999999999999", "9" * 300, "1e9", "x", "", "nan", "inf",
-    "１２", "٣", "_1", "3.5", "10**10**10", "2^-1", "0x10", " 7 ", "10**6", "10**9", "100000",
-])
+hostile_numbers = st.sampled_from(
+    [
+        "-1",
+        "0",
+        "10**100",
+        "10**30",
+        "2^64-1",
+        "99999999999999999999",
+        "9" * 300,
+        "1e9",
+        "x",
+        "",
+        "nan",
+        "inf",
+        "１２",
+        "٣",
+        "_1",
+        "3.5",
+        "10**10**10",
+        "2^-1",
+        "0x10",
+        " 7 ",
+        "10**6",
+        "10**9",
+        "100000",
+    ]
+)
 numbers = st.one_of(*[small] * 4, hostile_numbers, st.integers(-5, 10**12).map(str))
-words = st.one_of(st.sampled_from(["", ":", "nim:", ":Nim", "os:path", "mymissingmodule:Game", "..x:Y", "+", "-",
-                                   "--", "-p", "TTHH", "0-1", "0-1,1-2", "H" * 200, "=", "a=b", "é"]),
-                  st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=8))
+words = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            ":",
+            "nim:",
+            ":Nim",
+            "os:path",
+            "mymissingmodule:Game",
+            "..x:Y",
+            "+",
+            "-",
+            "--",
+            "-p",
+            "TTHH",
+            "0-1",
+            "0-1,1-2",
+            "H" * 200,
+            "=",
+            "a=b",
+            "é",
+        ]
+    ),
+    st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=8),
+)
 tokens = st.one_of(*[small] * 12, numbers, words)  # mostly sound, so a hostile piece gets far
 any_ruleset = st.one_of(*[st.sampled_from(RULESETS)] * 12, words)
-param_values = st.one_of(st.sampled_from(EXAMPLES), numbers,
-                         st.sampled_from(["1-100000000", "1-3", "2-1", "1,2,", "all", "all-but:",
-                                          "0.77777777777777777777", "0.137", "4.07", "0.", ";", "1,1;", "all;1-7",
-                                          "0.6", "4!.0", "0.7777777"]))
+param_values = st.one_of(
+    st.sampled_from(EXAMPLES),
+    numbers,
+    st.sampled_from(
+        [
+            "1-100000000",
+            "1-3",
+            "2-1",
+            "1,2,",
+            "all",
+            "all-but:",
+            "0.77777777777777777777",
+            "0.137",
+            "4.07",
+            "0.",
+            ";",
+            "1,1;",
+            "all;1-7",
+            "0.6",
+            "4!.0",
+            "0.7777777",
+        ]
+    ),
+)
 
 
 @st.composite
@@ -59,11 +124,18 @@ def _game(draw: st.DrawFn) -> list[str]:
     return words_
 
 
-paths = st.sampled_from(["out.txt", "out.npy", "out.png", "out.svg", "out.dot", "/nonexistent/x.dot", "", ".",
-                         "out.xyz", "sub/x.txt"])
-game_options = st.sampled_from([
-    ["--json"], ["--method", "search"], ["--method", "closed"], ["--method", "fast"], ["--misere"],
-])
+paths = st.sampled_from(
+    ["out.txt", "out.npy", "out.png", "out.svg", "out.dot", "/nonexistent/x.dot", "", ".", "out.xyz", "sub/x.txt"]
+)
+game_options = st.sampled_from(
+    [
+        ["--json"],
+        ["--method", "search"],
+        ["--method", "closed"],
+        ["--method", "fast"],
+        ["--misere"],
+    ]
+)
 
 
 def _option(name: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
@@ -83,11 +155,16 @@ SMALL_WORK = "200000"
 #: ``--max-work SMALL_WORK``; one call in 16 the defaults; else a tiny budget (0-12 units), a hostile value
 #: (parsed, then overridden by a small one: a value such as 10**100 would lift the budget), or a memory or time
 #: limit beside the small budget
-budget = st.one_of(*[st.just(["--max-work", SMALL_WORK])] * 12, st.just([]), _option("--max-work", small),
-                   _option("--max-work", hostile_numbers).map(lambda o: [*o, "--max-work", SMALL_WORK]),
-                   st.one_of(_option("--max-memory", numbers),
-                             _option("--time-limit", st.sampled_from(["nan", "0", "-1", "inf", "x", "1e-9", "30"])))
-                   .map(lambda o: [*o, "--max-work", SMALL_WORK]))
+budget = st.one_of(
+    *[st.just(["--max-work", SMALL_WORK])] * 12,
+    st.just([]),
+    _option("--max-work", small),
+    _option("--max-work", hostile_numbers).map(lambda o: [*o, "--max-work", SMALL_WORK]),
+    st.one_of(
+        _option("--max-memory", numbers),
+        _option("--time-limit", st.sampled_from(["nan", "0", "-1", "inf", "x", "1e-9", "30"])),
+    ).map(lambda o: [*o, "--max-work", SMALL_WORK]),
+)
 
 
 @st.composite
@@ -103,62 +180,148 @@ def _game_command(name: str, *extra: st.SearchStrategy[list[str]]) -> st.SearchS
 commands = st.one_of(
     _game_command("value"),
     _game_command("moves", _option("--max-options", numbers)),
-    _game_command("graph", _option("--max-nodes", numbers), _option("-o", paths),
-                  _option("--format", st.sampled_from(["dot", "svg", "png", "gif"]))),
-    _game_command("play", _option("--first", st.sampled_from(["human", "computer", "x"])),
-                  _option("--opponent", st.sampled_from(["perfect", "random", "x"])), _option("--seed", numbers),
-                  _option("--skill", st.sampled_from(["0", "0.5", "1", "2", "-1", "nan", "x"])), st.just(["--hints"])),
-    st.builds(lambda g, o, b: ["sequence", *[w for w in g if not w.isdigit()], *o, *b], _game(),
-              _options(_option("--to", numbers), _option("--save", paths), _option("--plot", paths), max_positions,
-                       st.just(["--json"]), st.just(["--quiet"]), st.just(["--misere"])), budget),
-    st.builds(lambda games, o, b: ["table", *games, *o, *b],
-              st.lists(st.one_of(_game().map(lambda g: " ".join(w for w in g if not w.isdigit())),
-                                 st.sampled_from(['nim -p', '"', "nim 3"])), min_size=1, max_size=3),
-              _options(_option("--max", numbers), _option("--min", numbers), _option("--heaps", numbers),
-                       _option("--fixed", st.one_of(numbers, words)), _option("--save", paths),
-                       _option("--plot", paths), _option("--values", st.sampled_from(["grundy", "outcome", "x"])),
-                       max_positions, st.just(["--misere"])), budget),
-    st.builds(lambda t, p, o, b: ["verify", *t, *p, *o, *b],
-              st.lists(st.one_of(st.sampled_from(["all", "single-delete-3", "nmth-delete", "fraction-delete",
-                                                  "no-such-theorem", "nim"]), words), max_size=2),
-              st.sampled_from([[], ["-p", "k=3"], ["-p", "k=x"], ["-p", "k=10**100"], ["-p", "k=1"], ["-p", "h=2"]]),
-              # --max-heap small or absurd: a box of millions of positions is a batch job allowed to take minutes
-              _options(_option("--max-heap", st.one_of(small, hostile_numbers)),
-                  _option("--heaps", st.one_of(numbers, st.sampled_from(["5-40", "2,3", "3-2", "1-10**9"]))),
-                  _option("--workers", numbers),
-                  _option("--scheduler", st.sampled_from(["garbage://x", "", "tcp://[::1"])),
-                  _option("--claim", st.sampled_from(["x.py:f", ":", "nosuch:f", "os:getcwd", "os:", "claims.py:f"])),
-                  _option("--kind", st.sampled_from(["grundy", "outcome", "x"])), max_positions,
-                  _option("--method", st.sampled_from(["local", "table", "both", "x"])), st.just(["--list"]),
-                  st.just(["--misere"])), budget),
+    _game_command(
+        "graph",
+        _option("--max-nodes", numbers),
+        _option("-o", paths),
+        _option("--format", st.sampled_from(["dot", "svg", "png", "gif"])),
+    ),
+    _game_command(
+        "play",
+        _option("--first", st.sampled_from(["human", "computer", "x"])),
+        _option("--opponent", st.sampled_from(["perfect", "random", "x"])),
+        _option("--seed", numbers),
+        _option("--skill", st.sampled_from(["0", "0.5", "1", "2", "-1", "nan", "x"])),
+        st.just(["--hints"]),
+    ),
+    st.builds(
+        lambda g, o, b: ["sequence", *[w for w in g if not w.isdigit()], *o, *b],
+        _game(),
+        _options(
+            _option("--to", numbers),
+            _option("--save", paths),
+            _option("--plot", paths),
+            max_positions,
+            st.just(["--json"]),
+            st.just(["--quiet"]),
+            st.just(["--misere"]),
+        ),
+        budget,
+    ),
+    st.builds(
+        lambda games, o, b: ["table", *games, *o, *b],
+        st.lists(
+            st.one_of(
+                _game().map(lambda g: " ".join(w for w in g if not w.isdigit())),
+                st.sampled_from(["nim -p", '"', "nim 3"]),
+            ),
+            min_size=1,
+            max_size=3,
+        ),
+        _options(
+            _option("--max", numbers),
+            _option("--min", numbers),
+            _option("--heaps", numbers),
+            _option("--fixed", st.one_of(numbers, words)),
+            _option("--save", paths),
+            _option("--plot", paths),
+            _option("--values", st.sampled_from(["grundy", "outcome", "x"])),
+            max_positions,
+            st.just(["--misere"]),
+        ),
+        budget,
+    ),
+    st.builds(
+        lambda t, p, o, b: ["verify", *t, *p, *o, *b],
+        st.lists(
+            st.one_of(
+                st.sampled_from(["all", "single-delete-3", "nmth-delete", "fraction-delete", "no-such-theorem", "nim"]),
+                words,
+            ),
+            max_size=2,
+        ),
+        st.sampled_from([[], ["-p", "k=3"], ["-p", "k=x"], ["-p", "k=10**100"], ["-p", "k=1"], ["-p", "h=2"]]),
+        # --max-heap small or absurd: a box of millions of positions is a batch job allowed to take minutes
+        _options(
+            _option("--max-heap", st.one_of(small, hostile_numbers)),
+            _option("--heaps", st.one_of(numbers, st.sampled_from(["5-40", "2,3", "3-2", "1-10**9"]))),
+            _option("--workers", numbers),
+            _option("--scheduler", st.sampled_from(["garbage://x", "", "tcp://[::1"])),
+            _option("--claim", st.sampled_from(["x.py:f", ":", "nosuch:f", "os:getcwd", "os:", "claims.py:f"])),
+            _option("--kind", st.sampled_from(["grundy", "outcome", "x"])),
+            max_positions,
+            _option("--method", st.sampled_from(["local", "table", "both", "x"])),
+            st.just(["--list"]),
+            st.just(["--misere"]),
+        ),
+        budget,
+    ),
     # --values 1024 bounds the work of a sweep whose options leave --values out (a later --values, fuzzed, wins):
     # at the default 16,384 values, sweep 0.F? takes 12 s of CPU, 28-40 s on a loaded machine, more than the
     # fuzz's hang bound once was; at 1,024 it takes about 1.3 s. The fuzz is of the grammar, not of the size.
-    st.builds(lambda pat, o, b: ["sweep", pat, "--no-cache", "--quiet", "--workers", "1", "--values", "1024", *o, *b],
-              st.one_of(st.sampled_from(["0.?", "0.??", "4.?", "0.F?", "0.?7", "0.???????", "?.?", "0.{2+}?", "0.8",
-                                         "4!.?", "0.[?]", "0.?&300;", "0.?" * 3]), words),
-              _options(_option("--values", st.one_of(small, hostile_numbers)), max_positions,
-                       _option("--workers", st.sampled_from(["0", "-1", "x", "10**100"])),
-                       _option("--base", st.sampled_from(["8", "16", "10", "x"])),
-                       _option("--csv", paths), _option("--json", paths), st.just(["--json"]),
-                       _option("--scheduler", st.sampled_from(["garbage://x", "", "tcp://[::1"]))), budget),
-    st.builds(lambda g, o: ["describe", *[w for w in g if not w.isdigit()], *o], _game(),
-              _options(st.just(["--json"]))),
-    st.builds(lambda a, o: ["cache", *a, *o], st.lists(st.sampled_from(["list", "clear", "x"]), max_size=2),
-              _options(_option("--cache-dir", st.sampled_from(["cache", "/nonexistent/c", "out.txt"])),
-                       st.just(["--json"]))),
-    st.builds(lambda bad, o: ["serve", *bad, *o],  # one bad option always, so no server stays up
-              st.one_of(_option("--time-limit", st.sampled_from(["nan", "0", "-1", "inf", "x"])),
-                        _option("--port", st.sampled_from(["-1", "70000", "x", "10**100"])),
-                        _option("--host", st.sampled_from(["", "999.1.1.1", "no such host"]))),
-              _options(_option("--workers", numbers), _option("--memory-limit", numbers), max_positions)),
+    st.builds(
+        lambda pat, o, b: ["sweep", pat, "--no-cache", "--quiet", "--workers", "1", "--values", "1024", *o, *b],
+        st.one_of(
+            st.sampled_from(
+                [
+                    "0.?",
+                    "0.??",
+                    "4.?",
+                    "0.F?",
+                    "0.?7",
+                    "0.???????",
+                    "?.?",
+                    "0.{2+}?",
+                    "0.8",
+                    "4!.?",
+                    "0.[?]",
+                    "0.?&300;",
+                    "0.?" * 3,
+                ]
+            ),
+            words,
+        ),
+        _options(
+            _option("--values", st.one_of(small, hostile_numbers)),
+            max_positions,
+            _option("--workers", st.sampled_from(["0", "-1", "x", "10**100"])),
+            _option("--base", st.sampled_from(["8", "16", "10", "x"])),
+            _option("--csv", paths),
+            _option("--json", paths),
+            st.just(["--json"]),
+            _option("--scheduler", st.sampled_from(["garbage://x", "", "tcp://[::1"])),
+        ),
+        budget,
+    ),
+    st.builds(
+        lambda g, o: ["describe", *[w for w in g if not w.isdigit()], *o], _game(), _options(st.just(["--json"]))
+    ),
+    st.builds(
+        lambda a, o: ["cache", *a, *o],
+        st.lists(st.sampled_from(["list", "clear", "x"]), max_size=2),
+        _options(_option("--cache-dir", st.sampled_from(["cache", "/nonexistent/c", "out.txt"])), st.just(["--json"])),
+    ),
+    st.builds(
+        lambda bad, o: ["serve", *bad, *o],  # one bad option always, so no server stays up
+        st.one_of(
+            _option("--time-limit", st.sampled_from(["nan", "0", "-1", "inf", "x"])),
+            _option("--port", st.sampled_from(["-1", "70000", "x", "10**100"])),
+            _option("--host", st.sampled_from(["", "999.1.1.1", "no such host"])),
+        ),
+        _options(_option("--workers", numbers), _option("--memory-limit", numbers), max_positions),
+    ),
     st.builds(lambda ws: ws, st.lists(tokens, max_size=4)),  # no command, or a word that is none
-    st.builds(lambda c, ws: [c, *ws], st.sampled_from(["list", "tour", "--version", "--plugin"]),
-              st.lists(st.sampled_from(["--json", "x", "nosuch_mod", "x.py", ":", "--help"]), max_size=2)),
+    st.builds(
+        lambda c, ws: [c, *ws],
+        st.sampled_from(["list", "tour", "--version", "--plugin"]),
+        st.lists(st.sampled_from(["--json", "x", "nosuch_mod", "x.py", ":", "--help"]), max_size=2),
+    ),
 )
-calls = st.builds(lambda plugin, argv: [*plugin, *argv],
-                  st.one_of(*[st.just([])] * 12, _option("--plugin", st.sampled_from(["nosuch_mod", "x.py", ":", ""]))),
-                  commands)
+calls = st.builds(
+    lambda plugin, argv: [*plugin, *argv],
+    st.one_of(*[st.just([])] * 12, _option("--plugin", st.sampled_from(["nosuch_mod", "x.py", ":", ""]))),
+    commands,
+)
 
 
 @dataclass

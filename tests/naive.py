@@ -102,11 +102,11 @@ def genus(moves: Moves, position: tuple[int, ...], terms: int) -> tuple[int, lis
     """Conway's genus of a heap position of a one-heap game given by ``moves``, by its definition:
     the normal value g and g-(position + k copies of *2) for k < ``terms`` (Winning Ways ch. 13).
     The copies of *2 are nim heaps, kept after a ``|`` marker: positions are ``(heaps, nim heaps)``."""
+
     def with_nim(pos: tuple[tuple[int, ...], tuple[int, ...]]) -> list[Any]:
         heaps, nims = pos
         out = [(tuple(sorted(o)), nims) for o in moves(heaps)]
-        out += [(heaps, tuple(sorted(nims[:i] + (m,) + nims[i + 1:])))
-                for i, h in enumerate(nims) for m in range(h)]
+        out += [(heaps, tuple(sorted(nims[:i] + (m,) + nims[i + 1 :]))) for i, h in enumerate(nims) for m in range(h)]
         return out
 
     key = _WITH_NIM.setdefault(moves, with_nim)
@@ -140,7 +140,7 @@ def nim_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
     out = []
     for i, h in enumerate(heaps):
         for take in range(1, h + 1):
-            out.append(heaps[:i] + (h - take,) + heaps[i + 1:])
+            out.append(heaps[:i] + (h - take,) + heaps[i + 1 :])
     return out
 
 
@@ -151,7 +151,7 @@ def _subtraction_moves(S: frozenset[int]) -> Moves:
         for i, h in enumerate(heaps):
             for s in S:
                 if s <= h:
-                    out.append(heaps[:i] + (h - s,) + heaps[i + 1:])
+                    out.append(heaps[:i] + (h - s,) + heaps[i + 1 :])
         return out
 
     return moves
@@ -169,7 +169,7 @@ def _all_but_moves(S: frozenset[int]) -> Moves:
         for i, h in enumerate(heaps):
             for take in range(1, h + 1):
                 if take not in S:
-                    out.append(heaps[:i] + (h - take,) + heaps[i + 1:])
+                    out.append(heaps[:i] + (h - take,) + heaps[i + 1 :])
         return out
 
     return moves
@@ -187,7 +187,7 @@ def grundys_game_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
         for a in range(1, h):
             b = h - a
             if a > b:  # each unordered split once, larger part first
-                out.append(heaps[:i] + (a, b) + heaps[i + 1:])
+                out.append(heaps[:i] + (a, b) + heaps[i + 1 :])
     return out
 
 
@@ -195,7 +195,7 @@ def laskers_nim_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Lasker's Nim on multisets: take one or more tokens from a heap, or split a heap into two non-empty heaps."""
     out = set()
     for i, h in enumerate(heaps):
-        rest = heaps[:i] + heaps[i + 1:]
+        rest = heaps[:i] + heaps[i + 1 :]
         for m in range(h):  # what is left of the heap (empty heaps vanish)
             out.add(tuple(sorted(rest + ((m,) if m else ()))))
         for a in range(1, h):
@@ -208,7 +208,7 @@ def kayles_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
     those right of it are two rows (empty rows vanish)."""
     out = set()
     for i, h in enumerate(heaps):
-        rest = heaps[:i] + heaps[i + 1:]
+        rest = heaps[:i] + heaps[i + 1 :]
         for k in (1, 2):
             for left in range(h - k + 1):
                 out.add(tuple(sorted(x for x in rest + (left, h - k - left) if x)))
@@ -300,7 +300,7 @@ def _sum_moves(move_fns: tuple[Moves, ...]) -> Moves:
         out = []
         for i, (fn, p) in enumerate(zip(move_fns, positions)):
             for o in fn(p):
-                out.append(positions[:i] + (o,) + positions[i + 1:])
+                out.append(positions[:i] + (o,) + positions[i + 1 :])
         return out
 
     return moves
@@ -405,7 +405,7 @@ def gcn_moves(h: int, members: Sequence[Callable[[int], bool]]) -> Moves:
         for i, x in enumerate(position):
             for s in range(1, x + 1):
                 if members[i](s):
-                    out.add(position[:i] + (x - s,) + position[i + 1:])
+                    out.add(position[:i] + (x - s,) + position[i + 1 :])
         for vec in itertools.product(*(range(x + 1) for x in position)):
             if 0 < sum(vec) < h:
                 out.add(tuple(x - s for x, s in zip(position, vec)))
@@ -477,7 +477,7 @@ def _octal_moves(digits: tuple[int, ...]) -> Moves:
     def moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
         out = set()
         for i, h in enumerate(heaps):
-            rest = heaps[:i] + heaps[i + 1:]
+            rest = heaps[:i] + heaps[i + 1 :]
             for k in range(1, min(h, len(digits) - 1) + 1):
                 d, left = digits[k], h - k
                 if d & 1 and left == 0:
@@ -551,6 +551,7 @@ def naive_tb_values(rules: Sequence[tuple[int, Iterable[int]]], n: int, *, disti
         g.append(mex(seen))
     return g
 
+
 # ---------------------------------------------------------------- subtraction over infinite sets (issue 16)
 def is_square(k: int) -> bool:
     """k = j*j for some j >= 1."""
@@ -620,6 +621,7 @@ def antidiagonals(table: Callable[[int, int], int], count: int) -> list[int]:
         d += 1
     return out[:count]
 
+
 # ---------------------------------------------------------------- coin-turning games by their codes (issue 16)
 def _turning_rules(code: str) -> list[tuple[int, float, int, str, bool]]:
     """A turning code read literally: ``(least, most, span, spacing, first)`` for each comma-separated part.
@@ -644,7 +646,7 @@ def _turning_rules(code: str) -> list[tuple[int, float, int, str, bool]]:
         while mods:
             if mods.startswith("C("):
                 close = mods.index(")")
-                span, mods = int(mods[2:close]), mods[close + 1:]
+                span, mods = int(mods[2:close]), mods[close + 1 :]
                 continue
             letter, mods = mods[0], mods[1:]
             if letter == "F":
@@ -682,6 +684,7 @@ def turning_allows(code: str, turned: Sequence[int]) -> bool:
 def turning_moves(code: str) -> Moves:
     """The move function of the coin-turning game ``code`` on rows of ``H``/``T`` (every subset of coins whose
     rightmost is a head, kept when the code allows it)."""
+
     def moves(row: str) -> list[str]:
         out = []
         for n, c in enumerate(row, start=1):
@@ -695,6 +698,7 @@ def turning_moves(code: str) -> Moves:
                             coins[p - 1] = "T" if coins[p - 1] == "H" else "H"
                         out.append("".join(coins))
         return out
+
     return moves
 
 
@@ -702,6 +706,7 @@ def turning_coin_values(code: str, n: int) -> list[int]:
     """G of a row with one head, at place 1, 2, ..., n (the whole row searched: no heap representation)."""
     moves = turning_moves(code)
     return [grundy(moves, "T" * (p - 1) + "H") for p in range(1, n + 1)]
+
 
 # ---------------------------------------------------------------- sweeps (sprague sweep): one heap of a code
 def sweep_octal_values(code: str, n: int) -> list[int]:
@@ -711,6 +716,7 @@ def sweep_octal_values(code: str, n: int) -> list[int]:
     if any(k == 0 and counts & {0, 1} for k, counts in rules):
         raise ValueError(f"{code}: d0 would allow removing 0 tokens and leaving the heap (not a short game)")
     return naive_tb_values(rules, n)
+
 
 # ---------------------------------------------------------------- take-and-break codes (issue 16: the code language)
 #: a take-and-break rule: for an amount ``k`` removed (negative: ``-k`` tokens added), the heap counts the rest may

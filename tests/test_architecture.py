@@ -53,17 +53,25 @@ def _names() -> set[str]:
 
 def _families() -> set[str]:
     """The names of the ruleset classes that the package sprague.rulesets defines (bases and games)."""
-    return {obj.__name__ for module in _ruleset_modules().values() for obj in vars(module).values()
-            if isinstance(obj, type) and issubclass(obj, Ruleset) and obj is not Ruleset
-            and obj.__module__.startswith("sprague.rulesets")}
+    return {
+        obj.__name__
+        for module in _ruleset_modules().values()
+        for obj in vars(module).values()
+        if isinstance(obj, type)
+        and issubclass(obj, Ruleset)
+        and obj is not Ruleset
+        and obj.__module__.startswith("sprague.rulesets")
+    }
 
 
 def _ruleset_modules() -> dict[str, object]:
     import importlib
     import pkgutil
 
-    return {info.name: importlib.import_module(f"sprague.rulesets.{info.name}")
-            for info in pkgutil.iter_modules(sprague.rulesets.__path__)}
+    return {
+        info.name: importlib.import_module(f"sprague.rulesets.{info.name}")
+        for info in pkgutil.iter_modules(sprague.rulesets.__path__)
+    }
 
 
 def _prose(tree: ast.AST) -> set[int]:
@@ -91,8 +99,12 @@ def game_names_in(source: str, names: set[str], generic: set[str]) -> list[tuple
             arg = node.args[0]
             if called in _LOOKUPS and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 found.append((node.lineno, f"{called}({arg.value!r})"))
-        if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose
-                and node.value in names - generic):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in prose
+            and node.value in names - generic
+        ):
             found.append((node.lineno, repr(node.value)))
     return sorted(found)
 
@@ -101,8 +113,12 @@ def family_checks_in(source: str, families: set[str]) -> list[tuple[int, str]]:
     """Where ``source`` calls ``isinstance``/``issubclass`` with a ruleset class of sprague.rulesets."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("isinstance", "issubclass")
+            and len(node.args) == 2
+        ):
             named = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
             named |= {n.attr for n in ast.walk(node.args[1]) if isinstance(n, ast.Attribute)}
             if named & families:
@@ -117,8 +133,10 @@ def _modules_outside_home() -> list[pathlib.Path]:
 @pytest.mark.parametrize("path", _modules_outside_home(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_game_name_outside_rulesets_and_theorems(path: pathlib.Path) -> None:
     found = game_names_in(path.read_text(), _names(), set(GENERIC_WORDS))
-    assert not found, (f"{path.relative_to(PACKAGE)} names games {found}: declare what it needs in "
-                       "sprague.rulesets (e.g. rulesets/showcase.py) and take it from there")
+    assert not found, (
+        f"{path.relative_to(PACKAGE)} names games {found}: declare what it needs in "
+        "sprague.rulesets (e.g. rulesets/showcase.py) and take it from there"
+    )
 
 
 @pytest.mark.parametrize("path", _modules_outside_home(), ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -142,13 +160,15 @@ game = ruleset("nim")
 kind = "grundy"
 message = f"try kayles or {kind}"
 '''
-    assert [text for _, text in game_names_in(source, names, set(GENERIC_WORDS))] == \
-        ["'kayles'", "'wythoff'", "ruleset('nim')"]
+    assert [text for _, text in game_names_in(source, names, set(GENERIC_WORDS))] == [
+        "'kayles'",
+        "'wythoff'",
+        "ruleset('nim')",
+    ]
     families = _families()
     assert {"HeapRuleset", "Wythoff", "CoordinateRuleset"} <= families
     source = "ok = isinstance(r, int)\nbad = isinstance(r, HeapRuleset)\nalso = issubclass(c, (rs.Wythoff, str))\n"
-    assert family_checks_in(source, families) == [(2, "isinstance(..., HeapRuleset)"),
-                                                  (3, "issubclass(..., Wythoff)")]
+    assert family_checks_in(source, families) == [(2, "isinstance(..., HeapRuleset)"), (3, "issubclass(..., Wythoff)")]
 
 
 def test_every_generic_word_is_still_a_ruleset_name_and_used_somewhere() -> None:
@@ -166,8 +186,12 @@ def test_import_linter_forbids_the_game_modules_outside_rulesets_and_theorems() 
     (games,) = [c for c in contracts if c["name"].startswith("Game modules only")]
     game_modules = {cls.__module__ for cls in REGISTRY if cls.__module__.startswith("sprague.rulesets.")}
     assert set(games["forbidden_modules"]) == game_modules
-    outside = {f"sprague.{p.stem if p.suffix else p.name}" for p in PACKAGE.iterdir()
-               if (p.is_dir() and (p / "__init__.py").exists() or p.suffix == ".py") and p.name != "__init__.py"
-               and p.stem not in HOME}
+    outside = {
+        f"sprague.{p.stem if p.suffix else p.name}"
+        for p in PACKAGE.iterdir()
+        if (p.is_dir() and (p / "__init__.py").exists() or p.suffix == ".py")
+        and p.name != "__init__.py"
+        and p.stem not in HOME
+    }
     assert set(games["source_modules"]) == outside
     assert not any(inspect.isabstract(cls) for cls in REGISTRY)

@@ -46,18 +46,22 @@ def age(path: Path, seconds: float) -> None:
 
 
 # ------------------------------------------------------------------ round trip
-@pytest.mark.parametrize("values", [
-    np.array([0, 1, 2, 0, 1, -3], dtype=np.int8),
-    np.arange(1000, dtype=np.int32),
-    np.arange(1000, dtype=np.int64) * 2**40,
-    np.arange(7, dtype=np.uint16),
-    np.array([0.5, -1.25, np.inf]),
-    np.array([True, False, True]),
-    np.arange(12, dtype=">i4"),  # byte order is part of the dtype
-    np.arange(30, dtype=np.int32).reshape(5, 6),  # a 2-D table
-    np.arange(20, dtype=np.int64)[::3],  # not contiguous
-    np.zeros(0, dtype=np.int64),
-], ids=["int8", "int32", "int64", "uint16", "float64", "bool", "big-endian", "2d", "strided", "empty"])
+@pytest.mark.parametrize(
+    "values",
+    [
+        np.array([0, 1, 2, 0, 1, -3], dtype=np.int8),
+        np.arange(1000, dtype=np.int32),
+        np.arange(1000, dtype=np.int64) * 2**40,
+        np.arange(7, dtype=np.uint16),
+        np.array([0.5, -1.25, np.inf]),
+        np.array([True, False, True]),
+        np.arange(12, dtype=">i4"),  # byte order is part of the dtype
+        np.arange(30, dtype=np.int32).reshape(5, 6),  # a 2-D table
+        np.arange(20, dtype=np.int64)[::3],  # not contiguous
+        np.zeros(0, dtype=np.int64),
+    ],
+    ids=["int8", "int32", "int64", "uint16", "float64", "bool", "big-endian", "2d", "strided", "empty"],
+)
 def test_round_trip_preserves_values_dtype_and_shape(tmp_path: Path, values: np.ndarray) -> None:
     cache, _ = stored(tmp_path, values)
     got = cache.load("sequence", KEY)
@@ -192,28 +196,45 @@ def garbage_header(path: Path) -> None:
 def rewrite_header(path: Path, **changes: Any) -> None:
     raw = path.read_bytes()
     size = int.from_bytes(raw[8:16], "little")
-    header = json.loads(raw[16:16 + size])
+    header = json.loads(raw[16 : 16 + size])
     header.update(changes)
     head = json.dumps(header).encode()
-    path.write_bytes(raw[:8] + len(head).to_bytes(8, "little") + head + raw[16 + size:])
+    path.write_bytes(raw[:8] + len(head).to_bytes(8, "little") + head + raw[16 + size :])
 
 
-@pytest.mark.parametrize("damage, why", [
-    (lambda p: truncate(p, p.stat().st_size - 5), "truncated"),
-    (lambda p: truncate(p, 30), "truncated in the header"),
-    (lambda p: truncate(p, 3), "truncated"),
-    (lambda p: truncate(p, 0), "truncated"),
-    (flip_last_byte, "checksum mismatch"),
-    (garbage_header, "header is not valid JSON"),
-    (lambda p: p.write_bytes(b"\x00" * 400), "not a sprague cache file"),
-    (lambda p: p.write_bytes(p.read_bytes() + b"extra"), "trailing bytes"),
-    (lambda p: rewrite_header(p, length=7), "disagree"),
-    (lambda p: rewrite_header(p, dtype="no-such-dtype"), "bad dtype"),
-    (lambda p: rewrite_header(p, key={"ruleset": "nim"}), "another key"),
-    (lambda p: rewrite_header(p, sha256=None), "'sha256' is missing"),
-    (lambda p: rewrite_header(p, format="one"), "bad format version"),
-], ids=["truncated-data", "truncated-header", "truncated-prefix", "empty", "flipped-byte", "garbage-header",
-        "zeros", "trailing", "bad-length", "bad-dtype", "wrong-key", "no-checksum", "bad-format"])
+@pytest.mark.parametrize(
+    "damage, why",
+    [
+        (lambda p: truncate(p, p.stat().st_size - 5), "truncated"),
+        (lambda p: truncate(p, 30), "truncated in the header"),
+        (lambda p: truncate(p, 3), "truncated"),
+        (lambda p: truncate(p, 0), "truncated"),
+        (flip_last_byte, "checksum mismatch"),
+        (garbage_header, "header is not valid JSON"),
+        (lambda p: p.write_bytes(b"\x00" * 400), "not a sprague cache file"),
+        (lambda p: p.write_bytes(p.read_bytes() + b"extra"), "trailing bytes"),
+        (lambda p: rewrite_header(p, length=7), "disagree"),
+        (lambda p: rewrite_header(p, dtype="no-such-dtype"), "bad dtype"),
+        (lambda p: rewrite_header(p, key={"ruleset": "nim"}), "another key"),
+        (lambda p: rewrite_header(p, sha256=None), "'sha256' is missing"),
+        (lambda p: rewrite_header(p, format="one"), "bad format version"),
+    ],
+    ids=[
+        "truncated-data",
+        "truncated-header",
+        "truncated-prefix",
+        "empty",
+        "flipped-byte",
+        "garbage-header",
+        "zeros",
+        "trailing",
+        "bad-length",
+        "bad-dtype",
+        "wrong-key",
+        "no-checksum",
+        "bad-format",
+    ],
+)
 def test_a_damaged_file_is_reported_removed_and_recomputed(tmp_path: Path, damage: Any, why: str) -> None:
     cache, path = stored(tmp_path)
     damage(path)
@@ -258,7 +279,7 @@ def _hammer(directory: str, rounds: int) -> None:
     for n in range(1, rounds + 1):
         cache.store("sequence", KEY, full[:n], seconds=1.0)
         got = cache.load("sequence", KEY)
-        assert got is not None and len(got) >= n and np.array_equal(got, full[:len(got)])
+        assert got is not None and len(got) >= n and np.array_equal(got, full[: len(got)])
         cache.store("sequence", KEY, full[: max(1, n // 2)], seconds=1.0)  # shorter: must never win
 
 
@@ -287,8 +308,15 @@ def test_entries_describe_each_file(tmp_path: Path) -> None:
     assert [e.kind for e in entries] == ["sequence", "table"]
     seq, table = entries
     assert isinstance(seq, Entry)
-    assert (seq.path, seq.key, seq.length, seq.shape, seq.dtype, seq.nbytes, seq.seconds) == \
-        (path, KEY, 40, (40,), "|i1", 40, 5.0)
+    assert (seq.path, seq.key, seq.length, seq.shape, seq.dtype, seq.nbytes, seq.seconds) == (
+        path,
+        KEY,
+        40,
+        (40,),
+        "|i1",
+        40,
+        5.0,
+    )
     assert (table.key, table.length, table.shape, table.nbytes, table.seconds) == (OTHER, 6, (6, 6), 144, 2.5)
     assert seq.created[:2] == "20" and "T" in seq.created
 
@@ -342,8 +370,13 @@ def sprague_env() -> dict[str, str]:
 
 def start_writer(directory: Path) -> subprocess.Popen[str]:
     """A process stopped in the middle of writing an entry (its temporary file written, not yet renamed)."""
-    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(directory), json.dumps(KEY)], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, env=sprague_env())
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(directory), json.dumps(KEY)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=sprague_env(),
+    )
     assert proc.stdout is not None and proc.stdout.readline() == "writing\n"
     return proc
 
@@ -371,8 +404,7 @@ def test_a_writer_killed_mid_write_leaves_a_stale_temp_file_that_the_next_open_r
     assert "1 temporary file, " in out and "1 stale, " in out and "'sprague cache clear' removes them" in out
     status, out, _ = run("cache", "list", "--cache-dir", str(tmp_path), "--json")
     [shown] = json.loads(out)["temporary"]
-    assert (shown["path"], shown["pid"], shown["stale"], shown["nbytes"]) == (str(temp), proc.pid, True,
-                                                                             listed.nbytes)
+    assert (shown["path"], shown["pid"], shown["stale"], shown["nbytes"]) == (str(temp), proc.pid, True, listed.nbytes)
     assert temp.exists()
     # the next cache to be used removes it (and finds nothing stored)
     cache = Cache(tmp_path)
@@ -387,14 +419,27 @@ def test_a_live_writers_temp_file_survives_other_processes_opening_and_clearing(
     proc = start_writer(tmp_path)
     try:
         [temp] = temp_files(tmp_path)
-        other = subprocess.run([sys.executable, "-c", "import sys, numpy as np; from sprague.cache import Cache; "
-                                "c = Cache(sys.argv[1], min_seconds=0); c.store('table', {'ruleset': 'nim'}, "
-                                "np.arange(3), 5.0); print(len(c.sweep()), c.load('table', {'ruleset': 'nim'}))",
-                                str(tmp_path)], capture_output=True, text=True, env=sprague_env(), timeout=540)
+        other = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "import sys, numpy as np; from sprague.cache import Cache; "
+                "c = Cache(sys.argv[1], min_seconds=0); c.store('table', {'ruleset': 'nim'}, "
+                "np.arange(3), 5.0); print(len(c.sweep()), c.load('table', {'ruleset': 'nim'}))",
+                str(tmp_path),
+            ],
+            capture_output=True,
+            text=True,
+            env=sprague_env(),
+            timeout=540,
+        )
         assert other.stdout == "0 [0 1 2]\n", other.stderr
         assert temp_files(tmp_path) == [temp]
         assert run("cache", "clear", "--cache-dir", str(tmp_path)) == (
-            0, f"removed 1 cached result from {tmp_path}\nkept 1 temporary file of writes under way\n", "")
+            0,
+            f"removed 1 cached result from {tmp_path}\nkept 1 temporary file of writes under way\n",
+            "",
+        )
         assert temp_files(tmp_path) == [temp]
         assert proc.stdin is not None and proc.stdout is not None
         proc.stdin.write("go on\n")
@@ -447,22 +492,48 @@ def test_cli_cache_list_and_clear(tmp_path: Path) -> None:
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == f"cache: {directory}"
-    assert lines[1].split() == ["sequence", "subtraction", "-p", "S=1,2,5", "length", "2048", "16.0", "KiB",
-                                "took", "12.3", "s"]
-    assert lines[2].split() == ["table", "single-delete", "-p", "k=4", "heaps=4", "length", "5x5", "25", "B",
-                                "took", "2.0", "s"]
+    assert lines[1].split() == [
+        "sequence",
+        "subtraction",
+        "-p",
+        "S=1,2,5",
+        "length",
+        "2048",
+        "16.0",
+        "KiB",
+        "took",
+        "12.3",
+        "s",
+    ]
+    assert lines[2].split() == [
+        "table",
+        "single-delete",
+        "-p",
+        "k=4",
+        "heaps=4",
+        "length",
+        "5x5",
+        "25",
+        "B",
+        "took",
+        "2.0",
+        "s",
+    ]
     assert lines[3].startswith("2 cached results")
     status, out, _ = run("cache", "list", "--cache-dir", directory, "--json")
     data = json.loads(out)
     assert status == 0 and data["directory"] == directory
     assert [(e["kind"], e["key"], e["length"], e["dtype"]) for e in data["entries"]] == [
-        ("sequence", OTHER, 2048, "<i8"), ("table", {"ruleset": "single-delete", "params": {"k": 4}, "heaps": 4},
-                                           5, "|i1")]
+        ("sequence", OTHER, 2048, "<i8"),
+        ("table", {"ruleset": "single-delete", "params": {"k": 4}, "heaps": 4}, 5, "|i1"),
+    ]
     assert run("cache", "clear", "--cache-dir", directory) == (0, f"removed 2 cached results from {directory}\n", "")
     assert cache.entries() == []
     assert run("cache", "clear", "--cache-dir", directory, "--json") == (
-        0, json.dumps({"directory": directory, "removed": 0, "removed_temporary": 0, "kept_temporary": 0}) + "\n",
-        "")
+        0,
+        json.dumps({"directory": directory, "removed": 0, "removed_temporary": 0, "kept_temporary": 0}) + "\n",
+        "",
+    )
 
 
 def test_cli_cache_uses_the_env_var_and_rejects_a_bad_action(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,11 +42,16 @@ def test_the_count_sees_a_long_function_and_its_reason() -> None:
     body = "".join(f"    x{i} = {i}\n" for i in range(MOST + 1))
     assert long_functions(f'def f():\n    """Docstring."""\n{body}') == [("f", 1, MOST + 1)]
     assert long_functions(f'def f():\n    """Docstring.\n\n    {REASON} it must be."""\n{body}') == []
-    assert long_functions(f'def f():\n    """Docstring."""\n{body[:-len("    x80 = 80")-1]}') == []
+    assert long_functions(f'def f():\n    """Docstring."""\n{body[: -len("    x80 = 80") - 1]}') == []
 
 
 def test_no_function_over_80_lines_without_a_reason() -> None:
-    offenders = [f"{path.relative_to(SOURCE)}:{line} {name} ({length} lines)"
-                 for path in sorted(SOURCE.rglob("*.py")) for name, line, length in long_functions(path.read_text())]
-    assert not offenders, (f"functions over {MOST} lines of code; split them, or say why in a docstring paragraph "
-                           f"starting {REASON!r}:\n  " + "\n  ".join(offenders))
+    offenders = [
+        f"{path.relative_to(SOURCE)}:{line} {name} ({length} lines)"
+        for path in sorted(SOURCE.rglob("*.py"))
+        for name, line, length in long_functions(path.read_text())
+    ]
+    assert not offenders, (
+        f"functions over {MOST} lines of code; split them, or say why in a docstring paragraph "
+        f"starting {REASON!r}:\n  " + "\n  ".join(offenders)
+    )

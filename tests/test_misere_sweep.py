@@ -70,7 +70,7 @@ def _brute_misere(code: str, heaps: tuple[int, ...]) -> str:
     for i, h in enumerate(heaps):
         for parts in _octal_heap_options(code, h):
             moved = True
-            child = tuple(sorted(heaps[:i] + tuple(p for p in parts if p) + heaps[i + 1:]))
+            child = tuple(sorted(heaps[:i] + tuple(p for p in parts if p) + heaps[i + 1 :]))
             if _brute_misere(code, child) == "P":
                 wins = True
                 break
@@ -79,8 +79,9 @@ def _brute_misere(code: str, heaps: tuple[int, ...]) -> str:
     return "N" if wins or not moved else "P"
 
 
-@pytest.mark.parametrize("code", ["0.1", "0.3", "0.4", "0.6", "0.07", "0.12", "0.31", "0.75", "0.77", "0.137",
-                                  "0.512", "0.123"])
+@pytest.mark.parametrize(
+    "code", ["0.1", "0.3", "0.4", "0.6", "0.07", "0.12", "0.31", "0.75", "0.77", "0.137", "0.512", "0.123"]
+)
 def test_small_quotients_agree_with_brute_force(code: str) -> None:
     """Every sum of up to 4 heaps of at most 6: the quotient's outcome is the brute-force misère outcome."""
     with cache.using(False):
@@ -137,8 +138,11 @@ def test_quaternary_codes_play_as_misere_nim_exactly_when_plambeck_says() -> Non
         game = sprague.ruleset("takebreak", code=code)
         q = misere_quotient(game.heap_options, bound)
         values = [int(v) for v in game.sequence(bound + 1)]
-        if any(q.outcome(heaps) != _misere_nim_rule(values, heaps)
-               for count in (1, 2, 3) for heaps in itertools.combinations_with_replacement(range(1, bound + 1), count)):
+        if any(
+            q.outcome(heaps) != _misere_nim_rule(values, heaps)
+            for count in (1, 2, 3)
+            for heaps in itertools.combinations_with_replacement(range(1, bound + 1), count)
+        ):
             breaks.add(code)
     assert breaks == _NOT_NIM_HEAPS
 
@@ -196,14 +200,32 @@ def test_a_budget_stop_is_a_row_not_a_failure() -> None:
 
 def test_stop_point_reads_both_messages_and_says_nothing_when_it_cannot() -> None:
     a = ValueError("misère quotient of heaps 0..30 (at heap 25; the quotient of heaps < 25 has order 24) stopped")
-    b = ValueError("misère quotient of heaps 0..9: work over the limit of 5 steps at heap 7 (quotient of heaps < 7 "
-                   "has order 12); raise the limit")
+    b = ValueError(
+        "misère quotient of heaps 0..9: work over the limit of 5 steps at heap 7 (quotient of heaps < 7 "
+        "has order 12); raise the limit"
+    )
     assert _stop_point(a) == (25, 24) and _stop_point(b) == (7, 12)
     assert _stop_point(ValueError("out of memory")) == (None, None)
-    r = QuotientResult(code="0.6", bound=9, order=None, p_portion=None, stable_from=None, status="stopped",
-                       stopped_at=None, order_at_least=None, generators=None, presentation="",
-                       presentation_ascii="", p_elements="", orders=[], stopped="x", note="", work=1, seconds=0.0,
-                       digest="")
+    r = QuotientResult(
+        code="0.6",
+        bound=9,
+        order=None,
+        p_portion=None,
+        stable_from=None,
+        status="stopped",
+        stopped_at=None,
+        order_at_least=None,
+        generators=None,
+        presentation="",
+        presentation_ascii="",
+        p_elements="",
+        orders=[],
+        stopped="x",
+        note="",
+        work=1,
+        seconds=0.0,
+        digest="",
+    )
     assert r.status_text() == "stopped" and r.order_text() == "?"
 
 
@@ -216,14 +238,17 @@ def test_the_prover_hook_fills_the_status() -> None:
     assert "(1 proved, 6 observed)" in r.text() and r.prover.endswith("prove_small")
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({"max_heap": 0}, "max_heap=0 must be an integer from 1"),
-    ({"max_heap": 2.5}, "max_heap=2.5"),
-    ({"max_heap": 10**9}, "max_heap=1000000000"),
-    ({"game_work": 0}, "game_work=0 must be a positive integer"),
-    ({"game_work": True}, "game_work=True"),
-    ({"prover": "yes"}, "prover='yes' is not callable"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"max_heap": 0}, "max_heap=0 must be an integer from 1"),
+        ({"max_heap": 2.5}, "max_heap=2.5"),
+        ({"max_heap": 10**9}, "max_heap=1000000000"),
+        ({"game_work": 0}, "game_work=0 must be a positive integer"),
+        ({"game_work": True}, "game_work=True"),
+        ({"prover": "yes"}, "prover='yes' is not callable"),
+    ],
+)
 def test_bad_settings_are_refused_naming_the_value(kwargs: dict[str, Any], words: str) -> None:
     with pytest.raises(InvalidParameter) as info:
         misere_sweep("0.?", workers=1, **kwargs)
@@ -254,14 +279,33 @@ def _strip(r: MisereSweepResult) -> list[dict[str, Any]]:
 
 def test_cli_misere_sweep_and_its_options(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
-    status = main(["sweep", "0.?5", "--misere", "--max-heap", "8", "--workers", "1", "--no-cache", "--quiet",
-                   "--csv", str(tmp_path / "q.csv"), "--json", str(tmp_path / "q.json")], out=out, err=err)
+    status = main(
+        [
+            "sweep",
+            "0.?5",
+            "--misere",
+            "--max-heap",
+            "8",
+            "--workers",
+            "1",
+            "--no-cache",
+            "--quiet",
+            "--csv",
+            str(tmp_path / "q.csv"),
+            "--json",
+            str(tmp_path / "q.json"),
+        ],
+        out=out,
+        err=err,
+    )
     assert status == 0, err.getvalue()
     assert out.getvalue().startswith("sweep --misere 0.?5 (octal)")
     assert (tmp_path / "q.csv").read_text().splitlines()[0] == ",".join(MISERE_CSV_COLUMNS)
     assert json.loads((tmp_path / "q.json").read_text())["misere"] is True
-    for args, words in ((["--values", "100"], "--values 100 is for the values of a normal-play sweep"),
-                        (["--max-positions", "100"], "--max-positions 100 is for the values"),):
+    for args, words in (
+        (["--values", "100"], "--values 100 is for the values of a normal-play sweep"),
+        (["--max-positions", "100"], "--max-positions 100 is for the values"),
+    ):
         err = io.StringIO()
         assert main(["sweep", "0.?5", "--misere", *args], out=io.StringIO(), err=err) == 2
         assert words in err.getvalue()
@@ -275,10 +319,12 @@ def test_dask_local_cluster_agrees_with_one_process() -> None:
     distributed = pytest.importorskip("dask.distributed", reason="Dask is in the [dask] and [dev] extras")
     with cache.using(False):
         one = misere_sweep("0.?6", max_heap=8, workers=1, game_work=200_000)
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as cluster:
-            on_dask = misere_sweep("0.?6", max_heap=8, game_work=200_000, scheduler=cluster.scheduler_address,
-                                   prover=prove_small)
+        with distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster:
+            on_dask = misere_sweep(
+                "0.?6", max_heap=8, game_work=200_000, scheduler=cluster.scheduler_address, prover=prove_small
+            )
     assert (on_dask.engine, on_dask.workers) == ("Dask", 2)
     assert _strip(on_dask) == _strip(one)
 
@@ -290,11 +336,15 @@ def test_prove_marks_small_codes_proved_with_period_and_certificate() -> None:
         k = misere_sweep("0.75", max_heap=20, workers=1, prove=True)
     rows = {row.code: row for row in [*r.rows, *k.rows]}
     # (order, period, preperiod, bound): 0.75 is R8, period 2 from heap 8 (heaps 0..20 suffice)
-    for code, order, period, preperiod, bound in (("0.31", 6, 2, 3, 8), ("0.51", 2, 1, 1, 8),
-                                                  ("0.75", 8, 2, 8, 20)):
+    for code, order, period, preperiod, bound in (("0.31", 6, 2, 3, 8), ("0.51", 2, 1, 1, 8), ("0.75", 8, 2, 8, 20)):
         row = rows[code]
-        assert (row.status, row.order, row.period, row.preperiod, row.bound) == ("proved", order, period,
-                                                                                 preperiod, bound), code
+        assert (row.status, row.order, row.period, row.preperiod, row.bound) == (
+            "proved",
+            order,
+            period,
+            preperiod,
+            bound,
+        ), code
         cert = row.certificate
         assert cert["status"] == "proved" and (cert["period"], cert["preperiod"]) == (period, preperiod)
         assert cert["needed"] <= row.bound < cert["checked_to"] and cert["check"]["ok"] is True
@@ -341,12 +391,18 @@ def test_prove_proves_kayles_at_the_default_bound() -> None:
     assert (row.status, row.order, row.period, row.preperiod, row.bounds) == ("proved", 40, 12, 71, [40, 160, 166])
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({"prove": True, "prover": prove_small}, "two provers; give one"),
-    ({"prove_max_heap": 50}, "prove_max_heap=50 is the largest bound of a proof; it needs prove=True"),
-    ({"prove": True, "max_heap": 20, "prove_max_heap": 10}, "prove_max_heap=10 must be an integer from max_heap (20)"),
-    ({"prove": "yes"}, "prove='yes' must be True or False"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"prove": True, "prover": prove_small}, "two provers; give one"),
+        ({"prove_max_heap": 50}, "prove_max_heap=50 is the largest bound of a proof; it needs prove=True"),
+        (
+            {"prove": True, "max_heap": 20, "prove_max_heap": 10},
+            "prove_max_heap=10 must be an integer from max_heap (20)",
+        ),
+        ({"prove": "yes"}, "prove='yes' must be True or False"),
+    ],
+)
 def test_bad_prove_settings_are_refused(kwargs: dict[str, Any], words: str) -> None:
     with pytest.raises(InvalidParameter) as info:
         misere_sweep("0.?", workers=1, **kwargs)
@@ -355,9 +411,28 @@ def test_bad_prove_settings_are_refused(kwargs: dict[str, Any], words: str) -> N
 
 def test_cli_prove_and_its_bad_combinations(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
-    status = main(["sweep", "0.?1", "--misere", "--prove", "--max-heap", "8", "--prove-max-heap", "8", "--no-cache",
-                   "--workers", "1", "--quiet", "--csv", str(tmp_path / "q.csv"), "--json", str(tmp_path / "q.json")],
-                  out=out, err=err)
+    status = main(
+        [
+            "sweep",
+            "0.?1",
+            "--misere",
+            "--prove",
+            "--max-heap",
+            "8",
+            "--prove-max-heap",
+            "8",
+            "--no-cache",
+            "--workers",
+            "1",
+            "--quiet",
+            "--csv",
+            str(tmp_path / "q.csv"),
+            "--json",
+            str(tmp_path / "q.json"),
+        ],
+        out=out,
+        err=err,
+    )
     assert status == 0, err.getvalue()
     rows = {d["code"]: d for d in csv.DictReader(io.StringIO((tmp_path / "q.csv").read_text()))}
     assert (rows["0.31"]["status"], rows["0.31"]["period"], rows["0.31"]["preperiod"]) == ("proved", "2", "3")
@@ -366,12 +441,12 @@ def test_cli_prove_and_its_bad_combinations(tmp_path: Path) -> None:
     cert = next(row["certificate"] for row in data["rows"] if row["code"] == "0.31")
     assert cert["status"] == "proved" and cert["check"]["ok"] is True
     assert "proved: for ALL heaps" in out.getvalue()
-    for args, words in ((["--prove"], "--prove is for sweep --misere"),
-                        (["--misere", "--prove-max-heap", "50"], "--prove-max-heap 50 is the largest bound of a "
-                         "proof; add --prove"),
-                        (["--misere", "--prove", "--prove-max-heap", "10"], "--prove-max-heap 10 is below "
-                         "--max-heap 40"),
-                        (["--misere", "--prove", "--max-heap", "60", "--prove-max-heap", "50"], "below --max-heap 60")):
+    for args, words in (
+        (["--prove"], "--prove is for sweep --misere"),
+        (["--misere", "--prove-max-heap", "50"], "--prove-max-heap 50 is the largest bound of a proof; add --prove"),
+        (["--misere", "--prove", "--prove-max-heap", "10"], "--prove-max-heap 10 is below --max-heap 40"),
+        (["--misere", "--prove", "--max-heap", "60", "--prove-max-heap", "50"], "below --max-heap 60"),
+    ):
         err = io.StringIO()
         assert main(["sweep", "0.?5", "--no-cache", *args], out=io.StringIO(), err=err) == 2, args
         assert words in err.getvalue() and err.getvalue().count("\n") == 1, err.getvalue()

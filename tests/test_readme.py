@@ -54,8 +54,12 @@ def _examples(page: Path) -> list[tuple[str, str]]:
     return examples
 
 
-EXAMPLES = [(_name(page), command, expected) for page in PAGES if _name(page) not in NOT_RUN
-            for command, expected in _examples(page)]
+EXAMPLES = [
+    (_name(page), command, expected)
+    for page in PAGES
+    if _name(page) not in NOT_RUN
+    for command, expected in _examples(page)
+]
 
 
 def test_readme_has_examples() -> None:

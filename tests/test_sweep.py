@@ -40,7 +40,7 @@ def _check_against_naive(result: SweepResult, longest: int = 2500) -> int:
         a = sweep_octal_values(row.code, upto)
         assert all(a[n + p] == a[n] for n in range(pre, upto - p)), row.code
         assert pre == 0 or a[pre - 1] != a[pre - 1 + p], f"{row.code}: the preperiod is not the least"
-        assert row.largest == max(a[:pre + p]), row.code
+        assert row.largest == max(a[: pre + p]), row.code
         for other in row.same_game + row.same_values:
             assert sweep_octal_values(other, upto) == a, f"{other} is in the row of {row.code}"
         checked += 1
@@ -67,27 +67,33 @@ def test_patterns_expand_in_order_octal_and_hexadecimal() -> None:
 def test_codes_ending_in_zero_are_one_game_with_the_shorter_code() -> None:
     keys = games("0.??")
     assert len(keys) == 64 and keys["0.1"] == ["0.10"] and keys["0.77"] == ["0.77"] and keys["0.0"] == ["0.00"]
-    assert (games("0.1??")["0.1"] == ["0.100"] and games("0.??0")["0.1"] == ["0.100"]
-            and games("0.1?0")["0.11"] == ["0.110"])
+    assert (
+        games("0.1??")["0.1"] == ["0.100"]
+        and games("0.??0")["0.1"] == ["0.100"]
+        and games("0.1?0")["0.11"] == ["0.110"]
+    )
     assert games("4.?0")["4.0"] == ["4.00"]
     assert games("0.?0", base=16)["0.A"] == ["0.A0"]
     # the rule agrees: the same values
     assert sweep_octal_values("0.140", 300) == sweep_octal_values("0.14", 300)
 
 
-@pytest.mark.parametrize(("pattern", "base", "error", "words"), [
-    ("0.?x", None, InvalidParameter, "'x' at position 4"),
-    ("", None, InvalidParameter, "empty pattern"),
-    ("   ", None, InvalidParameter, "empty pattern"),
-    ("0." + "?" * 30, None, TooLarge, f"over the limit of {MAX_SWEEP_CODES:,} (MAX_SWEEP_CODES"),
-    ("0.?8", 8, InvalidParameter, "'8', not an octal digit"),
-    ("0..1", None, InvalidParameter, "exactly one point"),
-    ("077", None, InvalidParameter, "exactly one point"),
-    ("12.?", None, InvalidParameter, "2 characters before the point"),
-    ("0.", None, InvalidParameter, "no digit after the point"),
-    ("0.?", 10, InvalidParameter, "base 10 is not 8 or 16"),
-    ("0." + "1" * 40, None, InvalidParameter, "MAX_CODE_DIGITS"),
-])
+@pytest.mark.parametrize(
+    ("pattern", "base", "error", "words"),
+    [
+        ("0.?x", None, InvalidParameter, "'x' at position 4"),
+        ("", None, InvalidParameter, "empty pattern"),
+        ("   ", None, InvalidParameter, "empty pattern"),
+        ("0." + "?" * 30, None, TooLarge, f"over the limit of {MAX_SWEEP_CODES:,} (MAX_SWEEP_CODES"),
+        ("0.?8", 8, InvalidParameter, "'8', not an octal digit"),
+        ("0..1", None, InvalidParameter, "exactly one point"),
+        ("077", None, InvalidParameter, "exactly one point"),
+        ("12.?", None, InvalidParameter, "2 characters before the point"),
+        ("0.", None, InvalidParameter, "no digit after the point"),
+        ("0.?", 10, InvalidParameter, "base 10 is not 8 or 16"),
+        ("0." + "1" * 40, None, InvalidParameter, "MAX_CODE_DIGITS"),
+    ],
+)
 def test_bad_patterns_are_refused_in_one_line(pattern: str, base: int | None, error: type, words: str) -> None:
     with pytest.raises(error) as info:
         sweep(pattern, base=base, workers=1)
@@ -158,14 +164,19 @@ def test_literature_periods_agree(octal2: SweepResult) -> None:
     checked = certified = 0
     for lit in rows:
         code, pre, p = lit["code"], int(lit["preperiod"]), int(lit["period"])
-        result = octal2 if code.startswith("0.") and len(code) <= 4 else fours if code.startswith("4") and \
-            len(code) <= 4 else singles[code]
+        result = (
+            octal2
+            if code.startswith("0.") and len(code) <= 4
+            else fours
+            if code.startswith("4") and len(code) <= 4
+            else singles[code]
+        )
         row = _row_of(result, str(TBCode.parse(code)))  # "4" is written 4.0
         shift = 0
         if lit["nimbers"]:  # the source's sequence may start a few heaps later: find where, from its own digits
             digits = [_DIGITS.index(c) for c in lit["nimbers"].replace("(", "").replace(")", "")]
             naive = sweep_octal_values(code, len(digits) + 4)
-            shift = next(s for s in range(4) if naive[s:s + len(digits)] == digits)
+            shift = next(s for s in range(4) if naive[s : s + len(digits)] == digits)
         least = pre + shift if pre else None  # with preperiod 0 in the source, ours is at most the shift
         if row.certified:
             certified += 1
@@ -255,8 +266,9 @@ def test_dask_local_cluster_agrees_with_one_process() -> None:
     distributed = pytest.importorskip("dask.distributed", reason="Dask is in the [dask] and [dev] extras")
     with cache.using(False):
         one = sweep("0.5?", values=3000, workers=1)
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as cluster:
+        with distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster:
             on_dask = sweep("0.5?", values=3000, scheduler=cluster.scheduler_address)
     assert (on_dask.engine, on_dask.workers) == ("Dask", 2)
     assert _rows(on_dask) == _rows(one)

@@ -44,8 +44,9 @@ class Halving(HeapRuleset):
 def test_a_correct_plugin_game_passes_and_reports_what_was_checked() -> None:
     report = check_ruleset(Halving)
     assert report.checks == [c for c in CHECKS if c != "repr round trip"] and report.positions == 18
-    assert report.skipped == {"repr round trip": "test-halving is not registered, so sprague.ruleset cannot find "
-                                                 "it by name"}
+    assert report.skipped == {
+        "repr round trip": "test-halving is not registered, so sprague.ruleset cannot find it by name"
+    }
     assert str(report).startswith("test-halving: 12 checks passed on 18 positions near 1 start (metadata, ")
     sprague.register(Halving)
     try:  # registered, its repr round-trips too
@@ -162,20 +163,24 @@ class LoopyWrongClosed(LoopyRuleset):
         return "D" if n >= 1 else None
 
 
-@pytest.mark.parametrize("cls, check, words", [
-    (WrongClosedForm, "values by brute force", "the Grundy value of (9, 4) is 1, the mex recursion gives 0"),
-    (PrintedWrong, "parse and format", "which does not parse"),
-    (NoSource, "metadata", "names no source"),
-    (BadName, "metadata", "should be lower case with '-' between words ('test-halving')"),
-    (TakenName, "metadata", "the name 'kayles' is taken by sprague.rulesets.catalogue.Kayles"),
-    (Undocumented, "metadata", "parameter 'k' has no doc"),
-    (SecretlyLoopy, "values by brute force", "has a cycle, but the ruleset says it is short"),
-    (Moody, "moves", "differ from one call to the next"),
-    (Crashing, "values by brute force", "ZeroDivisionError"),
-    (WrongMisere, "misère play", "the misère mex recursion gives"),
-    (WrongBoard, "parse and format", "board 'heaps' draws a list"),
-    (LoopyWrongClosed, "values by brute force", "the P/N/D labelling gives N"),
-], ids=lambda v: v.name if isinstance(v, type) else None)
+@pytest.mark.parametrize(
+    "cls, check, words",
+    [
+        (WrongClosedForm, "values by brute force", "the Grundy value of (9, 4) is 1, the mex recursion gives 0"),
+        (PrintedWrong, "parse and format", "which does not parse"),
+        (NoSource, "metadata", "names no source"),
+        (BadName, "metadata", "should be lower case with '-' between words ('test-halving')"),
+        (TakenName, "metadata", "the name 'kayles' is taken by sprague.rulesets.catalogue.Kayles"),
+        (Undocumented, "metadata", "parameter 'k' has no doc"),
+        (SecretlyLoopy, "values by brute force", "has a cycle, but the ruleset says it is short"),
+        (Moody, "moves", "differ from one call to the next"),
+        (Crashing, "values by brute force", "ZeroDivisionError"),
+        (WrongMisere, "misère play", "the misère mex recursion gives"),
+        (WrongBoard, "parse and format", "board 'heaps' draws a list"),
+        (LoopyWrongClosed, "values by brute force", "the P/N/D labelling gives N"),
+    ],
+    ids=lambda v: v.name if isinstance(v, type) else None,
+)
 def test_each_mistake_is_caught_and_named(cls: type[Ruleset], check: str, words: str) -> None:
     with pytest.raises(RulesetCheckFailed, match=words.replace("(", r"\(").replace(")", r"\)")) as caught:
         check_ruleset(cls)
@@ -190,8 +195,11 @@ def test_positions_texts_parameters_and_the_size_bound_can_be_given() -> None:
     with pytest.raises(sprague.InvalidPosition):
         check_ruleset(Halving, positions=[(-1,)])
     assert check_ruleset("subtraction", params={"S": "1,3"}, texts=["12"]).ruleset == "subtraction"
-    with pytest.raises(RulesetCheckFailed, match=r"more than 50 positions, too many for the brute force; give "
-                                                 r"smaller positions"):
+    with pytest.raises(
+        RulesetCheckFailed,
+        match=r"more than 50 positions, too many for the brute force; give "
+        r"smaller positions",
+    ):
         check_ruleset("nim", texts=["5 6 7"], max_positions=50)
     assert check_ruleset(Halving, checks=["moves"]).checks == ["moves"]
     with pytest.raises(ValueError, match="unknown check 'speed'"):
@@ -199,16 +207,22 @@ def test_positions_texts_parameters_and_the_size_bound_can_be_given() -> None:
 
 
 def test_a_sum_of_rulesets_is_checked_as_one_ruleset() -> None:
-    report = check_ruleset(sprague.Sum("nim", "kayles"), texts=["3 + 4"],
-                           checks=[c for c in CHECKS if c not in ("metadata", "repr round trip")])
+    report = check_ruleset(
+        sprague.Sum("nim", "kayles"),
+        texts=["3 + 4"],
+        checks=[c for c in CHECKS if c not in ("metadata", "repr round trip")],
+    )
     assert report.starts == 1 and "misère play" in report.checks
 
 
 # ------------------------------------------------------------------ the brute force itself
 def _random_graph(rng: random.Random, n: int, acyclic: bool) -> list[list[int]]:
-    return [sorted(rng.sample(range(v + 1, n) if acyclic else range(n), rng.randint(0, min(3, n - v - 1 if acyclic
-                                                                                           else n))))
-            for v in range(n)]
+    return [
+        sorted(
+            rng.sample(range(v + 1, n) if acyclic else range(n), rng.randint(0, min(3, n - v - 1 if acyclic else n)))
+        )
+        for v in range(n)
+    ]
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -252,8 +266,9 @@ def test_smith_labelling_satisfies_the_definition_of_gamma(seed: int) -> None:
                 if isinstance(gamma[v], Infinite) or gamma[v] > g:
                     assert any(gamma[w] == g for w in out[v])
     outcome = {True: "N", False: "D"}
-    assert [("P" if g == 0 else "N") if not isinstance(g, Infinite) else outcome[0 in g.K] for g in gamma] == \
-        pnd_outcomes(out)
+    assert [
+        ("P" if g == 0 else "N") if not isinstance(g, Infinite) else outcome[0 in g.K] for g in gamma
+    ] == pnd_outcomes(out)
 
 
 def test_smith_labelling_of_the_loopy_ruleset_example() -> None:
@@ -261,6 +276,5 @@ def test_smith_labelling_of_the_loopy_ruleset_example() -> None:
     r = LoopyWrongClosed()
     g = game_graph(r, [4])
     gamma = smith_values(g.out)
-    want: dict[int, Any] = {0: 0, 1: 1, 2: Infinite(frozenset({1})), 3: Infinite(frozenset()),
-                            4: Infinite(frozenset())}
+    want: dict[int, Any] = {0: 0, 1: 1, 2: Infinite(frozenset({1})), 3: Infinite(frozenset()), 4: Infinite(frozenset())}
     assert {pos: gamma[g.vertex(r, pos)] for pos in g.order} == want

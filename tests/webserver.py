@@ -18,18 +18,33 @@ CHEAP = {"ruleset": "nim", "position": [3, 5, 6]}  #: a cheap request (/api/valu
 
 #: the probe requests of issue 14, each of which once took the server down or ran unbounded: name, path, body
 PROBES: list[tuple[str, str, bytes]] = [
-    ("grundy-search-1e9", "/api/value",
-     json.dumps({"ruleset": "grundys-game", "position": [1000000000], "method": "search"}).encode()),
-    ("moore-k-10**100", "/api/value",
-     json.dumps({"ruleset": "moore", "params": {"k": "10**100"}, "position": [3, 4]}).encode()),
-    ("moore-k-100-digits", "/api/value",
-     json.dumps({"ruleset": "moore", "params": {"k": str(10**99 + 7)}, "position": [3, 4]}).encode()),
+    (
+        "grundy-search-1e9",
+        "/api/value",
+        json.dumps({"ruleset": "grundys-game", "position": [1000000000], "method": "search"}).encode(),
+    ),
+    (
+        "moore-k-10**100",
+        "/api/value",
+        json.dumps({"ruleset": "moore", "params": {"k": "10**100"}, "position": [3, 4]}).encode(),
+    ),
+    (
+        "moore-k-100-digits",
+        "/api/value",
+        json.dumps({"ruleset": "moore", "params": {"k": str(10**99 + 7)}, "position": [3, 4]}).encode(),
+    ),
     ("heap-of-1e6-digits", "/api/value", b'{"ruleset": "nim", "position": [' + b"9" * 10**6 + b"]}"),
-    ("subtraction-1-20000000", "/api/value",
-     json.dumps({"ruleset": "subtraction", "params": {"S": "1-20000000"}, "position": [10]}).encode()),
+    (
+        "subtraction-1-20000000",
+        "/api/value",
+        json.dumps({"ruleset": "subtraction", "params": {"S": "1-20000000"}, "position": [10]}).encode(),
+    ),
     ("play-nim-10000-heaps", "/api/play", json.dumps({"ruleset": "nim", "position": [7] * 10_000}).encode()),
-    ("octal-20-digit-code", "/api/sequence",
-     json.dumps({"ruleset": "octal", "params": {"code": "0.77777777777777777777"}, "to": 50}).encode()),
+    (
+        "octal-20-digit-code",
+        "/api/sequence",
+        json.dumps({"ruleset": "octal", "params": {"code": "0.77777777777777777777"}, "to": 50}).encode(),
+    ),
     ("table-min-1e30", "/api/table", json.dumps({"ruleset": "nim", "min": 10**30, "max": 10**30 + 3}).encode()),
 ]
 BIG_BODY = b'{"ruleset": "nim", "position": [' + b"1," * (5 * 10**6 - 1) + b"1]}"  # 5M heaps, 10 MB
@@ -41,8 +56,9 @@ def connect(url: str, timeout: float = 300) -> http.client.HTTPConnection:
     return http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
 
 
-def post(url: str, path: str, body: bytes, timeout: float = 300,
-         conn: http.client.HTTPConnection | None = None) -> tuple[int, Any, float]:
+def post(
+    url: str, path: str, body: bytes, timeout: float = 300, conn: http.client.HTTPConnection | None = None
+) -> tuple[int, Any, float]:
     """POST ``body`` to ``url + path``: (status, parsed JSON, seconds).
 
     On a connection of its own, closed after the answer; or on ``conn``, kept open for
@@ -73,8 +89,11 @@ def running_server(*args: str, output: list[str] | None = None) -> Iterator[str]
     ``output``, if given, receives what the server printed (stdout and stderr), once it has stopped.
     """
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "sprague.cli", "serve", "--port", str(port), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sprague.cli", "serve", "--port", str(port), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 300  # a hang guard: the server starts in a second or two when idle

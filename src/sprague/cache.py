@@ -121,8 +121,9 @@ CHECKPOINT_SAVE_FACTOR = 20.0
 """After a checkpoint that took ``s`` seconds to save, the next waits at least this times ``s`` (saves cost <= 1/20)."""
 
 _TEMP_SUFFIX = ".sprague-tmp"
-_TEMP_NAME = re.compile(r"\.[A-Za-z0-9_-]+\.(?P<pid>[0-9]+)@(?P<host>[A-Za-z0-9-]*)\.[^.]*" + re.escape(_TEMP_SUFFIX)
-                        + r"\Z")
+_TEMP_NAME = re.compile(
+    r"\.[A-Za-z0-9_-]+\.(?P<pid>[0-9]+)@(?P<host>[A-Za-z0-9-]*)\.[^.]*" + re.escape(_TEMP_SUFFIX) + r"\Z"
+)
 _LOCK_NAME = ".lock"
 _KIND = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*\Z")
 
@@ -233,19 +234,20 @@ def default_dir() -> Path:
 def _canonical(key: Mapping[str, Any]) -> str:
     """The key as canonical JSON (sorted keys, no spaces), the basis of the file name and the header check."""
     if not isinstance(key, Mapping):
-        raise CacheError(f"cache key {key!r} is not a mapping; pass a dict such as "
-                         f"{{'ruleset': 'nim', 'params': {{}}}}")
+        raise CacheError(
+            f"cache key {key!r} is not a mapping; pass a dict such as {{'ruleset': 'nim', 'params': {{}}}}"
+        )
     try:
         return json.dumps(key, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
     except (TypeError, ValueError) as exc:
-        raise CacheError(f"cache key {key!r} is not plain JSON ({exc}); convert numpy scalars and tuples "
-                         "to int and list") from None
+        raise CacheError(
+            f"cache key {key!r} is not plain JSON ({exc}); convert numpy scalars and tuples to int and list"
+        ) from None
 
 
 def _check_kind(kind: str) -> str:
     if not isinstance(kind, str) or not _KIND.match(kind):
-        raise CacheError(f"cache kind {kind!r} is not a simple name; use letters, digits, '-' and '_', "
-                         "e.g. 'sequence'")
+        raise CacheError(f"cache kind {kind!r} is not a simple name; use letters, digits, '-' and '_', e.g. 'sequence'")
     return kind
 
 
@@ -332,8 +334,12 @@ class Cache:
         If ``min_seconds`` is negative or not a number, or ``max_bytes`` is not a whole number >= 0.
     """
 
-    def __init__(self, directory: str | os.PathLike[str] | None = None, min_seconds: float | None = None,
-                 max_bytes: int | None = None) -> None:
+    def __init__(
+        self,
+        directory: str | os.PathLike[str] | None = None,
+        min_seconds: float | None = None,
+        max_bytes: int | None = None,
+    ) -> None:
         if min_seconds is None:
             min_seconds = MIN_SECONDS
         if not isinstance(min_seconds, (int, float)) or math.isnan(min_seconds) or min_seconds < 0:
@@ -425,8 +431,11 @@ class Cache:
         return int(header["length"])
 
     def _discard(self, path: Path, why: str) -> None:
-        warnings.warn(f"cache file {str(path)!r} is not usable ({why}); removed it, the result will be recomputed",
-                      CacheWarning, stacklevel=3)
+        warnings.warn(
+            f"cache file {str(path)!r} is not usable ({why}); removed it, the result will be recomputed",
+            CacheWarning,
+            stacklevel=3,
+        )
         with contextlib.suppress(OSError):
             path.unlink()
 
@@ -441,8 +450,9 @@ class Cache:
             except FileNotFoundError:
                 return False
             except OSError as exc:
-                warnings.warn(f"cache file {str(path)!r} could not be removed ({exc}); it is harmless", CacheWarning,
-                              stacklevel=2)
+                warnings.warn(
+                    f"cache file {str(path)!r} could not be removed ({exc}); it is harmless", CacheWarning, stacklevel=2
+                )
                 return False
         return True
 
@@ -479,11 +489,11 @@ class Cache:
         path = self.path(kind, key)
         arr = np.asarray(values)
         if arr.ndim == 0:
-            raise CacheError(f"cannot cache a 0-dimensional array ({arr!r}); store a 1-D prefix such as "
-                             "np.array([...])")
+            raise CacheError(
+                f"cannot cache a 0-dimensional array ({arr!r}); store a 1-D prefix such as np.array([...])"
+            )
         if arr.dtype.hasobject or arr.dtype.fields is not None or arr.dtype.itemsize == 0:
-            raise CacheError(f"cannot cache an array of dtype {arr.dtype}; convert it to a numeric dtype "
-                             "such as int64")
+            raise CacheError(f"cannot cache an array of dtype {arr.dtype}; convert it to a numeric dtype such as int64")
         if not seconds >= self.min_seconds:
             return None
         self._open()
@@ -512,8 +522,9 @@ class Cache:
         tmp: str | None = None
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".{path.stem}.{os.getpid()}@{_host()}.",
-                                       suffix=_TEMP_SUFFIX)
+            fd, tmp = tempfile.mkstemp(
+                dir=self.directory, prefix=f".{path.stem}.{os.getpid()}@{_host()}.", suffix=_TEMP_SUFFIX
+            )
             with os.fdopen(fd, "wb") as fh:
                 fh.write(_PREFIX.pack(_MAGIC, len(head)))
                 fh.write(head)
@@ -531,9 +542,12 @@ class Cache:
             _fsync_dir(self.directory)
             return path
         except OSError as exc:
-            warnings.warn(f"cannot write the cache in {str(self.directory)!r} ({exc.strerror or exc}); "
-                          f"the result is not cached: set {ENV_VAR} or --cache-dir to a writable directory",
-                          CacheWarning, stacklevel=2)
+            warnings.warn(
+                f"cannot write the cache in {str(self.directory)!r} ({exc.strerror or exc}); "
+                f"the result is not cached: set {ENV_VAR} or --cache-dir to a writable directory",
+                CacheWarning,
+                stacklevel=2,
+            )
             return None
         finally:
             if tmp is not None:
@@ -611,12 +625,25 @@ class Cache:
             except _OtherFormat:
                 continue
             except (OSError, _Corrupt) as exc:
-                warnings.warn(f"cache file {str(path)!r} is not usable ({exc}); 'sprague cache clear' removes it",
-                              CacheWarning, stacklevel=2)
+                warnings.warn(
+                    f"cache file {str(path)!r} is not usable ({exc}); 'sprague cache clear' removes it",
+                    CacheWarning,
+                    stacklevel=2,
+                )
                 continue
-            found.append(Entry(path=path, kind=header["kind"], key=header["key"], length=int(header["length"]),
-                               shape=tuple(header["shape"]), dtype=header["dtype"], nbytes=int(header["nbytes"]),
-                               seconds=float(header["seconds"]), created=str(header["created"])))
+            found.append(
+                Entry(
+                    path=path,
+                    kind=header["kind"],
+                    key=header["key"],
+                    length=int(header["length"]),
+                    shape=tuple(header["shape"]),
+                    dtype=header["dtype"],
+                    nbytes=int(header["nbytes"]),
+                    seconds=float(header["seconds"]),
+                    created=str(header["created"]),
+                )
+            )
         found.sort(key=lambda e: (e.kind, str(e.key.get("ruleset", "")), json.dumps(e.key, sort_keys=True)))
         return found
 
@@ -633,10 +660,16 @@ class Cache:
                 continue
             match = _TEMP_NAME.match(path.name)
             pid, host = (int(match["pid"]), match["host"]) if match else (None, None)
-            found.append(Temporary(path=path, nbytes=st.st_size, pid=pid, host=host,
-                                   modified=datetime.fromtimestamp(st.st_mtime, UTC).isoformat(
-                                       timespec="seconds"),
-                                   stale=_stale(pid, host, now - st.st_mtime)))
+            found.append(
+                Temporary(
+                    path=path,
+                    nbytes=st.st_size,
+                    pid=pid,
+                    host=host,
+                    modified=datetime.fromtimestamp(st.st_mtime, UTC).isoformat(timespec="seconds"),
+                    stale=_stale(pid, host, now - st.st_mtime),
+                )
+            )
         return found
 
     def sweep(self) -> list[Temporary]:
@@ -755,8 +788,15 @@ def _read_header(fh: Any) -> tuple[dict[str, Any], int]:
 
 
 _FIELDS: dict[str, type | tuple[type, ...]] = {
-    "kind": str, "key": dict, "length": int, "shape": list, "dtype": str, "nbytes": int, "sha256": str,
-    "seconds": (int, float), "created": str,
+    "kind": str,
+    "key": dict,
+    "length": int,
+    "shape": list,
+    "dtype": str,
+    "nbytes": int,
+    "sha256": str,
+    "seconds": (int, float),
+    "created": str,
 }
 
 

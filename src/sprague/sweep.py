@@ -76,17 +76,47 @@ from sprague.rulesets import take_break_family
 from sprague.rulesets.tbcode import TBCode
 from sprague.theorems.periodic.known import known_period, values_needed
 
-__all__ = ["DEFAULT_VALUES", "BASES", "CSV_COLUMNS", "expand", "games", "sweep", "GameResult", "SweepRow",
-           "SweepResult", "DEFAULT_MAX_HEAP", "DEFAULT_GAME_WORK", "MISERE_CSV_COLUMNS", "misere_sweep",
-           "QuotientResult", "MisereRow", "MisereSweepResult", "DEFAULT_PROVE_MAX_HEAP"]
+__all__ = [
+    "DEFAULT_VALUES",
+    "BASES",
+    "CSV_COLUMNS",
+    "expand",
+    "games",
+    "sweep",
+    "GameResult",
+    "SweepRow",
+    "SweepResult",
+    "DEFAULT_MAX_HEAP",
+    "DEFAULT_GAME_WORK",
+    "MISERE_CSV_COLUMNS",
+    "misere_sweep",
+    "QuotientResult",
+    "MisereRow",
+    "MisereSweepResult",
+    "DEFAULT_PROVE_MAX_HEAP",
+]
 
 #: values computed for each game by default (:data:`sprague.core.limits.SWEEP_VALUES`)
 DEFAULT_VALUES = SWEEP_VALUES
 #: the bases a pattern's digits may be in
 BASES = (8, 16)
 #: the columns of :meth:`SweepResult.csv`, in order
-CSV_COLUMNS = ("code", "preperiod", "period", "saltus", "certified", "status", "values", "largest", "mask", "rare",
-               "last_rare", "same_game", "same_values", "seconds")
+CSV_COLUMNS = (
+    "code",
+    "preperiod",
+    "period",
+    "saltus",
+    "certified",
+    "status",
+    "values",
+    "largest",
+    "mask",
+    "rare",
+    "last_rare",
+    "same_game",
+    "same_values",
+    "seconds",
+)
 
 _DIGITS = "0123456789ABCDEF"
 _SHOWN = 8  # codes listed in one cell of the text table, skipped codes listed
@@ -173,38 +203,50 @@ def _parse_pattern(pattern: Any, base: int | None) -> tuple[str, str, int]:
     shown = text if len(text) <= 40 else text[:37] + "..."
     example = "e.g. 0.?? (every two-digit octal code), 4.?7 or 0.F? (hexadecimal)"
     if not text:
-        raise InvalidParameter(f"sweep: empty pattern; give a family of codes d0.d1d2... with ? for any digit, "
-                               f"{example}")
+        raise InvalidParameter(
+            f"sweep: empty pattern; give a family of codes d0.d1d2... with ? for any digit, {example}"
+        )
     digits_after = len(text.partition(".")[2])
     if digits_after > MAX_CODE_DIGITS:
-        raise InvalidParameter(f"sweep: pattern {shown!r} has {digits_after:,} digits after the point, over the limit "
-                               f"of {MAX_CODE_DIGITS} (MAX_CODE_DIGITS in sprague.core.limits)")
+        raise InvalidParameter(
+            f"sweep: pattern {shown!r} has {digits_after:,} digits after the point, over the limit "
+            f"of {MAX_CODE_DIGITS} (MAX_CODE_DIGITS in sprague.core.limits)"
+        )
     for i, ch in enumerate(text):
         if ch != "." and ch != "?" and ch.upper() not in _DIGITS:
-            raise InvalidParameter(f"sweep: pattern {shown!r} has {ch!r} at position {i + 1}; a pattern is d0.d1d2... "
-                                   f"made of digits and ? (any digit), {example}")
+            raise InvalidParameter(
+                f"sweep: pattern {shown!r} has {ch!r} at position {i + 1}; a pattern is d0.d1d2... "
+                f"made of digits and ? (any digit), {example}"
+            )
     if text.count(".") != 1:
-        raise InvalidParameter(f"sweep: pattern {shown!r} needs exactly one point, between d0 and the digits d1d2...: "
-                               f"{example}")
+        raise InvalidParameter(
+            f"sweep: pattern {shown!r} needs exactly one point, between d0 and the digits d1d2...: {example}"
+        )
     head, _, tail = text.upper().partition(".")
     if len(head) > 1:
-        raise InvalidParameter(f"sweep: pattern {shown!r} has {len(head)} characters before the point; d0 is one digit "
-                               f"(or ?), {example}")
+        raise InvalidParameter(
+            f"sweep: pattern {shown!r} has {len(head)} characters before the point; d0 is one digit (or ?), {example}"
+        )
     if not tail:
         raise InvalidParameter(f"sweep: pattern {shown!r} has no digit after the point; {example}")
     high = sorted({ch for ch in head + tail if ch in _DIGITS[8:]})
     if base is None:
         base = 16 if high else 8
     elif base == 8 and high:
-        raise InvalidParameter(f"sweep: pattern {shown!r} has the digit {high[0]!r}, not an octal digit (0-7); "
-                               "for a hexadecimal family give --base 16 (Python: base=16)")
+        raise InvalidParameter(
+            f"sweep: pattern {shown!r} has the digit {high[0]!r}, not an octal digit (0-7); "
+            "for a hexadecimal family give --base 16 (Python: base=16)"
+        )
     count = base ** (head + tail).count("?")
     if count > MAX_SWEEP_CODES:
-        raise TooLarge(f"sweep: pattern {shown!r} names {format_size(count)} codes "
-                       f"({base}^{(head + tail).count('?')}), "
-                       f"over the limit of {MAX_SWEEP_CODES:,} (MAX_SWEEP_CODES in sprague.core.limits); fix more of "
-                       "the digits, or sweep the family in parts (0.1??, 0.2??, ...)", estimate=count,
-                       limit=MAX_SWEEP_CODES)
+        raise TooLarge(
+            f"sweep: pattern {shown!r} names {format_size(count)} codes "
+            f"({base}^{(head + tail).count('?')}), "
+            f"over the limit of {MAX_SWEEP_CODES:,} (MAX_SWEEP_CODES in sprague.core.limits); fix more of "
+            "the digits, or sweep the family in parts (0.1??, 0.2??, ...)",
+            estimate=count,
+            limit=MAX_SWEEP_CODES,
+        )
     return head or "0", tail, base
 
 
@@ -244,8 +286,11 @@ class GameResult:
         if self.certified:
             return "certified"
         known = known_period(self.code)
-        return f"unsolved to {self.values:,}" + (" (work limit)" if self.stopped else "") + (
-            "" if known is None else f"; its published period {known.period:,} needs {values_needed(self.code):,}")
+        return (
+            f"unsolved to {self.values:,}"
+            + (" (work limit)" if self.stopped else "")
+            + ("" if known is None else f"; its published period {known.period:,} needs {values_needed(self.code):,}")
+        )
 
 
 def _solve(settings: tuple[int, int, Any], code: str) -> GameResult:
@@ -275,12 +320,22 @@ def _solve_here(code: str, budget: int, limit: int) -> GameResult:
     if sparse is not None:
         mask, positions = int(sparse[0]), sparse[1]
         rare, last = len(positions), (int(positions[-1]) if len(positions) else None)
-    return GameResult(code=code, values=len(values), preperiod=per.preperiod if per else None,
-                      period=per.period if per else None, saltus=per.saltus if per else 0,
-                      certified=bool(per and per.certified), largest=int(values.max()) if len(values) else 0,
-                      mask=mask, rare=rare, last_rare=last, certificate=per.certificate if per else "",
-                      stopped=stopped, seconds=round(time.perf_counter() - began, 3),
-                      digest=_cache.sha256(values.tobytes()))
+    return GameResult(
+        code=code,
+        values=len(values),
+        preperiod=per.preperiod if per else None,
+        period=per.period if per else None,
+        saltus=per.saltus if per else 0,
+        certified=bool(per and per.certified),
+        largest=int(values.max()) if len(values) else 0,
+        mask=mask,
+        rare=rare,
+        last_rare=last,
+        certificate=per.certificate if per else "",
+        stopped=stopped,
+        seconds=round(time.perf_counter() - began, 3),
+        digest=_cache.sha256(values.tobytes()),
+    )
 
 
 # ------------------------------------------------------------------ rows and the result
@@ -307,15 +362,30 @@ class SweepRow(_ResultRow):
     #: codes of the pattern for other games with the same values (and period)
     same_values: list[str]
 
-
     def to_json(self) -> dict[str, Any]:
         """The row as JSON-able data (the ``rows`` of :meth:`SweepResult.to_json`)."""
         r = self.result
-        return {"code": r.code, "preperiod": r.preperiod, "period": r.period, "saltus": r.saltus,
-                "certified": r.certified, "status": r.status(), "values": r.values, "largest": r.largest,
-                "mask": r.mask_hex, "mask_value": r.mask, "rare": r.rare, "last_rare": r.last_rare,
-                "same_game": self.same_game, "same_values": self.same_values, "games": self.games,
-                "certificate": r.certificate, "stopped": r.stopped, "seconds": r.seconds, "digest": r.digest}
+        return {
+            "code": r.code,
+            "preperiod": r.preperiod,
+            "period": r.period,
+            "saltus": r.saltus,
+            "certified": r.certified,
+            "status": r.status(),
+            "values": r.values,
+            "largest": r.largest,
+            "mask": r.mask_hex,
+            "mask_value": r.mask,
+            "rare": r.rare,
+            "last_rare": r.last_rare,
+            "same_game": self.same_game,
+            "same_values": self.same_values,
+            "games": self.games,
+            "certificate": r.certificate,
+            "stopped": r.stopped,
+            "seconds": r.seconds,
+            "digest": r.digest,
+        }
 
 
 @dataclass
@@ -343,23 +413,54 @@ class SweepResult:
 
     def to_json(self) -> dict[str, Any]:
         """Everything, as JSON-able data (:meth:`from_json` reads it back)."""
-        return {"pattern": self.pattern, "base": self.base, "budget": self.budget,
-                "max_positions": self.max_positions, "codes": self.codes, "games": self.games, "done": self.done,
-                "resumed": self.resumed, "interrupted": self.interrupted, "workers": self.workers,
-                "engine": self.engine, "seconds": round(self.seconds, 3),
-                "skipped": [{"code": c, "reason": why} for c, why in self.skipped],
-                "rows": [row.to_json() for row in self.rows]}
+        return {
+            "pattern": self.pattern,
+            "base": self.base,
+            "budget": self.budget,
+            "max_positions": self.max_positions,
+            "codes": self.codes,
+            "games": self.games,
+            "done": self.done,
+            "resumed": self.resumed,
+            "interrupted": self.interrupted,
+            "workers": self.workers,
+            "engine": self.engine,
+            "seconds": round(self.seconds, 3),
+            "skipped": [{"code": c, "reason": why} for c, why in self.skipped],
+            "rows": [row.to_json() for row in self.rows],
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SweepResult:
         """The result :meth:`to_json` gave (a sweep written with ``--json FILE``, read back)."""
         names = {f.name for f in fields(GameResult)}
-        rows = [SweepRow(GameResult(**{k: (row["mask_value"] if k == "mask" else row[k]) for k in names}),
-                         list(row["games"]), list(row["same_game"]), list(row["same_values"]))
-                for row in data["rows"]]
+        rows = [
+            SweepRow(
+                GameResult(**{k: (row["mask_value"] if k == "mask" else row[k]) for k in names}),
+                list(row["games"]),
+                list(row["same_game"]),
+                list(row["same_values"]),
+            )
+            for row in data["rows"]
+        ]
         skipped = [(s["code"], s["reason"]) for s in data["skipped"]]
-        plain = {k: data[k] for k in ("pattern", "base", "budget", "max_positions", "codes", "resumed", "games", "done",
-                                      "interrupted", "workers", "engine", "seconds")}
+        plain = {
+            k: data[k]
+            for k in (
+                "pattern",
+                "base",
+                "budget",
+                "max_positions",
+                "codes",
+                "resumed",
+                "games",
+                "done",
+                "interrupted",
+                "workers",
+                "engine",
+                "seconds",
+            )
+        }
         return cls(rows=rows, skipped=skipped, **plain)
 
     def csv_rows(self) -> list[dict[str, str]]:
@@ -369,8 +470,9 @@ class SweepResult:
             data = row.to_json()
             data["mask"] = row.result.mask_hex
             cells = {k: data[k] for k in CSV_COLUMNS}
-            out.append({k: " ".join(v) if isinstance(v, list) else "" if v is None else str(v)
-                        for k, v in cells.items()})
+            out.append(
+                {k: " ".join(v) if isinstance(v, list) else "" if v is None else str(v) for k, v in cells.items()}
+            )
         return out
 
     def csv(self) -> str:
@@ -380,33 +482,47 @@ class SweepResult:
     def text(self) -> str:
         """The table people read: a heading, one line per row, and what was resumed, skipped or interrupted."""
         family = "hexadecimal" if self.base == 16 else "octal"
-        lines = [f"sweep {self.pattern} ({family}): {self.codes:,} codes, {self.games:,} games; G(n) for "
-                 f"n < {self.budget:,} each, at most {self.max_positions:,} positions of work a game\n"]
+        lines = [
+            f"sweep {self.pattern} ({family}): {self.codes:,} codes, {self.games:,} games; G(n) for "
+            f"n < {self.budget:,} each, at most {self.max_positions:,} positions of work a game\n"
+        ]
         arithmetic = any(row.result.saltus for row in self.rows)
-        head = ["code", "preperiod", "period"] + (["saltus"] if arithmetic else []) + [
-            "largest", "mask", "rare", "last rare", "status", "also"]
+        head = (
+            ["code", "preperiod", "period"]
+            + (["saltus"] if arithmetic else [])
+            + ["largest", "mask", "rare", "last rare", "status", "also"]
+        )
         table = [head]
         observed = False
         for row in self.rows:
             r = row.result
             mark = "" if r.certified else "?"
             observed = observed or (bool(mark) and r.period is not None)
-            cells = [r.code, "" if r.preperiod is None else f"{r.preperiod}{mark}",
-                     "" if r.period is None else f"{r.period}{mark}"]
+            cells = [
+                r.code,
+                "" if r.preperiod is None else f"{r.preperiod}{mark}",
+                "" if r.period is None else f"{r.period}{mark}",
+            ]
             if arithmetic:
                 cells.append(f"{r.saltus}{mark}" if r.period is not None else "")
-            also = "; ".join(part for part in (
-                f"same game: {_listed(row.same_game)}" if row.same_game else "",
-                f"same values: {_listed(row.same_values)}" if row.same_values else "") if part)
-            cells += [str(r.largest), r.mask_hex, "" if r.rare is None else f"{r.rare:,}",
-                      "" if r.last_rare is None else str(r.last_rare), r.status(), also]
+            also = "; ".join(
+                part
+                for part in (
+                    f"same game: {_listed(row.same_game)}" if row.same_game else "",
+                    f"same values: {_listed(row.same_values)}" if row.same_values else "",
+                )
+                if part
+            )
+            cells += [
+                str(r.largest),
+                r.mask_hex,
+                "" if r.rare is None else f"{r.rare:,}",
+                "" if r.last_rare is None else str(r.last_rare),
+                r.status(),
+                also,
+            ]
             table.append(cells)
-        widths = [max(len(line[i]) for line in table) for i in range(len(head))]
-        right = {1, 2, 3, 4, 6, 7} if arithmetic else {1, 2, 3, 5, 6}
-        for line in table:
-            text = "  ".join(cell.rjust(w) if i in right else cell.ljust(w)
-                             for i, (cell, w) in enumerate(zip(line, widths)))
-            lines.append(text.rstrip() + "\n")
+        lines += _aligned(table, right={1, 2, 3, 4, 6, 7} if arithmetic else {1, 2, 3, 5, 6})
         certified = sum(1 for row in self.rows if row.result.certified)
         lines.append(f"{len(self.rows):,} rows: {certified:,} certified, {len(self.rows) - certified:,} unsolved")
         if self.resumed:
@@ -414,18 +530,23 @@ class SweepResult:
         lines.append(f" ({self.workers} worker{'s' if self.workers != 1 else ''}, {self.engine})\n")
         if observed:
             lines.append("?: a period seen in the values computed, not proved\n")
-        lines.append("mask: the sparse-space mask (Winning Ways ch. 4), in hex; rare: the heaps n >= 1 whose value has "
-                     "an even masked popcount\n")
+        lines.append(
+            "mask: the sparse-space mask (Winning Ways ch. 4), in hex; rare: the heaps n >= 1 whose value has "
+            "an even masked popcount\n"
+        )
         if any(row.same_values for row in self.rows):
             lines.append("same values: G(n) the same for every n computed\n")
         for code, why in self.skipped[:_SHOWN]:
             lines.append(f"skipped {code}: {why}\n")
         if len(self.skipped) > _SHOWN:
-            lines.append(f"skipped {len(self.skipped) - _SHOWN:,} more codes the ruleset cannot read (--json lists "
-                         "them)\n")
+            lines.append(
+                f"skipped {len(self.skipped) - _SHOWN:,} more codes the ruleset cannot read (--json lists them)\n"
+            )
         if self.interrupted:
-            lines.append(f"interrupted after {self.done:,} of {self.games:,} games; the finished ones are in the "
-                         "results cache: run the same sweep again to resume\n")
+            lines.append(
+                f"interrupted after {self.done:,} of {self.games:,} games; the finished ones are in the "
+                "results cache: run the same sweep again to resume\n"
+            )
         return "".join(lines)
 
 
@@ -436,9 +557,17 @@ def _listed(codes: list[str]) -> str:
 
 
 # ------------------------------------------------------------------ the sweep
-def sweep(pattern: str, *, values: int = DEFAULT_VALUES, max_positions: int | None = None, base: int | None = None,
-          workers: int | None = None, scheduler: Any = None, progress: Callable[[int], Any] | None = None,
-          resume: bool = True) -> SweepResult:
+def sweep(
+    pattern: str,
+    *,
+    values: int = DEFAULT_VALUES,
+    max_positions: int | None = None,
+    base: int | None = None,
+    workers: int | None = None,
+    scheduler: Any = None,
+    progress: Callable[[int], Any] | None = None,
+    resume: bool = True,
+) -> SweepResult:
     """Solve every code of a family as far as ``values`` values each, and table the results.
 
     Parameters
@@ -477,8 +606,9 @@ def sweep(pattern: str, *, values: int = DEFAULT_VALUES, max_positions: int | No
         workers = os.cpu_count() or 1
     workers = check_workers(workers)
     keys = games(pattern, base)
-    result = SweepResult(pattern=f"{head}.{tail}", base=base, budget=budget, max_positions=limit,
-                         codes=sum(map(len, keys.values())))
+    result = SweepResult(
+        pattern=f"{head}.{tail}", base=base, budget=budget, max_positions=limit, codes=sum(map(len, keys.values()))
+    )
     runnable = []
     for key, spelled in keys.items():
         try:
@@ -528,8 +658,10 @@ def sweep(pattern: str, *, values: int = DEFAULT_VALUES, max_positions: int | No
 
 def _check_budget(values: Any) -> int:
     if isinstance(values, bool) or not isinstance(values, (int, np.integer)) or values < 1:
-        raise InvalidParameter(f"sweep: values={values!r} must be a positive integer, the number of values "
-                               "G(0..N-1) computed for each game (e.g. --values 16384)")
+        raise InvalidParameter(
+            f"sweep: values={values!r} must be a positive integer, the number of values "
+            "G(0..N-1) computed for each game (e.g. --values 16384)"
+        )
     return int(values)
 
 
@@ -563,8 +695,7 @@ def _sequence_cache_choice() -> Any:
 
 
 def _row_key(code: str, budget: int, limit: int) -> dict[str, Any]:
-    return {"ruleset": _RULESET, "params": {"code": code}, "values": budget, "max_positions": limit,
-            "row": _ROW_FORMAT}
+    return {"ruleset": _RULESET, "params": {"code": code}, "values": budget, "max_positions": limit, "row": _ROW_FORMAT}
 
 
 def _load(store: _cache.Cache | None, code: str, budget: int, limit: int) -> GameResult | None:
@@ -586,7 +717,6 @@ def _save(store: _cache.Cache | None, game: GameResult, budget: int, limit: int)
         store.store("sweep", _row_key(game.code, budget, limit), data, game.seconds)
 
 
-
 # ================================================================== misère quotients
 # ``sweep --misere``: the misère quotient (:mod:`sprague.analysis.quotient`) of every game of a family, each
 # within its own work budget, in one table. The same patterns, games, workers, Dask and results cache as above.
@@ -598,9 +728,25 @@ DEFAULT_MAX_HEAP = 40
 #: 5-8 s of CPU here, so that the 511 games of ``0.???`` take under an hour on 2 cores whatever they are
 DEFAULT_GAME_WORK = 4_000_000
 #: the columns of :meth:`MisereSweepResult.csv`, in order
-MISERE_CSV_COLUMNS = ("code", "bound", "order", "p_portion", "stable_from", "stabilised", "status", "period",
-                      "preperiod", "stopped_at", "generators", "presentation", "work", "seconds", "same_game",
-                      "same_quotient", "note")
+MISERE_CSV_COLUMNS = (
+    "code",
+    "bound",
+    "order",
+    "p_portion",
+    "stable_from",
+    "stabilised",
+    "status",
+    "period",
+    "preperiod",
+    "stopped_at",
+    "generators",
+    "presentation",
+    "work",
+    "seconds",
+    "same_game",
+    "same_quotient",
+    "note",
+)
 #: with ``prove``: the largest bound a game's quotient is computed to for a proof, by default (Kayles needs 166)
 DEFAULT_PROVE_MAX_HEAP = 200
 #: with ``prove``: bounds tried for one game at most (the bound asked, then larger ones)
@@ -662,8 +808,11 @@ class QuotientResult:
     bounds: list[int] = field(default_factory=list)
 
     def order_text(self) -> str:
-        return f"{self.order:,}" if self.order is not None else (
-            f">= {self.order_at_least:,}" if self.order_at_least is not None else "?")
+        return (
+            f"{self.order:,}"
+            if self.order is not None
+            else (f">= {self.order_at_least:,}" if self.order_at_least is not None else "?")
+        )
 
     def status_text(self) -> str:
         """``observed`` / ``proved``, or ``stopped at heap k, order >= m`` (what the budget allowed)."""
@@ -703,20 +852,49 @@ def _quotient_digest(q: Any) -> str:
 
 def _stopped_result(code: str, bound: int, exc: BaseException, work: int, began: float) -> QuotientResult:
     heap, least = _stop_point(exc)
-    return QuotientResult(code=code, bound=bound, order=None, p_portion=None, stable_from=None,
-                          status=STOPPED, stopped_at=heap, order_at_least=least, generators=None,
-                          presentation="", presentation_ascii="", p_elements="", orders=[],
-                          stopped=str(exc), note="", work=work,
-                          seconds=round(time.perf_counter() - began, 3), digest="")
+    return QuotientResult(
+        code=code,
+        bound=bound,
+        order=None,
+        p_portion=None,
+        stable_from=None,
+        status=STOPPED,
+        stopped_at=heap,
+        order_at_least=least,
+        generators=None,
+        presentation="",
+        presentation_ascii="",
+        p_elements="",
+        orders=[],
+        stopped=str(exc),
+        note="",
+        work=work,
+        seconds=round(time.perf_counter() - began, 3),
+        digest="",
+    )
 
 
 def _finished_result(code: str, q: Any, status: str, note: str, work: int, began: float) -> QuotientResult:
-    return QuotientResult(code=code, bound=q.max_heap, order=q.order, p_portion=len(q.p_portion),
-                          stable_from=q.stable_from, status=status, stopped_at=None, order_at_least=None,
-                          generators=len(q.generators), presentation=q.presentation(),
-                          presentation_ascii=q.presentation(ascii=True), p_elements=q.p_portion_text(ascii=True),
-                          orders=list(q.orders), stopped="", note=note, work=work,
-                          seconds=round(time.perf_counter() - began, 3), digest=_quotient_digest(q))
+    return QuotientResult(
+        code=code,
+        bound=q.max_heap,
+        order=q.order,
+        p_portion=len(q.p_portion),
+        stable_from=q.stable_from,
+        status=status,
+        stopped_at=None,
+        order_at_least=None,
+        generators=len(q.generators),
+        presentation=q.presentation(),
+        presentation_ascii=q.presentation(ascii=True),
+        p_elements=q.p_portion_text(ascii=True),
+        orders=list(q.orders),
+        stopped="",
+        note=note,
+        work=work,
+        seconds=round(time.perf_counter() - began, 3),
+        digest=_quotient_digest(q),
+    )
 
 
 def _solve_quotient(settings: tuple[Any, ...], code: str) -> QuotientResult:
@@ -832,10 +1010,14 @@ class MisereRow(_ResultRow):
     #: codes of the pattern for other games with the same quotient and pretending function
     same_quotient: list[str]
 
-
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self.result), "status_text": self.result.status_text(), "games": self.games,
-                "same_game": self.same_game, "same_quotient": self.same_quotient}
+        return {
+            **asdict(self.result),
+            "status_text": self.result.status_text(),
+            "games": self.games,
+            "same_game": self.same_game,
+            "same_quotient": self.same_quotient,
+        }
 
 
 @dataclass
@@ -860,20 +1042,55 @@ class MisereSweepResult:
     prover: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"pattern": self.pattern, "base": self.base, "misere": True, "max_heap": self.max_heap,
-                "game_work": self.game_work, "codes": self.codes, "games": self.games, "done": self.done,
-                "resumed": self.resumed, "interrupted": self.interrupted, "workers": self.workers,
-                "engine": self.engine, "seconds": round(self.seconds, 3), "prover": self.prover,
-                "skipped": [{"code": c, "reason": why} for c, why in self.skipped],
-                "rows": [row.to_json() for row in self.rows]}
+        return {
+            "pattern": self.pattern,
+            "base": self.base,
+            "misere": True,
+            "max_heap": self.max_heap,
+            "game_work": self.game_work,
+            "codes": self.codes,
+            "games": self.games,
+            "done": self.done,
+            "resumed": self.resumed,
+            "interrupted": self.interrupted,
+            "workers": self.workers,
+            "engine": self.engine,
+            "seconds": round(self.seconds, 3),
+            "prover": self.prover,
+            "skipped": [{"code": c, "reason": why} for c, why in self.skipped],
+            "rows": [row.to_json() for row in self.rows],
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MisereSweepResult:
         names = {f.name for f in fields(QuotientResult)}
-        rows = [MisereRow(QuotientResult(**{k: row[k] for k in names}), list(row["games"]), list(row["same_game"]),
-                          list(row["same_quotient"])) for row in data["rows"]]
-        plain = {k: data[k] for k in ("pattern", "base", "max_heap", "game_work", "codes", "resumed", "games",
-                                      "done", "interrupted", "workers", "engine", "seconds", "prover")}
+        rows = [
+            MisereRow(
+                QuotientResult(**{k: row[k] for k in names}),
+                list(row["games"]),
+                list(row["same_game"]),
+                list(row["same_quotient"]),
+            )
+            for row in data["rows"]
+        ]
+        plain = {
+            k: data[k]
+            for k in (
+                "pattern",
+                "base",
+                "max_heap",
+                "game_work",
+                "codes",
+                "resumed",
+                "games",
+                "done",
+                "interrupted",
+                "workers",
+                "engine",
+                "seconds",
+                "prover",
+            )
+        }
         return cls(rows=rows, skipped=[(s["code"], s["reason"]) for s in data["skipped"]], **plain)
 
     def csv_rows(self) -> list[dict[str, str]]:
@@ -881,15 +1098,27 @@ class MisereSweepResult:
         for row in self.rows:
             r = row.result
             cells: dict[str, Any] = {
-                "code": r.code, "bound": r.bound, "order": r.order_text(), "p_portion": r.p_portion,
+                "code": r.code,
+                "bound": r.bound,
+                "order": r.order_text(),
+                "p_portion": r.p_portion,
                 "stable_from": r.stable_from,
-                "stabilised": "" if r.stable_from is None else r.stable_from < r.bound, "status": r.status_text(),
-                "period": r.period, "preperiod": r.preperiod, "stopped_at": r.stopped_at,
-                "generators": r.generators, "presentation": r.presentation_ascii, "work": r.work,
-                "seconds": r.seconds, "same_game": row.same_game, "same_quotient": row.same_quotient,
-                "note": r.note}
-            out.append({k: " ".join(v) if isinstance(v, list) else "" if v is None else str(v)
-                        for k, v in cells.items()})
+                "stabilised": "" if r.stable_from is None else r.stable_from < r.bound,
+                "status": r.status_text(),
+                "period": r.period,
+                "preperiod": r.preperiod,
+                "stopped_at": r.stopped_at,
+                "generators": r.generators,
+                "presentation": r.presentation_ascii,
+                "work": r.work,
+                "seconds": r.seconds,
+                "same_game": row.same_game,
+                "same_quotient": row.same_quotient,
+                "note": r.note,
+            }
+            out.append(
+                {k: " ".join(v) if isinstance(v, list) else "" if v is None else str(v) for k, v in cells.items()}
+            )
         return out
 
     def csv(self) -> str:
@@ -899,9 +1128,11 @@ class MisereSweepResult:
     def text(self) -> str:
         """The table people read: a heading, one line per row, then what was stopped, skipped or interrupted."""
         family = "hexadecimal" if self.base == 16 else "octal"
-        lines = [f"sweep --misere {self.pattern} ({family}): {self.codes:,} codes, {self.games:,} games; the "
-                 f"misère quotient of the sums of heaps 0..{self.max_heap} of each, at most {self.game_work:,} "
-                 "units of work a game\n"]
+        lines = [
+            f"sweep --misere {self.pattern} ({family}): {self.codes:,} codes, {self.games:,} games; the "
+            f"misère quotient of the sums of heaps 0..{self.max_heap} of each, at most {self.game_work:,} "
+            "units of work a game\n"
+        ]
         proving = self.prover.startswith("prove_quotient")
         head = ["code", "order", "|P|", "stable from", "status", "work", "presentation", "also"]
         if proving:  # the bound of each row (a proof may have needed a larger one) and the period proved
@@ -909,43 +1140,59 @@ class MisereSweepResult:
         table = [head]
         for row in self.rows:
             r = row.result
-            pres = r.presentation if len(r.presentation) <= _SHORT else r.presentation[:_SHORT - 1] + "…"
-            also = "; ".join(part for part in (
-                f"same game: {_listed(row.same_game)}" if row.same_game else "",
-                f"same quotient: {_listed(row.same_quotient)}" if row.same_quotient else "",
-                r.note if proving and r.status == OBSERVED else "") if part)
-            line = [r.code, r.order_text(), "" if r.p_portion is None else str(r.p_portion),
-                    _stable_text(r), r.status_text(), f"{r.work:,}", pres, also]
+            pres = r.presentation if len(r.presentation) <= _SHORT else r.presentation[: _SHORT - 1] + "…"
+            also = "; ".join(
+                part
+                for part in (
+                    f"same game: {_listed(row.same_game)}" if row.same_game else "",
+                    f"same quotient: {_listed(row.same_quotient)}" if row.same_quotient else "",
+                    r.note if proving and r.status == OBSERVED else "",
+                )
+                if part
+            )
+            line = [
+                r.code,
+                r.order_text(),
+                "" if r.p_portion is None else str(r.p_portion),
+                _stable_text(r),
+                r.status_text(),
+                f"{r.work:,}",
+                pres,
+                also,
+            ]
             if proving:
                 line[4:4] = [str(r.bound), "" if r.period is None else f"{r.period} from {r.preperiod}"]
             table.append(line)
-        widths = [max(len(line[i]) for line in table) for i in range(len(head))]
-        right = {1, 2, 3, 4, 7} if proving else {1, 2, 3, 5}
-        for line in table:
-            lines.append("  ".join(cell.rjust(w) if i in right else cell.ljust(w)
-                                   for i, (cell, w) in enumerate(zip(line, widths))).rstrip() + "\n")
+        lines += _aligned(table, right={1, 2, 3, 4, 7} if proving else {1, 2, 3, 5})
         finished = sum(len(row.games) for row in self.rows if row.result.order is not None)
-        proved = sum(len(row.games) for row in self.rows if row.result.order is not None
-                     and row.result.status != OBSERVED)
+        proved = sum(
+            len(row.games) for row in self.rows if row.result.order is not None and row.result.status != OBSERVED
+        )
         stopped = sum(len(row.games) for row in self.rows if row.result.order is None)
         further = " (or further, to prove them)" if proving else ""
-        lines.append(f"{len(self.rows):,} rows of {finished + stopped:,} games: {finished:,} quotients to heap "
-                     f"{self.max_heap}{further} ({proved:,} proved, {finished - proved:,} observed), {stopped:,} "
-                     "stopped by the budget")
+        lines.append(
+            f"{len(self.rows):,} rows of {finished + stopped:,} games: {finished:,} quotients to heap "
+            f"{self.max_heap}{further} ({proved:,} proved, {finished - proved:,} observed), {stopped:,} "
+            "stopped by the budget"
+        )
         if self.resumed:
             lines.append(f"; {self.resumed:,} of the {self.games:,} games resumed from the results cache")
         lines.append(f" ({self.workers} worker{'s' if self.workers != 1 else ''}, {self.engine})\n")
-        lines.append(f"stable from: the last heap at which the quotient changed (the same from there to heap "
-                     f"{self.max_heap}; not yet: it changed at the bound); observed: computed exactly to the bound, "
-                     "stabilisation not proved; "
-                     "stopped: the game's work budget ran out at that heap, the quotient of the smaller heaps "
-                     "having that order (--game-work, --max-heap)\n")
+        lines.append(
+            f"stable from: the last heap at which the quotient changed (the same from there to heap "
+            f"{self.max_heap}; not yet: it changed at the bound); observed: computed exactly to the bound, "
+            "stabilisation not proved; "
+            "stopped: the game's work budget ran out at that heap, the quotient of the smaller heaps "
+            "having that order (--game-work, --max-heap)\n"
+        )
         if proving:
-            lines.append("proved: for ALL heaps, by the misère quotient periodicity theorem "
-                         "(sprague.analysis.quotient_proof), the pretending function having that period from that "
-                         "heap; bound: the heaps 0..bound computed (a proof may need more than --max-heap, up to "
-                         f"{self.prover.rsplit(' ', 1)[-1]}); observed: why there is no proof (--json has each "
-                         "certificate)\n")
+            lines.append(
+                "proved: for ALL heaps, by the misère quotient periodicity theorem "
+                "(sprague.analysis.quotient_proof), the pretending function having that period from that "
+                "heap; bound: the heaps 0..bound computed (a proof may need more than --max-heap, up to "
+                f"{self.prover.rsplit(' ', 1)[-1]}); observed: why there is no proof (--json has each "
+                "certificate)\n"
+            )
         if any(row.same_quotient for row in self.rows):
             lines.append("same quotient: the same quotient, P-portion and pretending function to the bound\n")
         for code, why in self.skipped[:_SHOWN]:
@@ -953,16 +1200,27 @@ class MisereSweepResult:
         if len(self.skipped) > _SHOWN:
             lines.append(f"skipped {len(self.skipped) - _SHOWN:,} more codes (--json lists them)\n")
         if self.interrupted:
-            lines.append(f"interrupted after {self.done:,} of {self.games:,} games; the finished ones are in the "
-                         "results cache: run the same sweep again to resume\n")
+            lines.append(
+                f"interrupted after {self.done:,} of {self.games:,} games; the finished ones are in the "
+                "results cache: run the same sweep again to resume\n"
+            )
         return "".join(lines)
 
 
-def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: int = DEFAULT_GAME_WORK,
-                 base: int | None = None, workers: int | None = None, scheduler: Any = None,
-                 progress: Callable[[int], Any] | None = None, resume: bool = True,
-                 prover: Prover | None = None, prove: bool = False,
-                 prove_max_heap: int | None = None) -> MisereSweepResult:
+def misere_sweep(
+    pattern: str,
+    *,
+    max_heap: int = DEFAULT_MAX_HEAP,
+    game_work: int = DEFAULT_GAME_WORK,
+    base: int | None = None,
+    workers: int | None = None,
+    scheduler: Any = None,
+    progress: Callable[[int], Any] | None = None,
+    resume: bool = True,
+    prover: Prover | None = None,
+    prove: bool = False,
+    prove_max_heap: int | None = None,
+) -> MisereSweepResult:
     """The misère quotient of every game of a family, to heap ``max_heap``, each within ``game_work`` units.
 
     Parameters
@@ -1014,27 +1272,43 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
     head, tail, base = _parse_pattern(pattern, base)
     from sprague.core.limits import MAX_QUOTIENT_HEAP
 
-    if isinstance(max_heap, bool) or not isinstance(max_heap, (int, np.integer)) or (
-            not 1 <= max_heap <= MAX_QUOTIENT_HEAP):
-        raise InvalidParameter(f"sweep --misere: max_heap={max_heap!r} must be an integer from 1 to "
-                               f"{MAX_QUOTIENT_HEAP:,}, the largest heap of each quotient (e.g. --max-heap 40)")
+    if (
+        isinstance(max_heap, bool)
+        or not isinstance(max_heap, (int, np.integer))
+        or (not 1 <= max_heap <= MAX_QUOTIENT_HEAP)
+    ):
+        raise InvalidParameter(
+            f"sweep --misere: max_heap={max_heap!r} must be an integer from 1 to "
+            f"{MAX_QUOTIENT_HEAP:,}, the largest heap of each quotient (e.g. --max-heap 40)"
+        )
     if isinstance(game_work, bool) or not isinstance(game_work, (int, np.integer)) or game_work < 1:
-        raise InvalidParameter(f"sweep --misere: game_work={game_work!r} must be a positive integer, the work "
-                               "units (about a microsecond each) of each game (e.g. --game-work 4000000)")
+        raise InvalidParameter(
+            f"sweep --misere: game_work={game_work!r} must be a positive integer, the work "
+            "units (about a microsecond each) of each game (e.g. --game-work 4000000)"
+        )
     if prover is not None and not callable(prover):
-        raise InvalidParameter(f"sweep --misere: prover={prover!r} is not callable; give a function "
-                               "prover(code, quotient) -> (status, note) or None")
+        raise InvalidParameter(
+            f"sweep --misere: prover={prover!r} is not callable; give a function "
+            "prover(code, quotient) -> (status, note) or None"
+        )
     if not isinstance(prove, bool):
         raise InvalidParameter(f"sweep --misere: prove={prove!r} must be True or False")
     if prove and prover is not None:
         raise InvalidParameter("sweep --misere: prove=True and a prover hook are two provers; give one")
     if prove_max_heap is not None and not prove:
-        raise InvalidParameter(f"sweep --misere: prove_max_heap={prove_max_heap!r} is the largest bound of a "
-                               "proof; it needs prove=True (--prove)")
-    if prove_max_heap is not None and (isinstance(prove_max_heap, bool) or not isinstance(
-            prove_max_heap, (int, np.integer)) or not max_heap <= prove_max_heap <= MAX_QUOTIENT_HEAP):
-        raise InvalidParameter(f"sweep --misere: prove_max_heap={prove_max_heap!r} must be an integer from "
-                               f"max_heap ({max_heap}) to {MAX_QUOTIENT_HEAP:,}, the largest bound of a proof")
+        raise InvalidParameter(
+            f"sweep --misere: prove_max_heap={prove_max_heap!r} is the largest bound of a "
+            "proof; it needs prove=True (--prove)"
+        )
+    if prove_max_heap is not None and (
+        isinstance(prove_max_heap, bool)
+        or not isinstance(prove_max_heap, (int, np.integer))
+        or not max_heap <= prove_max_heap <= MAX_QUOTIENT_HEAP
+    ):
+        raise InvalidParameter(
+            f"sweep --misere: prove_max_heap={prove_max_heap!r} must be an integer from "
+            f"max_heap ({max_heap}) to {MAX_QUOTIENT_HEAP:,}, the largest bound of a proof"
+        )
     max_heap, game_work = int(max_heap), int(game_work)
     prove_cap = None if not prove else max(max_heap, int(prove_max_heap or DEFAULT_PROVE_MAX_HEAP))
     if workers is None:
@@ -1044,8 +1318,14 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
     prover_name = "" if prover is None else f"{getattr(prover, '__module__', '')}.{getattr(prover, '__qualname__', '')}"
     if prove_cap is not None:
         prover_name = f"prove_quotient to {prove_cap}"
-    result = MisereSweepResult(pattern=f"{head}.{tail}", base=base, max_heap=max_heap, game_work=game_work,
-                               codes=sum(map(len, keys.values())), prover=prover_name)
+    result = MisereSweepResult(
+        pattern=f"{head}.{tail}",
+        base=base,
+        max_heap=max_heap,
+        game_work=game_work,
+        codes=sum(map(len, keys.values())),
+        prover=prover_name,
+    )
     runnable = []
     for key, spelled in keys.items():
         try:
@@ -1055,8 +1335,14 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
             result.skipped.extend((code, str(exc)) for code in spelled)
             continue
         if not moves:
-            result.skipped.extend((code, f"no move from any heap up to {max_heap}: every sum is an end "
-                                   "position (a misère N-position), the quotient is trivial") for code in spelled)
+            result.skipped.extend(
+                (
+                    code,
+                    f"no move from any heap up to {max_heap}: every sum is an end "
+                    "position (a misère N-position), the quotient is trivial",
+                )
+                for code in spelled
+            )
             continue
         runnable.append(key)
     result.games = len(runnable)
@@ -1085,8 +1371,14 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
         if progress is not None and result.resumed:
             progress(result.resumed)
         todo = [(key,) for key in runnable if key not in found]
-        run_tasks(_solve_quotient, todo, collect, workers=result.workers, scheduler=scheduler,
-                  shared=((max_heap, game_work, prover, prove_cap),))
+        run_tasks(
+            _solve_quotient,
+            todo,
+            collect,
+            workers=result.workers,
+            scheduler=scheduler,
+            shared=((max_heap, game_work, prover, prove_cap),),
+        )
     except KeyboardInterrupt:
         result.interrupted = True
     result.seconds = time.perf_counter() - began
@@ -1094,8 +1386,9 @@ def misere_sweep(pattern: str, *, max_heap: int = DEFAULT_MAX_HEAP, game_work: i
     return result
 
 
-def _misere_rows(keys: Sequence[str], found: dict[str, QuotientResult],
-                 spellings: dict[str, list[str]]) -> list[MisereRow]:
+def _misere_rows(
+    keys: Sequence[str], found: dict[str, QuotientResult], spellings: dict[str, list[str]]
+) -> list[MisereRow]:
     """One row per quotient (with its pretending function and status), in pattern order; stopped games alone."""
     groups: dict[tuple[Any, ...], MisereRow] = {}
     for i, key in enumerate(keys):
@@ -1112,8 +1405,15 @@ def _misere_rows(keys: Sequence[str], found: dict[str, QuotientResult],
 
 
 def _quotient_key(code: str, max_heap: int, work: int, prover: str) -> dict[str, Any]:
-    return {"ruleset": _RULESET, "params": {"code": code}, "misere_quotient": max_heap, "game_work": work,
-            "prover": prover, "row": _MISERE_ROW_FORMAT, "engine": _engine_id()}
+    return {
+        "ruleset": _RULESET,
+        "params": {"code": code},
+        "misere_quotient": max_heap,
+        "game_work": work,
+        "prover": prover,
+        "row": _MISERE_ROW_FORMAT,
+        "engine": _engine_id(),
+    }
 
 
 _ENGINE_ID: list[str] = []
@@ -1135,8 +1435,9 @@ def _engine_id() -> str:
     return _ENGINE_ID[0]
 
 
-def _load_quotient(store: _cache.Cache | None, code: str, max_heap: int, work: int,
-                   prover: str) -> QuotientResult | None:
+def _load_quotient(
+    store: _cache.Cache | None, code: str, max_heap: int, work: int, prover: str
+) -> QuotientResult | None:
     if store is None:
         return None
     data = store.load("misere-sweep", _quotient_key(code, max_heap, work, prover))
@@ -1152,6 +1453,18 @@ def _save_quotient(store: _cache.Cache | None, game: QuotientResult, max_heap: i
     if store is not None:
         data = np.frombuffer(json.dumps(asdict(game)).encode(), dtype=np.uint8)
         store.store("misere-sweep", _quotient_key(game.code, max_heap, work, prover), data, game.seconds)
+
+
+def _aligned(table: list[list[str]], right: set[int]) -> list[str]:
+    """The lines of ``table`` in columns two spaces apart, the columns ``right`` aligned right."""
+    widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
+    return [
+        "  ".join(
+            cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths))
+        ).rstrip()
+        + "\n"
+        for line in table
+    ]
 
 
 def _csv_text(columns: Sequence[str], rows: list[dict[str, str]]) -> str:

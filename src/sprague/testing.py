@@ -47,12 +47,34 @@ from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, SpragueE
 from sprague.rulesets import find_ruleset
 from sprague.solve.ruleset import Ruleset
 
-__all__ = ["check_ruleset", "CheckReport", "RulesetCheckFailed", "CHECKS", "BRUTE_FORCE_LIMIT", "GameGraph",
-           "game_graph", "mex_values", "misere_values", "pnd_outcomes", "smith_values", "within_two_moves",
-           "first_option_walk", "check_metadata", "check_parameters", "check_repr", "check_parse_and_format",
-           "check_moves", "check_printed_moves", "check_terminal", "check_values_by_brute_force",
-           "check_closed_equals_search", "check_winning_moves", "check_evaluate", "check_misere",
-           "check_random_positions"]
+__all__ = [
+    "check_ruleset",
+    "CheckReport",
+    "RulesetCheckFailed",
+    "CHECKS",
+    "BRUTE_FORCE_LIMIT",
+    "GameGraph",
+    "game_graph",
+    "mex_values",
+    "misere_values",
+    "pnd_outcomes",
+    "smith_values",
+    "within_two_moves",
+    "first_option_walk",
+    "check_metadata",
+    "check_parameters",
+    "check_repr",
+    "check_parse_and_format",
+    "check_moves",
+    "check_printed_moves",
+    "check_terminal",
+    "check_values_by_brute_force",
+    "check_closed_equals_search",
+    "check_winning_moves",
+    "check_evaluate",
+    "check_misere",
+    "check_random_positions",
+]
 
 #: positions the brute force may visit from one start (``max_positions`` of :func:`check_ruleset`)
 BRUTE_FORCE_LIMIT = 20_000
@@ -60,8 +82,13 @@ BRUTE_FORCE_LIMIT = 20_000
 LOOPY_RANDOM_STARTS = 5
 #: how a web page may draw a position (``Ruleset.board``, :data:`sprague.rulesets.shapes.BOARDS`) and the JSON type
 #: of a position drawn so
-_BOARDS: dict[str, tuple[type, ...]] = {"heaps": (list,), "grid": (list,), "coins": (str,), "graph": (list,),
-                                        "text": (object,)}
+_BOARDS: dict[str, tuple[type, ...]] = {
+    "heaps": (list,),
+    "grid": (list,),
+    "coins": (str,),
+    "graph": (list,),
+    "text": (object,),
+}
 _PARAM_KINDS = ("int", "set", "subset", "subsets", "vectors", "rule", "str", "custom")
 
 
@@ -87,8 +114,10 @@ class CheckReport:
         return True
 
     def __str__(self) -> str:
-        head = (f"{self.ruleset}: {len(self.checks)} checks passed on {self.positions} positions near "
-                f"{self.starts} start{'s' if self.starts != 1 else ''} ({', '.join(self.checks)})")
+        head = (
+            f"{self.ruleset}: {len(self.checks)} checks passed on {self.positions} positions near "
+            f"{self.starts} start{'s' if self.starts != 1 else ''} ({', '.join(self.checks)})"
+        )
         if self.skipped:
             head += "\nskipped: " + "; ".join(f"{name} ({why})" for name, why in self.skipped.items())
         return head
@@ -182,8 +211,9 @@ class GameGraph:
         return self.index[r.canonical(position)]
 
 
-def game_graph(r: Ruleset, starts: Iterable[Any], limit: int = BRUTE_FORCE_LIMIT, check: str = "brute force"
-               ) -> GameGraph:
+def game_graph(
+    r: Ruleset, starts: Iterable[Any], limit: int = BRUTE_FORCE_LIMIT, check: str = "brute force"
+) -> GameGraph:
     """The game graph from ``starts`` by the ruleset's raw ``moves`` (not sprague's ``options``), positions merged
     by ``canonical``; a failure of ``check`` past ``limit`` positions."""
     index: dict[Hashable, int] = {}
@@ -204,9 +234,13 @@ def game_graph(r: Ruleset, starts: Iterable[Any], limit: int = BRUTE_FORCE_LIMIT
                 index[key] = len(order)
                 order.append(o)
                 if len(order) > limit:
-                    raise _fail(r, check, f"the game from {order[0]!r} has more than {limit:,} positions, too "
-                                "many for the brute force; give smaller positions (positions=...) or raise "
-                                "max_positions")
+                    raise _fail(
+                        r,
+                        check,
+                        f"the game from {order[0]!r} has more than {limit:,} positions, too "
+                        "many for the brute force; give smaller positions (positions=...) or raise "
+                        "max_positions",
+                    )
             outs[index[key]] = None
         out.append(list(outs))
     return GameGraph(order, out, index)
@@ -330,27 +364,48 @@ def check_metadata(r: Ruleset, start: Any = None) -> None:
     """A docstring; a lower-case name and aliases as ``sprague.ruleset`` reads them, not taken by another ruleset;
     a source; an example; a known ``board``; and for every parameter a known kind, a doc and an example value."""
     cls, check = type(r), "metadata"
-    _expect(bool((cls.__doc__ or "").strip()), r, check, f"{cls.__name__} has no docstring (sprague describe and "
-            "the web page show its first paragraph)")
+    _expect(
+        bool((cls.__doc__ or "").strip()),
+        r,
+        check,
+        f"{cls.__name__} has no docstring (sprague describe and the web page show its first paragraph)",
+    )
     for n in (cls.name, *cls.aliases):
         key = n.strip().lower().replace("_", "-").replace(" ", "-")
-        _expect(bool(n) and n == key, r, check, f"name {n!r} should be lower case with '-' between words "
-                f"({key!r}): sprague.ruleset reads names so")
+        _expect(
+            bool(n) and n == key,
+            r,
+            check,
+            f"name {n!r} should be lower case with '-' between words ({key!r}): sprague.ruleset reads names so",
+        )
         try:
             found = find_ruleset(n)
         except UnknownRuleset:
             continue
-        _expect(found is cls, r, check, f"the name {n!r} is taken by {found.__module__}.{found.__qualname__}; "
-                "choose another")
+        _expect(
+            found is cls,
+            r,
+            check,
+            f"the name {n!r} is taken by {found.__module__}.{found.__qualname__}; choose another",
+        )
     _expect(bool(cls.example), r, check, f"{cls.__name__} has no example position (example = ('tokens', ...))")
-    _expect(isinstance(cls.source, str) and bool(cls.source.strip()) and cls.source != Ruleset.source, r, check,
-            f"{cls.__name__} names no source (source = '-- where the game comes from')")
+    _expect(
+        isinstance(cls.source, str) and bool(cls.source.strip()) and cls.source != Ruleset.source,
+        r,
+        check,
+        f"{cls.__name__} names no source (source = '-- where the game comes from')",
+    )
     _expect(cls.board in _BOARDS, r, check, f"board {cls.board!r} is not one of {', '.join(_BOARDS)}")
     for p in cls.parameters:
-        _expect(p.kind in _PARAM_KINDS, r, check, f"parameter {p.name!r} has kind {p.kind!r}, not one of "
-                f"{', '.join(_PARAM_KINDS)}")
-        _expect(p.kind != "custom" or p.reader is not None, r, check,
-                f"parameter {p.name!r} of kind 'custom' has no reader")
+        _expect(
+            p.kind in _PARAM_KINDS,
+            r,
+            check,
+            f"parameter {p.name!r} has kind {p.kind!r}, not one of {', '.join(_PARAM_KINDS)}",
+        )
+        _expect(
+            p.kind != "custom" or p.reader is not None, r, check, f"parameter {p.name!r} of kind 'custom' has no reader"
+        )
         _expect(bool(p.doc), r, check, f"parameter {p.name!r} has no doc")
         _expect(p.example is not None, r, check, f"parameter {p.name!r} declares no example value")
 
@@ -373,8 +428,12 @@ def check_parameters(r: Ruleset, start: Any = None) -> None:
         again = _rebuilt(r)
     if again is None:
         return
-    _expect(again == r and hash(again) == hash(r), r, check,
-            f"{r.describe()!r} built again from its parameters as typed gives {again.describe()!r}")
+    _expect(
+        again == r and hash(again) == hash(r),
+        r,
+        check,
+        f"{r.describe()!r} built again from its parameters as typed gives {again.describe()!r}",
+    )
     _expect(again.describe() == r.describe(), r, check, f"describe() gives {again.describe()!r} for {r.describe()!r}")
 
 
@@ -391,8 +450,12 @@ def check_repr(r: Ruleset, start: Any = None) -> None:
     text = repr(r)
     with _at(r, check, text):
         again = eval(text, {"sprague": importlib.import_module("sprague")})
-    _expect(type(again) is type(r) and again == r and hash(again) == hash(r), r, check,
-            f"{text} gives {again!r} ({type(again).__name__})")
+    _expect(
+        type(again) is type(r) and again == r and hash(again) == hash(r),
+        r,
+        check,
+        f"{text} gives {again!r} ({type(again).__name__})",
+    )
     _expect(repr(again) == text, r, check, f"{text} gives a ruleset whose repr is {again!r}")
 
 
@@ -413,8 +476,12 @@ def check_parse_and_format(r: Ruleset, start: Any) -> None:
         with _at(r, check, pos):
             data = r.position_to_json(pos)
             json.dumps(data)
-        _expect(isinstance(data, _BOARDS.get(r.board, (object,))), r, check,
-                f"position_to_json({pos!r}) = {data!r}, but board {r.board!r} draws a {_BOARDS[r.board][0].__name__}")
+        _expect(
+            isinstance(data, _BOARDS.get(r.board, (object,))),
+            r,
+            check,
+            f"position_to_json({pos!r}) = {data!r}, but board {r.board!r} draws a {_BOARDS[r.board][0].__name__}",
+        )
 
 
 def check_moves(r: Ruleset, start: Any) -> None:
@@ -440,8 +507,11 @@ def check_moves(r: Ruleset, start: Any) -> None:
         except IllegalMove:
             pass
         else:
-            raise _fail(r, check, f"a move from {level1[0]!r} back to {start!r} was accepted in a short game "
-                        "(expected IllegalMove)")
+            raise _fail(
+                r,
+                check,
+                f"a move from {level1[0]!r} back to {start!r} was accepted in a short game (expected IllegalMove)",
+            )
 
 
 def check_printed_moves(r: Ruleset, start: Any) -> None:
@@ -452,21 +522,33 @@ def check_printed_moves(r: Ruleset, start: Any) -> None:
             text = str(Move(r, pos, option))
             with _at(r, check, pos):
                 again = Move.parse(r, pos, text)
-            _expect(r.canonical(again.option) == r.canonical(option), r, check,
-                    f"the move {text!r} from {pos!r} parses as {again.option!r}, not {option!r}")
+            _expect(
+                r.canonical(again.option) == r.canonical(option),
+                r,
+                check,
+                f"the move {text!r} from {pos!r} parses as {again.option!r}, not {option!r}",
+            )
             written = r.format_position(option)
             with _at(r, check, pos):
                 typed = Move.parse(r, pos, written)
-            _expect(r.canonical(typed.option) == r.canonical(option), r, check,
-                    f"the position {written!r} typed as a move from {pos!r} parses as {typed.option!r}")
+            _expect(
+                r.canonical(typed.option) == r.canonical(option),
+                r,
+                check,
+                f"the position {written!r} typed as a move from {pos!r} parses as {typed.option!r}",
+            )
 
 
 def check_terminal(r: Ruleset, start: Any) -> None:
     """A terminal position reached from ``start`` has no option, is P with value 0 and no winning move."""
     path = first_option_walk(r, start)
     end, check = path[-1], "terminal positions"
-    _expect(r.options(end) == [] and all(r.options(p) for p in path[:-1]), r, check,
-            f"the walk from {start!r} did not end at a terminal position")
+    _expect(
+        r.options(end) == [] and all(r.options(p) for p in path[:-1]),
+        r,
+        check,
+        f"the walk from {start!r} did not end at a terminal position",
+    )
     for method in ("auto", "search"):
         _expect(r.outcome(end, method=method) == "P", r, check, f"{end!r} has no move but is not P ({method})")
         _expect(r.grundy(end, method=method) == 0, r, check, f"{end!r} has no move but its value is not 0 ({method})")
@@ -475,8 +557,9 @@ def check_terminal(r: Ruleset, start: Any) -> None:
     _expect((ev.outcome, ev.grundy) == ("P", 0), r, check, f"evaluate({end!r}) gives {ev.outcome}, {ev.grundy}")
 
 
-def check_values_by_brute_force(r: Ruleset, start: Any, limit: int = BRUTE_FORCE_LIMIT,
-                                random_starts: int = LOOPY_RANDOM_STARTS) -> set[str]:
+def check_values_by_brute_force(
+    r: Ruleset, start: Any, limit: int = BRUTE_FORCE_LIMIT, random_starts: int = LOOPY_RANDOM_STARTS
+) -> set[str]:
     """The values sprague gives agree with the brute force of this module over the whole game graph.
 
     A short game: the Grundy values and outcomes of every position within two moves of
@@ -494,13 +577,23 @@ def check_values_by_brute_force(r: Ruleset, start: Any, limit: int = BRUTE_FORCE
             value = values[g.vertex(r, pos)]
             with _at(r, check, pos):  # by search too: "closed form equals search" checks that it agrees with auto
                 found, outcome = r.grundy(pos), r.outcome(pos)
-            _expect(found == value, r, check, f"the Grundy value of {pos!r} is {found}, the mex recursion gives "
-                    f"{value}")
-            _expect(outcome == _outcome_of(value), r, check, f"the outcome of {pos!r} is {outcome}, the mex "
-                    f"recursion gives the value {value}")
+            _expect(
+                found == value, r, check, f"the Grundy value of {pos!r} is {found}, the mex recursion gives {value}"
+            )
+            _expect(
+                outcome == _outcome_of(value),
+                r,
+                check,
+                f"the outcome of {pos!r} is {outcome}, the mex recursion gives the value {value}",
+            )
         return {_outcome_of(values[g.vertex(r, pos)]) for pos in near}
-    _expect(r.loopy, r, check, f"the game from {start!r} has a cycle, but the ruleset says it is short "
-            "(set loopy = True, or subclass LoopyRuleset)")
+    _expect(
+        r.loopy,
+        r,
+        check,
+        f"the game from {start!r} has a cycle, but the ruleset says it is short "
+        "(set loopy = True, or subclass LoopyRuleset)",
+    )
     gammas = smith_values(g.out)
     for pos in near:
         want = gammas[g.vertex(r, pos)]
@@ -517,11 +610,19 @@ def check_values_by_brute_force(r: Ruleset, start: Any, limit: int = BRUTE_FORCE
             for method in ("auto", "search"):
                 with _at(r, check, pos):
                     seen = r.outcome(pos, method=method)
-                _expect(seen == outcome, r, check, f"the outcome of {pos!r} ({method}) is {seen}, the P/N/D "
-                        f"labelling gives {outcome}")
+                _expect(
+                    seen == outcome,
+                    r,
+                    check,
+                    f"the outcome of {pos!r} ({method}) is {seen}, the P/N/D labelling gives {outcome}",
+                )
         if s == start:
-            _expect(all(_outcome_of(gammas[i]) == o for i, o in enumerate(outcomes)), r, check,
-                    "the brute force's two labellings disagree: please report it")
+            _expect(
+                all(_outcome_of(gammas[i]) == o for i, o in enumerate(outcomes)),
+                r,
+                check,
+                "the brute force's two labellings disagree: please report it",
+            )
         met.update(outcomes)
     return met
 
@@ -531,8 +632,12 @@ def _closed_or_none(r: Ruleset, method: Callable[..., Any], pos: Any, check: str
     try:
         return method(pos, method="closed")
     except NoClosedForm as exc:
-        _expect("no closed form" in str(exc), r, check, f"method='closed' at {pos!r} refused with {exc!r}, which "
-                "does not say 'no closed form'")
+        _expect(
+            "no closed form" in str(exc),
+            r,
+            check,
+            f"method='closed' at {pos!r} refused with {exc!r}, which does not say 'no closed form'",
+        )
         return None
     except SpragueError as exc:
         raise _fail(r, check, f"method='closed' at {pos!r}: {type(exc).__name__}: {exc}") from exc
@@ -546,12 +651,21 @@ def check_closed_equals_search(r: Ruleset, start: Any, closed_applies: bool = Tr
     for pos in within_two_moves(r, start):
         with _at(r, check, pos):
             g_search, o_search = r.grundy(pos, method="search"), r.outcome(pos, method="search")
-        _expect(o_search == _outcome_of(g_search), r, check, f"the outcome of {pos!r} by search is {o_search} but "
-                f"its value by search is {g_search}")
-        _expect(r.grundy(pos) == g_search, r, check, f"the value of {pos!r} (auto) is {r.grundy(pos)}, by search "
-                f"{g_search}")
-        _expect(r.outcome(pos) == o_search, r, check, f"the outcome of {pos!r} (auto) is {r.outcome(pos)}, by "
-                f"search {o_search}")
+        _expect(
+            o_search == _outcome_of(g_search),
+            r,
+            check,
+            f"the outcome of {pos!r} by search is {o_search} but its value by search is {g_search}",
+        )
+        _expect(
+            r.grundy(pos) == g_search, r, check, f"the value of {pos!r} (auto) is {r.grundy(pos)}, by search {g_search}"
+        )
+        _expect(
+            r.outcome(pos) == o_search,
+            r,
+            check,
+            f"the outcome of {pos!r} (auto) is {r.outcome(pos)}, by search {o_search}",
+        )
         g_closed, o_closed = _closed_or_none(r, r.grundy, pos, check), _closed_or_none(r, r.outcome, pos, check)
         if g_closed is not None:
             _expect(g_closed == g_search, r, check, f"closed form {g_closed} for {pos!r}, search {g_search}")
@@ -565,9 +679,13 @@ def check_closed_equals_search(r: Ruleset, start: Any, closed_applies: bool = Tr
         _expect(applied > 0, r, check, f"names a closed form ({r.closed_form}) but it applied nowhere near {start!r}")
     fresh = _rebuilt(r)
     if fresh is not None:
-        _expect(fresh.grundy(start) == r.grundy(start, method="search"), r, check,
-                f"a fresh {_label(r)} gives {start!r} the value {fresh.grundy(start)}, search "
-                f"{r.grundy(start, method='search')}")
+        _expect(
+            fresh.grundy(start) == r.grundy(start, method="search"),
+            r,
+            check,
+            f"a fresh {_label(r)} gives {start!r} the value {fresh.grundy(start)}, search "
+            f"{r.grundy(start, method='search')}",
+        )
 
 
 def check_winning_moves(r: Ruleset, start: Any) -> None:
@@ -578,22 +696,38 @@ def check_winning_moves(r: Ruleset, start: Any) -> None:
         opts = r.options(pos)
         by_search = {o: r.grundy(o, method="search") for o in opts}
         p_options = {o for o in opts if r.outcome(o, method="search") == "P"}
-        _expect(p_options == {o for o, g in by_search.items() if g == 0}, r, check,
-                f"P-options of {pos!r} by outcome and by value differ")
+        _expect(
+            p_options == {o for o, g in by_search.items() if g == 0},
+            r,
+            check,
+            f"P-options of {pos!r} by outcome and by value differ",
+        )
         for method in ("auto", "search"):
             with _at(r, check, pos):
                 wins = r.winning_moves(pos, method=method)
             _expect(len(wins) == len(set(wins)), r, check, f"winning_moves({pos!r}) repeats a move: {wins!r}")
-            _expect(set(wins) == p_options, r, check,
-                    f"winning_moves({pos!r}, method={method!r}) = {wins!r}, the P-options are {p_options!r}")
+            _expect(
+                set(wins) == p_options,
+                r,
+                check,
+                f"winning_moves({pos!r}, method={method!r}) = {wins!r}, the P-options are {p_options!r}",
+            )
             _expect(all(r.apply(pos, w) == w for w in wins), r, check, f"a winning move of {pos!r} is not legal")
         if pos == start:  # (at the start only: where no theorem constructs one, it lists the options again)
             with _at(r, check, pos):
                 one = r.winning_move(pos)
-            _expect((one is None) == (not p_options) and (one is None or one in p_options), r, check,
-                    f"winning_move({pos!r}) = {one!r}, the P-options are {p_options!r}")
-        _expect(bool(p_options) == (r.outcome(pos, method="search") == "N"), r, check,
-                f"{pos!r}: an N-position needs a winning move and a P-position has none")
+            _expect(
+                (one is None) == (not p_options) and (one is None or one in p_options),
+                r,
+                check,
+                f"winning_move({pos!r}) = {one!r}, the P-options are {p_options!r}",
+            )
+        _expect(
+            bool(p_options) == (r.outcome(pos, method="search") == "N"),
+            r,
+            check,
+            f"{pos!r}: an N-position needs a winning move and a P-position has none",
+        )
         for v in set(by_search.values()):
             want = {o for o, g in by_search.items() if g == v}
             with _at(r, check, pos):
@@ -608,16 +742,92 @@ def check_evaluate(r: Ruleset, start: Any) -> None:
         with _at(r, check, pos):
             ev, ev_search = r.evaluate(pos), r.evaluate(pos, method="search")
         _expect(ev.position == pos and ev.grundy is not None, r, check, f"evaluate({pos!r}) = {ev!r}")
-        _expect((ev.grundy, ev.outcome) == (r.grundy(pos), r.outcome(pos)), r, check,
-                f"evaluate({pos!r}) = {ev!r} disagrees with grundy/outcome ({r.grundy(pos)}, {r.outcome(pos)})")
+        _expect(
+            (ev.grundy, ev.outcome) == (r.grundy(pos), r.outcome(pos)),
+            r,
+            check,
+            f"evaluate({pos!r}) = {ev!r} disagrees with grundy/outcome ({r.grundy(pos)}, {r.outcome(pos)})",
+        )
         _expect(isinstance(ev.method, str) and bool(ev.method), r, check, f"evaluate({pos!r}) names no method")
-        _expect((ev_search.grundy, ev_search.outcome, ev_search.method) == (ev.grundy, ev.outcome, "search"), r,
-                check, f"evaluate({pos!r}, method='search') = {ev_search!r}")
+        _expect(
+            (ev_search.grundy, ev_search.outcome, ev_search.method) == (ev.grundy, ev.outcome, "search"),
+            r,
+            check,
+            f"evaluate({pos!r}, method='search') = {ev_search!r}",
+        )
 
 
 def _overrides_misere_closed_form(r: Ruleset) -> bool:
-    return any(vars(c).get(hook) is not None for c in type(r).__mro__[:type(r).__mro__.index(Ruleset)]
-               for hook in ("misere_closed_outcome", "misere_closed_grundy"))
+    return any(
+        vars(c).get(hook) is not None
+        for c in type(r).__mro__[: type(r).__mro__.index(Ruleset)]
+        for hook in ("misere_closed_outcome", "misere_closed_grundy")
+    )
+
+
+def _check_misere_at(r: Ruleset, g: GameGraph, values: list[int], pos: Any) -> bool:
+    """:func:`check_misere` at one position ``pos`` of the game graph ``g`` (misère values ``values``); whether a
+    misère closed form answered there."""
+    check = "misère play"
+    want_g = values[g.vertex(r, pos)]
+    want = "P" if want_g == 0 else "N"
+    for method in ("search", "auto"):
+        with _at(r, check, pos):
+            got, got_g = r.outcome(pos, method=method, misere=True), r.grundy(pos, method=method, misere=True)
+        _expect(
+            got == want,
+            r,
+            check,
+            f"the misère outcome of {pos!r} ({method}) is {got}, the misère mex recursion gives {want}",
+        )
+        _expect(
+            got_g == want_g,
+            r,
+            check,
+            f"the misère value g- of {pos!r} ({method}) is {got_g}, the misère mex recursion gives {want_g}",
+        )
+    with _at(r, check, pos):
+        closed = r.misere_closed_outcome(pos)
+    if closed is not None:
+        _expect(
+            closed == want,
+            r,
+            check,
+            f"the misère closed form gives {pos!r} the outcome {closed}, the misère mex recursion {want}",
+        )
+        _expect(
+            r.outcome(pos, method="closed", misere=True) == want,
+            r,
+            check,
+            f"outcome({pos!r}, method='closed', misere=True) is not {want}",
+        )
+    wins = {r.canonical(o) for o in r.options(pos) if values[g.vertex(r, o)] == 0}
+    for method in ("auto", "search"):
+        with _at(r, check, pos):
+            got_wins = r.winning_moves(pos, method=method, misere=True)
+            one = r.winning_move(pos, method=method, misere=True)
+        _expect(
+            {r.canonical(o) for o in got_wins} == wins,
+            r,
+            check,
+            f"misère winning_moves({pos!r}, method={method!r}) = {got_wins!r}, the misère P-options are {wins!r}",
+        )
+        _expect(
+            (one is None) == (not wins) and (one is None or r.canonical(one) in wins),
+            r,
+            check,
+            f"misère winning_move({pos!r}, method={method!r}) = {one!r}",
+        )
+    ev = r.evaluate(pos, misere=True)
+    _expect(
+        (ev.outcome, ev.grundy, ev.misere) == (want, want_g, True),
+        r,
+        check,
+        f"evaluate({pos!r}, misere=True) = {ev!r}, expected {want}, g- = {want_g}",
+    )
+    if not r.options(pos):  # the player to move at the end has won
+        _expect((want, want_g, wins) == ("N", 1, set()), r, check, f"{pos!r} has no move but is not misère N")
+    return closed is not None
 
 
 def check_misere(r: Ruleset, start: Any, limit: int = BRUTE_FORCE_LIMIT) -> int:
@@ -630,52 +840,29 @@ def check_misere(r: Ruleset, start: Any, limit: int = BRUTE_FORCE_LIMIT) -> int:
         try:
             r.outcome(start, misere=True)
         except InvalidParameter as exc:
-            _expect("no misère play" in str(exc), r, check, f"misere=True is refused with {exc!r}, which does not "
-                    "say 'no misère play'")
+            _expect(
+                "no misère play" in str(exc),
+                r,
+                check,
+                f"misere=True is refused with {exc!r}, which does not say 'no misère play'",
+            )
             return 0
         raise _fail(r, check, f"misere_play is False, yet outcome({start!r}, misere=True) answered")
     end = first_option_walk(r, start)[-1]
     g = game_graph(r, [start], limit, check)
     values = misere_values(g.out)
-    _expect(values is not None, r, check, f"the game from {start!r} has a cycle: misère play needs play to end "
-            "(set misere_play = False)")
+    _expect(
+        values is not None,
+        r,
+        check,
+        f"the game from {start!r} has a cycle: misère play needs play to end (set misere_play = False)",
+    )
     assert values is not None
-    applied = 0
-    for pos in [*within_two_moves(r, start), end]:
-        want_g = values[g.vertex(r, pos)]
-        want = "P" if want_g == 0 else "N"
-        for method in ("search", "auto"):
-            with _at(r, check, pos):
-                got, got_g = r.outcome(pos, method=method, misere=True), r.grundy(pos, method=method, misere=True)
-            _expect(got == want, r, check, f"the misère outcome of {pos!r} ({method}) is {got}, the misère mex "
-                    f"recursion gives {want}")
-            _expect(got_g == want_g, r, check, f"the misère value g- of {pos!r} ({method}) is {got_g}, the misère "
-                    f"mex recursion gives {want_g}")
-        with _at(r, check, pos):
-            closed = r.misere_closed_outcome(pos)
-        if closed is not None:
-            _expect(closed == want, r, check, f"the misère closed form gives {pos!r} the outcome {closed}, the "
-                    f"misère mex recursion {want}")
-            _expect(r.outcome(pos, method="closed", misere=True) == want, r, check,
-                    f"outcome({pos!r}, method='closed', misere=True) is not {want}")
-            applied += 1
-        wins = {r.canonical(o) for o in r.options(pos) if values[g.vertex(r, o)] == 0}
-        for method in ("auto", "search"):
-            with _at(r, check, pos):
-                got_wins = r.winning_moves(pos, method=method, misere=True)
-                one = r.winning_move(pos, method=method, misere=True)
-            _expect({r.canonical(o) for o in got_wins} == wins, r, check, f"misère winning_moves({pos!r}, "
-                    f"method={method!r}) = {got_wins!r}, the misère P-options are {wins!r}")
-            _expect((one is None) == (not wins) and (one is None or r.canonical(one) in wins), r, check,
-                    f"misère winning_move({pos!r}, method={method!r}) = {one!r}")
-        ev = r.evaluate(pos, misere=True)
-        _expect((ev.outcome, ev.grundy, ev.misere) == (want, want_g, True), r, check,
-                f"evaluate({pos!r}, misere=True) = {ev!r}, expected {want}, g- = {want_g}")
-        if not r.options(pos):  # the player to move at the end has won
-            _expect((want, want_g, wins) == ("N", 1, set()), r, check, f"{pos!r} has no move but is not misère N")
+    applied = sum(_check_misere_at(r, g, values, pos) for pos in [*within_two_moves(r, start), end])
     if _overrides_misere_closed_form(r):
-        _expect(applied > 0, r, check, f"{type(r).__name__} has a misère closed form, but it applied nowhere near "
-                f"{start!r}")
+        _expect(
+            applied > 0, r, check, f"{type(r).__name__} has a misère closed form, but it applied nowhere near {start!r}"
+        )
     return applied
 
 
@@ -691,8 +878,12 @@ def check_random_positions(r: Ruleset, start: Any = None) -> None:
         with _at(r, check, p):
             back = r.parse_position(r.format_position(p).split())
         _expect(back == p, r, check, f"{p!r} prints as {r.format_position(p)!r}, which parses as {back!r}")
-    _expect(drawn == [r.random_position(random.Random(seed)) for seed in range(20)], r, check,
-            "the same seed gave another position")
+    _expect(
+        drawn == [r.random_position(random.Random(seed)) for seed in range(20)],
+        r,
+        check,
+        "the same seed gave another position",
+    )
     if type(r).random_position is not Ruleset.random_position:
         _expect(len(set(drawn)) > 1, r, check, f"20 seeds drew one position, {drawn[0]!r}")
 
@@ -719,9 +910,15 @@ _ONCE = ("metadata", "parameters", "repr round trip", "random positions")
 _BOUNDED = ("values by brute force", "misère play")
 
 
-def check_ruleset(ruleset: Ruleset | type[Ruleset] | str, positions: Iterable[Any] | None = None, *,
-                  texts: Iterable[str | Sequence[str]] | None = None, params: dict[str, Any] | None = None,
-                  max_positions: int = BRUTE_FORCE_LIMIT, checks: Iterable[str] | None = None) -> CheckReport:
+def check_ruleset(
+    ruleset: Ruleset | type[Ruleset] | str,
+    positions: Iterable[Any] | None = None,
+    *,
+    texts: Iterable[str | Sequence[str]] | None = None,
+    params: dict[str, Any] | None = None,
+    max_positions: int = BRUTE_FORCE_LIMIT,
+    checks: Iterable[str] | None = None,
+) -> CheckReport:
     """Run the conformance checks of :data:`CHECKS` on a ruleset, from its example or from positions you give.
 
     Parameters

@@ -58,9 +58,16 @@ JOBS: list[tuple[str, Callable[[], Any]]] = [
 @contextlib.contextmanager
 def _kernels_only() -> Iterator[None]:
     """Within it, small work goes to the kernels too (no plain-Python path), and no result is cached."""
-    saved = {name: getattr(config, name) for name in
-             ("TAKE_BREAK_PYTHON_STEPS", "BOX_NUMPY_ROWS", "BOX_PYTHON_WORK", "SUBTRACTION_KERNEL_FROM",
-              "PYTHON_CLAIMS_BELOW")}
+    saved = {
+        name: getattr(config, name)
+        for name in (
+            "TAKE_BREAK_PYTHON_STEPS",
+            "BOX_NUMPY_ROWS",
+            "BOX_PYTHON_WORK",
+            "SUBTRACTION_KERNEL_FROM",
+            "PYTHON_CLAIMS_BELOW",
+        )
+    }
     config.TAKE_BREAK_PYTHON_STEPS = config.BOX_NUMPY_ROWS = config.BOX_PYTHON_WORK = -1
     config.SUBTRACTION_KERNEL_FROM = config.PYTHON_CLAIMS_BELOW = 0
     try:
@@ -91,4 +98,3 @@ def warm_up(report: Callable[[str, float], Any] | None = None) -> list[tuple[str
             if report is not None:
                 report(*done[-1])
     return done
-

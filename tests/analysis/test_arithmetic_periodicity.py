@@ -43,10 +43,26 @@ def test_every_hexadecimal_code_0xx_certified_is_right() -> None:
     assert {"0.9E", "0.9F", "0.A8", "0.BC", "0.C9", "0.FF", "0.AA", "0.C0", "0.E8"} <= set(certified)
 
 
-@pytest.mark.parametrize("code", [f"{d0}.{a}{b}" for d0, a, b in
-                                  [("4", "8", "8"), ("4", "A", "F"), ("4", "B", "A"), ("4", "C", "9"),
-                                   ("4", "E", "E"), ("8", "0", "0"), ("8", "4", "A"), ("8", "8", "1"),
-                                   ("8", "A", "7"), ("8", "B", "C"), ("8", "C", "3"), ("8", "F", "E")]])
+@pytest.mark.parametrize(
+    "code",
+    [
+        f"{d0}.{a}{b}"
+        for d0, a, b in [
+            ("4", "8", "8"),
+            ("4", "A", "F"),
+            ("4", "B", "A"),
+            ("4", "C", "9"),
+            ("4", "E", "E"),
+            ("8", "0", "0"),
+            ("8", "4", "A"),
+            ("8", "8", "1"),
+            ("8", "A", "7"),
+            ("8", "B", "C"),
+            ("8", "C", "3"),
+            ("8", "F", "E"),
+        ]
+    ],
+)
 def test_splitting_d0_codes_certified_are_right(code: str) -> None:
     """``d0 = 4`` (split in two) and ``d0 = 8`` (split in three) codes: the k = 0 moves enter every condition."""
     rules = naive_tb_rules(code)
@@ -56,24 +72,29 @@ def test_splitting_d0_codes_certified_are_right(code: str) -> None:
     _check_claim(values, per, PREFIX)
 
 
-@pytest.mark.parametrize(("code", "preperiod", "period", "saltus"), [
-    ("0.FF", 0, 1, 1),  # G(n) = n
-    ("0.AA", 1, 1, 1),  # G(n) = n - 1 from n = 1
-    ("0.C", 1, 2, 1),  # G(n) = floor((n - 1) / 2)
-    ("0.9E", 4, 3, 2),  # 0 1 0 0 | 2 2 3 | 4 4 5 | ...
-    ("0.A8", 1, 4, 2),  # needs the "tight" options (slack 0): two big heaps reach the top band
-    ("0.B8", 9, 7, 4),
-    ("0.F8", 7, 6, 4),
-    ("0.FC", 7, 5, 4),
-])
+@pytest.mark.parametrize(
+    ("code", "preperiod", "period", "saltus"),
+    [
+        ("0.FF", 0, 1, 1),  # G(n) = n
+        ("0.AA", 1, 1, 1),  # G(n) = n - 1 from n = 1
+        ("0.C", 1, 2, 1),  # G(n) = floor((n - 1) / 2)
+        ("0.9E", 4, 3, 2),  # 0 1 0 0 | 2 2 3 | 4 4 5 | ...
+        ("0.A8", 1, 4, 2),  # needs the "tight" options (slack 0): two big heaps reach the top band
+        ("0.B8", 9, 7, 4),
+        ("0.F8", 7, 6, 4),
+        ("0.FC", 7, 5, 4),
+    ],
+)
 def test_periods_read_off_brute_force(code: str, preperiod: int, period: int, saltus: int) -> None:
     rules = naive_tb_rules(code)
     values = naive_tb_values(rules, 150)
     per = certify_arithmetic(values[:60], rules=rules)
     assert per is not None and (per.preperiod, per.period, per.saltus) == (preperiod, period, saltus)
     _check_claim(values, per, 60)
-    assert per.value(values, 10**30) == values[preperiod + (10**30 - preperiod) % period] + \
-        (10**30 - preperiod) // period * saltus
+    assert (
+        per.value(values, 10**30)
+        == values[preperiod + (10**30 - preperiod) % period] + (10**30 - preperiod) // period * saltus
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -102,7 +123,7 @@ def test_a_period_that_breaks_late_is_not_certified() -> None:
 def test_thirty_periods_that_break_are_not_certified() -> None:
     """0.F6 repeats G(n + 43) = G(n) + 32 from n = 604 for 1,300 values (30 periods), then breaks at heap 1929."""
     f6 = np.asarray(sprague.ruleset("takebreak", code="0.F6").sequence(1950), dtype=np.int64)
-    assert np.all(f6[604 + 43:1929] == f6[604:1929 - 43] + 32) and f6[1929] != f6[1929 - 43] + 32
+    assert np.all(f6[604 + 43 : 1929] == f6[604 : 1929 - 43] + 32) and f6[1929] != f6[1929 - 43] + 32
     for n in (1000, 1500, 1929):
         assert certify_arithmetic(f6[:n], rules=naive_tb_rules("0.F6")) is None
 
@@ -119,7 +140,7 @@ def test_values_needed_is_a_lower_bound() -> None:
     rules = naive_tb_rules("0.9E")
     values = naive_tb_values(rules, 60)
     need = arithmetic_values_needed(values, 4, 3, 2)
-    assert certify_arithmetic(values[:need - 1], rules=rules) is None
+    assert certify_arithmetic(values[: need - 1], rules=rules) is None
     assert certify_arithmetic(values, rules=rules) is not None
 
 

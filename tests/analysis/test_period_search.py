@@ -15,12 +15,19 @@ from sprague.theorems.periodic import certify_takebreak
 
 def _sequences() -> st.SearchStrategy[list[int]]:
     """Short noisy prefixes followed by a (possibly arithmetic) repeating block, and plain noise."""
+
     def build(head: list[int], block: list[int], saltus: int, reps: int, tail: list[int]) -> list[int]:
         body = [v + q * saltus for q in range(reps) for v in block]
         return head + body + tail
 
-    planted = st.builds(build, st.lists(st.integers(0, 9), max_size=30), st.lists(st.integers(0, 6), min_size=1,
-                        max_size=12), st.integers(0, 3), st.integers(1, 40), st.lists(st.integers(0, 9), max_size=3))
+    planted = st.builds(
+        build,
+        st.lists(st.integers(0, 9), max_size=30),
+        st.lists(st.integers(0, 6), min_size=1, max_size=12),
+        st.integers(0, 3),
+        st.integers(1, 40),
+        st.lists(st.integers(0, 9), max_size=3),
+    )
     return st.one_of(planted, st.lists(st.integers(0, 5), max_size=200))
 
 
@@ -41,8 +48,9 @@ def _both(monkeypatch: pytest.MonkeyPatch, call: object) -> tuple[object, object
 
 @settings(max_examples=300, deadline=None)
 @given(_sequences(), st.sampled_from([None, 0, 1, 3, 40]), st.booleans(), st.integers(1, 4))
-def test_find_period_sifted_is_the_plain_scan(values: list[int], window: int | None, arithmetic: bool,
-                                              repeats: int) -> None:
+def test_find_period_sifted_is_the_plain_scan(
+    values: list[int], window: int | None, arithmetic: bool, repeats: int
+) -> None:
     with pytest.MonkeyPatch.context() as mp:
         plain, sifted = _both(mp, lambda: find_period(values, window, arithmetic=arithmetic, min_repeats=repeats))
     assert plain == sifted

@@ -34,45 +34,58 @@ def _check_claim(values: list[int], preperiod: int, period: int) -> None:
 def test_certificate_holds_far_past_the_prefix(code: str) -> None:
     t, j = _shape(code)
     values = naive_tb_values(naive_tb_rules(code), LONG if j <= 2 else 240)
-    per = certify_takebreak(values[:PREFIX if j <= 2 else 120], last_digit=t, max_heaps=j)
+    per = certify_takebreak(values[: PREFIX if j <= 2 else 120], last_digit=t, max_heaps=j)
     if per is None:
         return
     assert per.certified and per.saltus == 0
     _check_claim(values, per.preperiod, per.period)
     # the least period: no proper divisor of it works on the long range
     start, end = per.preperiod, len(values)
-    assert not any(per.period % q == 0 and all(values[n + q] == values[n] for n in range(start, end - q))
-                   for q in range(1, per.period))
+    assert not any(
+        per.period % q == 0 and all(values[n + q] == values[n] for n in range(start, end - q))
+        for q in range(1, per.period)
+    )
 
 
 def test_most_two_digit_codes_are_certified_within_the_prefix() -> None:
     """The octal 0.?? and 4.?? families are mostly solved by a few hundred values (Winning Ways ch. 4 tables)."""
-    solved = [c for c in OCTAL_2 if certify_takebreak(naive_tb_values(naive_tb_rules(c), PREFIX), last_digit=2,
-                                                        max_heaps=2)]
+    solved = [
+        c for c in OCTAL_2 if certify_takebreak(naive_tb_values(naive_tb_rules(c), PREFIX), last_digit=2, max_heaps=2)
+    ]
     # 48 of the 64 codes 4.?? within 260 values; 56 within 10**4 (all but 4.44-4.47 and 4.64-4.67)
     assert sum(c.startswith("4.") for c in solved) >= 48
     assert "0.77" in solved and "0.07" in solved
 
 
-@pytest.mark.parametrize(("code", "preperiod", "period"), [
-    ("0.77", 71, 12),  # Kayles: period 12, last exception at 70 (Guy & Smith 1956; Winning Ways ch. 4)
-    ("0.137", 52, 34),  # Dawson's chess: period 34, last exception at 51 (Guy & Smith 1956; Winning Ways ch. 4)
-    ("0.07", 53, 34),  # Dawson's Kayles: Dawson's chess shifted by one heap, last exception at 52 (Winning Ways ch. 4)
-    ("4.4", 72, 12),  # Kayles shifted by one: split a heap, or take one and split (first cousin of 0.77)
-])
+@pytest.mark.parametrize(
+    ("code", "preperiod", "period"),
+    [
+        ("0.77", 71, 12),  # Kayles: period 12, last exception at 70 (Guy & Smith 1956; Winning Ways ch. 4)
+        ("0.137", 52, 34),  # Dawson's chess: period 34, last exception at 51 (Guy & Smith 1956; Winning Ways ch. 4)
+        (
+            "0.07",
+            53,
+            34,
+        ),  # Dawson's Kayles: Dawson's chess shifted by one heap, last exception at 52 (Winning Ways ch. 4)
+        ("4.4", 72, 12),  # Kayles shifted by one: split a heap, or take one and split (first cousin of 0.77)
+    ],
+)
 def test_winning_ways_periods(code: str, preperiod: int, period: int) -> None:
     t, j = _shape(code)
     need = takebreak_values_needed(preperiod, period, last_digit=t, max_heaps=j)
     values = naive_tb_values(naive_tb_rules(code), need + 60)
     per = certify_takebreak(values[:need], last_digit=t, max_heaps=j)
     assert per is not None and (per.preperiod, per.period) == (preperiod, period)
-    assert certify_takebreak(values[:need - 1], last_digit=t, max_heaps=j) is None  # one value short: refused
+    assert certify_takebreak(values[: need - 1], last_digit=t, max_heaps=j) is None  # one value short: refused
     _check_claim(values, preperiod, period)
 
 
 def test_hexadecimal_codes_are_certified_with_three_heaps() -> None:
-    certified = [c for c in HEX_SAMPLE if certify_takebreak(naive_tb_values(naive_tb_rules(c), 120),
-                                                            last_digit=_shape(c)[0], max_heaps=3)]
+    certified = [
+        c
+        for c in HEX_SAMPLE
+        if certify_takebreak(naive_tb_values(naive_tb_rules(c), 120), last_digit=_shape(c)[0], max_heaps=3)
+    ]
     assert len(certified) >= 9 and "0.8" not in certified and "0.9C" not in certified
 
 

@@ -70,8 +70,9 @@ def test_nim_heaps_at_most_7_is_tame_t3() -> None:
     assert q.generators == (1, 2, 4)
 
 
-@pytest.mark.parametrize("name, params, moves, bound, total", CASES,
-                         ids=lambda c: str(c) if isinstance(c, str) else None)
+@pytest.mark.parametrize(
+    "name, params, moves, bound, total", CASES, ids=lambda c: str(c) if isinstance(c, str) else None
+)
 def test_order_is_even(name: str, params: dict, moves: object, bound: int, total: int) -> None:
     # [PS08]: every finite misère quotient of impartial games has even order
     q = sprague.ruleset(name, **params).misere_quotient(bound)
@@ -80,8 +81,9 @@ def test_order_is_even(name: str, params: dict, moves: object, bound: int, total
 
 # ---------------------------------------------------------------- against search
 @pytest.mark.parametrize("name, params, moves, bound, total", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
-def test_outcomes_and_winning_moves_match_search(name: str, params: dict, moves: object, bound: int,
-                                                 total: int) -> None:
+def test_outcomes_and_winning_moves_match_search(
+    name: str, params: dict, moves: object, bound: int, total: int
+) -> None:
     r = sprague.ruleset(name, **params)
     q = r.misere_quotient(bound)
     positions = sums(bound, total, most=5)
@@ -218,12 +220,68 @@ def _partitions(n: int, most: int) -> Iterator[tuple[int, ...]]:
 # ---------------------------------------------------------------- the compiled engine
 # Orders of the quotients of Dawson's Kayles (octal 0.07) for the bounds 0..27, as the engine of before the compiled
 # kernel computed them (main at 1303200, by the plain-Python candidates; checked there against search).
-DAWSON_ORDERS = (1, 1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
-                 144, 144, 176)
+DAWSON_ORDERS = (
+    1,
+    1,
+    2,
+    2,
+    6,
+    6,
+    6,
+    6,
+    6,
+    6,
+    12,
+    12,
+    12,
+    12,
+    24,
+    24,
+    24,
+    24,
+    24,
+    24,
+    24,
+    24,
+    24,
+    24,
+    24,
+    144,
+    144,
+    176,
+)
 # The same engine's pretending function and P-portion of Q_27(0.07) (elements numbered by normal forms).
 DAWSON_27_PHI = (0, 0, 1, 1, 2, 0, 10, 1, 1, 0, 3, 10, 12, 2, 4, 0, 15, 12, 2, 3, 10, 5, 6, 18, 7, 8, 12, 9)
-DAWSON_27_P = (1, 5, 6, 11, 12, 15, 24, 26, 29, 34, 37, 46, 49, 59, 62, 66, 68, 78, 81, 92, 100, 107, 125, 131, 144,
-               148, 154, 165)
+DAWSON_27_P = (
+    1,
+    5,
+    6,
+    11,
+    12,
+    15,
+    24,
+    26,
+    29,
+    34,
+    37,
+    46,
+    49,
+    59,
+    62,
+    66,
+    68,
+    78,
+    81,
+    92,
+    100,
+    107,
+    125,
+    131,
+    144,
+    148,
+    154,
+    165,
+)
 
 
 def _quotient(code: str, bound: int, compiled: bool | None = True, work: int = 10**9) -> MisereQuotient:
@@ -240,9 +298,20 @@ def test_dawson_orders_at_every_bound_to_27_as_before() -> None:
     assert q.phi == DAWSON_27_PHI and tuple(sorted(q.p_portion)) == DAWSON_27_P
 
 
-@pytest.mark.parametrize("code, bound", [("0.07", 24), ("0.75", 20), ("0.14", 20), ("0.54", 18), ("0.137", 20),
-                                         pytest.param("4.7", 16, marks=pytest.mark.slow), ("4.7", 12),
-                                         ("0.77", 40), ("0.123", 20)])
+@pytest.mark.parametrize(
+    "code, bound",
+    [
+        ("0.07", 24),
+        ("0.75", 20),
+        ("0.14", 20),
+        ("0.54", 18),
+        ("0.137", 20),
+        pytest.param("4.7", 16, marks=pytest.mark.slow),
+        ("4.7", 12),
+        ("0.77", 40),
+        ("0.123", 20),
+    ],
+)
 def test_compiled_candidates_equal_the_python_ones(code: str, bound: int) -> None:
     # the kernel builds, marks and reduces the product candidates that the plain-Python engine builds, numbered
     # alike: the whole computation, recalibrations included, is the same
@@ -250,8 +319,9 @@ def test_compiled_candidates_equal_the_python_ones(code: str, bound: int) -> Non
 
 
 @pytest.mark.parametrize("name, params, moves, bound, total", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
-def test_compiled_equals_python_on_the_searched_cases(name: str, params: dict, moves: object, bound: int,
-                                                      total: int) -> None:
+def test_compiled_equals_python_on_the_searched_cases(
+    name: str, params: dict, moves: object, bound: int, total: int
+) -> None:
     from sprague.analysis.quotient import _compute
 
     options = sprague.ruleset(name, **params).heap_options

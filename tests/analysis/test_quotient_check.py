@@ -27,12 +27,13 @@ def nim_options(n: int) -> list[tuple[int, ...]]:
 
 def brute(heap_options: Callable[[int], Iterable[Sequence[int]]]) -> Callable[[tuple[int, ...]], str]:
     """Misère outcome of a sum of heaps by plain recursion (no quotient, no shared code)."""
+
     @cache
     def is_p(pos: tuple[int, ...]) -> bool:
         kids = set()
         for i, h in enumerate(pos):
             for parts in heap_options(h):
-                kids.add(tuple(sorted(pos[:i] + pos[i + 1:] + tuple(q for q in parts if q))))
+                kids.add(tuple(sorted(pos[:i] + pos[i + 1 :] + tuple(q for q in parts if q))))
         return bool(kids) and not any(is_p(k) for k in kids)
 
     return lambda heaps: "P" if is_p(tuple(sorted(h for h in heaps if h))) else "N"
@@ -51,11 +52,16 @@ def game(name: str, **params: object) -> Callable[[int], Iterable[Sequence[int]]
 
 # every quotient the project's tests compute, here at bounds that run in a second or two
 ACCEPTED = [
-    ("nim-1", nim_options, 1), ("nim-2", nim_options, 2), ("nim-7", nim_options, 7),
-    ("kayles-40", game("kayles"), 40), ("0.07-20", game("octal", code="0.07"), 20),
-    ("0.75-30", game("octal", code="0.75"), 30), ("0.31-30", game("octal", code="0.31"), 30),
+    ("nim-1", nim_options, 1),
+    ("nim-2", nim_options, 2),
+    ("nim-7", nim_options, 7),
+    ("kayles-40", game("kayles"), 40),
+    ("0.07-20", game("octal", code="0.07"), 20),
+    ("0.75-30", game("octal", code="0.75"), 30),
+    ("0.31-30", game("octal", code="0.31"), 30),
     ("0.71-30", game("octal", code="0.71"), 30),
-    ("S12-8", game("subtraction", S={1, 2}), 8), ("S125-10", game("subtraction", S={1, 2, 5}), 10),
+    ("S12-8", game("subtraction", S={1, 2}), 8),
+    ("S125-10", game("subtraction", S={1, 2, 5}), 10),
     ("grundy-16", game("grundys-game"), 16),
 ]
 
@@ -77,8 +83,12 @@ def test_literature_orders() -> None:
 CORRUPT = [("kayles", game("kayles"), 20), ("0.75", game("octal", code="0.75"), 16), ("nim", nim_options, 4)]
 
 
-def _assert_wrong_sum(options: Callable[[int], Iterable[Sequence[int]]], table: Sequence[Sequence[int]],
-                      p: Iterable[int], phi: Sequence[int]) -> None:
+def _assert_wrong_sum(
+    options: Callable[[int], Iterable[Sequence[int]]],
+    table: Sequence[Sequence[int]],
+    p: Iterable[int],
+    phi: Sequence[int],
+) -> None:
     result = check_quotient(options, table, p, phi)
     assert not result.ok and result.correct is False
     ce = result.counterexample
@@ -174,8 +184,9 @@ def test_duplicated_element_is_not_reduced(name: str, options: Callable, bound: 
     assert x != y
     # the two sums really are different elements of the claim, and no small sum tells them apart
     out = brute(options)
-    for extra in itertools.chain([()], ((h,) for h in range(1, bound + 1)),
-                                 itertools.combinations_with_replacement(range(1, 7), 2)):
+    for extra in itertools.chain(
+        [()], ((h,) for h in range(1, bound + 1)), itertools.combinations_with_replacement(range(1, 7), 2)
+    ):
         assert out(ce.heaps + extra) == out(ce.other + extra) == claimed(table, p, phi, ce.heaps + extra)
 
 
@@ -212,9 +223,15 @@ def test_needed_bound_matches_the_theorem() -> None:
     assert needed_bound(0, 3, 1, 1) == 1 + 3 + 1 - 1
 
 
-@pytest.mark.parametrize("code, bound, order, n0, p", [("0.75", 30, 8, 8, 2), ("0.31", 30, 6, 3, 2),
-                                                      pytest.param("0.71", 40, 36, 3, 6, marks=pytest.mark.slow),
-                                                      ("0.51", 20, 2, 1, 1)])
+@pytest.mark.parametrize(
+    "code, bound, order, n0, p",
+    [
+        ("0.75", 30, 8, 8, 2),
+        ("0.31", 30, 6, 3, 2),
+        pytest.param("0.71", 40, 36, 3, 6, marks=pytest.mark.slow),
+        ("0.51", 20, 2, 1, 1),
+    ],
+)
 def test_small_octal_games_proved(code: str, bound: int, order: int, n0: int, p: int) -> None:
     pr = prove_quotient(code, bound)
     assert (pr.status, pr.order, pr.preperiod, pr.period) == ("proved", order, n0, p)

@@ -22,7 +22,8 @@ def _sorted(moves):
 
 def _options(r):
     def moves(heaps):
-        return [heaps[:i] + tuple(parts) + heaps[i + 1:] for i, h in enumerate(heaps) for parts in r.heap_options(h)]
+        return [heaps[:i] + tuple(parts) + heaps[i + 1 :] for i, h in enumerate(heaps) for parts in r.heap_options(h)]
+
     return _sorted(moves)
 
 
@@ -62,8 +63,10 @@ def test_sums_of_huge_heaps_are_the_sums_of_their_equivalent_small_heaps(code: s
         assert pr.outcome(heaps) == naive.misere_outcome(moves, equivalent), heaps
         assert r.outcome(heaps, misere=True) == pr.outcome(heaps), heaps  # the ruleset answers through the proof
         for option in pr.winning_moves(heaps):
-            assert r.is_move(tuple(heaps), option) and \
-                naive.misere_outcome(moves, tuple(sorted(small(h) for h in option if h))) == "P", (heaps, option)
+            assert (
+                r.is_move(tuple(heaps), option)
+                and naive.misere_outcome(moves, tuple(sorted(small(h) for h in option if h))) == "P"
+            ), (heaps, option)
         assert bool(pr.winning_moves(heaps)) == (pr.outcome(heaps) == "N"), heaps
 
 
@@ -81,5 +84,6 @@ def test_misere_kayles_with_a_heap_of_ten_to_the_thirty_from_the_command_line(ca
     pr = r._proved_quotient()
     assert pr.proved and pr.order == 40 and (pr.period, pr.preperiod) == (12, 71)
     assert r.outcome((10**30, 10**30 + 5, 7), misere=True) == "N"
-    assert r.outcome((10**30, 10**30 + 5, 10**30 + 5, 10**30), misere=True) == \
-        ("P" if pr.element((10**30,) * 2 + (10**30 + 5,) * 2) in pr.quotient.p_portion else "N")
+    assert r.outcome((10**30, 10**30 + 5, 10**30 + 5, 10**30), misere=True) == (
+        "P" if pr.element((10**30,) * 2 + (10**30 + 5,) * 2) in pr.quotient.p_portion else "N"
+    )

@@ -30,8 +30,16 @@ def run_json(*args: str) -> dict:
 def test_list_names_every_ruleset_with_source() -> None:
     status, out, _ = run("list")
     assert status == 0
-    for name in ("nim", "subtraction", "all-but", "grundys-game", "wythoff", "moore", "turning-turtles",
-                 "green-hackenbush"):
+    for name in (
+        "nim",
+        "subtraction",
+        "all-but",
+        "grundys-game",
+        "wythoff",
+        "moore",
+        "turning-turtles",
+        "green-hackenbush",
+    ):
         assert f"\n{name}" in "\n" + out
     rows = run_json("list")
     assert all(row["source"] for row in rows)
@@ -40,8 +48,15 @@ def test_list_names_every_ruleset_with_source() -> None:
 
 def test_value_json_has_the_fixed_keys() -> None:
     data = run_json("value", "subtraction", "-p", "S=1,2,5", "26")
-    assert data == {"ruleset": "subtraction", "params": {"S": [1, 2, 5]}, "position": [26], "grundy": 2,
-                    "outcome": "N", "misere": False, "method": data["method"]}
+    assert data == {
+        "ruleset": "subtraction",
+        "params": {"S": [1, 2, 5]},
+        "position": [26],
+        "grundy": 2,
+        "outcome": "N",
+        "misere": False,
+        "method": data["method"],
+    }
     assert run_json("value", "nim", "3", "5", "6")["grundy"] == 0
 
 
@@ -82,8 +97,8 @@ def test_moves_marks_the_winning_moves() -> None:
 def test_moves_on_huge_heaps_lists_only_the_winning_moves() -> None:
     data = run_json("moves", "nim", "10**100", "10**99")
     assert not data["all_options_listed"] and data["options"] == [
-        {"move": data["options"][0]["move"], "position": [10**99, 10**99], "grundy": 0, "outcome": "P",
-         "winning": True}]
+        {"move": data["options"][0]["move"], "position": [10**99, 10**99], "grundy": 0, "outcome": "P", "winning": True}
+    ]
 
 
 def test_moves_from_a_terminal_position() -> None:
@@ -124,8 +139,13 @@ def test_graph_dot() -> None:
 
 
 def test_play_against_the_perfect_opponent_via_stdin() -> None:
-    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "nim", "1", "2", "--first", "human"],
-                          input="\n= 1 1\n1\n", capture_output=True, text=True, timeout=600)  # a hang guard
+    proc = subprocess.run(
+        [sys.executable, "-m", "sprague.cli", "play", "nim", "1", "2", "--first", "human"],
+        input="\n= 1 1\n1\n",
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # a hang guard
     assert proc.returncode == 0, proc.stderr
     assert "1." in proc.stdout  # the empty line listed the moves
     assert "computer" in proc.stdout.lower() and "win" in proc.stdout.lower()
@@ -134,30 +154,52 @@ def test_play_against_the_perfect_opponent_via_stdin() -> None:
 def test_play_against_a_skilled_opponent_and_a_bad_skill() -> None:
     """--skill 1 plays as the perfect player (the user empties heap 2 of 1 2, the computer takes the last token and
     wins); --skill 2 is one line naming the range."""
-    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "nim", "1", "2", "--skill", "1", "--seed", "3"],
-                          input="= 1 0\n", capture_output=True, text=True, timeout=600)  # a hang guard
+    proc = subprocess.run(
+        [sys.executable, "-m", "sprague.cli", "play", "nim", "1", "2", "--skill", "1", "--seed", "3"],
+        input="= 1 0\n",
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # a hang guard
     assert proc.returncode == 0, proc.stderr
     assert "skill 1)" in proc.stdout and "The computer wins." in proc.stdout
-    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "nim", "1", "2", "--skill", "2"],
-                          input="", capture_output=True, text=True, timeout=600)  # a hang guard
-    assert proc.returncode == 2 and proc.stderr == ("sprague: error: skill must be a number from 0 (random moves) to 1 "
-                                                    "(perfect play), got 2.0\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "sprague.cli", "play", "nim", "1", "2", "--skill", "2"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # a hang guard
+    assert proc.returncode == 2 and proc.stderr == (
+        "sprague: error: skill must be a number from 0 (random moves) to 1 (perfect play), got 2.0\n"
+    )
 
 
 @pytest.mark.timeout(600)  # a hang guard: the hang it catches listed C(999, 4) splits (hours); the start takes 1 s
 def test_play_a_position_with_a_huge_number_of_options_starts_at_once() -> None:
     """abo-delete 2 2 4 1 1000 has C(999, 4) options; checking that one exists once listed every split (found by
     test_cli_fuzz: the game hung before its first prompt)."""
-    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "abo-delete", "2", "2", "4", "1", "1000"],
-                          input="", capture_output=True, text=True, timeout=540)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sprague.cli", "play", "abo-delete", "2", "2", "4", "1", "1000"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=540,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "your move>" in proc.stdout and "Game abandoned." in proc.stdout
 
 
 def test_play_with_stdin_closed_is_one_line() -> None:
     """``sprague play nim 3 5 0<&-`` (no standard input at all) once ended in 'internal error: lost sys.stdin'."""
-    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", "nim", "3", "5"], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=600, preexec_fn=lambda: os.close(0))
+    proc = subprocess.run(
+        [sys.executable, "-m", "sprague.cli", "play", "nim", "3", "5"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        preexec_fn=lambda: os.close(0),
+    )
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith("sprague: error: 'play' reads your moves from standard input, which is closed")
     assert proc.stderr.count("\n") == 1, proc.stderr
@@ -169,10 +211,12 @@ def test_python_m_sprague_is_the_sprague_command() -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, *filter(None, [os.environ.get("PYTHONPATH")])])}
     script = "import sys; from sprague.cli import main; sys.exit(main())"  # what the console script runs
     for args in (["value", "nim", "3", "5", "6"], ["value", "nim", "3", "-4"]):
-        module = subprocess.run([sys.executable, "-m", "sprague", *args], capture_output=True, text=True, env=env,
-                                timeout=600)  # a hang guard
-        console = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env,
-                                 timeout=600)
+        module = subprocess.run(
+            [sys.executable, "-m", "sprague", *args], capture_output=True, text=True, env=env, timeout=600
+        )  # a hang guard
+        console = subprocess.run(
+            [sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, timeout=600
+        )
         assert (module.returncode, module.stdout, module.stderr) == (console.returncode, console.stdout, console.stderr)
         assert (module.returncode, module.stdout, module.stderr) == run(*args)
     assert module.returncode == 2 and module.stderr.startswith("sprague: error: ")
@@ -195,12 +239,20 @@ BAD_INPUT = [
     (["value", "green-hackenbush", "0-"], "'0-'"),
     (["value", "wythoff", "1", "2", "3"], "exactly 2 heaps"),
     (["value", "nim"], "no position given"),
-    (["value", "grundys-game", "10**7", "--max-work", "200000"],  # a small budget: the default's takes 10-20 s
-     ("grundys-game: computing single-heap values up to 10,000,000 needs at least",
-      "over the 200,000 left of the work budget of 200,000", "values, which are kept", "raise it with --max-work N")),
+    (
+        ["value", "grundys-game", "10**7", "--max-work", "200000"],  # a small budget: the default's takes 10-20 s
+        (
+            "grundys-game: computing single-heap values up to 10,000,000 needs at least",
+            "over the 200,000 left of the work budget of 200,000",
+            "values, which are kept",
+            "raise it with --max-work N",
+        ),
+    ),
     (["value", "nim", "30", "30", "30", "30", "30", "--method", "search", "--max-work", "10**5"], "--max-work"),
-    (["value", "nim", "30", "30", "30", "30", "30", "--method", "search", "--max-positions", "1000"],
-     "--max-positions"),
+    (
+        ["value", "nim", "30", "30", "30", "30", "30", "--method", "search", "--max-positions", "1000"],
+        "--max-positions",
+    ),
     (["value", "nim", "3", "--max-positions", "0"], "--max-positions: must be a whole number >= 1"),
     (["value", "nim", "3", "--method", "fast"], "invalid choice"),
     (["frobnicate"], "invalid choice"),
@@ -218,10 +270,14 @@ BAD_INPUT = [
     (["graph", "nim", "3", "-o", "/nonexistent/x.dot"], "-o '/nonexistent/x.dot': cannot write it"),
     (["moves", "nim", "3", "--max-options", "-1"], "--max-options: must be a whole number >= 0"),
     (["graph", "nim", "3", "--max-nodes", "0"], "--max-nodes: must be a whole number in 1..100,000"),
-    (["graph", "kayles", "134185773", "--max-nodes", "499741597", "--format", "png", "-o", "x.png"],
-     "--max-nodes: must be a whole number in 1..100,000"),  # found by benchmarks/fuzz_cli.py: it ran for hours
-    (["graph", "nim", "12", "12", "12", "--format", "svg", "-o", "x.svg"],  # Graphviz: about 1 min
-     "drawing a game graph of 7,098 edges is over the limit of 2,500"),
+    (
+        ["graph", "kayles", "134185773", "--max-nodes", "499741597", "--format", "png", "-o", "x.png"],
+        "--max-nodes: must be a whole number in 1..100,000",
+    ),  # found by benchmarks/fuzz_cli.py: it ran for hours
+    (
+        ["graph", "nim", "12", "12", "12", "--format", "svg", "-o", "x.svg"],  # Graphviz: about 1 min
+        "drawing a game graph of 7,098 edges is over the limit of 2,500",
+    ),
     (["sequence", "nim", "--to", "x"], "--to: must be a whole number >= 0"),
     (["serve", "--port", "70000"], "--port: must be a whole number in 0..65,535"),
     (["verify", "single-delete-3", "--workers", "0"], "--workers: must be a whole number >= 1"),
@@ -248,12 +304,15 @@ def _console_script(*args: str) -> subprocess.CompletedProcess[str]:
     root = Path(__file__).resolve().parents[2]
     entry = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]["sprague"]
     module, _, function = entry.partition(":")
-    wrapper = (f"import sys\nfrom {module} import {function}\n"
-               f"import {module} as m\nassert m.__file__.startswith({str(root / 'src')!r} + '/'), m.__file__\n"
-               f"sys.argv[0] = 'sprague'\nsys.exit({function}())\n")
+    wrapper = (
+        f"import sys\nfrom {module} import {function}\n"
+        f"import {module} as m\nassert m.__file__.startswith({str(root / 'src')!r} + '/'), m.__file__\n"
+        f"sys.argv[0] = 'sprague'\nsys.exit({function}())\n"
+    )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root / "src"), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-c", wrapper, *args], capture_output=True, text=True,
-                          timeout=600, env=env, cwd=root)  # timeout: a hang guard
+    return subprocess.run(
+        [sys.executable, "-c", wrapper, *args], capture_output=True, text=True, timeout=600, env=env, cwd=root
+    )  # timeout: a hang guard
 
 
 def test_installed_console_script_reports_errors_without_traceback() -> None:
@@ -270,7 +329,8 @@ def test_user_defined_ruleset_on_the_command_line(tmp_path, monkeypatch) -> None
         "class Chain(sprague.Ruleset):\n"
         "    name = 'chain'\n"
         "    def moves(self, n):\n"
-        "        return [n - k for k in (1, 2) if n >= k]\n")
+        "        return [n - k for k in (1, 2) if n >= k]\n"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     data = run_json("value", "mygames:Chain", "7")
     assert data["grundy"] == 1 and data["method"] == "search"

@@ -72,12 +72,17 @@ def call(argv: list[str]) -> Outcome:
 def _answers_or_refuses(argv: list[str]) -> None:
     outcome = call(argv)
     category = judge(outcome)
-    assert category in ("answered", "refused"), (f"{category}: sprague {shlex.join(argv)} -> {outcome.status}: "
-                                                 f"{outcome.err[-500:]}")
+    assert category in ("answered", "refused"), (
+        f"{category}: sprague {shlex.join(argv)} -> {outcome.status}: {outcome.err[-500:]}"
+    )
 
 
-_FUZZ = dict(derandomize=True, database=None, deadline=None,
-             suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+_FUZZ = dict(
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 @pytest.mark.timeout(3600, method="thread")  # a hang guard: about 10 s idle, 400 calls each under BOUND
@@ -95,10 +100,13 @@ def test_many_more_command_lines(scratch: Path, argv: list[str]) -> None:
     _answers_or_refuses(argv)
 
 
-@pytest.mark.parametrize("argv", [
-    ["value", "nim", "3", "-4"],  # refused
-    ["value", "nim", "3", "5", "6"],  # answered
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["value", "nim", "3", "-4"],  # refused
+        ["value", "nim", "3", "5", "6"],  # answered
+    ],
+)
 def test_the_judge_tells_refusals_from_answers(scratch: Path, argv: list[str]) -> None:
     assert judge(call(argv)) == ("refused" if "-4" in argv else "answered")
 

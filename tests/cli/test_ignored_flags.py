@@ -49,29 +49,47 @@ REFUSED = [
     (["play", "nim", "2", "--json"], "unrecognized arguments: --json"),
     (["sequence", "nim", "--max-heap", "3", "--method", "search"], "unrecognized arguments: --method search"),
     (["quotient", "nim", "--max-heap", "2", "--method", "search"], "unrecognized arguments: --method search"),
-    (["verify", "single-delete-3", "--kind", "grundy"], "--kind grundy says what a --claim returns; a theorem says "
-                                                        "its own kind"),
+    (
+        ["verify", "single-delete-3", "--kind", "grundy"],
+        "--kind grundy says what a --claim returns; a theorem says its own kind",
+    ),
     (["verify", "--list", "--heaps", "3"], "--heaps: --list lists every theorem and verifies nothing"),
     (["verify", "--list", "delete-nim"], "delete-nim: --list lists every theorem and verifies nothing"),
     (["verify", "--list", "--max-heap", "16"], "--max-heap: --list lists"),
-    (["verify", "turning-turtles-heads", "--heaps", "2"], "--heaps 2: theorem turning-turtles-heads is about the "
-                                                          "positions of turning-turtles, not heaps"),
-    (["verify", "delete-nim", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
-     "--workers 2 and --scheduler tcp://127.0.0.1:1: give one"),
-    (["table", "single-delete", "--heaps", "2", "--max-heap", "4", "--method", "closed"],
-     "--method closed and --heaps do not go together"),
-    (["table", "single-delete", "--heaps", "2", "--max-heap", "4", "--origin", "top"],
-     "--origin top places the rows of a grid; --heaps prints a summary"),
-    (["table", "single-delete", "--heaps", "2", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
-     "--workers 2 and --scheduler tcp://127.0.0.1:1: give one"),
+    (
+        ["verify", "turning-turtles-heads", "--heaps", "2"],
+        "--heaps 2: theorem turning-turtles-heads is about the positions of turning-turtles, not heaps",
+    ),
+    (
+        ["verify", "delete-nim", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
+        "--workers 2 and --scheduler tcp://127.0.0.1:1: give one",
+    ),
+    (
+        ["table", "single-delete", "--heaps", "2", "--max-heap", "4", "--method", "closed"],
+        "--method closed and --heaps do not go together",
+    ),
+    (
+        ["table", "single-delete", "--heaps", "2", "--max-heap", "4", "--origin", "top"],
+        "--origin top places the rows of a grid; --heaps prints a summary",
+    ),
+    (
+        ["table", "single-delete", "--heaps", "2", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
+        "--workers 2 and --scheduler tcp://127.0.0.1:1: give one",
+    ),
     (["sweep", "0.?", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "--workers 2 and --scheduler"),
-    (["play", "nim", "2", "--seed", "3"], "--seed 3 seeds the random opponent's moves, and the perfect opponent "
-                                          "makes none"),
+    (
+        ["play", "nim", "2", "--seed", "3"],
+        "--seed 3 seeds the random opponent's moves, and the perfect opponent makes none",
+    ),
     (["play", "nim", "2", "--seed", "3", "--opponent", "perfect"], "--seed 3 seeds the random opponent's moves"),
-    (["play", "nim", "2", "--skill", "0.5", "--opponent", "random"], "--skill 0.5 makes a computer between perfect "
-                                                                     "and random; leave out --opponent random"),
-    (["sequence", "windup", "-p", "n=5", "-p", "S=1,2", "--max-heap", "3", "--cache-dir", "somewhere"],
-     "--cache-dir somewhere: the values of the loopy game windup are not cached"),
+    (
+        ["play", "nim", "2", "--skill", "0.5", "--opponent", "random"],
+        "--skill 0.5 makes a computer between perfect and random; leave out --opponent random",
+    ),
+    (
+        ["sequence", "windup", "-p", "n=5", "-p", "S=1,2", "--max-heap", "3", "--cache-dir", "somewhere"],
+        "--cache-dir somewhere: the values of the loopy game windup are not cached",
+    ),
 ]
 
 
@@ -113,13 +131,15 @@ def test_play_computes_the_computers_moves_and_the_hints_by_the_method_given() -
     assert "no hint: " in out and "no closed form" in out
     status, out, _ = run("play", "grundys-game", "7", stdin="hint\nq\n")
     assert status == 0 and "hint: no winning move; 7 is a P-position" in out
-    status, out, err = run("play", "nim", "1", "2", "--skill", "1", "--seed", "3", "--first", "computer",
-                           "--method", "search", stdin="q\n")
+    status, out, err = run(
+        "play", "nim", "1", "2", "--skill", "1", "--seed", "3", "--first", "computer", "--method", "search", stdin="q\n"
+    )
     assert status == 0 and "computer: " in out, out + err
 
 
-def test_sequence_misere_reads_and_writes_the_cache_directory_given(tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sequence_misere_reads_and_writes_the_cache_directory_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``sequence --misere --cache-dir DIR``: the genera compute normal values, which go to the cache: to DIR (the
     default directory was used)."""
     from sprague import cache

@@ -51,13 +51,16 @@ def test_verify_a_loopy_theorem_and_list_it():
     assert "square-but-one" in run("verify", "--list")[1]
 
 
-@pytest.mark.parametrize("args,message", [
-    (["value", "digraph", "-p", "edges=a>>b", "a"], "has 2 '>'"),
-    (["value", "digraph", "-p", EDGES, "z"], "no vertex 'z'"),
-    (["value", "square-but-one", "3", "--misere"], "no misère play"),
-    (["value", "windup", "-p", "n=4", "-p", "S=1", "9"], "not a residue"),
-    (["value", "fair-shares", "60", "--max-positions", "1000"], "max-positions"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["value", "digraph", "-p", "edges=a>>b", "a"], "has 2 '>'"),
+        (["value", "digraph", "-p", EDGES, "z"], "no vertex 'z'"),
+        (["value", "square-but-one", "3", "--misere"], "no misère play"),
+        (["value", "windup", "-p", "n=4", "-p", "S=1", "9"], "not a residue"),
+        (["value", "fair-shares", "60", "--max-positions", "1000"], "max-positions"),
+    ],
+)
 def test_bad_input_is_one_line(args, message):
     status, out, err = run(*args)
     assert status != 0 and message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -89,8 +89,10 @@ BAD = [
     # found by the CLI fuzz once --misere joined its grammar (the same in normal play): a shift of 10^41 bits
     (["graph", "treblecross", "9" * 82], "--max-nodes"),
     (["verify", "delete-nim", "--misere"], "is about normal play; drop --misere"),
-    (["value", "kayles", "30", "30", "30", "30", "--misere", "--method", "search", "--max-work", "10**5"],
-     "--max-work"),
+    (
+        ["value", "kayles", "30", "30", "30", "30", "--misere", "--method", "search", "--max-work", "10**5"],
+        "--max-work",
+    ),
     (["value", "kayles", "30", "30", "30", "30", "--misere", "--max-positions", "100"], "--max-positions"),
     (["value", "nim", "40", "40", "40", "40", "+", "kayles", "9", "--misere", "--max-work", "10**5"], "--max-work"),
 ]

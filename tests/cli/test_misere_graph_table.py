@@ -34,8 +34,9 @@ def grid_rows(text: str) -> dict[int, list[str]]:
 def test_table_of_a_sum_of_two_games_under_misere_play() -> None:
     """Handout homework 3's sum, subtraction {1, 2} along the bottom and {1, 3} up the side, under misère play."""
     moves = naive.sum_moves([naive.subtraction_moves({1, 2}), naive.subtraction_moves({1, 3})])
-    status, out, err = run("table", "subtraction -p S=1,2", "subtraction -p S=1,3", "--min", "0", "--max", "7",
-                           "--misere")
+    status, out, err = run(
+        "table", "subtraction -p S=1,2", "subtraction -p S=1,3", "--min", "0", "--max", "7", "--misere"
+    )
     assert status == 0, err
     assert out.splitlines()[0] == MISERE_HEAD + "misère outcomes"
     rows = grid_rows(out)
@@ -45,8 +46,19 @@ def test_table_of_a_sum_of_two_games_under_misere_play() -> None:
     status, normal, _ = run("table", "subtraction -p S=1,2", "subtraction -p S=1,3", "--min", "0", "--max", "7")
     assert "misère" not in normal and grid_rows(normal) != rows
 
-    status, out, err = run("table", "subtraction -p S=1,2", "subtraction -p S=1,3", "--min", "0", "--max", "5",
-                           "--misere", "--values", "grundy", "--json")
+    status, out, err = run(
+        "table",
+        "subtraction -p S=1,2",
+        "subtraction -p S=1,3",
+        "--min",
+        "0",
+        "--max",
+        "5",
+        "--misere",
+        "--values",
+        "grundy",
+        "--json",
+    )
     assert status == 0, err
     data = json.loads(out)
     assert data["misere"] is True and data["values"] == "grundy"
@@ -80,8 +92,19 @@ def test_heap_table_under_misere_play_json_text_and_save(tmp_path: Path) -> None
     assert data["misere"] is True and data["positions"] == 56 and "misère" in data["method"]
     expected = [list(p) for p in naive.multisets(3, 0, 5) if naive.misere_outcome(moves, tuple(p)) == "P"]
     assert sorted(data["p_positions"]) == sorted(expected)
-    status, out, err = run("table", "nim", "--heaps", "3", "--max", "5", "--misere", "--values", "grundy",
-                           "--save", str(tmp_path / "t.csv"))
+    status, out, err = run(
+        "table",
+        "nim",
+        "--heaps",
+        "3",
+        "--max",
+        "5",
+        "--misere",
+        "--values",
+        "grundy",
+        "--save",
+        str(tmp_path / "t.csv"),
+    )
     assert status == 0, err
     lines = out.splitlines()
     assert lines[0].startswith("nim: 56 positions of 3 heaps in 0..5, misère play (the last mover loses) (")
@@ -96,8 +119,10 @@ def test_heap_table_under_misere_play_json_text_and_save(tmp_path: Path) -> None
 def test_misere_table_too_large_is_refused_with_its_size_and_the_option() -> None:
     status, _, err = run("table", "nim", "--heaps", "3", "--max", "300", "--misere")
     assert status == 2
-    assert err == ("sprague: error: nim: a misère table of 3 heaps of 0..300 would take 4,590,551 positions, over the "
-                   "limit of 2,000,000; raise the limit with --max-positions N (Python: max_positions=N)\n")
+    assert err == (
+        "sprague: error: nim: a misère table of 3 heaps of 0..300 would take 4,590,551 positions, over the "
+        "limit of 2,000,000; raise the limit with --max-positions N (Python: max_positions=N)\n"
+    )
 
 
 @pytest.mark.parametrize("args", [["nim", "2", "1", "1"], ["subtraction", "-p", "S=1,2,5", "8"], ["kayles", "2", "3"]])

@@ -37,8 +37,9 @@ def test_any_bare_take_and_break_code() -> None:
     a = run("quotient", "4!.0", "--max-heap", "12", "--json")
     b = run("quotient", "grundys-game", "--max-heap", "12", "--json")
     assert a[0] == b[0] == 0
-    assert {k: v for k, v in json.loads(a[1]).items() if k not in ("ruleset", "params")} == \
-        {k: v for k, v in json.loads(b[1]).items() if k not in ("ruleset", "params")}
+    assert {k: v for k, v in json.loads(a[1]).items() if k not in ("ruleset", "params")} == {
+        k: v for k, v in json.loads(b[1]).items() if k not in ("ruleset", "params")
+    }
     assert run("quotient", "0.F", "--max-heap", "6")[0] == 0
     status, _, err = run("quotient", "0.8x", "--max-heap", "4")
     assert status == 2 and "'x' at place 4" in err
@@ -48,8 +49,17 @@ def test_json_keys() -> None:
     status, out, _ = run("quotient", "subtraction", "-p", "S=1,2", "--max-heap", "8", "--json")
     data = json.loads(out)
     assert status == 0 and data["ruleset"] == "subtraction" and data["params"] == {"S": [1, 2]}
-    assert {"order", "generators", "relations", "p_portion", "pretending_function", "multiplication_table",
-            "stable_from", "stabilised", "presentation_ascii"} <= set(data)
+    assert {
+        "order",
+        "generators",
+        "relations",
+        "p_portion",
+        "pretending_function",
+        "multiplication_table",
+        "stable_from",
+        "stabilised",
+        "presentation_ascii",
+    } <= set(data)
     assert data["presentation_ascii"] == "<a,b | a^2=1, b^3=b>" and data["stabilised"] is True
 
 

@@ -35,8 +35,13 @@ def test_prove_kayles_order_40() -> None:
     status, out, err = run("quotient", "0.77", "--max-heap", "170", "--prove", "--json")
     assert status == 0, err
     proof = json.loads(out)["proof"]
-    assert (proof["status"], proof["order"], proof["preperiod"], proof["period"], proof["needed"]) == \
-        ("proved", 40, 71, 12, 166)
+    assert (proof["status"], proof["order"], proof["preperiod"], proof["period"], proof["needed"]) == (
+        "proved",
+        40,
+        71,
+        12,
+        166,
+    )
     assert len(proof["period_elements"]) == 12
 
 

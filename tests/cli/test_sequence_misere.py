@@ -24,7 +24,7 @@ def test_json_genera_agree_with_the_definition() -> None:
     for n, genus in enumerate(data["genera"]):
         g, terms = naive.genus(moves, (n,) if n else (), len(genus["superscript"]) + 2)
         sup = genus["superscript"]
-        assert genus["g"] == g and terms[:len(sup)] == sup and terms[len(sup):] == sup[-2:], n
+        assert genus["g"] == g and terms[: len(sup)] == sup and terms[len(sup) :] == sup[-2:], n
     assert data["misere_values"] == [genus["superscript"][0] for genus in data["genera"]]
     assert data["first_not_tame"] is None and data["counts"]["tame"] == 10
 
@@ -33,8 +33,16 @@ def test_text_names_the_first_heap_that_is_not_tame() -> None:
     status, out, _ = run("sequence", "kayles", "--to", "7", "--misere")
     assert status == 0
     assert "first heap that is not tame: 5 (4^146, restless)" in out  # Kayles heap 5: g = 4, g- = 1
-    assert out.splitlines()[1].split(":", 1)[1].split() == ["0^120", "1^031", "2^20", "3^31", "1^031", "4^146",
-                                                            "3^31", "2^20"]
+    assert out.splitlines()[1].split(":", 1)[1].split() == [
+        "0^120",
+        "1^031",
+        "2^20",
+        "3^31",
+        "1^031",
+        "4^146",
+        "3^31",
+        "2^20",
+    ]
 
 
 def test_refusals_are_one_line() -> None:
@@ -54,7 +62,7 @@ def test_refusals_are_one_line() -> None:
     for n, genus in enumerate(data["genera"][:8]):  # the genera kept are exact
         sup = genus["superscript"]
         g, terms = naive.genus(naive.kayles_moves, (n,) if n else (), len(sup) + 2)
-        assert genus["g"] == g and terms[:len(sup)] == sup and terms[len(sup):] == sup[-2:], n
+        assert genus["g"] == g and terms[: len(sup)] == sup and terms[len(sup) :] == sup[-2:], n
     status, text, err = run("sequence", "kayles", "--to", "500", "--misere", "--max-work", "200000")
     assert status == 0 and err == ""
     last = text.strip().splitlines()[-1]

@@ -20,8 +20,9 @@ MODULES = ["takebreak", "takebreak_generic", "heap", "subtract", "turning", "ray
 def test_warm_up_compiles_every_kernel_module_into_the_cache_directory(tmp_path):
     before = {p: p.stat().st_mtime for p in SRC.joinpath("sprague").rglob("*.nb*")}
     env = {**os.environ, "PYTHONPATH": str(SRC), "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
-    done = subprocess.run([sys.executable, "-m", "sprague", "warm-up"], capture_output=True, text=True, env=env,
-                          timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "sprague", "warm-up"], capture_output=True, text=True, env=env, timeout=600
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == f"compiling the kernels into {tmp_path / 'numba'}"

@@ -37,10 +37,15 @@ def test_grundys_game_huge_heap_search_refused_by_a_lower_bound():
     """The search from heap 10^9 first lists its 499,999,999 options, a unit of work each: a lower bound over the
     default budget of 20,000,000 units, so it is refused before any work is done."""
     g = sprague.ruleset("grundys-game")
-    with sprague.budget() as b, pytest.raises(
-            BudgetExceeded, match=r"listing the 499,999,999 options of the start needs at least 499,999,999 units of "
-                                  r"work, over the 20,000,000 left of the work budget of 20,000,000"
-                                  r".*--max-work") as info:
+    with (
+        sprague.budget() as b,
+        pytest.raises(
+            BudgetExceeded,
+            match=r"listing the 499,999,999 options of the start needs at least 499,999,999 units of "
+            r"work, over the 20,000,000 left of the work budget of 20,000,000"
+            r".*--max-work",
+        ) as info,
+    ):
         g.grundy((10**9,), method="search")
     assert b.spent == 0 and (info.value.estimate, info.value.limit) == (499_999_999, 20_000_000)
     assert g.grundy((20,), method="search") == g.grundy((20,))
@@ -128,8 +133,10 @@ def test_table_of_huge_heaps_is_a_clear_error(name):
         sprague.ruleset(name).table(min_heap=10**30, max_heap=10**30 + 2)
 
 
-@pytest.mark.parametrize("name, params", [("nimhoff", {"R": None}), ("nimhoff", {"R": [None]}),
-                                          ("nimhoff", {"R": "1,٣"}), ("gcn", {"h": 4, "sets": None})])
+@pytest.mark.parametrize(
+    "name, params",
+    [("nimhoff", {"R": None}), ("nimhoff", {"R": [None]}), ("nimhoff", {"R": "1,٣"}), ("gcn", {"h": 4, "sets": None})],
+)
 def test_bad_parameter_values_are_project_errors(name, params):
     with pytest.raises(InvalidParameter):
         sprague.ruleset(name, **params)
@@ -249,9 +256,14 @@ def test_a_long_code_sequence_is_refused_on_a_lower_bound_with_the_option():
     spent a small part of the budget (the certificate search is capped at what the values' lower bound costs);
     the values computed are kept, and exact."""
     r = sprague.ruleset("octal", code=LONG_CODE)
-    with sprague.budget(work=2_000_000) as b, pytest.raises(
-            BudgetExceeded, match=r"needs at least [\d,]+ units of work, over the [\d,]+ left of the work budget of "
-                                  r"2,000,000 \(a lower bound from the rare positions.*--max-work") as info:
+    with (
+        sprague.budget(work=2_000_000) as b,
+        pytest.raises(
+            BudgetExceeded,
+            match=r"needs at least [\d,]+ units of work, over the [\d,]+ left of the work budget of "
+            r"2,000,000 \(a lower bound from the rare positions.*--max-work",
+        ) as info,
+    ):
         r.sequence(10**6)
     assert info.value.estimate > b.work >= info.value.limit  # a lower bound over the whole budget, not only the rest
     assert 0 < b.spent < b.work // 10  # refused long before the budget ran out
@@ -275,8 +287,12 @@ def test_a_sequence_whose_work_passes_its_limit_stops_there_and_keeps_exact_valu
     """Grundy's game: its rare positions are few, so no estimate refuses 10,000 values under a work budget of
     20,000 units; the kernel's budget stops it, and the values it kept are exact."""
     r = sprague.ruleset("grundys-game")
-    with sprague.budget(work=20_000), pytest.raises(
-            TooLarge, match=r"work budget of 20,000 units .* after [\d,]+ values \(they are kept\).*--max-work"):
+    with (
+        sprague.budget(work=20_000),
+        pytest.raises(
+            TooLarge, match=r"work budget of 20,000 units .* after [\d,]+ values \(they are kept\).*--max-work"
+        ),
+    ):
         r.sequence(10_000)
     kept = r.known_length
     assert 2048 <= kept < 10_000
@@ -286,23 +302,39 @@ def test_a_sequence_whose_work_passes_its_limit_stops_there_and_keeps_exact_valu
 @pytest.mark.usefixtures("no_cache")
 def test_huge_sequences_of_octal_codes_are_refused():
     r = sprague.ruleset("octal", code="0.137")
-    with sprague.budget() as b, pytest.raises(TooLarge, match=r"100,000,000 values .* over the limit of 10,000,000.*"
-                                                              r"max_positions"):
+    with (
+        sprague.budget() as b,
+        pytest.raises(
+            TooLarge,
+            match=r"100,000,000 values .* over the limit of 10,000,000.*"
+            r"max_positions",
+        ),
+    ):
         r.sequence(10**8)  # an input limit: more values than MAX_SEQUENCE_VALUES, refused on sight
     assert b.spent == 0 and r.known_length == 0
     # 4.44: d0 = 4 and no period proved within the budget. 10^6 values: the first 2,048 show a lower bound of
     # the rest over the budget, refused there; 10,000 values: their lower bound is within it, computed until stopped
     g = sprague.ruleset("octal", code="4.44")
-    with sprague.budget(work=200_000) as b, pytest.raises(
-            BudgetExceeded, match=r"up to 999,999 needs at least [\d,]+ units of work, over the [\d,]+ left of the "
-                                  r"work budget of 200,000 \(a lower bound.*--max-work") as info:
+    with (
+        sprague.budget(work=200_000) as b,
+        pytest.raises(
+            BudgetExceeded,
+            match=r"up to 999,999 needs at least [\d,]+ units of work, over the [\d,]+ left of the "
+            r"work budget of 200,000 \(a lower bound.*--max-work",
+        ) as info,
+    ):
         g.sequence(10**6)
     assert info.value.estimate > b.work and 0 < b.spent < b.work // 10
     assert g.known_length == 2048 and g._values[:2048].tolist() == _generic_kernel_values("4.44", 2048)
     g = sprague.ruleset("octal", code="4.44")
-    with sprague.budget(work=30_000) as b, pytest.raises(
-            BudgetExceeded, match=r"up to 9,999 stopped at the work budget of [\d,]+ units .* after [\d,]+ values "
-                                  r"\(they are kept\).*--max-work"):
+    with (
+        sprague.budget(work=30_000) as b,
+        pytest.raises(
+            BudgetExceeded,
+            match=r"up to 9,999 stopped at the work budget of [\d,]+ units .* after [\d,]+ values "
+            r"\(they are kept\).*--max-work",
+        ),
+    ):
         g.sequence(10_000)
     assert b.work < b.spent <= b.work + 1000  # stopped at the budget, by at most a value's work more
     kept = g.known_length
@@ -337,8 +369,9 @@ def test_hackenbush_edge_limit():
     assert g.grundy([(0, 0)] * 3) == 1  # three loops at the ground: Nim heap 1 each
 
 
-@pytest.mark.parametrize("position", ["0-" + "1" * 5000, "0-99999999999999999999", ((0, 10**5000),),
-                                      ((0, -(10**5000)),), ((0, 2**63),)])
+@pytest.mark.parametrize(
+    "position", ["0-" + "1" * 5000, "0-99999999999999999999", ((0, 10**5000),), ((0, -(10**5000)),), ((0, 2**63),)]
+)
 def test_hackenbush_vertex_limit(position):
     with pytest.raises(InvalidPosition) as info:
         sprague.ruleset("green-hackenbush").grundy(position)
@@ -358,7 +391,7 @@ def test_hackenbush_options_are_the_pruned_cuts():
         edges = [(rng.randrange(size), rng.randrange(size)) for _ in range(rng.randrange(1, 12))]
         edges += [(0, v) for v in range(size)]  # every vertex grounded
         pos = g.check_position(edges)
-        cuts = [_prune(pos[:i] + pos[i + 1:]) for i in range(len(pos)) if not (i and pos[i - 1] == pos[i])]
+        cuts = [_prune(pos[:i] + pos[i + 1 :]) for i in range(len(pos)) if not (i and pos[i - 1] == pos[i])]
         assert g.options(pos) == list(dict.fromkeys(cuts))
         for option in cuts:
             assert g.describe_move(pos, option).startswith("cut edge")

@@ -27,6 +27,7 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def _naive_moves(r: sprague.Ruleset):  # type: ignore[no-untyped-def]
     """The ruleset's move generator, canonicalised, for the reference solvers of tests/naive.py."""
+
     @functools.cache
     def moves(position: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         return tuple({tuple(sorted(o)) for o in r.moves(position)})
@@ -102,20 +103,42 @@ def test_the_hackenbush_closed_form_is_charged_by_the_edge() -> None:
 
 
 def test_a_time_limit_stops_a_command() -> None:
-    status, _, err = run("value", "nim", "30", "30", "30", "30", "30", "--method", "search",
-                         "--max-work", "10**12", "--time-limit", "0.2")
+    status, _, err = run(
+        "value",
+        "nim",
+        "30",
+        "30",
+        "30",
+        "30",
+        "30",
+        "--method",
+        "search",
+        "--max-work",
+        "10**12",
+        "--time-limit",
+        "0.2",
+    )
     assert status == 2 and "time limit of 0.2 s" in err and "--time-limit" in err
 
 
-@pytest.mark.parametrize("flag,value", [("--max-work", "0"), ("--max-memory", "-1"), ("--time-limit", "0"),
-                                        ("--time-limit", "nan"), ("--time-limit", "inf")])
+@pytest.mark.parametrize(
+    "flag,value",
+    [
+        ("--max-work", "0"),
+        ("--max-memory", "-1"),
+        ("--time-limit", "0"),
+        ("--time-limit", "nan"),
+        ("--time-limit", "inf"),
+    ],
+)
 def test_bad_budgets_are_refused_in_one_line(flag: str, value: str) -> None:
     status, _, err = run("value", "nim", "3", flag, value)
     assert status == 2 and flag in err and value in err
 
 
-@pytest.mark.parametrize("kwargs", [{"work": 0}, {"work": 1.5}, {"memory": True}, {"seconds": -1},
-                                    {"seconds": float("nan")}])
+@pytest.mark.parametrize(
+    "kwargs", [{"work": 0}, {"work": 1.5}, {"memory": True}, {"seconds": -1}, {"seconds": float("nan")}]
+)
 def test_bad_budgets_from_python_are_refused(kwargs: dict[str, object]) -> None:
     with pytest.raises(sprague.InvalidParameter, match=next(iter(kwargs))):
         budget(**kwargs).__enter__()  # type: ignore[arg-type]  # opening it checks the values
@@ -211,7 +234,8 @@ def test_a_sequence_stopped_at_its_budget_resumes_from_what_it_kept_and_says_so(
 
 
 def test_a_compiled_table_stopped_at_its_budget_keeps_its_first_chunks_and_resumes_saying_so(
-        tmp_path, capsys, monkeypatch) -> None:
+    tmp_path, capsys, monkeypatch
+) -> None:
     """The box kernels count no steps: each chunk is charged its CPU time (a unit a microsecond), so a budget of one
     unit stops the table after its first chunk, whose values are kept; the same command again continues from them,
     says so, and gives the table one process gives without a cache."""

@@ -43,8 +43,10 @@ def test_v2() -> None:
         sprague.v2(0)
 
 
-@pytest.mark.parametrize("text,value", [("26", 26), ("10**3", 1000), ("2^10", 1024), ("2^64-1", 2**64 - 1),
-                                        ("1_000", 1000), ("10**2+5", 105)])
+@pytest.mark.parametrize(
+    "text,value",
+    [("26", 26), ("10**3", 1000), ("2^10", 1024), ("2^64-1", 2**64 - 1), ("1_000", 1000), ("10**2+5", 105)],
+)
 def test_parse_int(text: str, value: int) -> None:
     assert parse_int(text) == value
 
@@ -62,8 +64,15 @@ def test_parse_int_set() -> None:
     assert parse_int_set("1-4,9", "S") == (1, 2, 3, 4, 9)
     assert parse_int_set({12, 4, 10}, "S") == (4, 10, 12)
     assert parse_int_set("", "S", allow_empty=True) == ()
-    for bad, shown in [("0,1", "0"), ("1,-2", "-2"), ("1,a", "'a'"), ("", "empty"), ("5-2", "5-2"), ({1.5}, "1.5"),
-                       ({True}, "True")]:
+    for bad, shown in [
+        ("0,1", "0"),
+        ("1,-2", "-2"),
+        ("1,a", "'a'"),
+        ("", "empty"),
+        ("5-2", "5-2"),
+        ({1.5}, "1.5"),
+        ({True}, "True"),
+    ]:
         with pytest.raises(sprague.InvalidParameter) as exc:
             parse_int_set(bad, "S")
         assert shown in str(exc.value)
@@ -120,15 +129,27 @@ def test_huge_lower_bounds_are_reported_without_printing_the_number() -> None:
     assert "listing the about 2^132 options of the start needs at least about 2^132 units of work" in message
     assert f"{10**40:,}" not in message and "--max-work" in message
     tt = sprague.ruleset("turning-turtles")  # 20,000 coins: 20,000 * 20,001 / 2 options, over the budget at once
-    with sprague.budget() as b, pytest.raises(sprague.BudgetExceeded, match=r"listing the 200,010,000 options of the "
-                                                                            r"start needs at least 200,010,000 units"):
+    with (
+        sprague.budget() as b,
+        pytest.raises(
+            sprague.BudgetExceeded,
+            match=r"listing the 200,010,000 options of the "
+            r"start needs at least 200,010,000 units",
+        ),
+    ):
         tt.grundy("H" * 20_000, method="search")
     assert b.spent == 0
 
 
 def test_errors_are_value_errors() -> None:
-    for cls in (sprague.UnknownRuleset, sprague.InvalidParameter, sprague.InvalidPosition, sprague.IllegalMove,
-                sprague.TooLarge, sprague.NotShortGame):
+    for cls in (
+        sprague.UnknownRuleset,
+        sprague.InvalidParameter,
+        sprague.InvalidPosition,
+        sprague.IllegalMove,
+        sprague.TooLarge,
+        sprague.NotShortGame,
+    ):
         assert issubclass(cls, sprague.SpragueError) and issubclass(cls, ValueError)
 
 

@@ -93,8 +93,14 @@ def _check(case: apifuzz.Case) -> None:
 @pytest.mark.parametrize("name", apifuzz.NAMES)
 def test_api_calls_answer_or_raise_project_errors(name):
     """30 calls on each registered ruleset (every entry point, its parameters and positions fuzzed)."""
-    @settings(max_examples=30, deadline=BOUND_MS, derandomize=True, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+    @settings(
+        max_examples=30,
+        deadline=BOUND_MS,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(apifuzz.cases(names=[name], entries=ENTRIES))
     def calls(case: apifuzz.Case) -> None:
         if not _known_slow(case):
@@ -105,8 +111,13 @@ def test_api_calls_answer_or_raise_project_errors(name):
 
 @pytest.mark.slow
 @pytest.mark.timeout(7200)  # a hang guard
-@settings(max_examples=3000, deadline=3 * BOUND_MS, database=None, derandomize=True,  # the same 3,000 each run
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=3000,
+    deadline=3 * BOUND_MS,
+    database=None,
+    derandomize=True,  # the same 3,000 each run
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(apifuzz.cases(entries=ENTRIES))
 def test_api_calls_answer_or_raise_project_errors_long(case):
     if _known_slow(case):
@@ -138,18 +149,52 @@ FOUND = [
     (("gcn", {"h": 4, "sets": "all;1-7;all-but:4,8"}, "parse_position", ([b"3"],), {}), InvalidPosition),
     (("moore", {"k": 2}, "move_parse", ((3, 5, 6), 606), {}), IllegalMove),
     (("laskers-nim", {}, "options_with_value", (8, ()), {}), InvalidPosition),
-    (("delete-nim", {}, "verify", ("ruleset",), {"claim": "grundy-sum", "kind": "grundy", "heaps": 10**100,
-                                                  "max_heap": 16, "method": "table", "max_positions": 2}),
-     InvalidPosition),
-    (("half-delete", {}, "verify", ("half-delete",), {"claim": None, "kind": "grundy", "heaps": 2, "max_heap": 6,
-                                                      "method": "local", "max_positions": math.inf}),
-     InvalidParameter),
-    (("delete-nim", {}, "verify", ("ruleset",), {"claim": "grundy-sum", "kind": "grundy", "heaps": 2,
-                                                  "max_heap": 10**4400, "method": "table", "max_positions": 2}),
-     TooLarge),  # was a ValueError: the message printed a 4,401-digit heap (Python's int-to-text limit)
+    (
+        (
+            "delete-nim",
+            {},
+            "verify",
+            ("ruleset",),
+            {
+                "claim": "grundy-sum",
+                "kind": "grundy",
+                "heaps": 10**100,
+                "max_heap": 16,
+                "method": "table",
+                "max_positions": 2,
+            },
+        ),
+        InvalidPosition,
+    ),
+    (
+        (
+            "half-delete",
+            {},
+            "verify",
+            ("half-delete",),
+            {"claim": None, "kind": "grundy", "heaps": 2, "max_heap": 6, "method": "local", "max_positions": math.inf},
+        ),
+        InvalidParameter,
+    ),
+    (
+        (
+            "delete-nim",
+            {},
+            "verify",
+            ("ruleset",),
+            {
+                "claim": "grundy-sum",
+                "kind": "grundy",
+                "heaps": 2,
+                "max_heap": 10**4400,
+                "method": "table",
+                "max_positions": 2,
+            },
+        ),
+        TooLarge,
+    ),  # was a ValueError: the message printed a 4,401-digit heap (Python's int-to-text limit)
     (("nim", {}, "table_lookup", ((1, math.nan),), {"heaps": 2, "max_heap": 3}), InvalidPosition),
-    (("nim", {}, "find_period", (6752961,), {"window": None, "arithmetic": True, "min_repeats": 3}),
-     InvalidParameter),
+    (("nim", {}, "find_period", (6752961,), {"window": None, "arithmetic": True, "min_repeats": 3}), InvalidParameter),
     (("nimhoff", {"R": range(1, 10**9)}, "ruleset", (), {}), InvalidParameter),
     (("treblecross", {}, "heap_grundy", (2**64,), {"max_positions": 1}), TooLarge),
     (("kayles", {}, "move_parse", ((12001,), "5640-783"), {}), IllegalMove),  # was 17-110 s: quadratic describe_move
@@ -175,6 +220,7 @@ def test_what_the_fuzz_found_is_a_project_error_at_once(case, error):
 @pytest.mark.timeout(600)  # a hang guard
 def test_search_stops_after_its_options_budget():
     """A ruleset with no estimate: the solver stops at its work budget (an option listed is a unit of work)."""
+
     class Wide(sprague.Ruleset):
         name = "wide"
 

@@ -80,12 +80,15 @@ def test_the_plugin_theorems_are_listed_and_proved(plugin: Path) -> None:
     status, out, _ = run("--plugin", str(plugin), "verify", "--list")
     assert status == 0 and "plug-king-outcomes   [outcome; plug-king; 2 heaps, default 2]" in out
     assert "plug-node-kayles-paths   [grundy; plug-node-kayles; its positions of size <= --max-heap]" in out
-    status, out, err = run("--plugin", str(plugin), "verify", "plug-king-outcomes", "plug-node-kayles-paths",
-                           "--max-heap", "4")
+    status, out, err = run(
+        "--plugin", str(plugin), "verify", "plug-king-outcomes", "plug-node-kayles-paths", "--max-heap", "4"
+    )
     assert status == 0, out + err
     assert "plug-king-outcomes (Winning Ways ch. 2): holds on all 15 positions with 2 heaps <= 4" in out
-    assert "plug-node-kayles-paths (Node Kayles on a path is Dawson's chess (octal 0.137)): holds on all 76 " \
-           "positions of size <= 4 (5 claimed; table check" in out
+    assert (
+        "plug-node-kayles-paths (Node Kayles on a path is Dawson's chess (octal 0.137)): holds on all 76 "
+        "positions of size <= 4 (5 claimed; table check" in out
+    )
 
 
 def test_a_plugin_with_a_mistake_is_reported_not_dropped(tmp_path: Path) -> None:
@@ -94,22 +97,27 @@ def test_a_plugin_with_a_mistake_is_reported_not_dropped(tmp_path: Path) -> None
     unfinished = tmp_path / "unfinished.py"
     unfinished.write_text("import sprague\n\n\nclass Half(sprague.HeapRuleset):\n    name = 'my-half'\n")
     taken = tmp_path / "taken.py"
-    taken.write_text("import sprague\n\n\nclass MyNim(sprague.HeapRuleset):\n    name = 'kayles'\n\n"
-                     "    def heap_options(self, n):\n        return [(k,) for k in range(n)]\n")
+    taken.write_text(
+        "import sprague\n\n\nclass MyNim(sprague.HeapRuleset):\n    name = 'kayles'\n\n"
+        "    def heap_options(self, n):\n        return [(k,) for k in range(n)]\n"
+    )
     rulesets = list(REGISTRY)
     try:
         with warnings.catch_warnings(record=True) as seen:
             warnings.simplefilter("always")
             assert load_plugin(str(empty)) == [] and load_plugin(str(unfinished)) == []
         said = [str(w.message) for w in seen if issubclass(w.category, PluginWarning)]
-        assert said == [f"plugin {str(empty)!r} registers nothing: a ruleset is a Ruleset subclass with a name, "
-                        "defined in the module itself (not imported into it), and a theorem a "
-                        "sprague.theorems.Theorem record",
-                        f"plugin {str(unfinished)!r}: ruleset 'my-half' (Half) is not registered: it must define "
-                        "heap_options()"]
+        assert said == [
+            f"plugin {str(empty)!r} registers nothing: a ruleset is a Ruleset subclass with a name, "
+            "defined in the module itself (not imported into it), and a theorem a "
+            "sprague.theorems.Theorem record",
+            f"plugin {str(unfinished)!r}: ruleset 'my-half' (Half) is not registered: it must define heap_options()",
+        ]
         status, _, err = run("--plugin", str(taken), "value", "kayles", "3")
-        assert status == 2 and err == (f"sprague: error: plugin {str(taken)!r}: ruleset name 'kayles' is already "
-                                       "taken by Kayles; give the class a name of its own (name = '...')\n")
+        assert status == 2 and err == (
+            f"sprague: error: plugin {str(taken)!r}: ruleset name 'kayles' is already "
+            "taken by Kayles; give the class a name of its own (name = '...')\n"
+        )
         assert sprague.find_ruleset("kayles").__module__ == "sprague.rulesets.catalogue"
     finally:
         REGISTRY[:] = rulesets

@@ -86,7 +86,7 @@ def p_when_equal(heaps):
     return "P" if heaps[0] == heaps[1] else None
 '''
 
-PYPROJECT = '''
+PYPROJECT = """
 [build-system]
 requires = ["setuptools>=68"]
 build-backend = "setuptools.build_meta"
@@ -100,7 +100,7 @@ half-nim = "half_nim:HalfNim"
 
 [project.entry-points."sprague.theorems"]
 half-nim-values = "half_nim:VALUES"
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -110,16 +110,32 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (src / "pyproject.toml").write_text(PYPROJECT)
     (src / "half_nim.py").write_text(textwrap.dedent(PLUGIN))
     target = tmp_path_factory.mktemp("site")
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--no-index", "--target", str(target), str(src)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--target",
+            str(target),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+    )
     (target / "half_claims.py").write_text(CLAIMS)
     return target
 
 
 def sprague_in(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT / "src")])}
-    return subprocess.run([sys.executable, "-m", "sprague", *args], env=env, capture_output=True, text=True,
-                          timeout=300, cwd=site)
+    return subprocess.run(
+        [sys.executable, "-m", "sprague", *args], env=env, capture_output=True, text=True, timeout=300, cwd=site
+    )
 
 
 def test_the_plugin_ruleset_is_listed_and_plays(site: Path) -> None:
@@ -139,19 +155,33 @@ def test_the_plugin_theorem_is_listed_and_proved(site: Path) -> None:
 
 
 def test_a_claim_given_on_the_command_line_is_proved_or_refuted(site: Path) -> None:
-    right = sprague_in(site, "verify", "--claim", "half_claims:p_when_equal", "half-nim", "--heaps", "2",
-                       "--max-heap", "10")
+    right = sprague_in(
+        site, "verify", "--claim", "half_claims:p_when_equal", "half-nim", "--heaps", "2", "--max-heap", "10"
+    )
     assert right.returncode == 0 and "holds on all 66 positions" in right.stdout, right.stdout + right.stderr
-    wrong = sprague_in(site, "verify", "--claim", "half_claims.py:nim_values", "--kind", "grundy", "half-nim",
-                       "--heaps", "2", "--max-heap", "10")
+    wrong = sprague_in(
+        site,
+        "verify",
+        "--claim",
+        "half_claims.py:nim_values",
+        "--kind",
+        "grundy",
+        "half-nim",
+        "--heaps",
+        "2",
+        "--max-heap",
+        "10",
+    )
     assert wrong.returncode == 1 and "REFUTED" in wrong.stdout, wrong.stdout + wrong.stderr
     assert "smallest counterexample <0, 1>: claimed 1, search finds 0" in wrong.stdout
 
 
 def test_the_web_page_lists_the_plugin_ruleset(site: Path) -> None:
     pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
-    script = ("from fastapi.testclient import TestClient; from sprague.web import create_app; "
-              "print([r['name'] for r in TestClient(create_app()).get('/api/rulesets').json()])")
+    script = (
+        "from fastapi.testclient import TestClient; from sprague.web import create_app; "
+        "print([r['name'] for r in TestClient(create_app()).get('/api/rulesets').json()])"
+    )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT / "src")])}
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -161,11 +191,21 @@ def test_the_web_page_lists_the_plugin_ruleset(site: Path) -> None:
 def test_a_module_named_on_the_command_line_is_loaded(tmp_path: Path) -> None:
     (tmp_path / "mygames.py").write_text(textwrap.dedent(PLUGIN).replace('"half-nim"', '"my-half-nim"'))
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    done = subprocess.run([sys.executable, "-m", "sprague", "--plugin", str(tmp_path / "mygames.py"), "value",
-                           "my-half-nim", "8"], env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "sprague", "--plugin", str(tmp_path / "mygames.py"), "value", "my-half-nim", "8"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0 and "G = 4," in done.stdout, done.stdout + done.stderr
-    missing = subprocess.run([sys.executable, "-m", "sprague", "--plugin", "no_such_module_here", "list"], env=env,
-                             capture_output=True, text=True, timeout=300)
+    missing = subprocess.run(
+        [sys.executable, "-m", "sprague", "--plugin", "no_such_module_here", "list"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert missing.returncode == 2 and "cannot import plugin 'no_such_module_here'" in missing.stderr
 
 
@@ -183,8 +223,12 @@ def test_two_claim_files_of_one_name_in_different_folders_are_two_modules(tmp_pa
 
 # ------------------------------------------------------------------ tests/data/plugin_package in a virtual environment
 PLUG_PACKAGE = ROOT / "tests" / "data" / "plugin_package"
-PLUG_GAMES = {"plug-half-nim": ["6", "9"], "plug-two-pins": ["7", "5"], "plug-king": ["5", "6"],
-              "plug-node-kayles": ["1-2", "2-3", "3-4", "4-5", "5-6", "6-1", "7"]}
+PLUG_GAMES = {
+    "plug-half-nim": ["6", "9"],
+    "plug-two-pins": ["7", "5"],
+    "plug-king": ["5", "6"],
+    "plug-node-kayles": ["1-2", "2-3", "3-4", "4-5", "5-6", "6-1", "7"],
+}
 
 
 @pytest.fixture(scope="module")
@@ -192,13 +236,31 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A virtual environment (seeing this interpreter's packages: pytest, setuptools) with the plugin package
     installed into it by pip, from a copy of its source; its Python and the copy."""
     root = tmp_path_factory.mktemp("venv")
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(root)], check=True,
-                   capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(root)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     python = root / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     source = tmp_path_factory.mktemp("source") / "plugin_package"
     shutil.copytree(PLUG_PACKAGE, source)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
-                    str(source)], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            str(source),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     return python, source
 
 
@@ -208,11 +270,11 @@ def in_venv(venv: tuple[Path, Path], *args: str, cwd: Path) -> subprocess.Comple
     return subprocess.run([str(venv[0]), *args], env=env, capture_output=True, text=True, timeout=300, cwd=cwd)
 
 
-def test_the_installed_plugin_package_passes_its_own_conformance_tests(venv: tuple[Path, Path],
-                                                                      tmp_path: Path) -> None:
+def test_the_installed_plugin_package_passes_its_own_conformance_tests(venv: tuple[Path, Path], tmp_path: Path) -> None:
     """The package's tests call check_ruleset by name: the games come from the installed entry points."""
-    done = in_venv(venv, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", str(venv[1] / "tests"),
-                   cwd=tmp_path)  # not the source folder: the module imported is the one pip installed
+    done = in_venv(
+        venv, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", str(venv[1] / "tests"), cwd=tmp_path
+    )  # not the source folder: the module imported is the one pip installed
     assert done.returncode == 0 and "5 passed" in done.stdout, done.stdout + done.stderr
 
 
@@ -226,6 +288,7 @@ def test_the_installed_plugin_games_answer_on_the_command_line(venv: tuple[Path,
         assert value.returncode == 0 and "-position" in value.stdout, value.stdout + value.stderr
         moves = in_venv(venv, "-m", "sprague", "moves", name, *tokens, "--json", cwd=tmp_path)
         assert moves.returncode == 0 and json.loads(moves.stdout)["options"], moves.stderr
-    proved = in_venv(venv, "-m", "sprague", "verify", "plug-king-outcomes", "plug-node-kayles-paths", "--max-heap",
-                     "4", cwd=tmp_path)
+    proved = in_venv(
+        venv, "-m", "sprague", "verify", "plug-king-outcomes", "plug-node-kayles-paths", "--max-heap", "4", cwd=tmp_path
+    )
     assert proved.returncode == 0 and proved.stdout.count("holds on all") == 2, proved.stdout + proved.stderr

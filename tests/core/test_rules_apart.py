@@ -93,7 +93,8 @@ def test_table_values_defaults_are_functions() -> None:
     kayles = sprague.ruleset("kayles")
     rows = np.array([[1, 2], [3, 3], [0, 4]])
     assert values_by_nim_sum(kayles, rows, 4, "grundy", 10**6)[0].tolist() == [
-        kayles.grundy(tuple(row)) for row in rows.tolist()]
+        kayles.grundy(tuple(row)) for row in rows.tolist()
+    ]
     wythoff = sprague.ruleset("wythoff")
     found, how = values_by_position(wythoff, rows, "outcome", 10**6)
     assert found.tolist() == [int(wythoff.outcome(tuple(row)) == "N") for row in rows.tolist()]
@@ -112,7 +113,7 @@ def test_a_stopped_box_search_hands_back_the_ranks_finished(monkeypatch) -> None
         box.truth(shapes, True, box.size, stopped=finished.append)
     assert len(finished) == 1 and 0 < len(finished[0]) < box.size
     whole = box.truth(shapes, True, box.size)
-    assert np.array_equal(finished[0], whole[:len(finished[0])])
+    assert np.array_equal(finished[0], whole[: len(finished[0])])
 
 
 def test_the_describe_hooks_are_declared_with_their_defaults() -> None:

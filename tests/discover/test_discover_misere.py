@@ -124,8 +124,7 @@ def test_a_normal_play_rule_is_refuted_by_misere_verification() -> None:
     even = Node("B", "all", (Node("Q", "even", (Node("H", "x", ()),)),))
     for name, node, moves in [
         ("delete-nim", even, naive.delete_nim_moves),
-        ("nim", Node("B", "eq", (Node("I", "nimsum", (Node("H", "x", ()),)), Node("K", "lit", (0,)))),
-         naive.nim_moves),
+        ("nim", Node("B", "eq", (Node("I", "nimsum", (Node("H", "x", ()),)), Node("K", "lit", (0,)))), naive.nim_moves),
     ]:
         rules = ruleset(name)
         job = Job(rules, 12, 10_000, 16, 8, None, None, 6, 2_000_000, 2**26, misere=True)
@@ -165,8 +164,10 @@ def test_misere_cyclic_nimhoff_outcome() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "moves", "lo"), [("delete-nim", naive.delete_nim_moves, 0),
-                                                   ("single-delete", naive.single_delete_moves, 1)])
+@pytest.mark.parametrize(
+    ("name", "moves", "lo"),
+    [("delete-nim", naive.delete_nim_moves, 0), ("single-delete", naive.single_delete_moves, 1)],
+)
 def test_misere_delete_nim_outcome(name: str, moves: naive.Moves, lo: int) -> None:
     """Delete Nim and Single-delete Nim (two heaps: Variant Delete Nim) under misère play, default budget."""
     found = discover(name, 2, 12, kinds="outcome", misere=True)

@@ -23,9 +23,16 @@ def _random_data(counts: list[int], hi: int, seed: int, kind: str) -> Data:
     return Data(blocks, target, {"h": 3})
 
 
-@pytest.mark.parametrize(("counts", "kind", "hi"), [([2], "grundy", 20), ([3], "outcome", 20),
-                                                    ([2, 3, 4], "outcome", 20), ([1, 3], "grundy", 20),
-                                                    ([2], "outcome", 300)])  # 300: heap by heap, not bit masks
+@pytest.mark.parametrize(
+    ("counts", "kind", "hi"),
+    [
+        ([2], "grundy", 20),
+        ([3], "outcome", 20),
+        ([2, 3, 4], "outcome", 20),
+        ([1, 3], "grundy", 20),
+        ([2], "outcome", 300),
+    ],
+)  # 300: heap by heap, not bit masks
 def test_every_expression_in_python_is_its_vectorised_value(counts: list[int], kind: str, hi: int) -> None:
     """The banks' values are computed by NumPy; the rules reported are Python text: the two must agree everywhere."""
     data = _random_data(counts, hi, 7, kind)
@@ -96,16 +103,19 @@ def test_data_add_puts_a_position_in_its_block() -> None:
     assert (more.lo, more.hi) == (0, 9)
 
 
-@pytest.mark.parametrize(("args", "kwargs", "error", "words"), [
-    (("hackenbush",), {}, InvalidParameter, "not heaps"),
-    (("square-but-one", 1), {}, InvalidParameter, "loopy"),
-    (("nim", 2, 2000), {}, TooLarge, "DISCOVER_MAX_ROWS"),
-    (("nim", 2, 5), {"verify_max": 5}, InvalidParameter, "is not above max_heap"),
-    (("nim", 5, 20), {"verify_max": 200}, TooLarge, "lower --verify-max"),
-    (("nim", 2, 12), {"verify_max": 10**6}, InvalidParameter, "DISCOVER_MAX_HEAP"),
-    (("nim", 2, 5), {"kinds": "values"}, InvalidParameter, "'values'"),
-    (("nim", []), {}, InvalidParameter, "no number of heaps"),
-])
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "words"),
+    [
+        (("hackenbush",), {}, InvalidParameter, "not heaps"),
+        (("square-but-one", 1), {}, InvalidParameter, "loopy"),
+        (("nim", 2, 2000), {}, TooLarge, "DISCOVER_MAX_ROWS"),
+        (("nim", 2, 5), {"verify_max": 5}, InvalidParameter, "is not above max_heap"),
+        (("nim", 5, 20), {"verify_max": 200}, TooLarge, "lower --verify-max"),
+        (("nim", 2, 12), {"verify_max": 10**6}, InvalidParameter, "DISCOVER_MAX_HEAP"),
+        (("nim", 2, 5), {"kinds": "values"}, InvalidParameter, "'values'"),
+        (("nim", []), {}, InvalidParameter, "no number of heaps"),
+    ],
+)
 def test_bad_requests_are_one_clear_error(args, kwargs, error, words) -> None:
     with pytest.raises(error, match=words):
         discover(*args, **kwargs)
@@ -150,17 +160,21 @@ def test_a_set_of_residues_renders_as_text_and_python() -> None:
     assert evaluate(rule.python((2,)), (23, 36)) is True and evaluate(rule.python((2,)), (23, 37)) is False
 
 
-@pytest.mark.parametrize(("S", "text", "budget"), [
-    ((1, 2, 6), "z mod 7 in {0, 3}", None),  # cost 7, in the levels: every rule up to cost 6 was tried
-    ((2, 5, 7), "z mod 22 in {0, 1, 4, 10, 13, 14}", 300_000),  # cost 15, deduced once the budget ran out
-])
+@pytest.mark.parametrize(
+    ("S", "text", "budget"),
+    [
+        ((1, 2, 6), "z mod 7 in {0, 3}", None),  # cost 7, in the levels: every rule up to cost 6 was tried
+        ((2, 5, 7), "z mod 22 in {0, 1, 4, 10, 13, 14}", 300_000),  # cost 15, deduced once the budget ran out
+    ],
+)
 def test_p_positions_that_are_a_set_of_residues_are_found(S, text, budget) -> None:
     """A subtraction game's P-positions are periodic; where they are no interval of residues the set is deduced.
 
     Judged by the naive solver on heaps far past the data (heaps <= 40; brute force to 300).
     """
-    result = discover("subtraction", 1, 40, kinds="outcome", S=",".join(map(str, S)),
-                      **({} if budget is None else {"budget": budget}))
+    result = discover(
+        "subtraction", 1, 40, kinds="outcome", S=",".join(map(str, S)), **({} if budget is None else {"budget": budget})
+    )
     rule = result.rules[0]
     assert rule.holds and rule.text == text
     assert budget is not None or rule.complete == rule.cost - 1

@@ -43,9 +43,20 @@ VERIFY = "tests/verify/test_verify.py::"
 TBGENERIC = "tests/kernels/test_takebreak_generic.py::"
 TBGENERIC_CODES = ["0.8", "8!.0", "8?.0", "8=.0", "{2+}.0", "{3+}=.0", "0.{1,2!,3?}", "0.[37]", "80.0", "0.*!"]
 OCTAL_CODES = ["0.77", "0.137", "0.07", "4.7", "0.51", "0.6", "0.007", "4.07", "0.4", "0.16", "0.3", "4.3", "0.1337"]
-THEOREMS = ["delete-nim", "delete-nim-outcome", "vdn", "vdn-outcome", "abo-delete", "fraction-delete",
-            "fraction-delete-strict", "single-delete-3", "single-delete-odd", "single-delete-few-even",
-            "single-delete-twos", "single-delete-ones-twos"]  # all but half-delete, nmth-delete, single-delete-4 (slow)
+THEOREMS = [
+    "delete-nim",
+    "delete-nim-outcome",
+    "vdn",
+    "vdn-outcome",
+    "abo-delete",
+    "fraction-delete",
+    "fraction-delete-strict",
+    "single-delete-3",
+    "single-delete-odd",
+    "single-delete-few-even",
+    "single-delete-twos",
+    "single-delete-ones-twos",
+]  # all but half-delete, nmth-delete, single-delete-4 (slow)
 
 SELECTION = [
     # takebreak.py: sparse space, masks, the sequence() path and its input checks
@@ -93,21 +104,31 @@ SELECTION = [
     VERIFY + "test_interrupt_reports_how_far_it_got",
     *(f"{VERIFY}test_every_standing_theorem_holds_by_both_methods[{name}]" for name in THEOREMS),
     # subtract.py (subtraction over infinite sets) and rays.py (NimHof)
-    *(f"tests/rulesets/test_infinite_subtraction.py::test_named_sets_equal_the_naive_recursion[{s}]"
-      for s in ("fibonacci", "primes", "squares")),
+    *(
+        f"tests/rulesets/test_infinite_subtraction.py::test_named_sets_equal_the_naive_recursion[{s}]"
+        for s in ("fibonacci", "primes", "squares")
+    ),
     "tests/rulesets/test_infinite_subtraction.py::test_kernel_continues_a_prefix_and_checks_its_input",
-    *(f"tests/rulesets/test_generalized_wythoff.py::test_two_heaps_random_rules_equal_naive[{seed}]"
-      for seed in range(3)),
-    *(f"tests/rulesets/test_generalized_wythoff.py::test_other_heap_counts_equal_naive[{case}]"
-      for case in ("1,0,0;0,1,0;0,0,1;1,1,1-top0", "3-top2")),
+    *(
+        f"tests/rulesets/test_generalized_wythoff.py::test_two_heaps_random_rules_equal_naive[{seed}]"
+        for seed in range(3)
+    ),
+    *(
+        f"tests/rulesets/test_generalized_wythoff.py::test_other_heap_counts_equal_naive[{case}]"
+        for case in ("1,0,0;0,1,0;0,0,1;1,1,1-top0", "3-top2")
+    ),
     # turning.py: no spacing rule, C, C(n), E, S, F, unbounded counts, and values past the bitset (95% at i16)
-    *(f"tests/rulesets/test_turning.py::test_single_coin_values_equal_whole_row_search[{code}]"
-      for code in ("1-3", "1+", "1+C", "3E", "4FS", "1+S", "2-3,6C", "3+", "2+E", "3-4C(6)", "2-4E,3S", "1+FC")),
+    *(
+        f"tests/rulesets/test_turning.py::test_single_coin_values_equal_whole_row_search[{code}]"
+        for code in ("1-3", "1+", "1+C", "3E", "4FS", "1+S", "2-3,6C", "3+", "2+E", "3-4C(6)", "2-4E,3S", "1+FC")
+    ),
     "tests/rulesets/test_turning.py::test_values_past_the_bitset_are_refused_with_how_far",
     # quotient.py (misère quotients' product candidates): equal to the plain-Python engine, recalibrations, the
     # work limit inside the kernel (97% measured, issue 33)
-    *(f"tests/analysis/test_quotient.py::test_compiled_candidates_equal_the_python_ones[{case}]"
-      for case in ("0.14-20", "0.54-18", "4.7-12")),
+    *(
+        f"tests/analysis/test_quotient.py::test_compiled_candidates_equal_the_python_ones[{case}]"
+        for case in ("0.14-20", "0.54-18", "4.7-12")
+    ),
     "tests/analysis/test_quotient.py::test_compiled_candidate_is_a_commutative_monoid_and_verified",
     "tests/analysis/test_quotient.py::test_work_limit_inside_the_kernel",
 ]
@@ -119,16 +140,30 @@ SELECTION = [
 # kernels' branches for a second thread), wave 97.8%, takebreak_work 95.1%.
 # Issue 34 split takebreak.py (measured: takebreak 96.8%, its driver takebreak_run 92.9%: the floor 90); tbwork
 # and tbgeneric are takebreak_work and takebreak_generic.
-MODULE_FLOORS = {"__init__.py": 100.0, "config.py": 90.0, "box.py": 94.0, "heap.py": 94.0, "jit.py": 90.0,
-                 "retro.py": 96.0, "takebreak.py": 93.0, "takebreak_run.py": 90.0, "subtract.py": 95.0, "rays.py": 95.0,
-                 "takebreak_generic.py": 95.0, "turning.py": 92.0, "wave.py": 94.0, "takebreak_work.py": 92.0,
-                 "quotient.py": 94.0}
+MODULE_FLOORS = {
+    "__init__.py": 100.0,
+    "config.py": 90.0,
+    "box.py": 94.0,
+    "heap.py": 94.0,
+    "jit.py": 90.0,
+    "retro.py": 96.0,
+    "takebreak.py": 93.0,
+    "takebreak_run.py": 90.0,
+    "subtract.py": 95.0,
+    "rays.py": 95.0,
+    "takebreak_generic.py": 95.0,
+    "turning.py": 92.0,
+    "wave.py": 94.0,
+    "takebreak_work.py": 92.0,
+    "quotient.py": 94.0,
+}
 TOTAL_FLOOR = 94.0
 
 
 def _environment(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("COVERAGE_", "COV_CORE_", "PYTEST_"))}  # no outer coverage/pytest settings
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("COVERAGE_", "COV_CORE_", "PYTEST_"))
+    }  # no outer coverage/pytest settings
     env["NUMBA_DISABLE_JIT"] = "1"
     env["COVERAGE_FILE"] = str(tmp_path / ".coverage")
     env["SPRAGUE_CACHE_DIR"] = str(tmp_path / "cache")
@@ -139,12 +174,26 @@ def test_kernels_pass_and_are_covered_as_plain_python(tmp_path: Path) -> None:
     assert not any("test_kernels_as_python" in s for s in SELECTION)
     # --source by directory: by package name, coverage imports sprague (and numpy) and then forgets them,
     # and numpy refuses to be imported a second time in the process.
-    command = [sys.executable, "-m", "coverage", "run", f"--source={KERNELS}",
-               "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "slow or not slow", "-n", "0", *SELECTION]
+    command = [
+        sys.executable,
+        "-m",
+        "coverage",
+        "run",
+        f"--source={KERNELS}",
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-m",
+        "slow or not slow",
+        "-n",
+        "0",
+        *SELECTION,
+    ]
     start = time.perf_counter()
     # a hang guard only: some 5 minutes on an idle machine, and CI's slow pass runs two of these files at once
-    done = subprocess.run(command, cwd=ROOT, env=_environment(tmp_path), capture_output=True, text=True,
-                          timeout=1800)
+    done = subprocess.run(command, cwd=ROOT, env=_environment(tmp_path), capture_output=True, text=True, timeout=1800)
     seconds = time.perf_counter() - start
     output = (done.stdout + done.stderr)[-6000:]
     assert done.returncode == 0, f"kernel tests with NUMBA_DISABLE_JIT=1 failed ({seconds:.0f} s):\n{output}"
@@ -160,8 +209,7 @@ def test_kernels_pass_and_are_covered_as_plain_python(tmp_path: Path) -> None:
         missed += len(missing)
     percent = {name: 100.0 * (n - m) / n if n else 100.0 for name, (n, m) in per_module.items()}
     total = 100.0 * (statements - missed) / statements
-    report = "\n".join(f"  {name:14} {percent[name]:6.1f}%  ({n - m}/{n} lines)"
-                       for name, (n, m) in per_module.items())
+    report = "\n".join(f"  {name:14} {percent[name]:6.1f}%  ({n - m}/{n} lines)" for name, (n, m) in per_module.items())
     report += f"\n  {'total':14} {total:6.1f}%  ({statements - missed}/{statements} lines; run took {seconds:.0f} s)"
     assert set(percent) == set(MODULE_FLOORS), f"kernel modules changed: give each a floor\n{report}"
     low = [f"{name} < {MODULE_FLOORS[name]}%" for name, p in percent.items() if p < MODULE_FLOORS[name]]

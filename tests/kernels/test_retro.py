@@ -99,20 +99,23 @@ def test_predecessors_are_the_inverted_moves(name, params, n, hi):
         assert set(np.flatnonzero(mark).tolist()) == expected[r], pos
 
 
-@pytest.mark.parametrize("name,params,moves,n,hi", [
-    ("delete-nim", {}, naive.delete_nim_moves, 2, 14),
-    ("vdn", {}, naive.single_delete_moves, 2, 14),
-    ("single-delete", {}, naive.single_delete_moves, 3, 9),
-    ("single-delete", {}, naive.single_delete_moves, 4, 7),
-    ("single-delete", {}, naive.single_delete_moves, 6, 4),
-    ("nmth-delete", {}, naive.nmth_delete_moves, 4, 7),
-    ("nmth-delete", {}, naive.nmth_delete_moves, 5, 5),
-    ("abo-delete", {}, naive.abo_delete_moves, 3, 10),
-    ("abo-delete", {}, naive.abo_delete_moves, 4, 7),
-    ("half-delete", {}, naive.fraction_delete_moves(2), 4, 7),
-    ("fraction-delete", {"k": 3}, naive.fraction_delete_moves(3), 3, 10),
-    ("fraction-delete", {"k": 3}, naive.fraction_delete_moves(3), 6, 5),
-])
+@pytest.mark.parametrize(
+    "name,params,moves,n,hi",
+    [
+        ("delete-nim", {}, naive.delete_nim_moves, 2, 14),
+        ("vdn", {}, naive.single_delete_moves, 2, 14),
+        ("single-delete", {}, naive.single_delete_moves, 3, 9),
+        ("single-delete", {}, naive.single_delete_moves, 4, 7),
+        ("single-delete", {}, naive.single_delete_moves, 6, 4),
+        ("nmth-delete", {}, naive.nmth_delete_moves, 4, 7),
+        ("nmth-delete", {}, naive.nmth_delete_moves, 5, 5),
+        ("abo-delete", {}, naive.abo_delete_moves, 3, 10),
+        ("abo-delete", {}, naive.abo_delete_moves, 4, 7),
+        ("half-delete", {}, naive.fraction_delete_moves(2), 4, 7),
+        ("fraction-delete", {"k": 3}, naive.fraction_delete_moves(3), 3, 10),
+        ("fraction-delete", {"k": 3}, naive.fraction_delete_moves(3), 6, 5),
+    ],
+)
 def test_sieve_equals_python_twin(name, params, moves, n, hi):
     j = job(name, params, n, hi)
     positions = [tuple(int(v) for v in row) for row in box.positions(j.n, j.lo, j.hi, j.binom, 0, j.size)]

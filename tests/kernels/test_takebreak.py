@@ -28,8 +28,13 @@ def octal_digits(code: str) -> list[int]:
     return [int(head or 0)] + [int(d) for d in tail]
 
 
-def run(moves: tuple[list[int], list[int], list[int], bool], n: int, prefix: int, chunk: int = 1 << 16,
-        monkeypatch: pytest.MonkeyPatch | None = None) -> list[int]:
+def run(
+    moves: tuple[list[int], list[int], list[int], bool],
+    n: int,
+    prefix: int,
+    chunk: int = 1 << 16,
+    monkeypatch: pytest.MonkeyPatch | None = None,
+) -> list[int]:
     if monkeypatch is not None:
         monkeypatch.setattr(tr, "PREFIX", prefix)
     g = np.zeros(n, dtype=np.int64)
@@ -47,8 +52,9 @@ def test_grundys_game_sparse_space_equals_the_naive_recursion(monkeypatch: pytes
 CODES = ["0.77", "0.137", "0.07", "4.7", "0.51", "0.6", "0.007", "4.07", "0.4", "0.16", "0.3", "4.3", "0.1337"]
 
 
-@pytest.mark.parametrize("code", CODES + ["0." + "".join(random.Random(i).choice("01234567") for _ in range(4)) + "7"
-                                           for i in range(6)])
+@pytest.mark.parametrize(
+    "code", CODES + ["0." + "".join(random.Random(i).choice("01234567") for _ in range(4)) + "7" for i in range(6)]
+)
 def test_octal_sparse_space_equals_the_naive_recursion(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
     truth = naive.octal_sequence(octal_digits(code), 1500)
     assert run(octal_moves(code), 1500, prefix=40, chunk=500, monkeypatch=monkeypatch) == truth
@@ -71,7 +77,7 @@ def test_every_mask_gives_the_same_values(mask: int, select_from: float, monkeyp
     assert list(run.extend())[-1] == n
     assert run.values.tolist() == truth
     assert run.history == [(10, mask)] and run.mask == mask
-    assert run.rare[:run.n_rare].tolist() == [r for r in range(1, n) if bin(truth[r] & mask).count("1") % 2 == 0]
+    assert run.rare[: run.n_rare].tolist() == [r for r in range(1, n) if bin(truth[r] & mask).count("1") % 2 == 0]
 
 
 def rare_count(values: list[int], mask: int) -> int:
@@ -148,8 +154,9 @@ def test_constructed_options_reach_every_value_the_rules_reach(code: str) -> Non
     per = g.periodicity()
     truth = naive.octal_sequence(octal_digits(code), 900)
     for n in range(2 * (per.preperiod + per.period), 900, 7):
-        reachable = {truth[n - k] for k in range(1, len(octal_digits(code)))
-                     if octal_digits(code)[k] & 2 and n - k >= 1}
+        reachable = {
+            truth[n - k] for k in range(1, len(octal_digits(code))) if octal_digits(code)[k] & 2 and n - k >= 1
+        }
         for k, d in enumerate(octal_digits(code)):
             if d & 4:
                 reachable |= {truth[a] ^ truth[n - k - a] for a in range(1, (n - k) // 2 + 1)}
@@ -203,6 +210,7 @@ def test_sparse_space_report_matches_the_naive_values() -> None:
     import io
 
     from sprague.cli import main
+
     out = io.StringIO()
     assert main(["sequence", "grundys-game", "--to", "4999"], out=out) == 0
     line = [x for x in out.getvalue().splitlines() if x.startswith("sparse space")][0]
@@ -219,6 +227,7 @@ def test_a_short_sequence_does_not_search_far_for_a_period(code: str) -> None:
 
 # --- records (issue 16, item 5): mask re-choice, value types, two threads, values computed, resume -------------
 
+
 def random_digits(rnd: random.Random) -> list[int]:
     digits = [rnd.choice([0, 0, 4])] + [rnd.choice("0123456777") for _ in range(rnd.randrange(1, 5))]
     digits = [int(d) for d in digits]
@@ -227,8 +236,12 @@ def random_digits(rnd: random.Random) -> list[int]:
 
 
 def digit_moves(digits: list[int]) -> tuple[list[int], list[int], list[int], bool]:
-    return ([k for k in range(1, len(digits)) if digits[k] & 1], [k for k in range(1, len(digits)) if digits[k] & 2],
-            [k for k in range(len(digits)) if digits[k] & 4], False)
+    return (
+        [k for k in range(1, len(digits)) if digits[k] & 1],
+        [k for k in range(1, len(digits)) if digits[k] & 2],
+        [k for k in range(len(digits)) if digits[k] & 4],
+        False,
+    )
 
 
 def run_values(moves: tuple[list[int], list[int], list[int], bool], n: int, **options: object) -> tr.Run:
@@ -250,8 +263,9 @@ def test_mask_changes_between_chunks_keep_the_values_exact(seed: int, monkeypatc
     run = run_values(digit_moves(digits), 1500, chunk=rnd.choice([97, 250]), threads=1, masks=masks)
     assert run.values.tolist() == truth, digits
     assert len({mask for _, mask in run.history}) > 1
-    assert run.rare[:run.n_rare].tolist() == [r for r in range(1, 1500)
-                                              if bin(truth[r] & run.mask).count("1") % 2 == 0]
+    assert run.rare[: run.n_rare].tolist() == [
+        r for r in range(1, 1500) if bin(truth[r] & run.mask).count("1") % 2 == 0
+    ]
 
 
 @pytest.mark.parametrize("code", ["0.04", "0.06"])
@@ -288,8 +302,9 @@ def test_values_widen_from_uint8_to_uint16(prefix: int, monkeypatch: pytest.Monk
 @pytest.mark.parametrize("select_from", [0.0, 0.6])
 @pytest.mark.parametrize("lag", [1, 3, 32])
 @pytest.mark.parametrize("code", ["grundy", "0.6", "0.04", "0.16", "4.07"])
-def test_two_threads_equal_one_thread_and_the_naive_recursion(code: str, lag: int, select_from: float,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_threads_equal_one_thread_and_the_naive_recursion(
+    code: str, lag: int, select_from: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The pipeline (scanner ahead by ``lag``, finisher in order) against the one-thread kernel and tests/naive.py,
     with mask changes forced between chunks; from the first rare heap on (PIPELINE_FROM = 0); the stamp
     branch-free or not."""
@@ -344,9 +359,33 @@ def test_two_threads_on_one_thread_do_not_hang(select: bool, monkeypatch: pytest
     tb._scanner(g, 3000, 4000, split, True, mask, rare, rare_value, lag, far, far_steps, sync, 1000, select)
     assert sync[tb._B_DONE] == 3000 + lag + 1 and sync[tb._B_STATE] == tb._GONE
     counts = np.zeros(1024, dtype=np.int64)
-    reached, *_ = tb._finish(g, 3000, 4000, none, none, split, True, mask, table, rare, rare_value, n_rare, counts,
-                             int(g.max()), 512, tr.UNLIMITED, 255, lag, np.full(1024, -1, dtype=np.int64),
-                             np.zeros(1024, dtype=np.bool_), far, far_steps, sync, 1000, select)
+    reached, *_ = tb._finish(
+        g,
+        3000,
+        4000,
+        none,
+        none,
+        split,
+        True,
+        mask,
+        table,
+        rare,
+        rare_value,
+        n_rare,
+        counts,
+        int(g.max()),
+        512,
+        tr.UNLIMITED,
+        255,
+        lag,
+        np.full(1024, -1, dtype=np.int64),
+        np.zeros(1024, dtype=np.bool_),
+        far,
+        far_steps,
+        sync,
+        1000,
+        select,
+    )
     assert reached == 4000 and g.tolist() == truth
 
 
@@ -418,7 +457,7 @@ def test_a_killed_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     stored = store.load("sequence", key)
     assert stored is not None and stored.dtype == np.uint8 and 6000 <= len(stored) < n
     truth = run_values(GRUNDY, n, threads=1).values
-    assert stored.tolist() == truth[:len(stored)].tolist()
+    assert stored.tolist() == truth[: len(stored)].tolist()
     again: list[int] = []
     with _cache.using(store):
         values = sprague.ruleset("grundys-game").sequence(n, progress=again.append)
@@ -448,8 +487,9 @@ def test_two_threads_are_tried_against_one_and_the_faster_kept(monkeypatch: pyte
     assert used[-1] == faster or len(used) % 4 in (1, 2)
 
 
-def test_sprague_sequence_reports_values_per_second(monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_sprague_sequence_reports_values_per_second(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A computation of a second or more ends with a line on stderr: values computed and values/s (--quiet: none)."""
     import io
 

@@ -47,37 +47,37 @@ def bits(value: int, c: str = "") -> list[Entry]:
 
 # code text, the same rule for the naive solver, the number of additive digits, how many values to compare
 CASES = [
-    ("0.8", rule([[], bits(8)]), 0, 40),                                  # remove one, leave three heaps
-    ("0.F", rule([[], bits(15)]), 0, 40),                                 # hexadecimal F: 0-3 heaps
-    ("0.{2,3}", rule([[], [(2, F, ""), (3, F, "")]]), 0, 40),             # = 0.C
+    ("0.8", rule([[], bits(8)]), 0, 40),  # remove one, leave three heaps
+    ("0.F", rule([[], bits(15)]), 0, 40),  # hexadecimal F: 0-3 heaps
+    ("0.{2,3}", rule([[], [(2, F, ""), (3, F, "")]]), 0, 40),  # = 0.C
     ("0.C4", rule([[], bits(12), bits(4)]), 0, 40),
-    ("8.0", rule([bits(8)]), 0, 40),                                      # split into three heaps
-    ("8!.0", rule([bits(8, "!")]), 0, 40),                                # CGSuite's example: three unequal heaps
-    ("8?.0", rule([bits(8, "?")]), 0, 40),                                # three heaps, not all equal
-    ("8=.0", rule([bits(8, "=")]), 0, 40),                                # three equal heaps
-    ("4=.0", rule([bits(4, "=")]), 0, 40),                                # two equal heaps
+    ("8.0", rule([bits(8)]), 0, 40),  # split into three heaps
+    ("8!.0", rule([bits(8, "!")]), 0, 40),  # CGSuite's example: three unequal heaps
+    ("8?.0", rule([bits(8, "?")]), 0, 40),  # three heaps, not all equal
+    ("8=.0", rule([bits(8, "=")]), 0, 40),  # three equal heaps
+    ("4=.0", rule([bits(4, "=")]), 0, 40),  # two equal heaps
     ("C?.0", rule([bits(12, "?")]), 0, 40),
-    ("{2+}.0", rule([[(2, M, "")]]), 0, 26),                              # CGSuite: split into two or more heaps
-    ("{2+}!.0", rule([[(2, M, "!")]]), 0, 26),                            # Math.SE: any number of unequal heaps
+    ("{2+}.0", rule([[(2, M, "")]]), 0, 26),  # CGSuite: split into two or more heaps
+    ("{2+}!.0", rule([[(2, M, "!")]]), 0, 26),  # Math.SE: any number of unequal heaps
     ("{2+}?.0", rule([[(2, M, "?")]]), 0, 26),
     ("{3+}=.0", rule([[(3, M, "=")]]), 0, 26),
-    ("0.*", rule([[], [(0, M, "")]]), 0, 26),                             # remove one, leave any number of heaps
+    ("0.*", rule([[], [(0, M, "")]]), 0, 26),  # remove one, leave any number of heaps
     ("0.*!", rule([[], [(0, M, "!")]]), 0, 26),
     ("0.{1,2!,3?}", rule([[], [(1, F, ""), (2, F, "!"), (3, F, "?")]]), 0, 40),  # per-entry constraints
     ("0.{1,2,3,4,5,6}!{6}", rule([[], [(i, F, "!") for i in range(1, 7)], [(6, F, "")]]), 0, 36),  # CGSuite's example
     ("0.{1,3=+}", rule([[], [(1, F, ""), (3, M, "=")]]), 0, 26),
-    ("0.[3]", rule([[], bits(3)], period=1), 0, 40),                      # Nim
-    ("0.[37]", rule([[], bits(3), bits(7)], period=2), 0, 40),            # CGSuite's example
+    ("0.[3]", rule([[], bits(3)], period=1), 0, 40),  # Nim
+    ("0.[37]", rule([[], bits(3), bits(7)], period=2), 0, 40),  # CGSuite's example
     ("0.1[2]", rule([[], bits(1), bits(2)], period=1), 0, 40),
-    ("0.[{0+}=]", rule([[], [(0, M, "=")]], period=1), 0, 26),            # CGSuite's example
+    ("0.[{0+}=]", rule([[], [(0, M, "=")]], period=1), 0, 26),  # CGSuite's example
     ("0.7[4!]", rule([[], bits(7), bits(4, "!")], period=1), 0, 40),
-    ("80.0", rule([[]], [bits(8)]), 1, 40),                               # add one token, leave three heaps
+    ("80.0", rule([[]], [bits(8)]), 1, 40),  # add one token, leave three heaps
     ("8=0.0", rule([[]], [bits(8, "=")]), 1, 40),
     ("{3+}0.6", rule([[], bits(6)], [[(3, M, "")]]), 1, 26),
     ("{4!}00.7", rule([[], bits(7)], [[], [(4, F, "!")]]), 2, 40),
-    ("&64;.0", rule([bits(64)]), 0, 40),                                  # split into six heaps
-    ("0.&10;", rule([[], bits(10)]), 0, 40),                              # = 0.A
-    ("0.&1048578;", rule([[], bits(1048578)]), 0, 40),                    # one heap or 20 heaps
+    ("&64;.0", rule([bits(64)]), 0, 40),  # split into six heaps
+    ("0.&10;", rule([[], bits(10)]), 0, 40),  # = 0.A
+    ("0.&1048578;", rule([[], bits(1048578)]), 0, 40),  # one heap or 20 heaps
 ]
 
 
@@ -139,14 +139,24 @@ def test_the_work_is_known_in_advance_and_the_limit_stops_the_kernel():
     assert cost >= 1
     least = r.sequence_cost(5000)  # the kernel's steps known in advance, a lower bound, in units of work
     with sprague.cache.using(False):
-        with sprague.budget(work=least // 2) as b, pytest.raises(
-                sprague.BudgetExceeded, match=rf"up to 4,999 needs at least {least:,} units of work, over the "
-                                              rf"{least // 2:,} left.*--max-work"):
+        with (
+            sprague.budget(work=least // 2) as b,
+            pytest.raises(
+                sprague.BudgetExceeded,
+                match=rf"up to 4,999 needs at least {least:,} units of work, over the "
+                rf"{least // 2:,} left.*--max-work",
+            ),
+        ):
             r.sequence(5000)
         assert b.spent == 0 and r.known_length == 0  # refused before any work: the lower bound is over the budget
-        with sprague.budget(work=least + 10) as b, pytest.raises(
-                sprague.BudgetExceeded, match=r"up to 4,999 stopped at the work budget of [\d,]+ units .* after "
-                                              r"[\d,]+ values \(they are kept\).*--max-work"):
+        with (
+            sprague.budget(work=least + 10) as b,
+            pytest.raises(
+                sprague.BudgetExceeded,
+                match=r"up to 4,999 stopped at the work budget of [\d,]+ units .* after "
+                r"[\d,]+ values \(they are kept\).*--max-work",
+            ),
+        ):
             r.sequence(5000)  # within the lower bound, but the kernel needs more: stopped at the budget
         assert b.work < b.spent <= b.work + 1000  # by at most a value's work more
     kept = r.known_length
@@ -158,7 +168,7 @@ def test_the_work_is_known_in_advance_and_the_limit_stops_the_kernel():
     values, steps = takebreak_generic.values(rules, a, 300, 10**12)
     assert takebreak_generic.work(rules, a, 300) <= steps
     part, stopped = takebreak_generic.values(rules, a, 300, steps // 3)
-    assert 0 < len(part) < 300 and part.tolist() == values[:len(part)].tolist() and stopped >= steps // 3
+    assert 0 < len(part) < 300 and part.tolist() == values[: len(part)].tolist() and stopped >= steps // 3
 
 
 def test_the_wrapper_refuses_bad_tables():
@@ -195,8 +205,12 @@ def _text(entries: list[Entry]) -> str:
 
 
 @settings(max_examples=80, deadline=None)
-@given(d0=_digit(), rest=st.lists(_digit(), min_size=0, max_size=3), period=st.integers(0, 2),
-       add=st.lists(_digit(), max_size=2))
+@given(
+    d0=_digit(),
+    rest=st.lists(_digit(), min_size=0, max_size=3),
+    period=st.integers(0, 2),
+    add=st.lists(_digit(), max_size=2),
+)
 def test_random_codes_match_the_naive_rules(d0, rest, period, add):
     period = min(period, len(rest))
     body = "".join(_text(d) for d in rest)
@@ -238,9 +252,15 @@ def test_a_huge_heap_of_a_certified_arithmetic_period_is_exact():
 def test_a_huge_heap_is_refused_before_any_work(code):
     """G(10^30) needs the values below it: the kernel's steps known in advance, a lower bound, are over the budget."""
     r = sprague.ruleset("takebreak", code=code)
-    with sprague.cache.using(False), sprague.budget() as b, pytest.raises(
-            sprague.BudgetExceeded, match=r"values up to 1,000,000,000,000,000,000,000,000,000,000 needs at least "
-                                          r"about 2\^\d+ units of work, over the 20,000,000 left.*--max-work") as info:
+    with (
+        sprague.cache.using(False),
+        sprague.budget() as b,
+        pytest.raises(
+            sprague.BudgetExceeded,
+            match=r"values up to 1,000,000,000,000,000,000,000,000,000,000 needs at least "
+            r"about 2\^\d+ units of work, over the 20,000,000 left.*--max-work",
+        ) as info,
+    ):
         r.grundy((10**30,))
     assert info.value.estimate >= 10**30 // KERNEL_STEPS_PER_WORK  # a step a value at least
     c = r.code  # a code the periodicity theorems cover first looks for a period, within the work budget

@@ -72,8 +72,11 @@ def test_a_table_filled_level_by_level_equals_rank_order(name, moves, n, hi, lo,
     size = int(binom[hi - lo + n, n])
     table = np.full(size, -1, dtype=np.int32)
     for lev in levels(n, lo, hi):
-        found = [level_values(n, lo, hi, t, z, shapes, binom, table, grundy, part, parts)
-                 for t, z in lev for part in range(parts)]
+        found = [
+            level_values(n, lo, hi, t, z, shapes, binom, table, grundy, part, parts)
+            for t, z in lev
+            for part in range(parts)
+        ]
         for ranks, values in found:  # written once the level is done, as the workers' results are
             assert (table[ranks] == -1).all()
             table[ranks] = values
@@ -95,9 +98,14 @@ def test_a_level_refuses_a_table_of_the_wrong_size_or_a_bad_part():
         level_values(3, 1, 5, 6, 0, shapes, binom, np.zeros(35, dtype=np.int32), True, part=3, parts=3)
 
 
-@pytest.mark.parametrize("shape,n,message", [((0, 2), 3, r"the shape \(0, 2\) is not a move"),
-                                             ((2, 1), 3, r"the shape \(2, 1\) is not a move"),
-                                             ((0, 0), 3, r"Delete Nim's move, on 2 heaps; got 3 heaps")])
+@pytest.mark.parametrize(
+    "shape,n,message",
+    [
+        ((0, 2), 3, r"the shape \(0, 2\) is not a move"),
+        ((2, 1), 3, r"the shape \(2, 1\) is not a move"),
+        ((0, 0), 3, r"Delete Nim's move, on 2 heaps; got 3 heaps"),
+    ],
+)
 def test_the_kernels_refuse_a_shape_the_level_proof_does_not_cover(shape, n, message):
     from sprague.errors import InvalidParameter
 

@@ -231,9 +231,16 @@ def naive_moves(game: sprague.Ruleset):
     return naive.nim_moves, lambda p: p
 
 
-MISERE_N_STARTS = [(NIM, (3, 4, 5)), (NIM, (1, 1, 1, 4)), (NIM, (2, 2, 1)),
-                   (NIM_PLUS_SUB, ((3, 2), (5,))), (NIM_PLUS_SUB, ((1, 1), (5,))), (NIM_PLUS_SUB, ((1, 2, 3), (7,))),
-                   (KAYLES, (3, 4, 5)), (KAYLES, (1, 4, 6))]
+MISERE_N_STARTS = [
+    (NIM, (3, 4, 5)),
+    (NIM, (1, 1, 1, 4)),
+    (NIM, (2, 2, 1)),
+    (NIM_PLUS_SUB, ((3, 2), (5,))),
+    (NIM_PLUS_SUB, ((1, 1), (5,))),
+    (NIM_PLUS_SUB, ((1, 2, 3), (7,))),
+    (KAYLES, (3, 4, 5)),
+    (KAYLES, (1, 4, 6)),
+]
 
 
 @pytest.mark.parametrize("game,start", MISERE_N_STARTS, ids=lambda x: str(x) if isinstance(x, tuple) else x.name)
@@ -242,8 +249,9 @@ def test_perfect_misere_player_never_loses_from_a_misere_n_position(game, start,
     moves, key = naive_moves(game)
     assert naive.misere_outcome(moves, key(start)) == "N"
     out: list[str] = []
-    result = play_match(game, start, PerfectPlayer(misere=True), RandomPlayer(seed=seed, misere=True),
-                        output_fn=out.append, misere=True)
+    result = play_match(
+        game, start, PerfectPlayer(misere=True), RandomPlayer(seed=seed, misere=True), output_fn=out.append, misere=True
+    )
     assert result.winner == 0 and result.misere
     assert result.moves and result.moves[-1][0] == 1  # the random player was left the last move, and lost
     assert not moves(key(result.final))
@@ -260,8 +268,14 @@ def test_perfect_misere_second_player_wins_from_a_misere_p_position(seed: int) -
     moves, key = naive_moves(KAYLES)
     start = (1, 2, 3)
     assert naive.misere_outcome(moves, key(start)) == "P"
-    result = play_match(KAYLES, start, RandomPlayer(seed=seed, misere=True), PerfectPlayer(misere=True),
-                        output_fn=lambda line: None, misere=True)
+    result = play_match(
+        KAYLES,
+        start,
+        RandomPlayer(seed=seed, misere=True),
+        PerfectPlayer(misere=True),
+        output_fn=lambda line: None,
+        misere=True,
+    )
     assert result.winner == 1 and result.moves[-1][0] == 0
 
 
@@ -269,8 +283,9 @@ def test_misere_and_normal_play_differ_on_the_same_start() -> None:
     """Nim 1 1: under normal play the first player loses (nim-sum 0), under misère play the first player wins."""
     assert naive.outcome(naive.nim_moves, (1, 1)) == "P" and naive.misere_outcome(naive.nim_moves, (1, 1)) == "N"
     normal = play_match(NIM, (1, 1), PerfectPlayer(), PerfectPlayer(), output_fn=lambda line: None)
-    misere = play_match(NIM, (1, 1), PerfectPlayer(misere=True), PerfectPlayer(misere=True),
-                        output_fn=lambda line: None, misere=True)
+    misere = play_match(
+        NIM, (1, 1), PerfectPlayer(misere=True), PerfectPlayer(misere=True), output_fn=lambda line: None, misere=True
+    )
     assert normal.winner == 1 and misere.winner == 0
     assert len(normal.moves) == len(misere.moves) == 2 and misere.moves[-1][0] == 1
 
@@ -281,23 +296,36 @@ def test_perfect_misere_player_from_a_misere_p_position_keeps_the_game_long_and_
     assert naive.misere_outcome(moves, start) == "P"
     option, reason = PerfectPlayer(misere=True).choose(NIM, start)
     assert option in NIM.options(start) and sum(start) - sum(option) == 1
-    assert reason == ("no winning move: the position is a misère P-position; removes as little as possible "
-                      "to keep the game long and hopes for a mistake")
+    assert reason == (
+        "no winning move: the position is a misère P-position; removes as little as possible "
+        "to keep the game long and hopes for a mistake"
+    )
 
 
 def test_misere_perfect_vs_perfect_decided_by_the_misere_outcome() -> None:
-    for game, start in MISERE_N_STARTS + [(NIM, (2, 2)), (NIM, (1,)), (KAYLES, (1, 2, 3)),
-                                          (NIM_PLUS_SUB, ((3, 2), (4,)))]:
+    for game, start in MISERE_N_STARTS + [
+        (NIM, (2, 2)),
+        (NIM, (1,)),
+        (KAYLES, (1, 2, 3)),
+        (NIM_PLUS_SUB, ((3, 2), (4,))),
+    ]:
         moves, key = naive_moves(game)
-        result = play_match(game, start, PerfectPlayer(misere=True), PerfectPlayer(misere=True),
-                            output_fn=lambda line: None, misere=True)
+        result = play_match(
+            game,
+            start,
+            PerfectPlayer(misere=True),
+            PerfectPlayer(misere=True),
+            output_fn=lambda line: None,
+            misere=True,
+        )
         assert result.winner == (0 if naive.misere_outcome(moves, key(start)) == "N" else 1), (game, start)
 
 
 def test_misere_end_messages_name_the_winner() -> None:
     out: list[str] = []
-    result = play_match(NIM, (0, 0), PerfectPlayer(misere=True), PerfectPlayer(misere=True),
-                        output_fn=out.append, misere=True)
+    result = play_match(
+        NIM, (0, 0), PerfectPlayer(misere=True), PerfectPlayer(misere=True), output_fn=out.append, misere=True
+    )
     assert result.winner == 0 and result.moves == []  # nobody can move: the player to move has won
     assert out == ["No move is possible, and under misère play the player who cannot move wins: Player 1 wins."]
 
@@ -337,10 +365,13 @@ def test_misere_hint_and_value() -> None:
     with pytest.raises(QuitGame):
         player.choose(NIM, start)
     assert [line for line in out if line.startswith("hint:")] == [
-        f"hint: move {NIM.options(start).index((1, 1, 1)) + 1}: heap 3: 5 -> 1, leaving 1 1 1 (a misère P-position)"]
+        f"hint: move {NIM.options(start).index((1, 1, 1)) + 1}: heap 3: 5 -> 1, leaving 1 1 1 (a misère P-position)"
+    ]
     g = naive.misere_grundy(naive.nim_moves, start)
-    assert any(line.startswith(f"misère Grundy value g- = {g}, outcome N (the player to move wins with perfect "
-                               "misère play") for line in out)
+    assert any(
+        line.startswith(f"misère Grundy value g- = {g}, outcome N (the player to move wins with perfect misère play")
+        for line in out
+    )
 
     player, out = human(["hint", "value", "q"], misere=True)
     with pytest.raises(QuitGame):
@@ -350,8 +381,9 @@ def test_misere_hint_and_value() -> None:
 
 
 def _play_cli(args: list[str], moves: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "sprague.cli", "play", *args], input=moves,
-                          capture_output=True, text=True, timeout=600)  # a hang guard, not a judgement of speed
+    return subprocess.run(
+        [sys.executable, "-m", "sprague.cli", "play", *args], input=moves, capture_output=True, text=True, timeout=600
+    )  # a hang guard, not a judgement of speed
 
 
 def test_piped_misere_cli_game_you_lose_by_taking_the_last_token() -> None:

@@ -18,11 +18,147 @@ NAMED = {  # name: octal digits d0, d1, d2, ... (Winning Ways ch. 4)
 
 # Published prefixes (OEIS): A002186 Kayles, A002187 Dawson's Kayles.
 PUBLISHED = {
-    "kayles": [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8,
-               6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2,
-               1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7],
-    "dawsons-kayles": [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
-                       5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2],
+    "kayles": [
+        0,
+        1,
+        2,
+        3,
+        1,
+        4,
+        3,
+        2,
+        1,
+        4,
+        2,
+        6,
+        4,
+        1,
+        2,
+        7,
+        1,
+        4,
+        3,
+        2,
+        1,
+        4,
+        6,
+        7,
+        4,
+        1,
+        2,
+        8,
+        5,
+        4,
+        7,
+        2,
+        1,
+        8,
+        6,
+        7,
+        4,
+        1,
+        2,
+        3,
+        1,
+        4,
+        7,
+        2,
+        1,
+        8,
+        2,
+        7,
+        4,
+        1,
+        2,
+        8,
+        1,
+        4,
+        7,
+        2,
+        1,
+        4,
+        2,
+        7,
+        4,
+        1,
+        2,
+        8,
+        1,
+        4,
+        7,
+        2,
+        1,
+        8,
+        6,
+        7,
+        4,
+        1,
+        2,
+        8,
+        1,
+        4,
+        7,
+        2,
+        1,
+        8,
+        2,
+        7,
+    ],
+    "dawsons-kayles": [
+        0,
+        0,
+        1,
+        1,
+        2,
+        0,
+        3,
+        1,
+        1,
+        0,
+        3,
+        3,
+        2,
+        2,
+        4,
+        0,
+        5,
+        2,
+        2,
+        3,
+        3,
+        0,
+        1,
+        1,
+        3,
+        0,
+        2,
+        1,
+        1,
+        0,
+        4,
+        5,
+        2,
+        7,
+        4,
+        0,
+        1,
+        1,
+        2,
+        0,
+        3,
+        1,
+        1,
+        0,
+        3,
+        3,
+        2,
+        2,
+        4,
+        4,
+        5,
+        5,
+        2,
+    ],
 }
 
 
@@ -42,8 +178,10 @@ def test_named_games_match_the_published_values(name: str) -> None:
 
 def test_dawsons_chess_is_dawsons_kayles_shifted_by_one() -> None:
     """Winning Ways ch. 4: Dawson's chess on n files has the value of Dawson's Kayles with n + 1 pins."""
-    chess, kayles = (naive.octal_sequence(NAMED["dawsons-chess"], 300),
-                     naive.octal_sequence(NAMED["dawsons-kayles"], 301))
+    chess, kayles = (
+        naive.octal_sequence(NAMED["dawsons-chess"], 300),
+        naive.octal_sequence(NAMED["dawsons-kayles"], 301),
+    )
     assert chess == kayles[1:]
 
 
@@ -76,13 +214,15 @@ def test_a_game_made_with_named_in_a_plugin_file_is_registered(tmp_path) -> None
     from sprague.rulesets import REGISTRY, load_plugin
 
     path = tmp_path / "octals.py"
-    path.write_text(textwrap.dedent('''
+    path.write_text(
+        textwrap.dedent("""
         from sprague.rulesets.catalogue import named
         from sprague.rulesets.takebreak import TakeBreak
 
         TwoPins = named("plugin-two-pins", TakeBreak, "Take one or two pins from a row's end (octal 0.33).",
                         "-- Winning Ways ch. 4", code="0.33")
-    '''))
+    """)
+    )
     found = load_plugin(str(path))
     try:
         assert [c.name for c in found] == ["plugin-two-pins"]

@@ -23,14 +23,15 @@ CASES = [
 
 
 @pytest.mark.parametrize("name, params, moves, positions", CASES, ids=[c[0] for c in CASES])
-def test_each_explanation_arrives_at_the_brute_force_answer(name: str, params: dict[str, int], moves: naive.Moves,
-                                                            positions: list[tuple[int, ...]]) -> None:
+def test_each_explanation_arrives_at_the_brute_force_answer(
+    name: str, params: dict[str, int], moves: naive.Moves, positions: list[tuple[int, ...]]
+) -> None:
     r = sprague.ruleset(name, **params)
     for p in positions:
         text = r.closed_explanation(r.check_position(p))
         assert text, (name, p)
         g = naive.grundy(moves, tuple(sorted(p)) if name != "cyclic-nimhoff" else p)
-        said = re.search(r"= (\d+)(?: \([^()]*\))?$|so ([PN])$", text)   # the last number, or the outcome
+        said = re.search(r"= (\d+)(?: \([^()]*\))?$|so ([PN])$", text)  # the last number, or the outcome
         assert said, text
         if said.group(1) is not None:
             assert int(said.group(1)) == g, (p, text)
@@ -40,7 +41,8 @@ def test_each_explanation_arrives_at_the_brute_force_answer(name: str, params: d
 
 def test_the_value_report_carries_the_explanation_under_normal_play_only() -> None:
     delete = sprague.ruleset("delete-nim")
-    assert value_report(delete, (5, 7))["explanation"] == \
-        "x = 5, y = 7: (x OR y) + 1 = 8, and G = v2(8) = 3 (8 = 2^3 x 1)"
+    assert (
+        value_report(delete, (5, 7))["explanation"] == "x = 5, y = 7: (x OR y) + 1 = 8, and G = v2(8) = 3 (8 = 2^3 x 1)"
+    )
     assert "explanation" not in value_report(sprague.ruleset("wythoff"), (3, 5), misere=True)
     assert "explanation" not in value_report(sprague.ruleset("subtraction", S="1,2"), (5,))

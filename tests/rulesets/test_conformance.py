@@ -63,12 +63,17 @@ def at_example(cls: type[Ruleset]) -> tuple[Ruleset, Any]:
 
 #: the test below that runs each check of sprague.testing
 TESTS = {
-    "metadata": "test_metadata", "parameters": "test_parameters_round_trip", "repr round trip": "test_repr_round_trips",
-    "parse and format": "test_parse_and_format_round_trip", "moves": "test_moves_deterministic_and_legal",
-    "printed moves": "test_every_move_as_printed_parses_back", "terminal positions": "test_terminal_positions",
+    "metadata": "test_metadata",
+    "parameters": "test_parameters_round_trip",
+    "repr round trip": "test_repr_round_trips",
+    "parse and format": "test_parse_and_format_round_trip",
+    "moves": "test_moves_deterministic_and_legal",
+    "printed moves": "test_every_move_as_printed_parses_back",
+    "terminal positions": "test_terminal_positions",
     "values by brute force": "test_values_agree_with_the_brute_force_shipped_in_sprague_testing",
     "closed form equals search": "test_closed_form_equals_search",
-    "winning moves": "test_winning_moves_are_the_p_options", "evaluate": "test_evaluate_matches_grundy",
+    "winning moves": "test_winning_moves_are_the_p_options",
+    "evaluate": "test_evaluate_matches_grundy",
     "misère play": "test_misere_play_equals_the_independent_solver",
     "random positions": "test_random_positions_are_positions_and_repeat_with_the_seed",
 }
@@ -114,8 +119,9 @@ class TestRegistry:
         whole graphs of the example and of 5 random positions) of :mod:`sprague.testing`, sharing no code with
         sprague's solvers; tests/test_testing.py checks that brute force against tests/naive.py."""
         met = check_values_by_brute_force(*at_example(cls))
-        assert met == ({"P", "N", "D"} if cls.loopy else {"P", "N"}), \
+        assert met == ({"P", "N", "D"} if cls.loopy else {"P", "N"}), (
             f"{cls.__name__}'s example graphs should show every outcome, not only {sorted(met)}"
+        )
 
     def test_closed_form_equals_search(self, cls: type[Ruleset]) -> None:
         check_closed_equals_search(*at_example(cls))  # a fresh instance (no memo) gives the same values too
@@ -167,12 +173,18 @@ def _normalise(text: str) -> str:
 
 # ------------------------------------------------------------- a sum of games
 SUMS = {  # name: (the sum, a position, whether every component has a closed form for its Grundy value)
-    "sub125+sub41012": (lambda: sprague.Sum(sprague.ruleset("subtraction", S={1, 2, 5}),
-                                            sprague.ruleset("subtraction", S={4, 10, 12})), ("7", "+", "13"), True),
+    "sub125+sub41012": (
+        lambda: sprague.Sum(sprague.ruleset("subtraction", S={1, 2, 5}), sprague.ruleset("subtraction", S={4, 10, 12})),
+        ("7", "+", "13"),
+        True,
+    ),
     "nim+turtles": (lambda: sprague.Sum("nim", "turning-turtles"), ("3", "2", "+", "THTH"), True),
     # Wythoff's theorem gives outcomes only: its values, and so the sum's, need search
-    "nim+wythoff+turtles": (lambda: sprague.Sum("nim", "wythoff", "turning-turtles"),
-                            ("3", "2", "+", "2", "3", "+", "THTH"), False),
+    "nim+wythoff+turtles": (
+        lambda: sprague.Sum("nim", "wythoff", "turning-turtles"),
+        ("3", "2", "+", "2", "3", "+", "THTH"),
+        False,
+    ),
 }
 
 
@@ -265,8 +277,12 @@ def test_user_cycle_is_not_a_short_game(cls: type[Ruleset], start: int) -> None:
 
 @pytest.mark.parametrize(
     "typo, meant",
-    [("subtracton", "subtraction"), ("wythof", "wythoff"), ("grundy-game", "grundys-game"),
-     ("hackenbsh", "hackenbush")],
+    [
+        ("subtracton", "subtraction"),
+        ("wythof", "wythoff"),
+        ("grundy-game", "grundys-game"),
+        ("hackenbsh", "hackenbush"),
+    ],
 )
 def test_unknown_ruleset_suggests_the_nearest_name(typo: str, meant: str) -> None:
     with pytest.raises(sprague.UnknownRuleset) as info:

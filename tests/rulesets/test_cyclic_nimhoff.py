@@ -33,7 +33,7 @@ def test_cyclic_nimhoff_huge_heaps_no_option_shares_the_value():
             value = g.grundy(pos)
             for _ in range(20):
                 i = rng.randrange(3)
-                single = pos[:i] + (rng.randrange(pos[i]),) + pos[i + 1:]
+                single = pos[:i] + (rng.randrange(pos[i]),) + pos[i + 1 :]
                 vec = [rng.randrange(h) for _ in range(3)]
                 while sum(vec) >= h or not any(vec):
                     vec = [rng.randrange(h) for _ in range(3)]
@@ -48,7 +48,8 @@ def test_cyclic_vector_count_is_exact():
         for pos in itertools.product(range(4), repeat=3):
             assert cyclic_vector_count(pos, h) == sum(1 for _ in cyclic_vectors(pos, h)), (pos, h)
     assert sprague.ruleset("cyclic-nimhoff", h=60).option_count((2, 2, 2)) == len(
-        sprague.ruleset("cyclic-nimhoff", h=60).options((2, 2, 2)))
+        sprague.ruleset("cyclic-nimhoff", h=60).options((2, 2, 2))
+    )
 
 
 def test_gcn_falls_back_to_search_when_a_certificate_is_out_of_reach():
@@ -134,15 +135,18 @@ def test_stair_heights_closed_under_divisors():
     assert stair_base([0, 1, 3, 4], 2) is None
 
 
-@pytest.mark.parametrize("name,params,match", [
-    ("gcn", {"h": 0, "sets": "all"}, "h=0 must be at least 1"),
-    ("gcn", {"h": 2, "sets": "all;;1"}, "one set per heap"),
-    ("gcn", {"h": 2, "sets": "all;0,2"}, "0 is not a positive integer"),
-    ("nimhoff", {"R": "0,0;1,1"}, "zero vector"),
-    ("nimhoff", {"R": "1,-1"}, "negative"),
-    ("nimhoff", {"R": "1,1;1"}, "different lengths"),
-    ("cyclic-nimhoff", {"h": -1}, "at least 1"),
-])
+@pytest.mark.parametrize(
+    "name,params,match",
+    [
+        ("gcn", {"h": 0, "sets": "all"}, "h=0 must be at least 1"),
+        ("gcn", {"h": 2, "sets": "all;;1"}, "one set per heap"),
+        ("gcn", {"h": 2, "sets": "all;0,2"}, "0 is not a positive integer"),
+        ("nimhoff", {"R": "0,0;1,1"}, "zero vector"),
+        ("nimhoff", {"R": "1,-1"}, "negative"),
+        ("nimhoff", {"R": "1,1;1"}, "different lengths"),
+        ("cyclic-nimhoff", {"h": -1}, "at least 1"),
+    ],
+)
 def test_bad_parameters_are_named(name, params, match):
     with pytest.raises(sprague.InvalidParameter, match=match):
         sprague.ruleset(name, **params)

@@ -68,8 +68,10 @@ def test_two_heaps_random_rules_equal_naive(seed):
         assert set(g.winning_moves(pos)) == {o for o in moves(pos) if naive.grundy(moves, o) == 0}
 
 
-@pytest.mark.parametrize("rules,top", [("1,0,0;0,1,0;0,0,1;1,1,1", (4, 5, 3)), ("2,1,0;0,1,3;1,1,1", (6, 5, 7)),
-                                       ("3", (20,)), ("2;3", (25,))])
+@pytest.mark.parametrize(
+    "rules,top",
+    [("1,0,0;0,1,0;0,0,1;1,1,1", (4, 5, 3)), ("2,1,0;0,1,3;1,1,1", (6, 5, 7)), ("3", (20,)), ("2;3", (25,))],
+)
 def test_other_heap_counts_equal_naive(rules, top):
     g = sprague.ruleset("nimhof", R=rules)
     moves = naive.nimhof_moves(vectors(rules))
@@ -112,14 +114,17 @@ def test_nimhof_is_not_nimhoff():
     assert "once" in (sprague.rulesets.generalized_wythoff.NimHof.__doc__ or "")
 
 
-@pytest.mark.parametrize("R,words", [
-    ("1,0;0,0", "zero vector '0,0': moving by it is a pass"),
-    ([(1, 0), (0, 0)], "zero vector '0,0'"),
-    ("1,0;-1,1", "negative entry"),
-    ("1,0;1,1,1", "different lengths"),
-    ("1,x", "not a vector of integers"),
-    ("", "not a vector of integers"),
-])
+@pytest.mark.parametrize(
+    "R,words",
+    [
+        ("1,0;0,0", "zero vector '0,0': moving by it is a pass"),
+        ([(1, 0), (0, 0)], "zero vector '0,0'"),
+        ("1,0;-1,1", "negative entry"),
+        ("1,0;1,1,1", "different lengths"),
+        ("1,x", "not a vector of integers"),
+        ("", "not a vector of integers"),
+    ],
+)
 def test_bad_rules_are_one_line_invalid_parameter(R, words):
     with pytest.raises(InvalidParameter, match=words) as info:
         sprague.ruleset("nimhof", R=R)
@@ -162,8 +167,9 @@ def test_cli_table_and_value():
     from sprague.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    assert main(["table", "nimhof -p R=1,0;1,1;2,3;1,2;0,1", "--max", "12", "--values", "grundy"],
-                out=out, err=err) == 0
+    assert (
+        main(["table", "nimhof -p R=1,0;1,1;2,3;1,2;0,1", "--max", "12", "--values", "grundy"], out=out, err=err) == 0
+    )
     lines = out.getvalue().splitlines()
     assert lines[-2].split() == [str(x) for x in range(13)]  # the x axis
     assert lines[-4].split()[:4] == ["0", "|", "0", "1"]  # row y = 0: G(x, 0) = x

@@ -36,7 +36,7 @@ def naive_prune(edges):
 
 
 def naive_options(edges):
-    return {naive_prune(edges[:i] + edges[i + 1:]) for i in range(len(edges))}
+    return {naive_prune(edges[:i] + edges[i + 1 :]) for i in range(len(edges))}
 
 
 @cache
@@ -59,12 +59,7 @@ def is_grounded(edges):
 # ------------------------------------------------------------------ graphs
 
 EDGE_TYPES = [(u, v) for u in range(4) for v in range(u, 4)]  # 4 loops + 6 pairs on {0,1,2,3}
-SMALL = [
-    g
-    for k in range(6)
-    for g in itertools.combinations_with_replacement(EDGE_TYPES, k)
-    if is_grounded(g)
-]
+SMALL = [g for k in range(6) for g in itertools.combinations_with_replacement(EDGE_TYPES, k) if is_grounded(g)]
 
 
 def random_graphs(count=400, seed=20240607):

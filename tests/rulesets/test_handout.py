@@ -83,7 +83,7 @@ def subtraction_sum_moves(S1: Iterable[int], S2: Iterable[int]) -> Callable[[tup
 
 def piles_moves(piles: tuple[int, ...]) -> set[tuple[int, ...]]:
     """Take 1 or 2 from one pile; positions are sorted tuples (the order of piles does not matter)."""
-    return {tuple(sorted(piles[:i] + (p - t,) + piles[i + 1:])) for i, p in enumerate(piles) for t in (1, 2) if t <= p}
+    return {tuple(sorted(piles[:i] + (p - t,) + piles[i + 1 :])) for i, p in enumerate(piles) for t in (1, 2) if t <= p}
 
 
 def turtle_moves(row: str) -> list[str]:
@@ -92,10 +92,10 @@ def turtle_moves(row: str) -> list[str]:
     for j, c in enumerate(row):
         if c != "H":
             continue
-        turned = row[:j] + "T" + row[j + 1:]
+        turned = row[:j] + "T" + row[j + 1 :]
         out.append(turned)
         for i in range(j):
-            out.append(turned[:i] + ("H" if turned[i] == "T" else "T") + turned[i + 1:])
+            out.append(turned[:i] + ("H" if turned[i] == "T" else "T") + turned[i + 1 :])
     return out
 
 
@@ -103,7 +103,7 @@ def grundys_game_moves(heaps: tuple[int, ...]) -> set[tuple[int, ...]]:
     """Split one pile into two non-empty piles of unequal size; positions are sorted tuples."""
     out = set()
     for i, h in enumerate(heaps):
-        rest = heaps[:i] + heaps[i + 1:]
+        rest = heaps[:i] + heaps[i + 1 :]
         for a in range(1, h):
             if a != h - a:
                 out.add(tuple(sorted(rest + (a, h - a))))
@@ -183,7 +183,7 @@ def test_nim_winning_move_7_to_4() -> None:
     pos, option = tuple(entry["position"]), tuple(entry["option"])
     i = entry["heap"] - 1
     assert pos[i] == entry["from"] and option[i] == entry["to"]
-    assert option == pos[:i] + (entry["to"],) + pos[i + 1:]
+    assert option == pos[:i] + (entry["to"],) + pos[i + 1 :]
 
     nim = sprague.ruleset("nim")
     winning = nim.winning_moves(pos)

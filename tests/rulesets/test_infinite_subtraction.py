@@ -27,8 +27,13 @@ from sprague.kernels.subtract import subtract_sequence
 from sprague.rulesets.subtraction import InfiniteSubtraction
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-MEMBERS = {"squares": naive.is_square, "triangular": naive.is_triangular, "powers-of-2": naive.is_power_of_2,
-           "primes": naive.is_prime, "fibonacci": naive.is_fibonacci}
+MEMBERS = {
+    "squares": naive.is_square,
+    "triangular": naive.is_triangular,
+    "powers-of-2": naive.is_power_of_2,
+    "primes": naive.is_prime,
+    "fibonacci": naive.is_fibonacci,
+}
 
 
 def oeis(name: str) -> list[int]:
@@ -99,12 +104,16 @@ def test_predicate_from_python_equals_naive(kernel_always):
         return k % 3 == 1
 
     g = sprague.ruleset("subtraction", S=one_mod_3)
-    assert isinstance(g, InfiniteSubtraction) and g.describe() == "infinite-subtraction -p S=predicate:" + \
-        one_mod_3.__qualname__
+    assert (
+        isinstance(g, InfiniteSubtraction)
+        and g.describe() == "infinite-subtraction -p S=predicate:" + one_mod_3.__qualname__
+    )
     assert g.sequence(500).tolist() == naive.subtraction_sequence(one_mod_3, 500)
     assert g.cache_key() is None  # two functions cannot be told apart: never cached
-    assert sprague.ruleset("subtraction", S="squares").cache_key() == {"ruleset": "infinite-subtraction",
-                                                                        "params": {"S": "squares"}}
+    assert sprague.ruleset("subtraction", S="squares").cache_key() == {
+        "ruleset": "infinite-subtraction",
+        "params": {"S": "squares"},
+    }
 
 
 def test_predicate_sums_agree_with_naive_search():
@@ -124,11 +133,14 @@ def test_named_set_sums_agree_with_naive_search():
         assert g.is_move(pos, (pos[0] - 9,) + pos[1:]) and not g.is_move(pos, (pos[0] - 2,) + pos[1:])
 
 
-@pytest.mark.parametrize("predicate,words", [
-    (lambda k: 1 / (k - 3) > 0, "raised ZeroDivisionError"),
-    (lambda k: k % 2, r"returned 1 \(int\) at k=1"),
-    (lambda k: None, "returned None"),
-])
+@pytest.mark.parametrize(
+    "predicate,words",
+    [
+        (lambda k: 1 / (k - 3) > 0, "raised ZeroDivisionError"),
+        (lambda k: k % 2, r"returned 1 \(int\) at k=1"),
+        (lambda k: None, "returned None"),
+    ],
+)
 def test_bad_predicate_is_one_line_invalid_parameter(predicate, words):
     g = sprague.ruleset("subtraction", S=predicate)
     with pytest.raises(InvalidParameter, match=words) as info:
@@ -152,17 +164,30 @@ def test_work_is_bounded_below_and_refused_before_it_starts():
     n = 5 * 10**6
     least = g.sequence_least_work(n)  # the kernel examines every option and takes a mex step a value
     assert least == (sq.pairs(n) + n) // KERNEL_STEPS_PER_WORK
-    with sprague.budget(work=10**6) as b, pytest.raises(
-            BudgetExceeded, match=rf"up to 4,999,999 needs at least {least:,} units of work, over the 1,000,000 "
-                                  rf"left.*--max-work"):
+    with (
+        sprague.budget(work=10**6) as b,
+        pytest.raises(
+            BudgetExceeded,
+            match=rf"up to 4,999,999 needs at least {least:,} units of work, over the 1,000,000 "
+            rf"left.*--max-work",
+        ),
+    ):
         g.sequence(n)
     assert b.spent == 0
-    with sprague.budget() as b, pytest.raises(
-            BudgetExceeded, match=r"needs at least about 2\^\d+ units of work, over the 20,000,000 left.*--max-work"):
+    with (
+        sprague.budget() as b,
+        pytest.raises(
+            BudgetExceeded, match=r"needs at least about 2\^\d+ units of work, over the 20,000,000 left.*--max-work"
+        ),
+    ):
         g.grundy((10**40,))
     assert b.spent == 0
-    with sprague.budget() as b, pytest.raises(  # past the sieve: from pi(x) > x / ln x
-            BudgetExceeded, match=r"up to 1,000,000,000 needs at least [\d,]+ units of work, over the 20,000,000"):
+    with (
+        sprague.budget() as b,
+        pytest.raises(  # past the sieve: from pi(x) > x / ln x
+            BudgetExceeded, match=r"up to 1,000,000,000 needs at least [\d,]+ units of work, over the 20,000,000"
+        ),
+    ):
         sprague.ruleset("subtraction", S="primes").grundy((10**9,))
     assert b.spent == 0
     calls = []
@@ -178,9 +203,14 @@ def test_the_kernel_stops_at_the_budget_and_keeps_the_values_done():
     with sprague.cache.using(False):
         g = sprague.ruleset("subtraction", S="squares")
         least = g.sequence_least_work(n)  # within the budget: started; the mex steps need more: stopped
-        with sprague.budget(work=least + 1000) as b, pytest.raises(
-                BudgetExceeded, match=r"up to 199,999 stopped at the work budget of [\d,]+ units .* after [\d,]+ "
-                                      r"values \(they are kept\).*--max-work"):
+        with (
+            sprague.budget(work=least + 1000) as b,
+            pytest.raises(
+                BudgetExceeded,
+                match=r"up to 199,999 stopped at the work budget of [\d,]+ units .* after [\d,]+ "
+                r"values \(they are kept\).*--max-work",
+            ),
+        ):
             g.sequence(n)
         assert b.work < b.spent <= b.work + 10  # by at most a value's steps more (some sqrt(n))
         kept = g.known_length

@@ -54,20 +54,22 @@ def test_verify_refutes_a_wrong_loopy_claim_with_a_draw():
     report = verify(r, claim=lambda h: "P" if h[0] in (0, 5) else "N", heaps=1, max_heap=40)
     assert not report.ok and report.counterexample.position == (2,)
     assert (report.counterexample.claimed, report.counterexample.found) == ("N", "D")
-    values = verify(r, claim=lambda h: r.grundy(h[0]) if h[0] != 7 else "∞{0}", kind="grundy", heaps=1,
-                    max_heap=20)
+    values = verify(r, claim=lambda h: r.grundy(h[0]) if h[0] != 7 else "∞{0}", kind="grundy", heaps=1, max_heap=20)
     assert values.counterexample.position == (7,) and values.counterexample.found == "∞{}"
     assert verify("square-but-one", max_heap=500, method="both").ok
 
 
 # -------------------------------------------------------------------------- WindUp
-@pytest.mark.parametrize("n,S,values", [
-    # the vectors of cgt-tools' WindUp tests (T. Maciosowski's Rust library), where WindUp was recorded
-    (4, {2}, ["0", "∞{}", "1", "∞{}"]),
-    (5, {1, 3}, ["0", "∞{0}", "∞{0}", "∞{0}", "0"]),
-    (6, {2, 3}, ["0", "1", "1", "2", "0", "0"]),
-    (7, {1, 2, 5}, ["0", "1", "2", "0", "1", "2", "0"]),
-])
+@pytest.mark.parametrize(
+    "n,S,values",
+    [
+        # the vectors of cgt-tools' WindUp tests (T. Maciosowski's Rust library), where WindUp was recorded
+        (4, {2}, ["0", "∞{}", "1", "∞{}"]),
+        (5, {1, 3}, ["0", "∞{0}", "∞{0}", "∞{0}", "0"]),
+        (6, {2, 3}, ["0", "1", "1", "2", "0", "0"]),
+        (7, {1, 2, 5}, ["0", "1", "2", "0", "1", "2", "0"]),
+    ],
+)
 def test_windup_values(n, S, values):
     r = sprague.ruleset("windup", n=n, S=S)
     assert [r.grundy(i) for i in range(n)] == [sprague.parse_value(v) for v in values]
@@ -130,14 +132,22 @@ def test_digraph_from_text_pairs_networkx_and_dot(tmp_path):
     assert set(undirected.options("1")) == {"0", "2"} and undirected.outcome("1") == "D"
     pytest.importorskip("pydot", reason="DOT files are read by pydot (pip install 'sprague[graph]')")
     dot = tmp_path / "g.dot"
-    dot.write_text('digraph G { a -> b; b -> a; b -> c; c -> d; }\n')
+    dot.write_text("digraph G { a -> b; b -> a; b -> c; c -> d; }\n")
     assert sprague.ruleset("digraph", edges=f"@{dot}").grundy("b") == sprague.parse_value("∞{1}")
 
 
-@pytest.mark.parametrize("edges,match", [
-    ("a>>b", "2 '>'"), ("a>", "empty vertex"), ("a>b,,c>d", "empty vertex"), (42, "not a digraph"),
-    ([("a", "b", "c")], "not a \\(from, to\\) pair"), ("@/no/such.dot", "no DOT file"), ([(1.5, 2)], "not a name"),
-])
+@pytest.mark.parametrize(
+    "edges,match",
+    [
+        ("a>>b", "2 '>'"),
+        ("a>", "empty vertex"),
+        ("a>b,,c>d", "empty vertex"),
+        (42, "not a digraph"),
+        ([("a", "b", "c")], "not a \\(from, to\\) pair"),
+        ("@/no/such.dot", "no DOT file"),
+        ([(1.5, 2)], "not a name"),
+    ],
+)
 def test_digraph_bad_edges_are_named(edges, match):
     with pytest.raises(InvalidParameter, match=match):
         sprague.ruleset("digraph", edges=edges)

@@ -93,8 +93,18 @@ def test_nim_winning_moves_on_100_digit_heaps(pos: tuple[int, ...]) -> None:
 
 # ====================================================================== subtraction
 SUB_SETS = [
-    (1, 2, 5), (1, 2), (1, 3), (4, 10, 12), (2, 5, 7), (3, 4, 9, 13),
-    (1, 4, 5), (6,), (2, 3), (1, 3, 4), (2, 4, 7), (3, 5, 8),
+    (1, 2, 5),
+    (1, 2),
+    (1, 3),
+    (4, 10, 12),
+    (2, 5, 7),
+    (3, 4, 9, 13),
+    (1, 4, 5),
+    (6,),
+    (2, 3),
+    (1, 3, 4),
+    (2, 4, 7),
+    (3, 5, 8),
 ]
 SUB_IDS = ["S=" + ",".join(map(str, S)) for S in SUB_SETS]
 
@@ -370,7 +380,7 @@ def test_moore_huge_p_positions_have_no_winning_move(k: int) -> None:
         assert g.winning_moves(pos) == []
         # one token less in one heap is an N-position with a winning move back to P
         i = next(j for j, h in enumerate(pos) if h)
-        near = pos[:i] + (pos[i] - 1,) + pos[i + 1:]
+        near = pos[:i] + (pos[i] - 1,) + pos[i + 1 :]
         assert g.outcome(near) == "N"
         move = moore_winning_move(near, k)
         assert move is not None and moore_legal(near, move, k) and g.outcome(move) == "P"
@@ -560,8 +570,9 @@ def test_wythoff_search_under_a_limit_below_its_size_stops_there_with_the_option
     # the search from (60, 60) visits the positions (a, b), a <= b <= 60 (heaps sorted): 61 * 62 / 2 = 1,891,
     # counted as it goes, not estimated
     g = sprague.ruleset("wythoff")
-    with pytest.raises(sprague.TooLarge,
-                       match=r"60, 60\) stopped after 1,890 positions \(the limit\).*--max-positions"):
+    with pytest.raises(
+        sprague.TooLarge, match=r"60, 60\) stopped after 1,890 positions \(the limit\).*--max-positions"
+    ):
         g.grundy((60, 60), max_positions=1890)
     value = _wythoff_grundy_by_bitsets(60)
     assert sprague.ruleset("wythoff").grundy((60, 60), max_positions=1891) == value == 87
@@ -634,8 +645,6 @@ def test_apply_turtles() -> None:
         for cand in ("".join(t) for t in itertools.product("HT", repeat=len(row))):
             assert _apply_accepts(g, row, cand) == (cand in legal), (row, cand)
             assert naive.turtles_is_move(row, cand) == (cand in legal), (row, cand)
-
-
 
 
 @pytest.mark.parametrize(

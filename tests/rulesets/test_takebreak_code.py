@@ -17,9 +17,36 @@ from sprague.cli import main
 from sprague.rulesets.tbcode import TBCode, partition_count, partitions
 
 # --------------------------------------------------------------------------------------------------- reading
-ROUND_TRIPS = ["0.77", "4!.0", "{2+}!.0", "0.[3]", "0.[37]", "8?.0", "8=.0", "0.{1,2!,3?}", "0.*", "0.*!", "0.{2+}=",
-               "80.0", "8=0.0", "{3+}0.6", "&64;.0", "0.&1048578;", "0.{1,3=+}", "0.[{0+}=]", "0.F", "0.V",
-               "0.{1,2,3,4,5,6}!{6}", "0.7[4!]", "{2+}?.0", "{3+}=.0", "0.{0,2+}", "{4!}00.7", "0.0", "C?.0"]
+ROUND_TRIPS = [
+    "0.77",
+    "4!.0",
+    "{2+}!.0",
+    "0.[3]",
+    "0.[37]",
+    "8?.0",
+    "8=.0",
+    "0.{1,2!,3?}",
+    "0.*",
+    "0.*!",
+    "0.{2+}=",
+    "80.0",
+    "8=0.0",
+    "{3+}0.6",
+    "&64;.0",
+    "0.&1048578;",
+    "0.{1,3=+}",
+    "0.[{0+}=]",
+    "0.F",
+    "0.V",
+    "0.{1,2,3,4,5,6}!{6}",
+    "0.7[4!]",
+    "{2+}?.0",
+    "{3+}=.0",
+    "0.{0,2+}",
+    "{4!}00.7",
+    "0.0",
+    "C?.0",
+]
 
 
 @pytest.mark.parametrize("text", ROUND_TRIPS)
@@ -31,21 +58,24 @@ def test_every_construction_round_trips_through_its_normal_form(text):
     assert hash(code) == hash(TBCode.parse(str(code)))
 
 
-@pytest.mark.parametrize("spellings", [
-    ["4", "4.0", "4.000", "4."],                      # CGSuite: "4" and "4.0"
-    [".77", "0.77", "0.770", "0.77[0]", "0.77[00]"],  # trailing zeros, a repeating part of zeros
-    ["0.[3]", "0.3[3]", "0.[33]", "0.33[33]"],         # the shortest repeating part, as early as it can start
-    ["0.C", "0.{2,3}", "0.{3,2}", "0.&12;", "0.c"],     # hexadecimal digit, list, &N;, lower case
-    ["4!.0", "4?.0", "{2!}.0", "{2?}.0"],              # two heaps not all equal are two unequal heaps
-    ["0.3", "0.3!", "0.3?", "0.3="],                   # a constraint on 0 or 1 heaps does nothing
-    ["0.7!", "0.7?", "0.{0,1,2!}"],
-    ["0.*", "0.{0+}", "0.{0,1+}", "0.{0,1,2,3+}"],     # any number of heaps
-    ["{2+}.0", "{2,3+}.0", "{3,2+}.0"],                # '+' extends the largest count
-    ["0.{2+}!", "0.{2!,3!+}", "0.{2!+}"],
-    ["1.0", "0.0", "0", ".", "10.0"],                  # leaving nothing from an empty heap, or after adding, is no move
-    ["8?.0", "{3?}.0"],
-    ["0.{2!,3?}", "0.C?"],
-])
+@pytest.mark.parametrize(
+    "spellings",
+    [
+        ["4", "4.0", "4.000", "4."],  # CGSuite: "4" and "4.0"
+        [".77", "0.77", "0.770", "0.77[0]", "0.77[00]"],  # trailing zeros, a repeating part of zeros
+        ["0.[3]", "0.3[3]", "0.[33]", "0.33[33]"],  # the shortest repeating part, as early as it can start
+        ["0.C", "0.{2,3}", "0.{3,2}", "0.&12;", "0.c"],  # hexadecimal digit, list, &N;, lower case
+        ["4!.0", "4?.0", "{2!}.0", "{2?}.0"],  # two heaps not all equal are two unequal heaps
+        ["0.3", "0.3!", "0.3?", "0.3="],  # a constraint on 0 or 1 heaps does nothing
+        ["0.7!", "0.7?", "0.{0,1,2!}"],
+        ["0.*", "0.{0+}", "0.{0,1+}", "0.{0,1,2,3+}"],  # any number of heaps
+        ["{2+}.0", "{2,3+}.0", "{3,2+}.0"],  # '+' extends the largest count
+        ["0.{2+}!", "0.{2!,3!+}", "0.{2!+}"],
+        ["1.0", "0.0", "0", ".", "10.0"],  # leaving nothing from an empty heap, or after adding, is no move
+        ["8?.0", "{3?}.0"],
+        ["0.{2!,3?}", "0.C?"],
+    ],
+)
 def test_equivalent_spellings_give_equal_codes(spellings):
     codes = [TBCode.parse(s) for s in spellings]
     assert all(c == codes[0] for c in codes), [str(c) for c in codes]
@@ -53,9 +83,10 @@ def test_equivalent_spellings_give_equal_codes(spellings):
 
 
 def test_normal_forms_look_like_cgsuite():
-    assert [str(TBCode.parse(s)) for s in ["4", "0.770", "0.3[3]", "0.{2,3}", "{2,3+}.0", "0.{0+}", "0.&40;",
-                                           "0.{2!,3}", "4?.0"]] == \
-        ["4.0", "0.77", "0.[3]", "0.C", "{2+}.0", "0.*", "0.&40;", "0.{2!,3}", "4!.0"]
+    assert [
+        str(TBCode.parse(s))
+        for s in ["4", "0.770", "0.3[3]", "0.{2,3}", "{2,3+}.0", "0.{0+}", "0.&40;", "0.{2!,3}", "4?.0"]
+    ] == ["4.0", "0.77", "0.[3]", "0.C", "{2+}.0", "0.*", "0.&40;", "0.{2!,3}", "4!.0"]
 
 
 BAD = [  # code, the place named, words of the message
@@ -101,13 +132,22 @@ def test_a_long_code_is_refused_before_it_is_read():
 
 
 # --------------------------------------------------------------------------------------------------- loopy codes
-@pytest.mark.parametrize("text,reason", [
-    ("2.0", "d0 lets a heap be left as it is"),
-    ("3.0", "d0 lets a heap be left as it is"),
-    ("*.0", "d0 lets a heap be left as it is"),
-    ("20.0", "d-1"), ("40.0", "d-1"), ("4!0.0", "d-1"), ("4=0.0", "d-1"), ("800.0", "d-2"), ("8=00.0", "d-2"),
-    ("{2+}0.0", "d-1"), ("*!0.0", "d-1"),
-])
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("2.0", "d0 lets a heap be left as it is"),
+        ("3.0", "d0 lets a heap be left as it is"),
+        ("*.0", "d0 lets a heap be left as it is"),
+        ("20.0", "d-1"),
+        ("40.0", "d-1"),
+        ("4!0.0", "d-1"),
+        ("4=0.0", "d-1"),
+        ("800.0", "d-2"),
+        ("8=00.0", "d-2"),
+        ("{2+}0.0", "d-1"),
+        ("*!0.0", "d-1"),
+    ],
+)
 def test_loopy_codes_are_refused_with_the_move_that_loops(text, reason):
     with pytest.raises(sprague.InvalidParameter, match="is loopy") as info:
         TBCode.parse(text)
@@ -120,6 +160,7 @@ def test_loopy_codes_are_refused_with_the_move_that_loops(text, reason):
 def test_the_loopy_condition_of_an_additive_digit_is_exact(a, i, c):
     """Adding ``a`` tokens and leaving ``i`` heaps under ``c``: refused exactly when some heap (of at most 30)
     has such a move leaving a heap at least as large as itself (the rules listed in tests/naive.py)."""
+
     def rule(k):
         return [(i, False, c)] if k == -a else None
 
@@ -154,8 +195,28 @@ def test_partitions_and_their_counts_match_the_rule(c):
 
 
 # --------------------------------------------------------------------------------------------------- first cousins
-COUSIN_CODES = ["0.07", "0.06", "0.007", "0.0007", "0.04", "0.26", "0.6", "0.2", "0.4", "0.44", "0.64", "0.204",
-                "4.6", "4.2", "4.07", "0.0737", "4.44", "0.0404", "0.247", "0.0611"]
+COUSIN_CODES = [
+    "0.07",
+    "0.06",
+    "0.007",
+    "0.0007",
+    "0.04",
+    "0.26",
+    "0.6",
+    "0.2",
+    "0.4",
+    "0.44",
+    "0.64",
+    "0.204",
+    "4.6",
+    "4.2",
+    "4.07",
+    "0.0737",
+    "4.44",
+    "0.0404",
+    "0.247",
+    "0.0611",
+]
 
 
 @pytest.mark.parametrize("text", COUSIN_CODES)
@@ -180,17 +241,23 @@ def test_codes_with_odd_d1_or_beyond_octal_have_no_cousin():
 
 
 # --------------------------------------------------------------------------------------------------- words
-@pytest.mark.parametrize("text,words", [
-    ("0.77", "remove 1 or 2 tokens, taking the whole heap or leaving one heap or two heaps"),
-    ("4!.0", "split a heap into two different heaps"),
-    ("{2+}!.0", "split a heap into two or more heaps, all different"),
-    ("0.6", "remove 1 token, leaving one heap or two heaps"),
-    ("0.[3]", "remove k tokens, for every k >= 1, taking the whole heap or leaving one heap"),
-    ("8=0.0", "add 1 token to a heap and split it into three heaps, all equal"),
-    ("0.137", "remove 1 token, taking the whole heap; remove 2 tokens, taking the whole heap or leaving one heap; "
-              "remove 3 tokens, taking the whole heap or leaving one heap or two heaps"),
-    ("0.0", "no move"),
-])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("0.77", "remove 1 or 2 tokens, taking the whole heap or leaving one heap or two heaps"),
+        ("4!.0", "split a heap into two different heaps"),
+        ("{2+}!.0", "split a heap into two or more heaps, all different"),
+        ("0.6", "remove 1 token, leaving one heap or two heaps"),
+        ("0.[3]", "remove k tokens, for every k >= 1, taking the whole heap or leaving one heap"),
+        ("8=0.0", "add 1 token to a heap and split it into three heaps, all equal"),
+        (
+            "0.137",
+            "remove 1 token, taking the whole heap; remove 2 tokens, taking the whole heap or leaving one heap; "
+            "remove 3 tokens, taking the whole heap or leaving one heap or two heaps",
+        ),
+        ("0.0", "no move"),
+    ],
+)
 def test_describe_says_the_rules_in_words(text, words):
     assert TBCode.parse(text).describe() == words
 
@@ -199,8 +266,13 @@ def test_describe_says_the_rules_in_words(text, words):
 def test_grundys_game_is_4_unequal_and_matches_oeis_a002188():
     """OEIS A002188 (Grundy's game), the b-file in tests/data."""
     data = Path(__file__).resolve().parents[1] / "data" / "A002188.txt"
-    known = [int(v) for line in data.read_text().splitlines() if not line.startswith("#") for v in line.split(",")
-             if v.strip()]
+    known = [
+        int(v)
+        for line in data.read_text().splitlines()
+        if not line.startswith("#")
+        for v in line.split(",")
+        if v.strip()
+    ]
     n = len(known)
     assert n > 100
     assert sprague.ruleset("takebreak", code="4!.0").sequence(n).tolist() == known[:n]
@@ -208,19 +280,27 @@ def test_grundys_game_is_4_unequal_and_matches_oeis_a002188():
 
 
 def test_aliases_and_the_normal_form_name_one_game():
-    a, b, c = (sprague.ruleset(name, code=code) for name, code in
-               [("takebreak", "0.77"), ("octal", "0.770"), ("take-and-break", ".77")])
+    a, b, c = (
+        sprague.ruleset(name, code=code)
+        for name, code in [("takebreak", "0.77"), ("octal", "0.770"), ("take-and-break", ".77")]
+    )
     assert a == b == c and repr(b) == "sprague.ruleset('takebreak', code='0.77')" and b.typed_code == "0.770"
     assert sprague.ruleset("kayles").sequence(80).tolist() == a.sequence(80).tolist()
 
 
 def test_relations_name_equal_codes_and_cousins():
     assert sprague.ruleset("takebreak", code="0.770").relations()[:2] == [
-        "0.770 is 0.77", "the same game as kayles (0.77)"]
+        "0.770 is 0.77",
+        "the same game as kayles (0.77)",
+    ]
     assert set(sprague.ruleset("takebreak", code="0.137").relations()) == {
-        "the same game as dawsons-chess (0.137)", "a first cousin of dawsons-kayles (0.07): G(n) = G_0.07(n+1)"}
+        "the same game as dawsons-chess (0.137)",
+        "a first cousin of dawsons-kayles (0.07): G(n) = G_0.07(n+1)",
+    }
     assert sprague.ruleset("takebreak", code="0.06").relations() == [
-        "0.06 has the first cousin 0.037: G_0.037(n) = G(n+1)", "its standard form (Winning Ways ch. 4) is 0.1337"]
+        "0.06 has the first cousin 0.037: G_0.037(n) = G(n+1)",
+        "its standard form (Winning Ways ch. 4) is 0.1337",
+    ]
     assert "0.77 is a first cousin of 4.4: G(n) = G_4.4(n+1)" in sprague.ruleset("kayles").relations()
 
 
@@ -240,8 +320,9 @@ def test_cli_describe_says_the_rules_and_the_relations():
     text = _run("describe", "takebreak", "-p", "code={2+}!.0")
     assert "split a heap into two or more heaps, all different" in text
     assert "a first cousin of dawsons-kayles (0.07)" in _run("describe", "takebreak", "-p", "code=0.137")
-    assert ("0.247 is a first cousin of 0.245: G(n) = G_0.245(n+1)"
-            not in _run("describe", "takebreak", "-p", "code=0.247"))
+    assert "0.247 is a first cousin of 0.245: G(n) = G_0.245(n+1)" not in _run(
+        "describe", "takebreak", "-p", "code=0.247"
+    )
     assert "0.3177 is a first cousin of 0.245" in _run("describe", "takebreak", "-p", "code=0.3177")
     assert "first cousin of dawsons-kayles" in _run("describe", "dawsons-chess")
     assert "first cousin of dawsons-kayles" in _run("list")

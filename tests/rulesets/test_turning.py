@@ -16,11 +16,42 @@ import sprague.cache
 from sprague.kernels.turning import turning_sequence
 from sprague.rulesets.turning import Part, Spawning, format_code, parse_code
 
-CATALOGUE = {"turning-turtles": "1-2", "mock-turtles": "1-3", "moebius": "1-5", "mogul": "1-7", "moidores": "1-9",
-             "motley": "1+", "twins": "2", "triplets": "3", "ruler": "1+C", "mock-turtle-fives": "1-3C(5)",
-             "triplet-fives": "3C(5)", "ruler-fives": "1-5C", "turnips": "3E", "grunt": "4FS", "sym": "1+S"}
-MORE = ["1+FS", "2-3,6C", "1F", "2F", "3+", "2+E", "1-4S", "2-5FE", "3-4C(6)", "1+E", "2+S", "5S", "2C", "1+FC",
-        "3FC(4)", "2-4E,3S", "1-2,4C(4)"]
+CATALOGUE = {
+    "turning-turtles": "1-2",
+    "mock-turtles": "1-3",
+    "moebius": "1-5",
+    "mogul": "1-7",
+    "moidores": "1-9",
+    "motley": "1+",
+    "twins": "2",
+    "triplets": "3",
+    "ruler": "1+C",
+    "mock-turtle-fives": "1-3C(5)",
+    "triplet-fives": "3C(5)",
+    "ruler-fives": "1-5C",
+    "turnips": "3E",
+    "grunt": "4FS",
+    "sym": "1+S",
+}
+MORE = [
+    "1+FS",
+    "2-3,6C",
+    "1F",
+    "2F",
+    "3+",
+    "2+E",
+    "1-4S",
+    "2-5FE",
+    "3-4C(6)",
+    "1+E",
+    "2+S",
+    "5S",
+    "2C",
+    "1+FC",
+    "3FC(4)",
+    "2-4E,3S",
+    "1-2,4C(4)",
+]
 
 
 def kernel(code: str, n: int) -> list[int]:
@@ -153,14 +184,26 @@ def test_fives_games_are_periodic_in_their_window() -> None:
     for code in ("1-3C(5)", "3C(5)", "1-5C"):
         values = kernel(code, 400)
         period = naive.smallest_period(values, 100)
-        assert period <= 16 and values[100:] == values[100 - period:400 - period]
+        assert period <= 16 and values[100:] == values[100 - period : 400 - period]
 
 
 # ------------------------------------------------------------------------------------ bad input, limits, misère
-@pytest.mark.parametrize("code, bad", [("1-3X", "'X'"), ("", "empty"), ("1-3,", "ends too early"), ("0", "at least 1"),
-                                       ("3-1", "empty"), ("C", "'C' at position 1"), ("2CE", "one of C, E, S"),
-                                       ("3C(2)", "do not fit"), ("2C(x)", "C(n) needs a whole number"),
-                                       ("1FF", "F given twice"), ("1+-2", "'-'")])
+@pytest.mark.parametrize(
+    "code, bad",
+    [
+        ("1-3X", "'X'"),
+        ("", "empty"),
+        ("1-3,", "ends too early"),
+        ("0", "at least 1"),
+        ("3-1", "empty"),
+        ("C", "'C' at position 1"),
+        ("2CE", "one of C, E, S"),
+        ("3C(2)", "do not fit"),
+        ("2C(x)", "C(n) needs a whole number"),
+        ("1FF", "F given twice"),
+        ("1+-2", "'-'"),
+    ],
+)
 def test_bad_codes_are_refused_in_one_line(code: str, bad: str) -> None:
     with pytest.raises(sprague.InvalidParameter) as info:
         sprague.ruleset("turning", code=code)
@@ -172,11 +215,14 @@ def test_code_is_written_in_standard_form_and_said_in_words() -> None:
     r = sprague.ruleset("turning", code=" 4sf ")
     assert r.params["code"] == "4FS" and r == sprague.ruleset("grunt").__class__.__mro__[1](code="4FS")
     assert eval(repr(r), {"sprague": sprague}) == r
-    assert r.rules() == ("turn exactly 4 coins, symmetrically arranged, one of them coin 1 (the leftmost of the "
-                         "row); the rightmost coin turned goes from heads to tails")
+    assert r.rules() == (
+        "turn exactly 4 coins, symmetrically arranged, one of them coin 1 (the leftmost of the "
+        "row); the rightmost coin turned goes from heads to tails"
+    )
     assert sprague.ruleset("turning", code="1-3C(5),2+E").rules() == (
         "turn 1 to 3 coins, all within 5 adjacent coins; or turn at least 2 coins, equally spaced; the rightmost "
-        "coin turned goes from heads to tails")
+        "coin turned goes from heads to tails"
+    )
 
 
 def test_values_past_the_bitset_are_refused_with_how_far() -> None:
@@ -184,10 +230,16 @@ def test_values_past_the_bitset_are_refused_with_how_far() -> None:
         sprague.ruleset("turning-heaps", code="3+").sequence(40)
     # Moebius reaches 2^22 at heap 575; a small budget stops the kernel well before, at a heap it names
     r = sprague.ruleset("turning-heaps", code="1-5")
-    with sprague.cache.using(False), sprague.budget(work=1000) as b, pytest.raises(
-            sprague.BudgetExceeded, match=r"1-5: computing single-heap values up to 2,999 stopped at the work budget "
-                                          r"of 1,000 units .* at heap \d+ \(the values up to it are kept\)"
-                                          r".*--max-work"):
+    with (
+        sprague.cache.using(False),
+        sprague.budget(work=1000) as b,
+        pytest.raises(
+            sprague.BudgetExceeded,
+            match=r"1-5: computing single-heap values up to 2,999 stopped at the work budget "
+            r"of 1,000 units .* at heap \d+ \(the values up to it are kept\)"
+            r".*--max-work",
+        ),
+    ):
         r.sequence(3000)
     assert b.work < b.spent <= b.work + 200  # the kernel's steps are charged; it stops after the value passing them
     kept = r.known_length
@@ -201,9 +253,14 @@ def test_misere_rows_are_searched_and_long_rows_refused() -> None:
         assert r.grundy(row, misere=True) == naive.misere_grundy(moves, row), row
     assert r.evaluate("THHTH", misere=True).method == "search"
     before = len(r._misere_solver.memo)
-    with sprague.budget(work=200_000) as b, pytest.raises(
-            sprague.BudgetExceeded, match=r"search from 'H{40}' stopped at the work budget of 200,000 units .*"
-                                          r"--max-work"):
+    with (
+        sprague.budget(work=200_000) as b,
+        pytest.raises(
+            sprague.BudgetExceeded,
+            match=r"search from 'H{40}' stopped at the work budget of 200,000 units .*"
+            r"--max-work",
+        ),
+    ):
         r.outcome("H" * 40, misere=True)
     assert b.work < b.spent <= b.work + 1000  # stopped at the budget, by at most one position's work more
     memo = r._misere_solver.memo  # the values found are kept, and exact

@@ -60,8 +60,9 @@ def sprague_env() -> dict[str, str]:
 
 def kill_midway(what: str, directory: Path, lines: int) -> list[int]:
     """Run CHILD, SIGKILL it once it has reported ``lines`` finished chunks; returns the lengths it reported."""
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, what, str(directory), "0.2"], stdout=subprocess.PIPE,
-                            text=True, env=sprague_env())
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD, what, str(directory), "0.2"], stdout=subprocess.PIPE, text=True, env=sprague_env()
+    )
     assert proc.stdout is not None
     reached: list[int] = []
     try:
@@ -82,8 +83,9 @@ def counter() -> tuple[list[int], Any]:
 
 
 @pytest.mark.timeout(600)  # a hang guard
-def test_a_killed_sequence_run_resumes_from_its_last_checkpoint(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_killed_sequence_run_resumes_from_its_last_checkpoint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from sprague.kernels import takebreak_run
 
     reached = kill_midway("sequence", tmp_path, lines=3)
@@ -124,8 +126,9 @@ def test_a_killed_table_run_resumes_from_its_last_checkpoint(tmp_path: Path) -> 
     np.testing.assert_array_equal(resumed.values, whole.values)
     np.testing.assert_array_equal(resumed.positions, whole.positions)
     small = rules.table(6, heaps=heaps)  # a prefix of the resumed table, checked by brute force
-    assert [int(v) for v in resumed.values[:len(small)]] == [naive.grundy(naive.single_delete_moves, p)
-                                                             for p, _ in small]
+    assert [int(v) for v in resumed.values[: len(small)]] == [
+        naive.grundy(naive.single_delete_moves, p) for p, _ in small
+    ]
 
 
 class _Clock:
@@ -142,8 +145,9 @@ class _Clock:
         return getattr(time, name)
 
 
-def test_checkpoints_are_spaced_by_the_interval_and_by_the_cost_of_a_save(tmp_path: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_checkpoints_are_spaced_by_the_interval_and_by_the_cost_of_a_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     clock = _Clock()
     monkeypatch.setattr(cache_module, "time", clock)
     cache = Cache(tmp_path, min_seconds=0)

@@ -27,6 +27,7 @@ def _deep_recursion():
     yield
     sys.setrecursionlimit(before)
 
+
 Moves = Callable[[tuple[int, ...]], list[tuple[int, ...]]]
 
 
@@ -39,7 +40,7 @@ def octal_moves(code: str) -> Moves:
     def moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
         out = []
         for i, h in enumerate(heaps):
-            rest = heaps[:i] + heaps[i + 1:]
+            rest = heaps[:i] + heaps[i + 1 :]
             for k, d in enumerate(digits, start=1):
                 r = h - k
                 if r < 0:
@@ -145,8 +146,7 @@ def test_classes_on_known_examples() -> None:
     assert all(nim.genus(p).kind == "tame" for p in [(2, 2), (2, 3), (1, 1), (5, 3, 1)])
     # restive: not tame, every option tame, g = 0 or 1. Options *0 and *2 + *2 (both tame): g = 1, and
     # g- = mex(1, 0) = 2, so the genus is not tame (a tame genus with g = 1 has g- 0 or 1).
-    game = {"A": ["", "22"], "": [], "1": [""], "2": ["1", ""], "11": ["1"], "12": ["2", "11", "1"],
-            "22": ["12", "2"]}
+    game = {"A": ["", "22"], "": [], "1": [""], "2": ["1", ""], "11": ["1"], "12": ["2", "11", "1"], "22": ["12", "2"]}
     solver = GenusSolver(lambda p: game[p], lambda p: p)
     assert solver.genus("22").text() == "0^02" and solver.genus("A").kind == "restive"
 
@@ -174,8 +174,9 @@ def test_genus_values_text_and_json() -> None:
 
 def test_misere_sequence_is_the_misere_grundy_value() -> None:
     r = sprague.ruleset("grundys-game")
-    assert r.misere_sequence(16).tolist() == [naive.misere_grundy(naive.grundys_game_moves, (n,) if n else ())
-                                              for n in range(16)]
+    assert r.misere_sequence(16).tolist() == [
+        naive.misere_grundy(naive.grundys_game_moves, (n,) if n else ()) for n in range(16)
+    ]
     seq = r.genus_sequence(16)
     assert seq.misere_values == r.misere_sequence(16).tolist()
     assert seq.first_not_tame == next(n for n, g in enumerate(seq.genera) if g.kind != "tame")
@@ -226,8 +227,11 @@ BOXES = [
 ]
 
 
-@pytest.mark.parametrize("make, make_moves, top", BOXES,
-                         ids=["S=1,2", "S=2,3", "S=1,2,3", "grundys-game", "kayles", "dawsons-kayles", "0.312"])
+@pytest.mark.parametrize(
+    "make, make_moves, top",
+    BOXES,
+    ids=["S=1,2", "S=2,3", "S=1,2,3", "grundys-game", "kayles", "dawsons-kayles", "0.312"],
+)
 def test_tame_rule_against_naive_misere_search(make, make_moves, top) -> None:
     """Every sum of 1 to 3 heaps of 0..top: where the rule answers it is right and its winning move wins;
     it answers whenever every heap is tame (otherwise only a misère quotient may answer, where search would be
@@ -260,7 +264,8 @@ def test_tame_rule_is_the_engines_tier_two() -> None:
     r = sprague.ruleset("subtraction", S="1,2")
     ev = r.evaluate((7, 8, 4), misere=True)
     assert ev.method.startswith("misère tame rule") and ev.outcome == naive.misere_outcome(
-        naive.subtraction_moves([1, 2]), (4, 7, 8))
+        naive.subtraction_moves([1, 2]), (4, 7, 8)
+    )
 
 
 def test_tame_rule_stays_out_of_the_way() -> None:

@@ -28,8 +28,11 @@ def random_graph(rnd: random.Random, n: int, degree: float, loops: bool = True) 
     return graph
 
 
-GRAPHS = [(seed, n, degree) for seed in range(6)
-          for n, degree in ((8, 1.0), (40, 1.5), (40, 1.6), (300, 2.0), (300, 1.2), (2000, 1.2), (2000, 1.6))]
+GRAPHS = [
+    (seed, n, degree)
+    for seed in range(6)
+    for n, degree in ((8, 1.0), (40, 1.5), (40, 1.6), (300, 2.0), (300, 1.2), (2000, 1.2), (2000, 1.6))
+]
 
 
 @pytest.mark.parametrize("seed,n,degree", GRAPHS)
@@ -99,8 +102,12 @@ def test_values_print_and_parse_back():
     for value in (0, 7, Infinite(frozenset()), Infinite(frozenset({0, 2, 5}))):
         assert parse_value(repr(value)) == value
     assert parse_value("inf{2, 0}") == Infinite(frozenset({0, 2}))
-    assert ([loopy_outcome(v) for v in (0, 3, Infinite(frozenset({0})), Infinite(frozenset({1})))]
-            == ["P", "N", "N", "D"])
+    assert [loopy_outcome(v) for v in (0, 3, Infinite(frozenset({0})), Infinite(frozenset({1})))] == [
+        "P",
+        "N",
+        "N",
+        "D",
+    ]
     for bad in ("∞", "∞{a}", "x", "-1", "inf(0)"):
         with pytest.raises(InvalidParameter, match="is not a loopy value"):
             parse_value(bad)

@@ -22,8 +22,9 @@ GAMES = [
 
 @pytest.mark.parametrize("misere", [False, True])
 @pytest.mark.parametrize("name, params, moves, positions", GAMES, ids=[g[0] for g in GAMES])
-def test_remoteness_equals_the_definition(name: str, params: dict[str, str], moves: naive.Moves,
-                                          positions: list[tuple[int, ...]], misere: bool) -> None:
+def test_remoteness_equals_the_definition(
+    name: str, params: dict[str, str], moves: naive.Moves, positions: list[tuple[int, ...]], misere: bool
+) -> None:
     r = sprague.ruleset(name, **params)
     for p in positions:
         (outcome, far), _ = remoteness(r, p, misere=misere)
@@ -46,8 +47,10 @@ def test_a_game_graph_over_the_limit_gets_no_remoteness_and_says_why() -> None:
     report = moves_report(sprague.ruleset("nim"), (10**30, 2), remoteness=True)
     assert report["remoteness"] is None and all(row["remoteness"] is None for row in report["options"])
     note = report["remoteness_note"]
-    assert note.startswith("not computed in its share (1/20) of the work budget: the remoteness search from "
-                           "1000000000000000000000000000000 2")
+    assert note.startswith(
+        "not computed in its share (1/20) of the work budget: the remoteness search from "
+        "1000000000000000000000000000000 2"
+    )
     assert "needs at least about 2^99 units of work" in note and "--max-work" in note
     with sprague.budget(work=1_000) as b:
         with pytest.raises(BudgetExceeded, match="--max-work") as info:
@@ -78,9 +81,14 @@ def test_the_remoteness_beside_a_report_gets_a_share_of_the_budget_raised_with_i
     assert report["remoteness"] == 1 + 2 * 5 and report["outcome"] == "N"
 
 
-@pytest.mark.parametrize("name, params, position", [
-    ("grundys-game", {}, (10**30,)), ("nimhof", {"R": "1,0;1,1;0,1"}, (10**30, 2)), ("kayles", {}, (10**30,)),
-])
+@pytest.mark.parametrize(
+    "name, params, position",
+    [
+        ("grundys-game", {}, (10**30,)),
+        ("nimhof", {"R": "1,0;1,1;0,1"}, (10**30, 2)),
+        ("kayles", {}, (10**30,)),
+    ],
+)
 def test_a_report_on_a_huge_position_is_a_project_error_or_a_note_at_once(name, params, position) -> None:
     """A heap of 10^30: a project error or a note, after bounded work (NimHof's box once counted its work a step
     per cell of the longest ray, 10^30 steps, before any budget was asked)."""

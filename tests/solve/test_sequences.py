@@ -67,11 +67,14 @@ def test_cli_sequence_names_the_stair():
     assert "h-stair" not in run("sequence", "grundys-game", "--to", "40")
 
 
-@pytest.mark.parametrize("code,period,preperiod", [
-    ("0.77", 12, 71),   # Kayles: period 12, last exception at n = 70 (Guy & Smith; CGSuite's tests)
-    ("0.137", 34, 52),  # Dawson's chess: period 34 (Guy & Smith)
-    ("0.07", 34, 53),   # Dawson's Kayles: Dawson's chess shifted by one heap
-])
+@pytest.mark.parametrize(
+    "code,period,preperiod",
+    [
+        ("0.77", 12, 71),  # Kayles: period 12, last exception at n = 70 (Guy & Smith; CGSuite's tests)
+        ("0.137", 34, 52),  # Dawson's chess: period 34 (Guy & Smith)
+        ("0.07", 34, 53),  # Dawson's Kayles: Dawson's chess shifted by one heap
+    ],
+)
 def test_octal_periods_of_the_literature(code, period, preperiod):
     g = sprague.ruleset("octal", code=code)
     per = g.periodicity()
@@ -134,7 +137,8 @@ def test_a_preperiod_is_filled_too():
 def test_all_but_kernel_equals_naive_recursion(X):
     """The O(|X|^2)-per-value kernel behind all-but against the textbook O(n) mex of tests/naive.py."""
     assert sprague.ruleset("all-but", S=set(X)).sequence(2500).tolist() == naive.subtraction_sequence(
-        lambda s: s not in X, 2500)
+        lambda s: s not in X, 2500
+    )
 
 
 @pytest.mark.parametrize("X", [(4, 8), (2, 3, 7), (1,), (5,), (3, 6, 9)])

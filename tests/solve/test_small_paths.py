@@ -33,8 +33,11 @@ def _digits(code: str) -> list[int]:
 
 @pytest.mark.parametrize("code", ["4!.0", "0.137", "0.6", "4.07", "0.16", "0.7777", "0.07", "4.4", "0.4", "0.3"])
 def test_plain_python_take_and_break_equals_the_rules(code):
-    moves = sprague.ruleset("octal", code=code).take_break_moves() if code != "4!.0" else \
-        sprague.ruleset("grundys-game").take_break_moves()
+    moves = (
+        sprague.ruleset("octal", code=code).take_break_moves()
+        if code != "4!.0"
+        else sprague.ruleset("grundys-game").take_break_moves()
+    )
     assert moves is not None
     truth = naive.grundys_game_sequence(300) if code == "4!.0" else naive.octal_sequence(_digits(code), 300)
     assert _take_break_python([], 300, *moves) == truth
@@ -70,29 +73,47 @@ def test_unranking_refuses_a_rank_outside_the_box():
 
 def _fresh(code: str, **env: str) -> str:
     """Run ``code`` in a fresh interpreter (numba not loaded yet) and return what it prints."""
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,  # a hang guard
-                          env={**os.environ, "PYTHONPATH": SRC, **env})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=600,  # a hang guard
+        env={**os.environ, "PYTHONPATH": SRC, **env},
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
 
-@pytest.mark.parametrize("argv", [["value", "nim", "3", "5", "6"], ["value", "grundys-game", "1000"],
-                                  ["table", "single-delete", "--heaps", "3", "--max", "12", "--no-cache"],
-                                  ["sequence", "grundys-game", "--to", "5000", "--no-cache"],
-                                  ["sequence", "nim", "--to", "3000", "--no-cache"], ["list"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["value", "nim", "3", "5", "6"],
+        ["value", "grundys-game", "1000"],
+        ["table", "single-delete", "--heaps", "3", "--max", "12", "--no-cache"],
+        ["sequence", "grundys-game", "--to", "5000", "--no-cache"],
+        ["sequence", "nim", "--to", "3000", "--no-cache"],
+        ["list"],
+    ],
+)
 def test_commands_that_need_no_kernel_import_no_numba(argv):
-    out = _fresh("import sys, io\nfrom sprague.cli import main\nbuf = io.StringIO()\n"
-                 f"status = main({argv!r}, out=buf)\n"
-                 "print(status, 'numba' in sys.modules, len(buf.getvalue()) > 0)")
+    out = _fresh(
+        "import sys, io\nfrom sprague.cli import main\nbuf = io.StringIO()\n"
+        f"status = main({argv!r}, out=buf)\n"
+        "print(status, 'numba' in sys.modules, len(buf.getvalue()) > 0)"
+    )
     assert out.split() == ["0", "False", "True"], argv
 
 
 def test_small_answers_are_those_of_the_kernels():
     """The plain-Python paths and the kernels give the same values (one process each)."""
-    python = _fresh("import sprague, sys\n"
-                    "print(sprague.ruleset('grundys-game').sequence(3000).tolist()[-50:], 'numba' in sys.modules)")
-    kernel = _fresh("import sprague\nfrom sprague.kernels.jit import make_kernels\nmake_kernels()\n"
-                    "print(sprague.ruleset('grundys-game').sequence(3000).tolist()[-50:], True)")
+    python = _fresh(
+        "import sprague, sys\n"
+        "print(sprague.ruleset('grundys-game').sequence(3000).tolist()[-50:], 'numba' in sys.modules)"
+    )
+    kernel = _fresh(
+        "import sprague\nfrom sprague.kernels.jit import make_kernels\nmake_kernels()\n"
+        "print(sprague.ruleset('grundys-game').sequence(3000).tolist()[-50:], True)"
+    )
     assert python.replace("False", "True") == kernel
     assert "False" in python
     assert kernel.split("]")[0] + "]" == str(naive.grundys_game_sequence(3000)[-50:])
@@ -112,7 +133,9 @@ def test_the_first_kernel_call_makes_every_kernel_and_caches_them_outside_the_so
         "import numba\n"
         "print(type(retro.advance).__name__, type(box._unrank).__name__, "
         "numba.config.CACHE_DIR == str(numba_cache_dir()))",
-        XDG_CACHE_HOME=str(tmp_path), NUMBA_CACHE_DIR="")
+        XDG_CACHE_HOME=str(tmp_path),
+        NUMBA_CACHE_DIR="",
+    )
     assert out.splitlines() == ["True False", "[4, 4, 4]", "CPUDispatcher CPUDispatcher True"]
     assert any(tmp_path.joinpath("sprague", "numba").rglob("*.nbi")), "no compiled kernel was cached"
     after = {p: p.stat().st_mtime for p in Path(SRC, "sprague", "kernels").rglob("*.nb*")}

@@ -12,13 +12,16 @@ import sprague
 from sprague import cache
 
 
-@pytest.mark.parametrize("name,params,heaps,max_heap", [
-    ("single-delete", {}, 4, 9),
-    ("vdn", {}, 2, 12),
-    ("abo-delete", {}, 3, 9),
-    ("nmth-delete", {}, 4, 7),
-    ("delete-nim", {}, 2, 12),
-])
+@pytest.mark.parametrize(
+    "name,params,heaps,max_heap",
+    [
+        ("single-delete", {}, 4, 9),
+        ("vdn", {}, 2, 12),
+        ("abo-delete", {}, 3, 9),
+        ("nmth-delete", {}, 4, 7),
+        ("delete-nim", {}, 2, 12),
+    ],
+)
 @pytest.mark.parametrize("values", ["grundy", "outcome"])
 def test_delete_family_tables_equal_naive_search(name, params, heaps, max_heap, values):
     r = sprague.ruleset(name, **params)
@@ -26,9 +29,13 @@ def test_delete_family_tables_equal_naive_search(name, params, heaps, max_heap, 
     lo = int(getattr(r, "min_heap", 0))
     expected = sorted(combinations_with_replacement(range(lo, max_heap + 1), heaps))
     assert sorted(p for p, _ in t) == expected
-    moves = {"single-delete": naive.single_delete_moves, "vdn": naive.single_delete_moves,
-             "abo-delete": naive.abo_delete_moves, "nmth-delete": naive.nmth_delete_moves,
-             "delete-nim": naive.delete_nim_moves}[name]
+    moves = {
+        "single-delete": naive.single_delete_moves,
+        "vdn": naive.single_delete_moves,
+        "abo-delete": naive.abo_delete_moves,
+        "nmth-delete": naive.nmth_delete_moves,
+        "delete-nim": naive.delete_nim_moves,
+    }[name]
     for p, v in t:
         g = naive.grundy(moves, p)
         assert v == (g if values == "grundy" else ("P" if g == 0 else "N")), p
@@ -73,6 +80,7 @@ def test_a_larger_bound_reuses_the_cached_prefix(tmp_path, monkeypatch):
     cache.use(cache.Cache(tmp_path, min_seconds=0.0))
     try:
         import sprague.solve.table as table
+
         monkeypatch.setattr(table, "CACHE_FROM", 0)
         # the compiled kernel even before numba is loaded (small tables otherwise take closed forms and search
         # in Python, and this test would depend on what ran before it in the process)
@@ -118,8 +126,10 @@ def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_p
 
         with pytest.raises(KeyboardInterrupt):
             r.table(16, heaps=4, progress=stop_after_two_chunks)
-        assert cache.active().stored_length("table", {**r.cache_key(), "heaps": 4, "min_heap": 1,
-                                                      "values": "grundy"}) == 2000
+        assert (
+            cache.active().stored_length("table", {**r.cache_key(), "heaps": 4, "min_heap": 1, "values": "grundy"})
+            == 2000
+        )
         t = sprague.ruleset("single-delete").table(16, heaps=4)
         assert "continuing 2,000 cached positions" in t.method
         fresh = table.box_table(sprague.ruleset("single-delete"), 4, 16)[1]
@@ -128,8 +138,16 @@ def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_p
         cache.use(True)
 
 
-@pytest.mark.parametrize("name,heaps,max_heap", [("vdn", 2, 60), ("single-delete", 3, 30), ("single-delete", 4, 22),
-                                                  ("single-delete", 5, 14), ("single-delete", 6, 10)])
+@pytest.mark.parametrize(
+    "name,heaps,max_heap",
+    [
+        ("vdn", 2, 60),
+        ("single-delete", 3, 30),
+        ("single-delete", 4, 22),
+        ("single-delete", 5, 14),
+        ("single-delete", 6, 10),
+    ],
+)
 def test_split_memo_equals_search_option_by_option(name, heaps, max_heap, monkeypatch):
     """Grundy tables of shape (1, 2) memoise each (kept heaps, split heap)'s values; search without memo agrees."""
     import sprague.solve.box as solve_box
@@ -170,8 +188,9 @@ def test_kernel_entry_points_refuse_what_would_read_out_of_bounds():
         lambda: box.fill_table(3, 1, 6, shapes.astype(np.int32), binom, 10, True),
         lambda: box.extend_table(3, 1, 6, shapes, binom, table, 5, 11, True),
         lambda: box.extend_split_two(3, 1, 6, binom, table, 0, 5, np.zeros((4, 8), np.int64), np.zeros(4, bool)),
-        lambda: box.local_check(3, 1, 6, shapes, binom, np.zeros(10, np.int8), 0, 11, False,
-                                np.zeros((5, 2), np.int64)),
+        lambda: box.local_check(
+            3, 1, 6, shapes, binom, np.zeros(10, np.int8), 0, 11, False, np.zeros((5, 2), np.int64)
+        ),
         lambda: box.local_check(3, 1, 6, shapes, binom, np.zeros(10, np.int8), 0, 5, False, np.zeros(5, np.int64)),
         lambda: box.smallest_flagged(3, 1, 6, np.zeros(10, np.int8)),
         lambda: box.rank(np.array([3, 2, 1], dtype=np.int64), 1, binom),
@@ -207,8 +226,11 @@ MISERE_TABLES = [
 ]
 
 
-@pytest.mark.parametrize("name,params,heaps,max_heap,moves,key", MISERE_TABLES,
-                         ids=[f"{m[0]}{m[1].get('S', '')}-{m[2]}" for m in MISERE_TABLES])
+@pytest.mark.parametrize(
+    "name,params,heaps,max_heap,moves,key",
+    MISERE_TABLES,
+    ids=[f"{m[0]}{m[1].get('S', '')}-{m[2]}" for m in MISERE_TABLES],
+)
 @pytest.mark.parametrize("values", ["grundy", "outcome"])
 def test_misere_tables_equal_naive_misere_search(name, params, heaps, max_heap, moves, key, values):
     r = sprague.ruleset(name, **params)
@@ -239,8 +261,11 @@ def test_misere_table_of_one_heap_game_is_not_the_nim_sum_of_its_sequence():
 
 
 def test_misere_table_is_refused_before_it_starts_with_its_size_and_the_option():
-    with pytest.raises(sprague.TooLarge, match=r"nim: a misère table of 3 heaps of 0\.\.300 would take "
-                                               r"4,590,551 positions, over the limit of 2,000,000; .*--max-positions"):
+    with pytest.raises(
+        sprague.TooLarge,
+        match=r"nim: a misère table of 3 heaps of 0\.\.300 would take "
+        r"4,590,551 positions, over the limit of 2,000,000; .*--max-positions",
+    ):
         sprague.ruleset("nim").table(300, heaps=3, misere=True)  # normal play: a vectorised nim-sum, allowed
     assert len(sprague.ruleset("nim").table(300, heaps=3, values="outcome")) == 4_590_551
     with pytest.raises(sprague.TooLarge, match=r"a misère table of 2 heaps of 0\.\.20 \(misère search from 20 20\)"):

@@ -20,9 +20,13 @@ def _colex(heaps: int, lo: int, hi: int) -> list[tuple[int, ...]]:
     return sorted(combinations_with_replacement(range(lo, hi + 1), heaps), key=lambda p: p[::-1])
 
 
-CASES = [("single-delete", {}, 4, 9, "grundy"), ("single-delete", {}, 3, 40, "outcome"),
-         ("nim", {}, 3, 7, "grundy"), ("nimhof", {"R": "1,0;0,1;1,1"}, 2, 9, "grundy"),
-         ("subtraction", {"S": {1, 2, 5}}, 3, 11, "outcome")]
+CASES = [
+    ("single-delete", {}, 4, 9, "grundy"),
+    ("single-delete", {}, 3, 40, "outcome"),
+    ("nim", {}, 3, 7, "grundy"),
+    ("nimhof", {"R": "1,0;0,1;1,1"}, 2, 9, "grundy"),
+    ("subtraction", {"S": {1, 2, 5}}, 3, 11, "outcome"),
+]
 
 
 @pytest.mark.parametrize("name,params,heaps,hi,values", CASES)
@@ -60,8 +64,9 @@ def test_a_saved_table_reads_back_as_the_table(tmp_path, name, params, heaps, hi
     t.save(tmp_path / "t.csv")
     lines = (tmp_path / "t.csv").read_text().splitlines()
     assert lines[0] == ",".join([f"heap{i + 1}" for i in range(heaps)] + [t.column])
-    assert np.array_equal(np.loadtxt(tmp_path / "t.csv", delimiter=",", skiprows=1,
-                                     dtype=np.int64).reshape(whole.shape), whole)
+    assert np.array_equal(
+        np.loadtxt(tmp_path / "t.csv", delimiter=",", skiprows=1, dtype=np.int64).reshape(whole.shape), whole
+    )
 
 
 def test_the_cli_saves_in_chunks_what_numpy_reads(tmp_path, monkeypatch):
@@ -69,16 +74,33 @@ def test_the_cli_saves_in_chunks_what_numpy_reads(tmp_path, monkeypatch):
 
     monkeypatch.setenv("SPRAGUE_CACHE_DIR", str(tmp_path / "cache"))
     path = tmp_path / "sd.npy"
-    assert main(["table", "single-delete", "--heaps", "4", "--max", "20", "--values", "outcome", "--save", str(path),
-                 "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "table",
+                "single-delete",
+                "--heaps",
+                "4",
+                "--max",
+                "20",
+                "--values",
+                "outcome",
+                "--save",
+                str(path),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     saved = np.load(path)
     t = sprague.ruleset("single-delete").table(20, heaps=4, values="outcome")
     assert saved.shape == (len(t), 5) and np.array_equal(saved, np.asarray(t))
 
 
 @pytest.mark.parametrize("name,params,heaps,hi,values", [CASES[0], CASES[3]])
-def test_every_read_of_a_table_is_the_same_in_chunks_of_seven_rows(tmp_path, monkeypatch, name, params, heaps, hi,
-                                                                    values):
+def test_every_read_of_a_table_is_the_same_in_chunks_of_seven_rows(
+    tmp_path, monkeypatch, name, params, heaps, hi, values
+):
     from sprague.solve import table as table_module
 
     with cache.using(False):

@@ -36,8 +36,9 @@ def test_a_table_on_a_local_cluster_equals_the_single_process_table(cluster):
         for values in ("grundy", "outcome"):
             seen: list[int] = []
             with cache.using(False):
-                t = sprague.ruleset(name).table(hi, heaps=heaps, values=values, scheduler=cluster.scheduler_address,
-                                                progress=seen.append)
+                t = sprague.ruleset(name).table(
+                    hi, heaps=heaps, values=values, scheduler=cluster.scheduler_address, progress=seen.append
+                )
             alone = _alone(name, hi, heaps, values)
             assert np.array_equal(t.values, alone.values), (name, values)
             assert "on Dask, 2 workers" in t.method and sum(seen) == len(t)
@@ -45,8 +46,10 @@ def test_a_table_on_a_local_cluster_equals_the_single_process_table(cluster):
 
 @pytest.mark.slow
 @pytest.mark.timeout(600)  # a hang guard
-@pytest.mark.parametrize("name,heaps,hi", [("abo-delete", 3, 14), ("nmth-delete", 4, 10), ("half-delete", 4, 9),
-                                           ("single-delete", 5, 9), ("vdn", 2, 30)])
+@pytest.mark.parametrize(
+    "name,heaps,hi",
+    [("abo-delete", 3, 14), ("nmth-delete", 4, 10), ("half-delete", 4, 9), ("single-delete", 5, 9), ("vdn", 2, 30)],
+)
 def test_more_of_the_family_on_a_local_cluster(cluster, name, heaps, hi):
     for values in ("grundy", "outcome"):
         with cache.using(False):
@@ -86,8 +89,25 @@ def test_a_run_resumes_from_the_levels_its_checkpoint_holds(cluster, tmp_path):
 def test_workers_makes_a_local_cluster_for_the_cli(tmp_path, capsys):
     from sprague.cli import main
 
-    assert main(["table", "single-delete", "--heaps", "3", "--max", "30", "--values", "grundy", "--workers", "2",
-                 "--quiet", "--no-cache"]) == 0
+    assert (
+        main(
+            [
+                "table",
+                "single-delete",
+                "--heaps",
+                "3",
+                "--max",
+                "30",
+                "--values",
+                "grundy",
+                "--workers",
+                "2",
+                "--quiet",
+                "--no-cache",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     alone = _alone("single-delete", 30, 3, "grundy")
     assert "search by level on Dask, 2 workers" in out and f"{alone.p_count():,} P-positions" in out

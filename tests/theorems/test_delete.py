@@ -47,8 +47,9 @@ SMALL_BOXES = [
     ("single-delete", {}, naive.single_delete_moves, 4, 12),
     ("fraction-delete", {"k": 4}, naive.fraction_delete_moves(4), 4, 10),
 ]
-OUTCOME_BOXES = [pytest.param(*box, id=i, marks=[pytest.mark.slow] if i in SLOW_BOXES else [])
-                 for box, i in zip(BOXES, IDS)]
+OUTCOME_BOXES = [
+    pytest.param(*box, id=i, marks=[pytest.mark.slow] if i in SLOW_BOXES else []) for box, i in zip(BOXES, IDS)
+]
 OUTCOME_BOXES += [pytest.param(*box, id=_box_id(*box)) for box in SMALL_BOXES]
 
 
@@ -164,8 +165,11 @@ def lifted_case_4_5_positions(rng: random.Random, count: int, top_bits: int) -> 
     from sprague.solve.table import box_table
 
     positions, outcome = box_table(sprague.ruleset("single-delete"), heaps=4, max_heap=64, values="outcome")
-    base = [tuple(int(v) for v in p) for p, o in zip(positions, outcome)
-            if o == 0 and len({sprague.v2(int(v)) for v in p}) == 4]
+    base = [
+        tuple(int(v) for v in p)
+        for p, o in zip(positions, outcome)
+        if o == 0 and len({sprague.v2(int(v)) for v in p}) == 4
+    ]
     assert len(base) > 100
     out = []
     for _ in range(count):
@@ -211,8 +215,15 @@ def test_single_delete_4_winning_moves_on_lifted_big_positions():
 
 def test_huge_heaps_answer_from_the_theorems():
     rng = random.Random(7)
-    cases = [("single-delete", 3), ("single-delete", 4), ("abo-delete", 3), ("nmth-delete", 5),
-             ("half-delete", 4), ("fraction-delete", 6), ("vdn", 2)]
+    cases = [
+        ("single-delete", 3),
+        ("single-delete", 4),
+        ("abo-delete", 3),
+        ("nmth-delete", 5),
+        ("half-delete", 4),
+        ("fraction-delete", 6),
+        ("vdn", 2),
+    ]
     for name, n in cases:
         g = sprague.ruleset(name, k=3) if name == "fraction-delete" else sprague.ruleset(name)
         for _ in range(6):
@@ -243,13 +254,16 @@ def test_single_delete_4_value_from_theorem_and_grundy_by_search():
     assert work < b.spent <= work + 4 + count  # over by one position's charge at most
 
 
-@pytest.mark.parametrize("name,params,pos,match", [
-    ("half-delete", {}, (3, 5, 7), "even number of heaps"),
-    ("fraction-delete", {"k": 3}, (3, 5, 7, 9), "multiple of 3"),
-    ("single-delete", {}, (3, 0, 5), "at least 1"),
-    ("delete-nim", {}, (3, -1), "negative"),
-    ("vdn", {}, (3, 4, 5), "exactly 2 heaps"),
-])
+@pytest.mark.parametrize(
+    "name,params,pos,match",
+    [
+        ("half-delete", {}, (3, 5, 7), "even number of heaps"),
+        ("fraction-delete", {"k": 3}, (3, 5, 7, 9), "multiple of 3"),
+        ("single-delete", {}, (3, 0, 5), "at least 1"),
+        ("delete-nim", {}, (3, -1), "negative"),
+        ("vdn", {}, (3, 4, 5), "exactly 2 heaps"),
+    ],
+)
 def test_bad_heap_counts_are_clear_errors(name, params, pos, match):
     with pytest.raises(sprague.InvalidPosition, match=match):
         sprague.ruleset(name, **params).outcome(pos)
@@ -282,10 +296,19 @@ def test_cli_moves_and_table_slice():
     assert "showing one winning move, constructed" in lines[1] and lines[2].startswith("* ")
     assert "there may be more" in lines[-1]
     out = io.StringIO()
-    assert main(["table", "single-delete", "--fixed", "1", "--min", "1", "--max", "6", "--values", "grundy"],
-                out, io.StringIO()) == 0
-    rows = {int(line.split("|")[0]): line.split("|")[1].split() for line in out.getvalue().splitlines()
-            if "|" in line and line.split("|")[0].strip().isdigit()}
+    assert (
+        main(
+            ["table", "single-delete", "--fixed", "1", "--min", "1", "--max", "6", "--values", "grundy"],
+            out,
+            io.StringIO(),
+        )
+        == 0
+    )
+    rows = {
+        int(line.split("|")[0]): line.split("|")[1].split()
+        for line in out.getvalue().splitlines()
+        if "|" in line and line.split("|")[0].strip().isdigit()
+    }
     for y, cells in rows.items():
         for x, cell in enumerate(cells, start=1):
             assert int(cell) == naive.grundy(naive.single_delete_moves, tuple(sorted((x, y, 1)))), (x, y)

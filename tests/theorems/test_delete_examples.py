@@ -152,10 +152,16 @@ def thm15(position) -> tuple[str | None, dict[str, bool]]:
         }
         conds = {
             "4A": bit(w, d + 1) == bit(x, d + 1) == bit(y, d + 1) == 0,
-            "4B": lower["C"], "4C": lower["D"], "4D": lower["E"], "4E": lower["F"],
+            "4B": lower["C"],
+            "4C": lower["D"],
+            "4D": lower["E"],
+            "4E": lower["F"],
             "5A": all(bit(w, i) + bit(x, i) + bit(y, i) + bit(z, i) in (0, 3, 4) for i in range(d + 2, top + 1)),
             "5B": bit(w, d + 1) == bit(x, d + 1) == bit(y, d + 1) == 1,
-            "5C": lower["C"], "5D": lower["D"], "5E": lower["E"], "5F": lower["F"],
+            "5C": lower["C"],
+            "5D": lower["D"],
+            "5E": lower["E"],
+            "5F": lower["F"],
         }
         return "4", conds
     return None, {}
@@ -183,8 +189,18 @@ def test_thm15_reading_on_small_positions():
 
 
 # ---------------------------------------------------------------- the data file itself
-REQUIRED = {"id", "cite", "quote", "ruleset", "position", "claimed_outcome", "claimed_grundy",
-            "claimed_move", "claimed_case", "notes"}
+REQUIRED = {
+    "id",
+    "cite",
+    "quote",
+    "ruleset",
+    "position",
+    "claimed_outcome",
+    "claimed_grundy",
+    "claimed_move",
+    "claimed_case",
+    "notes",
+}
 
 
 def test_data_file_shape():
@@ -198,8 +214,9 @@ def test_data_file_shape():
         assert 0 < len(e["quote"]) <= 300, e["id"]
         assert e["claimed_outcome"] in (None, "P", "N"), e["id"]
         assert (e["claimed_move"] is None) == (e.get("move_claim") is None), e["id"]
-        assert any(e[k] is not None
-                   for k in ("claimed_outcome", "claimed_grundy", "claimed_move", "claimed_case")), e["id"]
+        assert any(e[k] is not None for k in ("claimed_outcome", "claimed_grundy", "claimed_move", "claimed_case")), e[
+            "id"
+        ]
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed papers are not next to the repository")
@@ -285,8 +302,11 @@ def case_holds(position, label: str) -> bool:
     assert fails
     # the paper's 'similar position where (kX) is not satisfied': the shape of (k) holds, (kX)
     # fails and the other sub-conditions of (k) still hold
-    return (shape == k or (shape == "4" and k in "45")) and not conds[k + sub] and all(
-        v for name, v in conds.items() if name[0] == k and name != k + sub)
+    return (
+        (shape == k or (shape == "4" and k in "45"))
+        and not conds[k + sub]
+        and all(v for name, v in conds.items() if name[0] == k and name != k + sub)
+    )
 
 
 @pytest.mark.parametrize("entry", with_key("claimed_case"))
@@ -302,8 +322,12 @@ def test_claimed_case(entry):
 
 @pytest.mark.parametrize("entry", with_key("claimed_move_case"))
 def test_claimed_move_case(entry):
-    check(entry, f"case {entry['claimed_move_case']} after the move",
-          case_holds(entry["claimed_move"], entry["claimed_move_case"]), True)
+    check(
+        entry,
+        f"case {entry['claimed_move_case']} after the move",
+        case_holds(entry["claimed_move"], entry["claimed_move_case"]),
+        True,
+    )
 
 
 # ---------------------------------------------------------------- the package at these positions

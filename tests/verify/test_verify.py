@@ -26,14 +26,17 @@ def run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@pytest.mark.parametrize("name,moves,n,hi", [
-    ("delete-nim", naive.delete_nim_moves, 2, 16),
-    ("vdn", naive.single_delete_moves, 2, 16),
-    ("single-delete-4", naive.single_delete_moves, 4, 11),
-    ("abo-delete", naive.abo_delete_moves, 4, 9),
-    ("nmth-delete", naive.nmth_delete_moves, 5, 7),
-    ("fraction-delete", naive.fraction_delete_moves(3), 6, 6),
-])
+@pytest.mark.parametrize(
+    "name,moves,n,hi",
+    [
+        ("delete-nim", naive.delete_nim_moves, 2, 16),
+        ("vdn", naive.single_delete_moves, 2, 16),
+        ("single-delete-4", naive.single_delete_moves, 4, 11),
+        ("abo-delete", naive.abo_delete_moves, 4, 9),
+        ("nmth-delete", naive.nmth_delete_moves, 5, 7),
+        ("fraction-delete", naive.fraction_delete_moves(3), 6, 6),
+    ],
+)
 def test_compiled_table_equals_naive_search(name, moves, n, hi):
     job = Job.build(find_theorem(name), None, "outcome", n, hi, {}, 10**6)
     truth = job.truth(job.size)
@@ -132,25 +135,32 @@ def test_cli_verify_list_and_run():
     assert code == 1 and "smallest counterexample <8, 12, 14, 47>: claimed N, search finds P" in out
     code, out, _ = run("verify", "single-delete-twos", "--heaps", "2-30", "--json")
     import json
+
     data = json.loads(out)
     assert code == 0 and len(data) == 29 and all(r["ok"] for r in data)
     code, out, _ = run("verify", "fraction-delete", "-p", "k=4", "--heaps", "4", "--max-heap", "12")
     assert code == 0 and "holds on all" in out
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["verify", "single-delete-5"], "unknown theorem 'single-delete-5'; did you mean"),
-    (["verify", "half-delete", "--heaps", "3"], "3 heaps is outside its domain"),
-    (["verify", "single-delete-4", "--heaps", "x"], "--heaps 'x'"),
-    (["verify", "single-delete-4", "--max-heap", "400"], "would take 1,082,740,100 positions, over the limit"),
-    (["verify", "single-delete-4", "--workers", "0"], "--workers: must be a whole number >= 1"),
-    (["verify"], "name a theorem"),
-    pytest.param(["verify", "nmth-delete", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler",
-                 marks=pytest.mark.slow),  # waits for the connection timeout (10 s)
-    (["verify", "single-delete-4", "--max-heap", "0"], "the box is empty"),
-    (["verify", "single-delete-4", "-p", "k=3"], "no chosen theorem takes the parameter 'k'"),
-    (["verify", "single-delete-4", "--workers", "1000"], "workers=1000 is more than"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["verify", "single-delete-5"], "unknown theorem 'single-delete-5'; did you mean"),
+        (["verify", "half-delete", "--heaps", "3"], "3 heaps is outside its domain"),
+        (["verify", "single-delete-4", "--heaps", "x"], "--heaps 'x'"),
+        (["verify", "single-delete-4", "--max-heap", "400"], "would take 1,082,740,100 positions, over the limit"),
+        (["verify", "single-delete-4", "--workers", "0"], "--workers: must be a whole number >= 1"),
+        (["verify"], "name a theorem"),
+        pytest.param(
+            ["verify", "nmth-delete", "--scheduler", "tcp://127.0.0.1:1"],
+            "cannot reach the Dask scheduler",
+            marks=pytest.mark.slow,
+        ),  # waits for the connection timeout (10 s)
+        (["verify", "single-delete-4", "--max-heap", "0"], "the box is empty"),
+        (["verify", "single-delete-4", "-p", "k=3"], "no chosen theorem takes the parameter 'k'"),
+        (["verify", "single-delete-4", "--workers", "1000"], "workers=1000 is more than"),
+    ],
+)
 def test_cli_verify_bad_input(argv, message):
     code, out, err = run(*argv)
     assert code == 2 and message in err and "Traceback" not in err
@@ -163,11 +173,14 @@ def test_claims_compiled_equal_claims_in_python():
     assert job.size >= 30_000 and (compiled == python).all()
 
 
-@pytest.mark.parametrize("name,moves,n,hi", [
-    ("single-delete", naive.single_delete_moves, 3, 12),
-    ("abo-delete", naive.abo_delete_moves, 3, 12),
-    ("half-delete", naive.fraction_delete_moves(2), 4, 8),
-])
+@pytest.mark.parametrize(
+    "name,moves,n,hi",
+    [
+        ("single-delete", naive.single_delete_moves, 3, 12),
+        ("abo-delete", naive.abo_delete_moves, 3, 12),
+        ("half-delete", naive.fraction_delete_moves(2), 4, 8),
+    ],
+)
 def test_box_table_grundy_values_equal_naive_search(name, moves, n, hi):
     from sprague.solve.table import box_table
 
@@ -187,6 +200,7 @@ def test_box_table_refuses_rulesets_without_a_kernel():
 def test_cli_verify_ranges_parameters_and_methods():
     code, out, _ = run("verify", "half-delete", "--heaps", "2-6", "--max-heap", "6", "--json")
     import json
+
     data = json.loads(out)
     assert code == 0 and [r["heaps"] for r in data] == [2, 4, 6]  # 3 and 5 are outside its domain: skipped
     code, out, _ = run("verify", "fraction-delete", "-p", "k=4", "--max-heap", "8")
@@ -250,15 +264,24 @@ def test_a_box_that_moves_leave_falls_back_to_the_table_by_itself():
 
 def test_a_claim_that_raises_is_one_project_error_naming_the_position(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Found by the API fuzz: the user's claim's own exception came out raw (the CLI said 'internal error')."""
-    with pytest.raises(sprague.InvalidParameter,
-                       match=r"the claim raised ZeroDivisionError: .* at <0, 0>; fix the claim"):
+    with pytest.raises(
+        sprague.InvalidParameter, match=r"the claim raised ZeroDivisionError: .* at <0, 0>; fix the claim"
+    ):
         verify(sprague.ruleset("nim"), claim=lambda h: h[0] // 0, heaps=2, max_heap=3)
     (tmp_path / "claims.py").write_text("def bad(heaps):\n    return 1 / 0\n")
     out, err = io.StringIO(), io.StringIO()
-    assert main(["verify", "--claim", f"{tmp_path / 'claims.py'}:bad", "nim", "--heaps", "2", "--max-heap", "3"],
-                out=out, err=err) == 2
-    assert err.getvalue().startswith("sprague: error: the claim raised ZeroDivisionError") and \
-        err.getvalue().count("\n") == 1, err.getvalue()
+    assert (
+        main(
+            ["verify", "--claim", f"{tmp_path / 'claims.py'}:bad", "nim", "--heaps", "2", "--max-heap", "3"],
+            out=out,
+            err=err,
+        )
+        == 2
+    )
+    assert (
+        err.getvalue().startswith("sprague: error: the claim raised ZeroDivisionError")
+        and err.getvalue().count("\n") == 1
+    ), err.getvalue()
 
 
 # ------------------------------------------------------------------ misère play
@@ -321,15 +344,31 @@ def test_a_theorem_about_a_ruleset_whose_positions_are_not_heaps_is_checked_on_i
     from sprague.theorems import register_theorem
 
     edges = "a>b,b>a,b>c,c>d"
-    right = Theorem(name="test-digraph-outcomes", ruleset="digraph", box="positions", kind="outcome",
-                    citation="a test", statement="a, b drawn; c N; d P", params={"edges": edges},
-                    make_claim=_vertex_outcomes, test_box=(0, 0))
+    right = Theorem(
+        name="test-digraph-outcomes",
+        ruleset="digraph",
+        box="positions",
+        kind="outcome",
+        citation="a test",
+        statement="a, b drawn; c N; d P",
+        params={"edges": edges},
+        make_claim=_vertex_outcomes,
+        test_box=(0, 0),
+    )
     report = verify(right)
     assert report.ok and report.positions == report.checked == report.claimed == 4 and report.engine == "python"
     assert report.method == "table" and "loopy" in report.fallback  # on a cycle only search decides
-    wrong = Theorem(name="test-digraph-wrong", ruleset="digraph", box="positions", kind="outcome",
-                    citation="a test", statement="every vertex but d is N", params={"edges": edges},
-                    make_claim=lambda n, params: lambda v: P if v == "d" else N, test_box=(0, 0))
+    wrong = Theorem(
+        name="test-digraph-wrong",
+        ruleset="digraph",
+        box="positions",
+        kind="outcome",
+        citation="a test",
+        statement="every vertex but d is N",
+        params={"edges": edges},
+        make_claim=lambda n, params: lambda v: P if v == "d" else N,
+        test_box=(0, 0),
+    )
     cx = verify(wrong).counterexample
     assert (cx.position, cx.claimed, cx.found) == ("a", "N", "D") and cx.describe().startswith("a: claimed N")
     register_theorem(right)
@@ -338,8 +377,10 @@ def test_a_theorem_about_a_ruleset_whose_positions_are_not_heaps_is_checked_on_i
         assert "holds on all 4 positions of size <= 16" in capsys.readouterr().out
         assert main(["verify", "test-digraph-outcomes", "--heaps", "2"]) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and "--heaps 2: theorem test-digraph-outcomes is about the positions of " \
-            "digraph, not heaps" in err
+        assert (
+            err.count("\n") == 1
+            and "--heaps 2: theorem test-digraph-outcomes is about the positions of digraph, not heaps" in err
+        )
         with pytest.raises(sprague.InvalidParameter, match="leave out --heaps"):
             verify("test-digraph-outcomes", heaps=1)
     finally:
@@ -349,9 +390,16 @@ def test_a_theorem_about_a_ruleset_whose_positions_are_not_heaps_is_checked_on_i
 def test_a_coin_theorem_is_refuted_on_the_smallest_row(capsys) -> None:
     """The built-in coin theorems run on rows of coins; the same claim given for the wrong game is refuted at
     the shortest row where Mock Turtles and Turning Turtles differ (a head at place 3: 4, not 3)."""
-    wrong = Theorem(name="test-mock-as-turtles", ruleset="mock-turtles", box="positions", kind="grundy",
-                    citation="a test", statement="Mock Turtles valued as Turning Turtles",
-                    make_claim=find_theorem("turning-turtles-heads").make_claim, test_box=(0, 4))
+    wrong = Theorem(
+        name="test-mock-as-turtles",
+        ruleset="mock-turtles",
+        box="positions",
+        kind="grundy",
+        citation="a test",
+        statement="Mock Turtles valued as Turning Turtles",
+        make_claim=find_theorem("turning-turtles-heads").make_claim,
+        test_box=(0, 4),
+    )
     for method in ("local", "table"):
         cx = verify(wrong, max_heap=4, method=method).counterexample
         assert (cx.position, cx.claimed, cx.found) == ("TTH", 3, 4)
@@ -360,23 +408,44 @@ def test_a_coin_theorem_is_refuted_on_the_smallest_row(capsys) -> None:
     assert "left out (--heaps 2 is outside their domain): turning-turtles-heads, mock-turtles-odious" in out
 
 
-@pytest.mark.parametrize("fields, words", [
-    ({"box": "grid"}, "box='grid' is not one of 'heaps', 'positions'"),
-    ({"kind": "value"}, "kind='value' is not 'outcome' or 'grundy'"),
-    ({}, "a theorem on heaps needs heap_ok, heaps_doc, default_heaps (or box='positions'"),
-    ({"box": "positions", "heaps_doc": "2 heaps"}, "(box='positions') takes no heaps_doc"),
-])
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        ({"box": "grid"}, "box='grid' is not one of 'heaps', 'positions'"),
+        ({"kind": "value"}, "kind='value' is not 'outcome' or 'grundy'"),
+        ({}, "a theorem on heaps needs heap_ok, heaps_doc, default_heaps (or box='positions'"),
+        ({"box": "positions", "heaps_doc": "2 heaps"}, "(box='positions') takes no heaps_doc"),
+    ],
+)
 def test_a_theorem_record_that_cannot_be_verified_is_refused_where_it_is_written(fields, words) -> None:
-    base = {"name": "test-bad", "ruleset": "nim", "citation": "-", "statement": "-", "kind": "outcome",
-            "make_claim": lambda n, params: lambda h: -1, "test_box": (2, 3)}
+    base = {
+        "name": "test-bad",
+        "ruleset": "nim",
+        "citation": "-",
+        "statement": "-",
+        "kind": "outcome",
+        "make_claim": lambda n, params: lambda h: -1,
+        "test_box": (2, 3),
+    }
     with pytest.raises(ValueError, match=re.escape(words)):
         Theorem(**{**base, **fields})
 
 
 def test_a_theorem_on_heaps_of_a_ruleset_without_heaps_is_refused() -> None:
-    heaps_of_coins = Theorem(name="test-coins-as-heaps", ruleset="turning-turtles", citation="-", statement="-",
-                             kind="outcome", make_claim=lambda n, params: lambda h: -1, heap_ok=lambda n, p: True,
-                             heaps_doc="any", default_heaps=2, test_box=(2, 3))
-    with pytest.raises(sprague.InvalidParameter, match="positions of turning-turtles are not heaps; a theorem "
-                                                       "about its positions says box='positions'"):
+    heaps_of_coins = Theorem(
+        name="test-coins-as-heaps",
+        ruleset="turning-turtles",
+        citation="-",
+        statement="-",
+        kind="outcome",
+        make_claim=lambda n, params: lambda h: -1,
+        heap_ok=lambda n, p: True,
+        heaps_doc="any",
+        default_heaps=2,
+        test_box=(2, 3),
+    )
+    with pytest.raises(
+        sprague.InvalidParameter,
+        match="positions of turning-turtles are not heaps; a theorem about its positions says box='positions'",
+    ):
         verify(heaps_of_coins)

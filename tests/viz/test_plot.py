@@ -114,8 +114,9 @@ def test_table_figure_of_a_misere_grid_of_a_sum() -> None:
     heaps = list(range(0, 6))
     cells = sprague.viz.grid(lambda y, x: game.outcome(((x,), (y,)), misere=True), heaps, heaps)
     fig = plot.table_figure(cells, heaps, heaps, title=game.describe(), misere=True)
-    assert p_cells(fig) == {(x, y) for x in heaps for y in heaps
-                            if game.outcome(((x,), (y,)), misere=True, method="search") == "P"}
+    assert p_cells(fig) == {
+        (x, y) for x in heaps for y in heaps if game.outcome(((x,), (y,)), misere=True, method="search") == "P"
+    }
     assert "misère play (last mover loses): P/N" in fig.axes[0].get_title()
 
 
@@ -160,9 +161,11 @@ def test_cli_table_plot_writes_the_file_and_keeps_the_text(tmp_path: Path, suffi
 
 
 def test_cli_table_plot_for_sums_fixed_slices_and_heaps_2(tmp_path: Path) -> None:
-    for args in (["subtraction -p S=1,2", "subtraction -p S=1,3", "--max", "6"],
-                 ["single-delete", "--fixed", "4", "--max", "8", "--values", "grundy"],
-                 ["single-delete", "--heaps", "2", "--max", "8"]):
+    for args in (
+        ["subtraction -p S=1,2", "subtraction -p S=1,3", "--max", "6"],
+        ["single-delete", "--fixed", "4", "--max", "8", "--values", "grundy"],
+        ["single-delete", "--heaps", "2", "--max", "8"],
+    ):
         path = tmp_path / "x.png"
         status, _, err = run("table", *args, "--plot", str(path))
         assert status == 0, err
@@ -180,8 +183,9 @@ def test_cli_sequence_plot(tmp_path: Path) -> None:
     assert "period 3" in out
 
 
-@pytest.mark.parametrize("name,message", [("nowhere/t.png", "does not exist"), ("t.txt", "unknown image type .txt"),
-                                          ("t", "(no suffix)")])
+@pytest.mark.parametrize(
+    "name,message", [("nowhere/t.png", "does not exist"), ("t.txt", "unknown image type .txt"), ("t", "(no suffix)")]
+)
 def test_cli_bad_plot_path_is_one_line(tmp_path: Path, name: str, message: str) -> None:
     for command in (["table", "nim", "--max", "3"], ["sequence", "nim", "--to", "5"]):
         status, out, err = run(*command, "--plot", str(tmp_path / name))
@@ -262,8 +266,13 @@ def test_ruleset_html() -> None:
     g = sprague.ruleset("subtraction", S={1, 2, 5})
     html = g._repr_html_()
     check_html(html)
-    for part in ("<b>subtraction</b>", "finite set", "002 (handout)", "<code>1,2,5</code>",
-                 "<code>subtraction -p S=1,2,5</code>"):
+    for part in (
+        "<b>subtraction</b>",
+        "finite set",
+        "002 (handout)",
+        "<code>1,2,5</code>",
+        "<code>subtraction -p S=1,2,5</code>",
+    ):
         assert part in html
     s = sprague.Sum(sprague.ruleset("nim"), g)._repr_html_()
     check_html(s)
@@ -274,12 +283,13 @@ def test_ruleset_html() -> None:
 # ----------------------------------------------------------------------------- play
 def hint_lines(out: str) -> list[str]:
     """The hint lines of a session (the prompt, written without a newline, may precede one)."""
-    return [line[line.index("hint:"):] for line in out.splitlines() if "hint:" in line]
+    return [line[line.index("hint:") :] for line in out.splitlines() if "hint:" in line]
 
 
 def play_cli(*args: str, stdin: str) -> str:
-    proc = subprocess.run([sys.executable, "-m", "sprague.cli", "play", *args], input=stdin,
-                          capture_output=True, text=True, timeout=600)  # a hang guard, not a judgement of speed
+    proc = subprocess.run(
+        [sys.executable, "-m", "sprague.cli", "play", *args], input=stdin, capture_output=True, text=True, timeout=600
+    )  # a hang guard, not a judgement of speed
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
@@ -292,16 +302,19 @@ def test_play_first_computer_moves_first_with_its_reason() -> None:
 
 
 def test_play_first_me_is_the_default() -> None:
-    assert (play_cli("nim", "1", "2", "--first", "me", stdin="= 1 1\n1\n")
-            == play_cli("nim", "1", "2", stdin="= 1 1\n1\n"))
+    assert play_cli("nim", "1", "2", "--first", "me", stdin="= 1 1\n1\n") == play_cli(
+        "nim", "1", "2", stdin="= 1 1\n1\n"
+    )
 
 
 def test_play_hints_show_a_winning_move_or_none_before_each_move() -> None:
     out = play_cli("nim", "1", "2", "--hints", stdin="= 1 1\n= 0 1\n")
     hints = hint_lines(out)
     # 1 2 -> 1 1 (hinted); the computer, at a P-position, leaves 0 1; the hint there is the last move
-    assert hints == ["hint: move 2: heap 2: 2 -> 1, leaving 1 1 (a P-position)",
-                     "hint: move 1: heap 2: 1 -> 0, leaving 0 0 (a P-position)"]
+    assert hints == [
+        "hint: move 2: heap 2: 2 -> 1, leaving 1 1 (a P-position)",
+        "hint: move 1: heap 2: 1 -> 0, leaving 0 0 (a P-position)",
+    ]
     out = play_cli("nim", "1", "1", "--hints", stdin="= 0 1\n")
     hints = hint_lines(out)
     assert hints == ["hint: no winning move; 1 1 is a P-position (every move leads to an N-position)"]

@@ -66,7 +66,7 @@ def test_subtraction_125_graph_from_10() -> None:
 
 
 def nim_moves(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:
-    return [heaps[:i] + (m,) + heaps[i + 1:] for i, h in enumerate(heaps) for m in range(h)]
+    return [heaps[:i] + (m,) + heaps[i + 1 :] for i, h in enumerate(heaps) for m in range(h)]
 
 
 def test_nim_211_graph_matches_an_independent_enumeration() -> None:
@@ -105,8 +105,11 @@ MISERE_GRAPHS = [
     ("nim 2 1 1", sprague.ruleset("nim"), (2, 1, 1)),
     ("nim 3 3 2", sprague.ruleset("nim"), (3, 3, 2)),
     ("kayles 3 4", sprague.ruleset("kayles"), (3, 4)),
-    ("sum", sprague.Sum(sprague.ruleset("subtraction", S={1, 2}), sprague.ruleset("subtraction", S={1, 3})),
-     ((3,), (4,))),
+    (
+        "sum",
+        sprague.Sum(sprague.ruleset("subtraction", S={1, 2}), sprague.ruleset("subtraction", S={1, 3})),
+        ((3,), (4,)),
+    ),
 ]
 
 
@@ -177,8 +180,9 @@ def test_graph_limits_on_vertices_moves_and_drawing(monkeypatch: pytest.MonkeyPa
     with pytest.raises(sprague.InvalidParameter, match="MAX_GRAPH_NODES"):
         game_graph(nim, (3,), max_nodes=MAX_GRAPH_NODES + 1)
     nodes, edges = game_graph(nim, (20, 20), max_nodes=1000)  # from (x, y): x + y moves, x + y - x edges if x = y
-    assert len(nodes) == 21 * 22 // 2 and len(edges) == sum(y if x == y else x + y for x in range(21)
-                                                            for y in range(x, 21))
+    assert len(nodes) == 21 * 22 // 2 and len(edges) == sum(
+        y if x == y else x + y for x in range(21) for y in range(x, 21)
+    )
     monkeypatch.setattr(graph, "MAX_GRAPH_EDGES", sum(x + y for x in range(21) for y in range(x, 21)))
     assert game_graph(nim, (20, 20), max_nodes=1000) == (nodes, edges)  # exactly at the limit: drawn
     monkeypatch.setattr(graph, "MAX_GRAPH_EDGES", graph.MAX_GRAPH_EDGES - 1)

@@ -31,8 +31,16 @@ pytestmark = [
 ]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 
 
 @pytest.fixture(scope="module")
@@ -85,13 +93,16 @@ def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any, misere:
     page.check("#show-values")
     page.click("#start")
     for _ in range(200):
-        page.wait_for_function("document.querySelector('#winner').dataset.winner || "
-                               "document.querySelectorAll('[data-testid=option]').length > 0")
+        page.wait_for_function(
+            "document.querySelector('#winner').dataset.winner || "
+            "document.querySelectorAll('[data-testid=option]').length > 0"
+        )
         if page.get_attribute("#winner", "data-winner"):
             break
         if misere:
-            assert (page.text_content("#status") or "").startswith("Misère play: whoever makes the last move loses."), \
+            assert (page.text_content("#status") or "").startswith("Misère play: whoever makes the last move loses."), (
                 page.text_content("#status")
+            )
         for _ in range(50):  # the new position can show a moment before its options do: read until they agree
             options = page.query_selector_all("[data-testid=option]")
             here = tuple(json.loads(page.get_attribute("#current", "data-position")))
@@ -110,8 +121,11 @@ def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any, misere:
         chosen = next((o for o in options if o.get_attribute("data-winning") == "true"), options[0])
         before = page.get_attribute("#current", "data-position")
         chosen.click()
-        page.wait_for_function("(before) => document.querySelector('#current').dataset.position !== before"
-                               " || document.querySelector('#winner').dataset.winner", arg=before)
+        page.wait_for_function(
+            "(before) => document.querySelector('#current').dataset.position !== before"
+            " || document.querySelector('#winner').dataset.winner",
+            arg=before,
+        )
     return str(page.get_attribute("#winner", "data-winner"))
 
 
@@ -153,11 +167,14 @@ def test_heat_map_and_sequence_plot_render(page: Any) -> None:
     cells = _grid(page, 12)
     assert len(cells) == 13 * 13
     assert {xy for xy, v in cells.items() if v == "P"} == {
-        (x, y) for x in range(13) for y in range(13) if naive.grundy(naive.wythoff_moves, (x, y)) == 0}
+        (x, y) for x in range(13) for y in range(13) if naive.grundy(naive.wythoff_moves, (x, y)) == 0
+    }
     _hover_cell(page, 3, 5)
     assert page.text_content("#cell") == "position 3 5: P"
-    assert (page.is_visible("#heatmap")
-            and " ".join(page.text_content("#legend").split()) == "P (the player to move loses) N (wins)")
+    assert (
+        page.is_visible("#heatmap")
+        and " ".join(page.text_content("#legend").split()) == "P (the player to move loses) N (wins)"
+    )
     _shot(page, "browser-heatmap.png")
     # the handout's sum of Subtraction({1, 2}) and Subtraction({1, 3}): P iff G1(x) = G2(y)
     page.select_option("#ruleset", "subtraction")
@@ -177,8 +194,11 @@ def test_heat_map_and_sequence_plot_render(page: Any) -> None:
 
 def test_random_position_comes_from_the_ruleset(page: Any) -> None:
     """The page's "random" button asks the server (``/api/random``, the ruleset's ``random_position``)."""
-    for ruleset, pattern in (("turning-turtles", r"^[HT]{5,10}$"), ("green-hackenbush", r"^(\d+-\d+ ?){3,7}$"),
-                             ("single-delete", r"^(\d+ ){3}\d+$")):
+    for ruleset, pattern in (
+        ("turning-turtles", r"^[HT]{5,10}$"),
+        ("green-hackenbush", r"^(\d+-\d+ ?){3,7}$"),
+        ("single-delete", r"^(\d+ ){3}\d+$"),
+    ):
         page.select_option("#ruleset", ruleset)
         page.fill("#position", "")
         page.click("#random")
@@ -229,8 +249,10 @@ def _shot(page: Any, name: str) -> None:
 
 def _value_of(page: Any, position: str) -> tuple[Any, int]:
     """Type ``position``, press Value: (the position the answer says it is for, its G) once it is shown."""
-    page.evaluate("() => { const out = document.querySelector('#value-out'); out.textContent = '';"
-                  " delete out.dataset.value; delete out.dataset.position; }")
+    page.evaluate(
+        "() => { const out = document.querySelector('#value-out'); out.textContent = '';"
+        " delete out.dataset.value; delete out.dataset.position; }"
+    )
     page.fill("#position", position)
     page.click("#value")
     page.wait_for_function("document.querySelector('#value-out').dataset.value !== undefined")
@@ -245,12 +267,13 @@ def test_value_answers_for_the_typed_position_during_a_game(page: Any) -> None:
     page.select_option("#first", "human")
     page.click("#start")
     page.wait_for_selector("[data-testid=option]")
-    page.query_selector_all("[data-testid=option]")[0].click()   # a move each: the game is at a new position
+    page.query_selector_all("[data-testid=option]")[0].click()  # a move each: the game is at a new position
     page.wait_for_function("document.querySelector('#history').children.length >= 2")
     in_game = tuple(json.loads(page.get_attribute("#current", "data-position")))
     typed_positions = ((4, 6), (2, 2), (0, 9))
-    assert all(naive.grundy(naive.wythoff_moves, t) != naive.grundy(naive.wythoff_moves, in_game)
-               for t in typed_positions)
+    assert all(
+        naive.grundy(naive.wythoff_moves, t) != naive.grundy(naive.wythoff_moves, in_game) for t in typed_positions
+    )
     for typed in typed_positions:
         position, g = _value_of(page, f"{typed[0]} {typed[1]}")
         assert g == naive.grundy(naive.wythoff_moves, typed), typed
@@ -273,7 +296,7 @@ def test_value_a_slow_answer_does_not_overwrite_a_later_one(page: Any) -> None:
     hold.wait()
     assert naive.grundy(naive.wythoff_moves, (4, 7)) != naive.grundy(naive.wythoff_moves, (6, 9))
     _value_of(page, "6 9")
-    assert any(url.endswith("/api/value") for url in failed), failed   # the stale request was cancelled
+    assert any(url.endswith("/api/value") for url in failed), failed  # the stale request was cancelled
     hold.release()
     assert int(str(page.get_attribute("#value-out", "data-value"))) == naive.grundy(naive.wythoff_moves, (6, 9))
     assert json.loads(str(page.get_attribute("#value-out", "data-position"))) == [6, 9]
@@ -303,8 +326,9 @@ def _plot(page: Any, to: int) -> list[int]:
     """Plot the sequence to ``to``: the values drawn (once the plot is up)."""
     page.fill("#seq-to", str(to))
     page.click("#draw-sequence")
-    page.wait_for_function("(n) => window.spragueView.sequence && window.spragueView.sequence.values.length === n",
-                           arg=to + 1)
+    page.wait_for_function(
+        "(n) => window.spragueView.sequence && window.spragueView.sequence.values.length === n", arg=to + 1
+    )
     return [int(v) for v in page.evaluate("() => window.spragueView.sequence.values")]
 
 
@@ -313,11 +337,17 @@ def _grid(page: Any, top: int) -> dict[tuple[int, int], str]:
     page.fill("#grid-min", "0")
     page.fill("#grid-max", str(top))
     page.click("#draw")
-    page.wait_for_function("(n) => window.spragueView.grid && window.spragueView.grid.rows.length === n &&"
-                           " document.querySelector('#heatmap').dataset.cells === String(n * n)", arg=top + 1)
+    page.wait_for_function(
+        "(n) => window.spragueView.grid && window.spragueView.grid.rows.length === n &&"
+        " document.querySelector('#heatmap').dataset.cells === String(n * n)",
+        arg=top + 1,
+    )
     grid = page.evaluate("() => window.spragueView.grid")
-    return {(int(x), int(y)): str(grid["table"][i][j]) for i, y in enumerate(grid["rows"])
-            for j, x in enumerate(grid["columns"])}
+    return {
+        (int(x), int(y)): str(grid["table"][i][j])
+        for i, y in enumerate(grid["rows"])
+        for j, x in enumerate(grid["columns"])
+    }
 
 
 def _hover_cell(page: Any, x: int, y: int) -> None:
@@ -342,7 +372,8 @@ def test_explore_shows_nothing_of_the_previous_ruleset(page: Any) -> None:
     assert page.is_disabled("#draw-sequence")
     cells = _grid(page, 7)
     assert {xy for xy, v in cells.items() if v == "0"} == {
-        (x, y) for x in range(8) for y in range(8) if naive.grundy(naive.wythoff_moves, (x, y)) == 0}
+        (x, y) for x in range(8) for y in range(8) if naive.grundy(naive.wythoff_moves, (x, y)) == 0
+    }
     assert page.text_content("#grid-caption") == "wythoff: Grundy values"
     _shot(page, "browser-explore-wythoff.png")
     # and back to a one-heap game: its own plot and period
@@ -423,13 +454,13 @@ def test_a_slow_hint_for_an_earlier_position_is_dropped(page: Any) -> None:
     hold = Hold(page, "/api/play")
     page.click("#hint")
     hold.wait()
-    page.click("[data-testid=option].win")   # its /api/play goes through; the computer is left a P-position
+    page.click("[data-testid=option].win")  # its /api/play goes through; the computer is left a P-position
     page.wait_for_function("document.querySelector('#history').children.length >= 2")
     hold.release()
     here = tuple(json.loads(page.get_attribute("#current", "data-position")))
     hinted = page.get_attribute("#hint-out", "data-hint")
     winning = {tuple(sorted(o)) for o in naive.p_options(naive.nim_moves, here)}
-    if page.text_content("#hint-out"):   # a hint, if any is shown, is a winning move from where the game is
+    if page.text_content("#hint-out"):  # a hint, if any is shown, is a winning move from where the game is
         assert hinted is not None
         assert {tuple(sorted(h)) for h in json.loads(hinted)} <= winning
     # a hint asked now is for the position now (an N-position: the computer had to move from a P-position)
@@ -443,8 +474,9 @@ def test_a_slow_hint_for_an_earlier_position_is_dropped(page: Any) -> None:
 def _options(page: Any) -> set[tuple[Any, ...]]:
     """The positions the listed options lead to, once the options of the position shown are listed."""
     page.wait_for_selector("[data-testid=option]")
-    return {tuple(json.loads(o.get_attribute("data-position")))
-            for o in page.query_selector_all("[data-testid=option]")}
+    return {
+        tuple(json.loads(o.get_attribute("data-position"))) for o in page.query_selector_all("[data-testid=option]")
+    }
 
 
 def test_a_game_keeps_its_rules_when_a_parameter_is_edited(page: Any) -> None:
@@ -457,8 +489,9 @@ def test_a_game_keeps_its_rules_when_a_parameter_is_edited(page: Any) -> None:
     page.click("#start")
     assert _options(page) == set(naive.subtraction_moves({1, 2})((7,)))
     page.fill("#param-S", "1,3")
-    assert page.text_content("#status") == ("This game keeps its rules (subtraction (S=1,2), normal play); press Start "
-                                            "for a game with the new ones.")
+    assert page.text_content("#status") == (
+        "This game keeps its rules (subtraction (S=1,2), normal play); press Start for a game with the new ones."
+    )
     assert _options(page) == set(naive.subtraction_moves({1, 2})((7,)))
     assert page.text_content("#rules-line").startswith("Playing subtraction (S=1,2), normal play.")
     _shot(page, "browser-game-params-edited.png")
@@ -473,13 +506,15 @@ def test_slow_options_for_an_earlier_position_are_dropped(page: Any) -> None:
     hold = Hold(page, "/api/moves")
     page.check("#show-values")
     hold.wait()
-    page.query_selector_all("[data-testid=option]")[0].click()   # its /api/play and /api/moves go through
+    page.query_selector_all("[data-testid=option]")[0].click()  # its /api/play and /api/moves go through
     page.wait_for_function("document.querySelector('#history').children.length >= 2")
     here = tuple(json.loads(page.get_attribute("#current", "data-position")))
     page.wait_for_selector("[data-testid=option]")
     hold.release()
-    listed = {tuple(sorted(json.loads(o.get_attribute("data-position"))))
-              for o in page.query_selector_all("[data-testid=option]")}
+    listed = {
+        tuple(sorted(json.loads(o.get_attribute("data-position"))))
+        for o in page.query_selector_all("[data-testid=option]")
+    }
     assert listed == {tuple(sorted(m)) for m in naive.nim_moves(here)}
 
 
@@ -499,21 +534,26 @@ def test_misere_toggle_on_nim_1_1_1_then_back_to_normal(page: Any) -> None:
     page.wait_for_function("document.querySelector('#value-out').dataset.outcome !== undefined")
     assert page.get_attribute("#value-out", "data-outcome") == "P"
     assert page.get_attribute("#value-out", "data-misere") == "true"
-    assert page.text_content("#value-out") == \
-        "Value of the typed position 1 1 1 under misère play: G⁻ = 0, P-position (the player to move loses)"
+    assert (
+        page.text_content("#value-out")
+        == "Value of the typed position 1 1 1 under misère play: G⁻ = 0, P-position (the player to move loses)"
+    )
     _shot(page, "browser-misere-value.png")
-    page.uncheck("#misere")   # the value shown is asked again, under normal play
+    page.uncheck("#misere")  # the value shown is asked again, under normal play
     page.wait_for_function("document.querySelector('#value-out').dataset.misere === 'false'")
     assert page.get_attribute("#value-out", "data-outcome") == "N"
-    assert page.text_content("#value-out") == \
-        "Value of the typed position 1 1 1: G = 1, N-position (the player to move wins)"
+    assert (
+        page.text_content("#value-out")
+        == "Value of the typed position 1 1 1: G = 1, N-position (the player to move wins)"
+    )
     # the heat map under misère play: Nim with two heaps is P iff x = y, but for (0, 0) N and (1, 0), (0, 1) P
     page.check("#misere")
     page.click("#tab-explore")
     page.select_option("#grid-values", "outcome")
     cells = _grid(page, 5)
     assert {xy for xy, v in cells.items() if v == "P"} == {
-        (x, y) for x in range(6) for y in range(6) if naive.misere_outcome(naive.nim_moves, (x, y)) == "P"}
+        (x, y) for x in range(6) for y in range(6) if naive.misere_outcome(naive.nim_moves, (x, y)) == "P"
+    }
     assert page.text_content("#grid-caption") == "nim: outcomes under misère play"
     assert _plot(page, 12) == [naive.misere_grundy(naive.nim_moves, (n,)) for n in range(13)]
     assert page.text_content("#sequence-caption") == "nim: G⁻(0) to G⁻(12) (misère play)"
@@ -527,17 +567,21 @@ def test_a_misere_game_against_the_computer_announces_the_right_winner(page: Any
         expected = "user" if naive.misere_outcome(naive.nim_moves, start) == "N" else "computer"
         assert _misere_game(page, position) == expected
         history = page.query_selector_all("#history li")
-        last = (history[-1].text_content() or "").split(":")[0]   # "you" or "computer": who took the last token
+        last = (history[-1].text_content() or "").split(":")[0]  # "you" or "computer": who took the last token
         assert last == ("computer" if expected == "user" else "you")
         said = page.text_content("#winner") or ""
         if expected == "user":
-            assert said == "You win! The computer made the last move, and under misère play the player who makes " \
-                           "the last move loses."
+            assert (
+                said == "You win! The computer made the last move, and under misère play the player who makes "
+                "the last move loses."
+            )
         else:
-            assert said == "The computer wins. You made the last move, and under misère play the player who " \
-                           "makes the last move loses."
+            assert (
+                said == "The computer wins. You made the last move, and under misère play the player who "
+                "makes the last move loses."
+            )
         _shot(page, f"browser-misere-game-{expected}.png")
-        page.uncheck("#misere")   # the next game starts from normal play again
+        page.uncheck("#misere")  # the next game starts from normal play again
 
 
 def test_a_normal_play_answer_arriving_after_the_misere_toggle_is_dropped(page: Any) -> None:
@@ -560,9 +604,10 @@ def test_a_normal_play_answer_arriving_after_the_misere_toggle_is_dropped(page: 
     listed = _options(page)
     page.uncheck("#misere")
     assert _options(page) == listed
-    assert page.text_content("#status") == ("This game keeps its rules (nim, misère play); press Start for a game "
-                                            "with the new ones.")
-    for o in page.query_selector_all("[data-testid=option]"):   # still coloured by the misère outcome
+    assert page.text_content("#status") == (
+        "This game keeps its rules (nim, misère play); press Start for a game with the new ones."
+    )
+    for o in page.query_selector_all("[data-testid=option]"):  # still coloured by the misère outcome
         after = tuple(json.loads(o.get_attribute("data-position")))
         assert (o.get_attribute("data-outcome") == "P") == (naive.misere_outcome(naive.nim_moves, after) == "P")
 
@@ -601,13 +646,14 @@ def test_options_are_coloured_win_lose_with_remoteness_and_the_board_plays_a_tok
     page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
     history = [li.text_content() for li in page.query_selector_all("#history li")]
     assert history[0] == "you: heap 1: 3 -> 2, to 2 4 6"
-    assert naive.grundy(naive.nim_moves, _here(page)) != 0   # the computer had to move from a P-position
+    assert naive.grundy(naive.nim_moves, _here(page)) != 0  # the computer had to move from a P-position
     # the value history: who is winning after each move, and in how many moves (the remoteness)
     page.wait_for_function("document.querySelectorAll('#strip span')[2].dataset.remoteness !== ''")
     strip = page.query_selector_all("#strip span")
     assert [s.get_attribute("class") for s in strip] == ["you-win"] * 3
     assert [int(s.get_attribute("data-remoteness")) for s in strip] == [
-        naive.remoteness(naive.nim_moves, p) for p in ((3, 4, 6), (2, 4, 6), _here(page))]
+        naive.remoteness(naive.nim_moves, p) for p in ((3, 4, 6), (2, 4, 6), _here(page))
+    ]
 
 
 def test_the_why_panel_shows_the_nim_sum_in_binary_columns(page: Any) -> None:
@@ -619,8 +665,10 @@ def test_the_why_panel_shows_the_nim_sum_in_binary_columns(page: Any) -> None:
     page.fill("#position", "7 9 10")
     page.click("#start")
     page.wait_for_selector("[data-testid=nim-sum]")
-    rows = page.evaluate("() => [...document.querySelectorAll('[data-testid=nim-sum] tr')].map((tr) =>"
-                         " [...tr.cells].map((c) => c.textContent))")
+    rows = page.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=nim-sum] tr')].map((tr) =>"
+        " [...tr.cells].map((c) => c.textContent))"
+    )
     assert [r[:2] for r in rows[1:4]] == [["7", str(g[7])], ["9", str(g[9])], ["10", str(g[10])]]
     total = g[7] ^ g[9] ^ g[10]
     assert rows[4][:2] == ["nim-sum", str(total)]
@@ -646,15 +694,21 @@ def test_reload_back_forward_and_a_shared_link_restore_the_game(page: Any, brows
     page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
     assert _here(page) == after
     page.go_back()
-    page.wait_for_function("(p) => document.querySelector('#current').dataset.position === p",
-                           arg=json.dumps(list(start), separators=(",", ":")))
+    page.wait_for_function(
+        "(p) => document.querySelector('#current').dataset.position === p",
+        arg=json.dumps(list(start), separators=(",", ":")),
+    )
     assert _options(page) == set(naive.wythoff_moves(start))
     page.go_forward()
-    page.wait_for_function("(p) => document.querySelector('#current').dataset.position === p",
-                           arg=json.dumps(list(after), separators=(",", ":")))
+    page.wait_for_function(
+        "(p) => document.querySelector('#current').dataset.position === p",
+        arg=json.dumps(list(after), separators=(",", ":")),
+    )
     page.click("#undo")
-    page.wait_for_function("(p) => document.querySelector('#current').dataset.position === p",
-                           arg=json.dumps(list(start), separators=(",", ":")))
+    page.wait_for_function(
+        "(p) => document.querySelector('#current').dataset.position === p",
+        arg=json.dumps(list(start), separators=(",", ":")),
+    )
     other = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
     other.goto(link)
     other.wait_for_selector("body[data-ready='true']")
@@ -662,9 +716,11 @@ def test_reload_back_forward_and_a_shared_link_restore_the_game(page: Any, brows
     assert _here(other) == after and other.input_value("#ruleset") == "wythoff"
     assert len(other.query_selector_all("#strip span")) == 3
     assert other.is_disabled("#redo")
-    other.click("#undo")   # a game this page did not play from its start: its last turn goes, the page stays
-    other.wait_for_function("(p) => document.querySelector('#current').dataset.position === p",
-                            arg=json.dumps(list(start), separators=(",", ":")))
+    other.click("#undo")  # a game this page did not play from its start: its last turn goes, the page stays
+    other.wait_for_function(
+        "(p) => document.querySelector('#current').dataset.position === p",
+        arg=json.dumps(list(start), separators=(",", ":")),
+    )
     assert other.url.startswith(server) and len(other.query_selector_all("#history li")) == 0
     other.context.close()
 
@@ -689,23 +745,23 @@ def test_export_and_import_a_game(page: Any, tmp_path: Path) -> None:
     bad.write_text('{"ruleset": "nim"}')
     page.set_input_files("#import", str(bad))
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
-    assert page.text_content("#error").startswith("Import: bad.json: needs \"ruleset\" and a non-empty list")
+    assert page.text_content("#error").startswith('Import: bad.json: needs "ruleset" and a non-empty list')
 
 
 def test_a_start_with_no_moves_is_over_and_a_double_click_starts_one_game(page: Any) -> None:
     _start(page, "nim", "0 0")
     page.wait_for_function("document.querySelector('#winner').dataset.winner")
     assert page.text_content("#status") == "Game over: the start position has no moves."
-    assert page.get_attribute("#winner", "data-winner") == "computer"   # the user is to move and cannot
+    assert page.get_attribute("#winner", "data-winner") == "computer"  # the user is to move and cannot
     page.fill("#position", "5 6")
     page.select_option("#first", "computer")
     page.dblclick("#start")
     page.wait_for_function("document.querySelectorAll('#history li').length >= 1")
     page.wait_for_timeout(800)
-    assert len(page.query_selector_all("#history li")) == 1   # one game, one computer move
+    assert len(page.query_selector_all("#history li")) == 1  # one game, one computer move
     assert (page.text_content("#history li") or "").startswith("computer: ")
-    assert page.is_disabled("#undo")   # nothing of the user's to take back: the computer moved first
-    page.check("#show-values")   # listing again while it is the user's turn adds no computer move
+    assert page.is_disabled("#undo")  # nothing of the user's to take back: the computer moved first
+    page.check("#show-values")  # listing again while it is the user's turn adds no computer move
     page.wait_for_timeout(500)
     assert len(page.query_selector_all("#history li")) == 1
 
@@ -715,14 +771,16 @@ def test_too_many_options_are_not_listed_and_the_winning_ones_stay_hidden(page: 
     page.wait_for_function("document.querySelector('#options-note').textContent.length > 0")
     assert page.text_content("#options-note").startswith("3005 options: too many to list")
     assert page.query_selector_all("[data-testid=option]") == []
-    page.click("[data-testid=token][data-heap='1'][data-leave='4']")   # a token still plays: the server checks it
+    page.click("[data-testid=token][data-heap='1'][data-leave='4']")  # a token still plays: the server checks it
     page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
     assert (page.text_content("#history li") or "") == "you: heap 2: 5 -> 4, to 3000 4"
 
 
 def test_an_answer_that_is_not_json_is_reported_plainly(page: Any) -> None:
-    page.route("**/api/value", lambda route: route.fulfill(status=502, body="<html><h1>Bad Gateway</h1></html>",
-                                                             content_type="text/html"))
+    page.route(
+        "**/api/value",
+        lambda route: route.fulfill(status=502, body="<html><h1>Bad Gateway</h1></html>", content_type="text/html"),
+    )
     page.fill("#position", "3 4")
     page.click("#value")
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
@@ -738,7 +796,7 @@ def test_heat_map_cells_open_in_play_by_mouse_and_keyboard(page: Any) -> None:
     assert page.is_visible("#play-panel") and page.input_value("#position") == "4 7"
     page.click("#tab-explore")
     page.focus("#heatmap")
-    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp"):   # the first key shows the cursor at (0, 0)
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp"):  # the first key shows the cursor at (0, 0)
         page.keyboard.press(key)
     assert page.text_content("#cell") == f"position 2 1: G = {naive.grundy(naive.wythoff_moves, (2, 1))}"
     page.keyboard.press("Enter")
@@ -760,9 +818,16 @@ def test_large_views_draw_fast_on_a_canvas(page: Any) -> None:
     page.click("#tab-explore")
     _draw(page, "nim", {"#grid-min": "0", "#grid-max": "199"}, "#draw", "#heatmap", "cells", "40000")
     assert page.evaluate("() => window.spragueView.paintMs") < 500
-    assert page.evaluate("() => document.querySelectorAll('#explore-panel *').length") < 200   # no node per cell
-    _draw(page, "subtraction", {"#param-S": "1,2,5", "#seq-to": "100000"}, "#draw-sequence", "#sequence", "points",
-          "100001")
+    assert page.evaluate("() => document.querySelectorAll('#explore-panel *').length") < 200  # no node per cell
+    _draw(
+        page,
+        "subtraction",
+        {"#param-S": "1,2,5", "#seq-to": "100000"},
+        "#draw-sequence",
+        "#sequence",
+        "points",
+        "100001",
+    )
     assert page.evaluate("() => window.spragueView.plotMs") < 500
     began = page.evaluate("() => performance.now()")
     page.click("#zoom-in")
@@ -779,15 +844,16 @@ def test_option_tree_values_and_keyboard(page: Any) -> None:
     nodes = page.query_selector_all("[data-testid=tree-node]")
     for n in nodes:
         position = tuple(json.loads(n.get_attribute("data-position")))
-        assert (n.text_content() or "").endswith(f"G = {naive.grundy(naive.kayles_moves, position)} "
-                                                 f"({naive.outcome(naive.kayles_moves, position)})")
+        assert (n.text_content() or "").endswith(
+            f"G = {naive.grundy(naive.kayles_moves, position)} ({naive.outcome(naive.kayles_moves, position)})"
+        )
     assert len(nodes) == 1 + len(naive.kayles_moves((2, 3)))
     page.keyboard.press("ArrowDown")
-    page.keyboard.press("Enter")   # expands the first option
+    page.keyboard.press("Enter")  # expands the first option
     page.wait_for_function("(n) => document.querySelectorAll('[data-testid=tree-node]').length > n", arg=len(nodes))
     first = tuple(json.loads(nodes[1].get_attribute("data-position")))
     assert len(page.query_selector_all("[data-testid=tree-node]")) == len(nodes) + len(naive.kayles_moves(first))
-    with page.expect_download() as info:   # the tree as far as it is open
+    with page.expect_download() as info:  # the tree as far as it is open
         page.click("#tree-json")
     tree = json.loads(Path(info.value.path()).read_text())
     assert tuple(tree["position"]) == (2, 3) and len(tree["options"]) == len(naive.kayles_moves((2, 3)))
@@ -839,13 +905,15 @@ def test_accessibility_and_phone_layout(browser: Any, server: str, width: int) -
         found += [(where, v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")]
         _shot(page, f"browser-{where}-{width}px.png")
         if width < 600:
-            sizes = page.evaluate("""() => ({
+            sizes = page.evaluate(
+                """() => ({
                 overflow: document.scrollingElement.scrollWidth - window.innerWidth,
                 font: parseFloat(getComputedStyle(document.body).fontSize),
                 small: [...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=file])')]
                     .filter((e) => e.offsetParent !== null && !e.classList.contains('token'))
                     .filter((e) => e.getBoundingClientRect().height < 44)"""
-                                  ".map((e) => e.id || e.outerHTML.slice(0, 60))})")
+                ".map((e) => e.id || e.outerHTML.slice(0, 60))})"
+            )
             assert sizes["overflow"] <= 0 and sizes["font"] >= 16 and sizes["small"] == [], sizes
     context.close()
     assert found == []
@@ -864,9 +932,10 @@ def test_cheap_actions_stay_fast_while_two_expensive_requests_run(page: Any) -> 
     for k in range(20):
         page.fill("#position", f"{k + 1} {k + 2} 3")
         page.click("#value")
-        page.wait_for_function("(p) => document.querySelector('#value-out').dataset.typed === p",
-                               arg=f"{k + 1} {k + 2} 3")
-        times.append(page.evaluate("() => window.spragueView.valueMs"))   # timed in the page, click to answer
+        page.wait_for_function(
+            "(p) => document.querySelector('#value-out').dataset.typed === p", arg=f"{k + 1} {k + 2} 3"
+        )
+        times.append(page.evaluate("() => window.spragueView.valueMs"))  # timed in the page, click to answer
     times.sort()
     assert times[int(0.95 * len(times)) - 1] < 100, times
 
@@ -886,16 +955,20 @@ def test_p_positions_are_paged_and_a_theorem_is_verified_from_the_page(page: Any
     page.click("#draw-plist")
     seen: list[tuple[int, ...]] = []
     while True:
-        page.wait_for_function("(n) => document.querySelector('#plist').start === n + 1 && "
-                               "document.querySelectorAll('#plist li').length > 0", arg=len(seen))
-        seen += [tuple(sorted(map(int, (li.text_content() or "").split())))
-                 for li in page.query_selector_all("#plist li")]
+        page.wait_for_function(
+            "(n) => document.querySelector('#plist').start === n + 1 && "
+            "document.querySelectorAll('#plist li').length > 0",
+            arg=len(seen),
+        )
+        seen += [
+            tuple(sorted(map(int, (li.text_content() or "").split()))) for li in page.query_selector_all("#plist li")
+        ]
         if page.is_disabled("#plist-next"):
             break
         page.click("#plist-next")
-    assert sorted(seen) == expected and len(expected) > 60   # more than one page
+    assert sorted(seen) == expected and len(expected) > 60  # more than one page
     assert page.text_content("#plist-caption").startswith(f"nim: {len(expected)} P-positions among ")
-    with page.expect_download() as info:   # the export has every P-position, not only the page shown
+    with page.expect_download() as info:  # the export has every P-position, not only the page shown
         page.click("#plist-csv")
     lines = Path(info.value.path()).read_text().splitlines()
     assert lines[0] == "heap1,heap2,heap3"
@@ -906,8 +979,11 @@ def test_p_positions_are_paged_and_a_theorem_is_verified_from_the_page(page: Any
     page.click("#draw-plist")
     listed: dict[tuple[int, ...], int] = {}
     while True:
-        page.wait_for_function("(n) => document.querySelector('#plist').start === n + 1 && "
-                               "document.querySelectorAll('#plist li').length > 0", arg=len(listed))
+        page.wait_for_function(
+            "(n) => document.querySelector('#plist').start === n + 1 && "
+            "document.querySelectorAll('#plist li').length > 0",
+            arg=len(listed),
+        )
         for li in page.query_selector_all("#plist li"):
             heaps, value = (li.text_content() or "").split(": G = ")
             listed[tuple(sorted(map(int, heaps.split())))] = int(value)
@@ -994,18 +1070,24 @@ def test_the_why_panel_works_the_closed_form_out_on_the_position(page: Any) -> N
     _start(page, "delete-nim", "5 7")
     page.wait_for_selector("[data-testid=explanation]")
     g = naive.grundy(naive.delete_nim_moves, (5, 7))
-    assert page.text_content("[data-testid=explanation]") == \
-        f"Worked out on this position: x = 5, y = 7: (x OR y) + 1 = 8, and G = v2(8) = {g} (8 = 2^3 x 1)."
+    assert (
+        page.text_content("[data-testid=explanation]")
+        == f"Worked out on this position: x = 5, y = 7: (x OR y) + 1 = 8, and G = v2(8) = {g} (8 = 2^3 x 1)."
+    )
     page.click("[data-testid=option].win")
     page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
-    page.wait_for_function("document.querySelector('[data-testid=explanation]') && document.querySelector("
-                           "'[data-testid=explanation]').textContent.includes('x = ' + JSON.parse("
-                           "document.querySelector('#current').dataset.position).slice()"
-                           ".sort((a, b) => a - b)[0] + ',')")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=explanation]') && document.querySelector("
+        "'[data-testid=explanation]').textContent.includes('x = ' + JSON.parse("
+        "document.querySelector('#current').dataset.position).slice()"
+        ".sort((a, b) => a - b)[0] + ',')"
+    )
     here = tuple(sorted(_here(page)))
     worked = page.text_content("[data-testid=explanation]") or ""
-    assert worked.startswith(f"Worked out on this position: x = {here[0]}, y = {here[1]}: (x OR y) + 1 = "
-                             f"{(here[0] | here[1]) + 1}, and G = v2(")
+    assert worked.startswith(
+        f"Worked out on this position: x = {here[0]}, y = {here[1]}: (x OR y) + 1 = "
+        f"{(here[0] | here[1]) + 1}, and G = v2("
+    )
     assert int(re.search(r"\) = (\d+) \(", worked).group(1)) == naive.grundy(naive.delete_nim_moves, here)
 
 
@@ -1032,8 +1114,10 @@ def test_a_loopy_game_draws_in_blue_and_ends_by_repetition(page: Any) -> None:
         # both moves of this round in the history (the user's and the computer's reply), or the game over: waiting
         # for an even length only would pass at once on the first round (the history starts empty) and the next
         # round would click the options of this one again
-        page.wait_for_function(f"document.querySelector('#winner').dataset.winner || "
-                               f"document.querySelectorAll('#history li').length >= {2 * (turn + 1)}")
+        page.wait_for_function(
+            f"document.querySelector('#winner').dataset.winner || "
+            f"document.querySelectorAll('#history li').length >= {2 * (turn + 1)}"
+        )
     page.wait_for_function("document.querySelector('#winner').dataset.winner === 'draw'")
     assert "repetition rule" in (page.text_content("#winner") or "")
     assert "draw" in (page.get_attribute("#strip span:first-child", "class") or "")
@@ -1056,8 +1140,10 @@ def test_the_misere_quotient_panel_draws_the_table_and_reads_a_sum_off_it(page: 
     shaded = len(page.query_selector_all("#quotient-table td.p"))
     q = sprague.ruleset("kayles").misere_quotient(30)
     assert shaded == sum(q.table[x][y] in q.p_portion for x in range(40) for y in range(40))
-    assert page.text_content("#quotient-sum-out") == \
-        "2 3 7: element ab, N-position in misère play; winning moves: heap 1: 2 -> 1 (to b^2); " \
+    assert (
+        page.text_content("#quotient-sum-out")
+        == "2 3 7: element ab, N-position in misère play; winning moves: heap 1: 2 -> 1 (to b^2); "
         "heap 2: 3 -> 1 + 1 (to b^2); heap 3: 7 -> 3 + 2 (to b^2)"
+    )
     page.select_option("#ruleset", "wythoff")  # not a one-heap game: no quotient
     assert page.is_disabled("#draw-quotient")

@@ -29,6 +29,8 @@ from webserver import BIG_BODY, CHEAP, PROBES, post, running_server  # noqa: E40
 TIME_LIMIT = 1.0  # the server's --time-limit in these tests
 BOUND = 120.0  # seconds any probe may take to be answered: the time limit, worker start, a loaded machine
 CHEAP_BOUND = 120.0  # seconds the cheap request may take after the probes: far below a wedged server's hours
+
+
 def assert_bounded(name: str, status: int, data: Any, seconds: float) -> None:
     """No 500; an error in the project's shape; within the bound."""
     assert status != 500 and status < 600, (name, status, data)
@@ -134,5 +136,12 @@ def test_every_generated_request_gets_a_documented_answer(case: Any) -> None:
     if response.status_code != 200:
         body = response.json()
         assert isinstance(body.get("detail"), str) and "field" in body, response.text
-    case.validate_response(response, checks=[status_code_conformance, content_type_conformance,
-                                             response_schema_conformance, negative_data_rejection])
+    case.validate_response(
+        response,
+        checks=[
+            status_code_conformance,
+            content_type_conformance,
+            response_schema_conformance,
+            negative_data_rejection,
+        ],
+    )

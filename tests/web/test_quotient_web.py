@@ -56,15 +56,17 @@ def test_kayles_quotient_and_sums_read_off_it_agree_with_search(client: TestClie
         assert found == naive.misere_p_options(_sorted_kayles, key), heaps
 
 
-@pytest.mark.parametrize("body, field, words", [
-    ({"ruleset": "wythoff"}, "ruleset", "not a one-heap game"),
-    ({"ruleset": "kayles", "max_heap": 5, "position": [9]}, "position", "heap 9 is over max_heap 5"),
-    ({"ruleset": "kayles", "max_heap": 201}, "max_heap", "less than or equal to 200"),
-    ({"ruleset": "kayles", "position": [-1]}, "position", "negative"),
-    ({"ruleset": "kayles", "heaps": [3]}, "heaps", "unknown field"),
-])
-def test_bad_quotient_requests_are_422_naming_the_field(client: TestClient, body: dict, field: str,
-                                                         words: str) -> None:
+@pytest.mark.parametrize(
+    "body, field, words",
+    [
+        ({"ruleset": "wythoff"}, "ruleset", "not a one-heap game"),
+        ({"ruleset": "kayles", "max_heap": 5, "position": [9]}, "position", "heap 9 is over max_heap 5"),
+        ({"ruleset": "kayles", "max_heap": 201}, "max_heap", "less than or equal to 200"),
+        ({"ruleset": "kayles", "position": [-1]}, "position", "negative"),
+        ({"ruleset": "kayles", "heaps": [3]}, "heaps", "unknown field"),
+    ],
+)
+def test_bad_quotient_requests_are_422_naming_the_field(client: TestClient, body: dict, field: str, words: str) -> None:
     resp = client.post("/api/quotient", json=body)
     assert resp.status_code == 422, resp.text
     assert resp.json()["field"] == field and words in resp.json()["detail"], resp.text
@@ -74,8 +76,11 @@ def test_a_quotient_past_the_budget_of_a_request_is_413_naming_it(monkeypatch: p
     from sprague.web import app, handlers
 
     monkeypatch.setattr(handlers, "WEB_MAX_WORK", 100_000)  # a small budget: the stop comes at once
-    status, data = handlers.handle("quotient", json.dumps({"ruleset": "takebreak", "params": {"code": "0.07"},
-                                                           "max_heap": 200}).encode(), app.DEFAULT_MAX_POSITIONS)
+    status, data = handlers.handle(
+        "quotient",
+        json.dumps({"ruleset": "takebreak", "params": {"code": "0.07"}, "max_heap": 200}).encode(),
+        app.DEFAULT_MAX_POSITIONS,
+    )
     detail = json.loads(data)["detail"]
     assert status == 413 and "work budget of 100,000" in detail and "the server's budget of one request" in detail
 
@@ -84,15 +89,17 @@ def test_the_notebook_view_draws_the_table_with_the_p_portion_shaded(monkeypatch
     q = sprague.ruleset("kayles").misere_quotient(30)
     html = quotient_html(q, "kayles")
     assert q._repr_html_() == quotient_html(q)  # what a notebook shows for it
-    assert q.order <= TABLE_SHOWN and html.count("<td") == (q.max_heap + 1) + q.order ** 2
+    assert q.order <= TABLE_SHOWN and html.count("<td") == (q.max_heap + 1) + q.order**2
     shaded = html.count("background:#cfe8cf")  # one shaded cell for each product (and heap) in the P-portion
-    assert shaded == sum(q.table[x][y] in q.p_portion for x in range(q.order) for y in range(q.order)) + \
-        sum(q.phi[h] in q.p_portion for h in range(q.max_heap + 1))
+    assert shaded == sum(q.table[x][y] in q.p_portion for x in range(q.order) for y in range(q.order)) + sum(
+        q.phi[h] in q.p_portion for h in range(q.max_heap + 1)
+    )
     from sprague.analysis import quotient_view
 
     monkeypatch.setattr(quotient_view, "TABLE_SHOWN", 39)  # a quotient over the size drawn: a note instead
-    assert "<td" not in quotient_view.quotient_html(q).split("multiplication table")[1] and \
-        "40 x 40, too large to draw" in quotient_view.quotient_html(q)
+    assert "<td" not in quotient_view.quotient_html(q).split("multiplication table")[
+        1
+    ] and "40 x 40, too large to draw" in quotient_view.quotient_html(q)
 
 
 def test_the_genera_beside_a_quotient_get_a_quarter_of_the_budget_and_say_where_they_stopped() -> None:

@@ -56,22 +56,27 @@ def guarded() -> Iterator[TestClient]:
 
 # ------------------------------------------------------------------ Content-Type
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
-@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
-                                          None, "application/jsonp", "text/json"])
+@pytest.mark.parametrize(
+    "content_type",
+    ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", None, "application/jsonp", "text/json"],
+)
 def test_a_post_without_json_content_type_is_415_before_anything_is_computed(
-        guarded: TestClient, endpoint: str, content_type: str | None) -> None:
+    guarded: TestClient, endpoint: str, content_type: str | None
+) -> None:
     """What a page of another site can send without a CORS preflight is refused."""
     headers = {} if content_type is None else {"Content-Type": content_type}
     resp = guarded.post(f"/api/{endpoint}", content=json.dumps(CHEAP).encode(), headers=headers)
     assert resp.status_code == 415, resp.text
     body = resp.json()
-    assert body["field"] == "content-type" and "send the JSON body with Content-Type: application/json" in \
-        body["detail"]
+    assert (
+        body["field"] == "content-type" and "send the JSON body with Content-Type: application/json" in body["detail"]
+    )
     assert resp.headers["content-type"] == "application/json"
 
 
-@pytest.mark.parametrize("content_type", ["application/json", "application/json; charset=utf-8",
-                                          "Application/JSON;charset=UTF-8"])
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"]
+)
 def test_json_content_types_are_answered(guarded: TestClient, content_type: str) -> None:
     resp = guarded.post("/api/value", content=json.dumps(CHEAP).encode(), headers={"Content-Type": content_type})
     assert resp.status_code == 200 and resp.json()["outcome"] == "P", resp.text
@@ -88,15 +93,29 @@ def test_the_page_sends_json() -> None:
 
 
 # ------------------------------------------------------------------ Host
-@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "LOCALHOST:8000", "[::1]:8000", "localhost",
-                                  "127.0.0.1", "localhost.:8000"])
+@pytest.mark.parametrize(
+    "host",
+    ["127.0.0.1:8000", "localhost:8000", "LOCALHOST:8000", "[::1]:8000", "localhost", "127.0.0.1", "localhost.:8000"],
+)
 def test_the_loopback_names_of_the_bound_port_are_answered(guarded: TestClient, host: str) -> None:
     resp = guarded.post("/api/value", json=CHEAP, headers={"Host": host})
     assert resp.status_code == 200, resp.text
 
 
-@pytest.mark.parametrize("host", ["evil.example:8000", "evil.example", "localhost:8001", "127.0.0.1:80",
-                                  "localhost.evil.example:8000", "10.0.0.1:8000", "", "local host", "[::1"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example:8000",
+        "evil.example",
+        "localhost:8001",
+        "127.0.0.1:80",
+        "localhost.evil.example:8000",
+        "10.0.0.1:8000",
+        "",
+        "local host",
+        "[::1",
+    ],
+)
 def test_any_other_host_is_421_naming_the_option(guarded: TestClient, host: str) -> None:
     """A page whose own name resolves to 127.0.0.1 (DNS rebinding) still sends its own name: refused."""
     for method, path in (("POST", "/api/value"), ("GET", "/api/rulesets"), ("GET", "/")):
@@ -112,21 +131,24 @@ def test_the_host_is_checked_before_the_content_type(guarded: TestClient) -> Non
     assert resp.status_code == 421
 
 
-@pytest.mark.parametrize("bound, extra, host, allowed", [
-    ("127.0.0.1", ["games.example.org"], "games.example.org", True),
-    ("127.0.0.1", ["games.example.org"], "games.example.org:443", True),
-    ("127.0.0.1", ["games.example.org:443"], "games.example.org:443", True),
-    ("127.0.0.1", ["games.example.org:443"], "games.example.org:8443", False),
-    ("127.0.0.1", ["games.example.org"], "other.example.org", False),
-    ("127.0.0.1", ["*"], "anything.example", True),
-    ("0.0.0.0", [], "192.0.2.7:8000", True),  # every interface: any address literal (no DNS, no rebinding)
-    ("0.0.0.0", [], "[2001:db8::1]:8000", True),
-    ("0.0.0.0", [], "localhost:8000", True),
-    ("0.0.0.0", [], "evil.example:8000", False),
-    ("::", [], "[::1]:8000", True),
-    ("192.0.2.7", [], "192.0.2.7:8000", True),
-    ("192.0.2.7", [], "localhost:8000", False),  # not a loopback bind: its names are not this server's
-])
+@pytest.mark.parametrize(
+    "bound, extra, host, allowed",
+    [
+        ("127.0.0.1", ["games.example.org"], "games.example.org", True),
+        ("127.0.0.1", ["games.example.org"], "games.example.org:443", True),
+        ("127.0.0.1", ["games.example.org:443"], "games.example.org:443", True),
+        ("127.0.0.1", ["games.example.org:443"], "games.example.org:8443", False),
+        ("127.0.0.1", ["games.example.org"], "other.example.org", False),
+        ("127.0.0.1", ["*"], "anything.example", True),
+        ("0.0.0.0", [], "192.0.2.7:8000", True),  # every interface: any address literal (no DNS, no rebinding)
+        ("0.0.0.0", [], "[2001:db8::1]:8000", True),
+        ("0.0.0.0", [], "localhost:8000", True),
+        ("0.0.0.0", [], "evil.example:8000", False),
+        ("::", [], "[::1]:8000", True),
+        ("192.0.2.7", [], "192.0.2.7:8000", True),
+        ("192.0.2.7", [], "localhost:8000", False),  # not a loopback bind: its names are not this server's
+    ],
+)
 def test_host_policies(bound: str, extra: list[str], host: str, allowed: bool) -> None:
     assert HostPolicy.for_bind(bound, 8000, extra).allows(host) is allowed
 
@@ -178,8 +200,9 @@ def test_sprague_serve_checks_host_and_content_type_and_takes_allowed_host() -> 
             assert status == 200 and data["outcome"] == "P", (host, status, data)
         status, data = _raw(url, "POST", "/api/value", {"Host": f"rebound.example:{port}", **json_headers}, body)
         assert status == 421 and "rebound.example" in data["detail"], data
-        status, data = _raw(url, "POST", "/api/value", {"Host": f"127.0.0.1:{port}",
-                                                        "Content-Type": "text/plain"}, body)
+        status, data = _raw(
+            url, "POST", "/api/value", {"Host": f"127.0.0.1:{port}", "Content-Type": "text/plain"}, body
+        )
         assert status == 415, data
 
 
@@ -190,16 +213,27 @@ def test_sprague_serve_refuses_a_bad_allowed_host_in_one_line() -> None:
 
     out, err = io.StringIO(), io.StringIO()
     assert main(["serve", "--port", "0", "--allowed-host", "a/b"], out=out, err=err) == 2
-    assert err.getvalue() == ("sprague: error: --allowed-host 'a/b' is not a host name: give NAME or NAME:PORT as "
-                              "clients write it in the URL (e.g. games.example.org), or '*' for any\n")
+    assert err.getvalue() == (
+        "sprague: error: --allowed-host 'a/b' is not a host name: give NAME or NAME:PORT as "
+        "clients write it in the URL (e.g. games.example.org), or '*' for any\n"
+    )
     assert main(["serve", "--port", "0", "--cache-size", "-1"], out=out, err=err) == 2
     assert "--cache-size must be a number of megabytes >= 0" in err.getvalue()
 
 
 # ------------------------------------------------------------------ every interface
-@pytest.mark.parametrize("address, every", [("0.0.0.0", True), ("::", True), ("::ffff:0.0.0.0", True),
-                                            ("127.0.0.1", False), ("::1", False), ("192.0.2.7", False),
-                                            ("localhost", False)])
+@pytest.mark.parametrize(
+    "address, every",
+    [
+        ("0.0.0.0", True),
+        ("::", True),
+        ("::ffff:0.0.0.0", True),
+        ("127.0.0.1", False),
+        ("::1", False),
+        ("192.0.2.7", False),
+        ("localhost", False),
+    ],
+)
 def test_every_interface_is_decided_by_the_address(address: str, every: bool) -> None:
     assert every_interface(address) is every
 
@@ -224,8 +258,10 @@ def test_every_spelling_of_every_interface_gets_the_warning(host: str, bound: st
     output: list[str] = []
     with running_server("--host", host, "--workers", "1", output=output) as url:
         assert json.loads(urllib.request.urlopen(url + "/api/rulesets", timeout=HANG_GUARD).read())[0]["name"]
-    assert f"sprague: warning: --host {host} serves every network interface ({bound}): anyone who can reach this " \
-        "machine can use the server" in output[0], output[0]
+    assert (
+        f"sprague: warning: --host {host} serves every network interface ({bound}): anyone who can reach this "
+        "machine can use the server" in output[0]
+    ), output[0]
 
 
 # ------------------------------------------------------------------ the results cache
@@ -241,8 +277,12 @@ def test_the_servers_results_cache_stays_within_its_bound(tmp_path: Path, monkey
     where = str(tmp_path / "server")
 
     def ask(code: str, bound: int) -> None:
-        status, body = handlers.handle("sequence", json.dumps({"ruleset": "octal", "params": {"code": code},
-                                                               "to": 3000}).encode(), 200_000, (where, bound))
+        status, body = handlers.handle(
+            "sequence",
+            json.dumps({"ruleset": "octal", "params": {"code": code}, "to": 3000}).encode(),
+            200_000,
+            (where, bound),
+        )
         assert status == 200, (code, body[:300])  # within the budget of one request, so stored
 
     ask(codes[0], 10**9)
@@ -261,6 +301,7 @@ def test_the_servers_results_cache_stays_within_its_bound(tmp_path: Path, monkey
 def test_no_cache_spec_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_cache, "MIN_SECONDS", 0.0)
     monkeypatch.setenv("SPRAGUE_CACHE_DIR", str(tmp_path))
+
     def body(code: str) -> bytes:  # codes no other test computes (a ruleset keeps its values in the process)
         return json.dumps({"ruleset": "octal", "params": {"code": code}, "to": 3000}).encode()
 
@@ -316,8 +357,12 @@ def test_sigterm_stops_the_server_and_its_workers_cleanly() -> None:
     """`sprague serve` died of its own SIGTERM (uvicorn raises it again after shutting down), so the worker pool was
     never closed; the audit saw the resource tracker warn of 77 leaked semaphores."""
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "sprague", "serve", "--port", str(port), "--workers", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": SRC})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sprague", "serve", "--port", str(port), "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": SRC},
+    )
     try:
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + HANG_GUARD
@@ -328,8 +373,9 @@ def test_sigterm_stops_the_server_and_its_workers_cleanly() -> None:
             except OSError:
                 assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.2)
-        request = urllib.request.Request(url + "/api/value", data=json.dumps(CHEAP).encode(),
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            url + "/api/value", data=json.dumps(CHEAP).encode(), headers={"Content-Type": "application/json"}
+        )
         assert json.loads(urllib.request.urlopen(request, timeout=HANG_GUARD).read())["outcome"] == "P"
         helpers = _children(proc.pid)  # the forkserver and the resource tracker
         workers = {w for h in helpers for w in _children(h)}
@@ -366,7 +412,7 @@ def sleep(seconds):
     time.sleep(seconds)
 '''
 
-_SCRIPT = '''
+_SCRIPT = """
 import asyncio, sys
 sys.path.insert(0, {folder!r})
 from sprague.web.pool import WorkerPool, TimeLimitExceeded
@@ -384,20 +430,26 @@ if {cut!r}:  # the worker is killed at its time limit (SIGKILL), holding its sem
     assert asyncio.run(pool.run(holder.hold, ({kind!r},), 60)) == 1  # a fresh worker
 pool.close()
 print("closed")
-'''
+"""
 
 
 @pytest.mark.timeout(300)
 # A semaphore a worker makes in an explicit forkserver context is released only if the worker's clean-up runs within
 # the pool's grace on close; on a busy machine it may not (it failed once in a fresh-clone CI run), so that case is
 # not a verdict here: these two are decided by the default context alone, whatever the machine's load.
-@pytest.mark.parametrize("kind, cut", [("default", False), ("default", True)],
-                         ids=["default-context-closed", "default-context-killed"])
+@pytest.mark.parametrize(
+    "kind, cut", [("default", False), ("default", True)], ids=["default-context-closed", "default-context-killed"]
+)
 def test_semaphores_made_in_workers_are_not_leaked(tmp_path: Path, kind: str, cut: bool) -> None:
     """A worker that holds a semaphore ends through its clean-up on close; one killed at its time limit held none
     the resource tracker knew of (its default context is "fork": the semaphore is unlinked when made)."""
     (tmp_path / "holder.py").write_text(_HOLDER)
-    proc = subprocess.run([sys.executable, "-c", _SCRIPT.format(folder=str(tmp_path), kind=kind, cut=cut)],
-                          capture_output=True, text=True, timeout=HANG_GUARD, env={**os.environ, "PYTHONPATH": SRC})
+    proc = subprocess.run(
+        [sys.executable, "-c", _SCRIPT.format(folder=str(tmp_path), kind=kind, cut=cut)],
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+        env={**os.environ, "PYTHONPATH": SRC},
+    )
     assert proc.returncode == 0 and proc.stdout.split() == (["cut", "closed"] if cut else ["closed"]), proc.stderr
     assert "leaked" not in proc.stderr, proc.stderr

@@ -64,8 +64,12 @@ def _client(args: tuple[str, int]) -> tuple[list[float], list[tuple[list[int], l
             if not options:
                 break
             move = list(rnd.choice(options))
-            status, data, seconds = post(url, "/api/play", json.dumps(
-                {"ruleset": "nim", "position": position, "move": move, "mode": "perfect"}).encode(), conn=conn)
+            status, data, seconds = post(
+                url,
+                "/api/play",
+                json.dumps({"ruleset": "nim", "position": position, "move": move, "mode": "perfect"}).encode(),
+                conn=conn,
+            )
             assert status == 200, (status, data)
             latencies.append(seconds)
             exchanges.append((position, move, data))
@@ -121,8 +125,10 @@ def _p95(latencies: list[float]) -> float:
 
 def test_fifty_concurrent_clients_play_without_errors_while_the_probes_are_fired() -> None:
     # the clients are processes (forked before any thread starts), so that no client waits for another's GIL
-    with running_server("--time-limit", str(TIME_LIMIT)) as url, \
-            multiprocessing.get_context("fork").Pool(CLIENTS) as clients:
+    with (
+        running_server("--time-limit", str(TIME_LIMIT)) as url,
+        multiprocessing.get_context("fork").Pool(CLIENTS) as clients,
+    ):
         quiet, _ = _play_all(url, clients)  # the same load without probes
         stop = threading.Event()
         probes: list[tuple[str, int, Any, float]] = []
@@ -135,9 +141,11 @@ def test_fifty_concurrent_clients_play_without_errors_while_the_probes_are_fired
             stop.set()
             firing.join()
         p95 = _p95(latencies)
-        print(f"\n{CLIENTS} clients, {len(latencies)} moves in {elapsed:.1f} s while {len(probes)} probes were "
-              f"fired: median {statistics.median(latencies) * 1e3:.0f} ms, p95 {p95 * 1e3:.0f} ms a move "
-              f"(without probes: median {statistics.median(quiet) * 1e3:.0f} ms, p95 {_p95(quiet) * 1e3:.0f} ms)")
+        print(
+            f"\n{CLIENTS} clients, {len(latencies)} moves in {elapsed:.1f} s while {len(probes)} probes were "
+            f"fired: median {statistics.median(latencies) * 1e3:.0f} ms, p95 {p95 * 1e3:.0f} ms a move "
+            f"(without probes: median {statistics.median(quiet) * 1e3:.0f} ms, p95 {_p95(quiet) * 1e3:.0f} ms)"
+        )
         assert len(latencies) >= CLIENTS * GAMES_EACH
         assert elapsed < 120
         assert len(probes) >= len(PROBES)

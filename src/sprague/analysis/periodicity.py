@@ -62,10 +62,10 @@ class Periodicity:
         filled = head - start  # out[start:start + filled] holds whole periods: copy them onto what follows
         while start + filled < n:
             count = min(filled - filled % p, n - start - filled)
-            out[start + filled:start + filled + count] = out[start:start + count]
+            out[start + filled : start + filled + count] = out[start : start + count]
             filled += count
         if self.saltus and n > start + p:
-            out[start + p:] += (np.arange(p, n - start, dtype=np.int64) // p * self.saltus).astype(dtype)
+            out[start + p :] += (np.arange(p, n - start, dtype=np.int64) // p * self.saltus).astype(dtype)
         return out
 
     @property
@@ -110,7 +110,8 @@ def find_period(
     check_values(values)
     for what, value, least in (("window", window, 0), ("min_repeats", min_repeats, 1)):
         if (value is not None or what == "min_repeats") and (
-                isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least):
+            isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least
+        ):
             raise InvalidParameter(f"find_period: {what}={value!r} must be an integer of at least {least}")
     n = len(values)
     least = window if window is not None else max((n - 1) // 2, 2)  # the shortest run any p needs
@@ -187,7 +188,7 @@ def _run_length(a: np.ndarray, p: int, saltus: int, top: int, block: int = 1 << 
     end = top + 1
     while end > 0:
         begin = max(end - block, 0)
-        diff = a[begin + p:end + p].astype(np.int64) - a[begin:end].astype(np.int64)
+        diff = a[begin + p : end + p].astype(np.int64) - a[begin:end].astype(np.int64)
         bad = np.flatnonzero(diff != saltus)
         if len(bad):
             return top - (begin + int(bad[-1]))
@@ -210,8 +211,10 @@ _INT64_MAX = 2**63 - 1
 
 
 def _outside(value: int) -> None:
-    raise InvalidParameter(f"find_period: the value {value} is outside the 64-bit range the period search works in "
-                           f"(-2^63..2^63-1); Grundy values of real games are far smaller: check the values given")
+    raise InvalidParameter(
+        f"find_period: the value {value} is outside the 64-bit range the period search works in "
+        f"(-2^63..2^63-1); Grundy values of real games are far smaller: check the values given"
+    )
 
 
 def check_values(values: Any) -> None:
@@ -221,8 +224,11 @@ def check_values(values: Any) -> None:
             if values.dtype.kind == "u" and len(values) and int(values.max()) > _INT64_MAX:
                 _outside(int(values.max()))
             return
-    elif isinstance(values, Sequence) and not isinstance(values, (str, bytes)) and all(
-            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in values):
+    elif (
+        isinstance(values, Sequence)
+        and not isinstance(values, (str, bytes))
+        and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in values)
+    ):
         for v in values:
             if not -_INT64_MAX - 1 <= v <= _INT64_MAX:
                 _outside(int(v))

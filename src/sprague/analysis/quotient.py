@@ -93,8 +93,12 @@ class _Monoid:
 
     __slots__ = ("size", "_table", "array", "convert")
 
-    def __init__(self, table: list[list[int]] | None = None, array: np.ndarray | None = None,
-                 convert: Callable[[int], None] | None = None):
+    def __init__(
+        self,
+        table: list[list[int]] | None = None,
+        array: np.ndarray | None = None,
+        convert: Callable[[int], None] | None = None,
+    ):
         self.size = len(table) if table is not None else int(array.shape[0])  # type: ignore[union-attr]
         self._table = table
         self.array = array
@@ -134,8 +138,13 @@ class _Monoid:
 class _LazyRow(dict[int, int]):
     """A row ``x`` of a multiplication table computed on demand (x·y by ``mul`` on the elements' tuples)."""
 
-    def __init__(self, x: int, elems: list[tuple[int, ...]], index: dict[tuple[int, ...], int],
-                 mul: Callable[[tuple[int, ...], tuple[int, ...]], tuple[int, ...]]):
+    def __init__(
+        self,
+        x: int,
+        elems: list[tuple[int, ...]],
+        index: dict[tuple[int, ...], int],
+        mul: Callable[[tuple[int, ...], tuple[int, ...]], tuple[int, ...]],
+    ):
         super().__init__()
         self.x, self.elems, self.index, self.mul = x, elems, index, mul
 
@@ -156,8 +165,10 @@ class _Budget:
 
     @property
     def what(self) -> str:
-        return (f"misère quotient of heaps 0..{self.max_heap} (at heap {self.heap}; the quotient of heaps "
-                f"< {self.heap} has order {self.order})")
+        return (
+            f"misère quotient of heaps 0..{self.max_heap} (at heap {self.heap}; the quotient of heaps "
+            f"< {self.heap} has order {self.order})"
+        )
 
     def spend(self, amount: int) -> None:
         self.used += amount
@@ -167,7 +178,9 @@ class _Budget:
                 f"misère quotient of heaps 0..{self.max_heap}: work over the limit of {self.limit:,} steps "
                 f"at heap {self.heap} (quotient of heaps < {self.heap} has order {self.order}); raise the limit "
                 "with --max-positions N (Python: max_positions=N), or leave it out for the work budget alone",
-                estimate=self.used, limit=self.limit)
+                estimate=self.used,
+                limit=self.limit,
+            )
         if self.used - self.checked > 1 << 16:
             self.checked = self.used
             check_memory(self.what)
@@ -184,8 +197,14 @@ class _Pretension:
 
 # ---------------------------------------------------------------- the engine
 class _Engine:
-    def __init__(self, heap_options: HeapOptions, max_heap: int, budget: _Budget, max_order: int | None,
-                 compiled: bool | None = None):
+    def __init__(
+        self,
+        heap_options: HeapOptions,
+        max_heap: int,
+        budget: _Budget,
+        max_order: int | None,
+        compiled: bool | None = None,
+    ):
         self.compiled = compiled
         self.heap_options = heap_options
         self.max_heap = max_heap
@@ -398,7 +417,8 @@ class _Engine:
 
         def mul(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
             return (base.monoid.table[a[0]][b[0]],) + tuple(
-                cyc(a[k + 1] + b[k + 1], *shapes[k]) for k in range(len(shapes)))
+                cyc(a[k + 1] + b[k + 1], *shapes[k]) for k in range(len(shapes))
+            )
 
         one = (0,) + (0,) * len(shapes)
         images: list[tuple[int, ...]] = []
@@ -424,7 +444,9 @@ class _Engine:
                             f"{64 * self.max_order:,} elements before reduction (64 x --max-order); the "
                             f"quotient of heaps < {n} has order {self.budget.order}: raise --max-order N (Python: "
                             "max_order=N) or leave it out, or ask for a smaller --max-heap",
-                            estimate=len(elems), limit=64 * self.max_order)
+                            estimate=len(elems),
+                            limit=64 * self.max_order,
+                        )
             self.budget.spend(len(gens))
         # the table is filled lazily: marking and reduction need only a few of its entries
         table = [_LazyRow(x, elems, index, mul) for x in range(len(elems))]
@@ -472,7 +494,9 @@ class _Engine:
                 f"elements before reduction, over {64 * self.max_order:,} (64 x --max-order); the "
                 f"quotient of heaps < {n} has order {self.budget.order}: raise --max-order N (Python: "
                 "max_order=N) or leave it out, or ask for a smaller --max-heap",
-                estimate=elements, limit=64 * self.max_order)
+                estimate=elements,
+                limit=64 * self.max_order,
+            )
         # what the kernel allocates: 5 bytes a code, 4 per option element and exponent, and per element of the
         # product its successors, its sum's counts and the scratch of the sort and of the refinement
         gens = len(set(images) - {0})
@@ -480,12 +504,22 @@ class _Engine:
         self.budget.spend(1 + codes // 1000)
         i32 = np.int32
         status, steps, size, table, p, phi = kq.reduced_candidate(
-            base.monoid.as_array(self.budget.spend), np.array([s[0] for s in shapes], dtype=np.int64),
-            np.array([s[1] for s in shapes], dtype=np.int64), np.array(images, dtype=np.int64),
-            np.array(opt_start, dtype=np.int64), np.array(part_start, dtype=np.int64), np.array(parts, dtype=np.int64),
-            np.array(word_start, dtype=np.int64), np.array(rest_heap, dtype=np.int64),
-            np.array(rest_base, dtype=np.int64), np.array(counts, dtype=i32).reshape(m, n + 1),
-            np.array(order, dtype=np.int64), elements, _step_cap(self.budget), self._order_cap())
+            base.monoid.as_array(self.budget.spend),
+            np.array([s[0] for s in shapes], dtype=np.int64),
+            np.array([s[1] for s in shapes], dtype=np.int64),
+            np.array(images, dtype=np.int64),
+            np.array(opt_start, dtype=np.int64),
+            np.array(part_start, dtype=np.int64),
+            np.array(parts, dtype=np.int64),
+            np.array(word_start, dtype=np.int64),
+            np.array(rest_heap, dtype=np.int64),
+            np.array(rest_base, dtype=np.int64),
+            np.array(counts, dtype=i32).reshape(m, n + 1),
+            np.array(order, dtype=np.int64),
+            elements,
+            _step_cap(self.budget),
+            self._order_cap(),
+        )
         self.budget.spend(-(-int(steps) // KERNEL_STEPS_PER_WORK))
         if status == kq.TOO_BIG:
             self._check_order(int(size))  # raises: over --max-order or the memory its table needs
@@ -494,16 +528,23 @@ class _Engine:
                 raise AssertionError(f"misère quotient kernel: the product at heap {n} is not of order {elements}")
             # the kernel stops only past the work left: charge what is left so that the budget says so
             self.budget.spend(_step_cap(self.budget) // KERNEL_STEPS_PER_WORK + 1)
-            raise BudgetExceeded(f"{self.budget.what}: stopped at the step limit", estimate=None,
-                                 limit=self.budget.limit)
+            raise BudgetExceeded(
+                f"{self.budget.what}: stopped at the step limit", estimate=None, limit=self.budget.limit
+            )
         size = int(size)
         self._check_order(size)
         self.budget.spend(size)
-        return _Pretension(_Monoid(array=table, convert=self.budget.spend), [bool(v) for v in p.tolist()],
-                           phi.tolist())
+        return _Pretension(_Monoid(array=table, convert=self.budget.spend), [bool(v) for v in p.tolist()], phi.tolist())
 
-    def _product_images(self, base: _Pretension, n: int, freed: dict[int, tuple[int, int]], order: list[int],
-                        shapes: list[tuple[int, int]], big: int) -> tuple[list[int], list[int]]:
+    def _product_images(
+        self,
+        base: _Pretension,
+        n: int,
+        freed: dict[int, tuple[int, int]],
+        order: list[int],
+        shapes: list[tuple[int, int]],
+        big: int,
+    ) -> tuple[list[int], list[int]]:
         """Each heap's code in the product (a freed heap: its exponent's weight; any other with options: its base
         element times ``big``; 0 for a heap without options), and the heaps that are not freed."""
         weights = [0] * len(order)
@@ -551,7 +592,9 @@ class _Engine:
                 f"order {size:,}, over the limit of {self.max_order:,} (--max-order); the quotient of heaps "
                 f"< {self.budget.heap} has order {self.budget.order}: raise --max-order N (Python: max_order=N) "
                 "or leave it out, or ask for a smaller --max-heap",
-                estimate=size, limit=self.max_order)
+                estimate=size,
+                limit=self.max_order,
+            )
         check_memory(self.budget.what, 8 * size * size)  # its multiplication table: a pointer an entry, at least
 
     # -- one heap ---------------------------------------------------------------
@@ -590,7 +633,10 @@ class _Engine:
         raise TooLarge(
             f"misère quotient of heaps 0..{self.max_heap}: no candidate passed at heap {n} after {_MAX_ROUNDS} "
             f"recalibrations (the quotient of heaps < {n} has order {self.budget.order}); ask for a smaller "
-            "--max-heap", estimate=_MAX_ROUNDS, limit=_MAX_ROUNDS)
+            "--max-heap",
+            estimate=_MAX_ROUNDS,
+            limit=_MAX_ROUNDS,
+        )
 
     def predicted_by_rule(self, cand: _Pretension, word: tuple[int, ...]) -> bool:
         """Whether ``word`` is a P-position by the outcome rule applied to the candidate's images of its options."""
@@ -639,8 +685,9 @@ def _without(table: Sequence[Sequence[int]], phi: Sequence[int], word: Sequence[
     return x
 
 
-def _least_word_tables(btable: list[list[int]], phi: list[int], least: list[tuple[int, ...] | None], n: int
-                       ) -> tuple[list[list[int]], list[int], list[int], list[int]]:
+def _least_word_tables(
+    btable: list[list[int]], phi: list[int], least: list[tuple[int, ...] | None], n: int
+) -> tuple[list[list[int]], list[int], list[int], list[int]]:
     """For the kernel, from the least sum of unfreed heaps reaching each base element: the heap counts of each sum,
     and each sum less one of its (distinct) heaps, as that heap and the base element of the rest
     (``rest_heap[word_start[b]:word_start[b + 1]]``, ``rest_base[...]``)."""
@@ -661,8 +708,9 @@ def _least_word_tables(btable: list[list[int]], phi: list[int], least: list[tupl
     return counts, word_start, rest_heap, rest_base
 
 
-def _least_base_words(table: Sequence[Sequence[int]], size: int,
-                      gens: Sequence[tuple[int, int]]) -> list[tuple[int, ...] | None]:
+def _least_base_words(
+    table: Sequence[Sequence[int]], size: int, gens: Sequence[tuple[int, int]]
+) -> list[tuple[int, ...] | None]:
     """For each element of a monoid, the least sum of the heaps ``gens`` ((heap, element) pairs) reaching it in the
     multiset order (heaps sorted descending, compared as tuples), None where none does."""
     least: list[tuple[int, ...] | None] = [None] * size
@@ -776,8 +824,9 @@ class MisereQuotient:
         k, n = self.stable_from, self.max_heap
         if k == n:
             return f"not stabilised: the quotient changed at heap {n}, the bound; compute further to see more"
-        return (f"unchanged from heap {k} to {n} ({n - k} heaps; observed up to the bound, no periodicity "
-                "theorem applied)")
+        return (
+            f"unchanged from heap {k} to {n} ({n - k} heaps; observed up to the bound, no periodicity theorem applied)"
+        )
 
     def word(self, x: int, ascii: bool = False) -> str:
         """The normal form of element ``x`` (``1`` for the identity, ``ab²`` or ``a*b^2``)."""
@@ -791,8 +840,9 @@ class MisereQuotient:
             if isinstance(h, bool) or not isinstance(h, int) or h < 0:
                 raise InvalidPosition(f"heap {h!r} is not a non-negative integer; heaps are whole numbers")
             if h > self.max_heap:
-                raise InvalidPosition(f"heap {h} is over the quotient's bound {self.max_heap}; compute the "
-                                      f"quotient with max_heap >= {h}")
+                raise InvalidPosition(
+                    f"heap {h} is over the quotient's bound {self.max_heap}; compute the quotient with max_heap >= {h}"
+                )
             x = self.table[x][self.phi[h]]
         return x
 
@@ -819,7 +869,7 @@ class MisereQuotient:
                 for part in parts:
                     x = self.table[x][self.phi[part]]
                 if x in self.p_portion:
-                    out.append(heaps[:i] + tuple(parts) + heaps[i + 1:])
+                    out.append(heaps[:i] + tuple(parts) + heaps[i + 1 :])
         return out
 
     # -- text ----------------------------------------------------------------------
@@ -909,7 +959,7 @@ def _present(cur: _Pretension, max_heap: int, orders: list[int], changes: list[i
                 y = table[x][gel[i]]
                 if y in nf:
                     continue
-                w = v[:i] + (v[i] + 1,) + v[i + 1:]
+                w = v[:i] + (v[i] + 1,) + v[i + 1 :]
                 if y not in cand or _word_key(w) < _word_key(cand[y]):
                     cand[y] = w
         nf.update(cand)
@@ -919,10 +969,10 @@ def _present(cur: _Pretension, max_heap: int, orders: list[int], changes: list[i
     relations = []
     for x, v in nf.items():
         for i in range(k):
-            w = v[:i] + (v[i] + 1,) + v[i + 1:]
+            w = v[:i] + (v[i] + 1,) + v[i + 1 :]
             if w in normal:
                 continue
-            if all(w[j] == 0 or (w[:j] + (w[j] - 1,) + w[j + 1:]) in normal for j in range(k)):
+            if all(w[j] == 0 or (w[:j] + (w[j] - 1,) + w[j + 1 :]) in normal for j in range(k)):
                 relations.append((w, nf[table[x][gel[i]]]))
     relations = sorted(set(relations), key=lambda r: tuple(reversed(r[0])))  # by the last letter used, as the papers
     # renumber the elements in the order of their normal forms
@@ -943,8 +993,9 @@ def _present(cur: _Pretension, max_heap: int, orders: list[int], changes: list[i
 
 
 @metered
-def misere_quotient(heap_options: HeapOptions, max_heap: int, max_positions: int | None = None,
-                    max_order: int | None = None) -> MisereQuotient:
+def misere_quotient(
+    heap_options: HeapOptions, max_heap: int, max_positions: int | None = None, max_order: int | None = None
+) -> MisereQuotient:
     """The misère quotient of the heaps ``0..max_heap`` of the one-heap game ``heap_options``.
 
     Parameters
@@ -971,16 +1022,19 @@ def misere_quotient(heap_options: HeapOptions, max_heap: int, max_positions: int
     if isinstance(max_heap, bool) or not isinstance(max_heap, int) or max_heap < 0:
         raise InvalidParameter(f"max_heap must be a non-negative integer, got {max_heap!r}")
     if max_heap > MAX_QUOTIENT_HEAP:
-        raise InvalidParameter(f"max_heap {max_heap:,} is over the limit of {MAX_QUOTIENT_HEAP:,} "
-                               "(MAX_QUOTIENT_HEAP); ask for a smaller bound")
+        raise InvalidParameter(
+            f"max_heap {max_heap:,} is over the limit of {MAX_QUOTIENT_HEAP:,} "
+            "(MAX_QUOTIENT_HEAP); ask for a smaller bound"
+        )
     limit = None if max_positions is None else check_limit(max_positions)
     if max_order is not None:
         max_order = check_limit(max_order, "max_order")
     return _compute(heap_options, max_heap, limit, max_order)
 
 
-def _compute(heap_options: HeapOptions, max_heap: int, limit: int | None, max_order: int | None,
-             compiled: bool | None = None) -> MisereQuotient:
+def _compute(
+    heap_options: HeapOptions, max_heap: int, limit: int | None, max_order: int | None, compiled: bool | None = None
+) -> MisereQuotient:
     """:func:`misere_quotient` after its checks. The product candidates are built by the kernel with
     ``compiled=True``, in plain Python with ``compiled=False`` (the engine of before the kernel, kept as the
     reference the tests compare the kernel with), and by default by the kernel when they have more than
@@ -1000,5 +1054,3 @@ def _compute(heap_options: HeapOptions, max_heap: int, limit: int | None, max_or
         if changed:
             changes.append(n)
     return _present(cur, max_heap, orders, changes, budget.used)
-
-

@@ -110,9 +110,15 @@ class Counterexample:
     elements: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"check": self.check, "reason": self.reason, "heaps": list(self.heaps), "claimed": self.claimed,
-                "actual": self.actual, "other": None if self.other is None else list(self.other),
-                "elements": list(self.elements)}
+        return {
+            "check": self.check,
+            "reason": self.reason,
+            "heaps": list(self.heaps),
+            "claimed": self.claimed,
+            "actual": self.actual,
+            "other": None if self.other is None else list(self.other),
+            "elements": list(self.elements),
+        }
 
 
 @dataclass(frozen=True)
@@ -141,16 +147,27 @@ class QuotientCheck:
     def verdict(self) -> str:
         """One line."""
         if self.ok:
-            return (f"verified: the claimed monoid of order {self.order} is the misère quotient of heaps "
-                    f"0..{self.max_heap} (monoid, correct, onto, reduced; {self.states:,} automaton states)")
+            return (
+                f"verified: the claimed monoid of order {self.order} is the misère quotient of heaps "
+                f"0..{self.max_heap} (monoid, correct, onto, reduced; {self.states:,} automaton states)"
+            )
         failed = [name for name in ("monoid", "correct", "onto", "reduced") if getattr(self, name) is False]
         ce = self.counterexample
         return f"REJECTED ({', '.join(failed)}): " + (ce.reason if ce else "")
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "max_heap": self.max_heap, "order": self.order, "monoid": self.monoid,
-                "correct": self.correct, "onto": self.onto, "reduced": self.reduced, "states": self.states,
-                "verdict": self.verdict(), "counterexamples": [c.to_json() for c in self.counterexamples]}
+        return {
+            "ok": self.ok,
+            "max_heap": self.max_heap,
+            "order": self.order,
+            "monoid": self.monoid,
+            "correct": self.correct,
+            "onto": self.onto,
+            "reduced": self.reduced,
+            "states": self.states,
+            "verdict": self.verdict(),
+            "counterexamples": [c.to_json() for c in self.counterexamples],
+        }
 
 
 class _Meter:
@@ -199,18 +216,21 @@ def _read_claim(table: Any, p_portion: Any, phi: Any) -> tuple[list[list[int]], 
 def _monoid_failure(t: list[list[int]], phi0: int, meter: _Meter) -> Counterexample | None:
     n = len(t)
     if phi0 != 0:
-        return Counterexample("monoid", f"phi[0] = {phi0}, not the identity 0: a heap of 0 is the empty sum",
-                              elements=(phi0,))
+        return Counterexample(
+            "monoid", f"phi[0] = {phi0}, not the identity 0: a heap of 0 is the empty sum", elements=(phi0,)
+        )
     for x in range(n):
         if t[0][x] != x or t[x][0] != x:
-            return Counterexample("monoid", f"0 is not an identity: 0*{x} = {t[0][x]}, {x}*0 = {t[x][0]}",
-                                  elements=(x,))
+            return Counterexample(
+                "monoid", f"0 is not an identity: 0*{x} = {t[0][x]}, {x}*0 = {t[x][0]}", elements=(x,)
+            )
     meter(n * n)
     for x in range(n):
         for y in range(x + 1, n):
             if t[x][y] != t[y][x]:
-                return Counterexample("monoid", f"not commutative: {x}*{y} = {t[x][y]} but {y}*{x} = {t[y][x]}",
-                                      elements=(x, y))
+                return Counterexample(
+                    "monoid", f"not commutative: {x}*{y} = {t[x][y]} but {y}*{x} = {t[y][x]}", elements=(x, y)
+                )
     for x in range(n):
         meter(n * n)
         tx = t[x]
@@ -220,8 +240,11 @@ def _monoid_failure(t: list[list[int]], phi0: int, meter: _Meter) -> Counterexam
             ty = t[y]
             for z in range(n):
                 if txy[z] != tx[ty[z]]:
-                    return Counterexample("monoid", f"not associative: ({x}*{y})*{z} = {txy[z]} but "
-                                          f"{x}*({y}*{z}) = {tx[ty[z]]}", elements=(x, y, z))
+                    return Counterexample(
+                        "monoid",
+                        f"not associative: ({x}*{y})*{z} = {txy[z]} but {x}*({y}*{z}) = {tx[ty[z]]}",
+                        elements=(x, y, z),
+                    )
     return None
 
 
@@ -271,9 +294,13 @@ def _word(parent: dict[int, tuple[int, int] | None], x: int) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- direct search
-def misere_search(heap_options: HeapOptions, heaps: Sequence[int], limit: int = SEARCH_LIMIT,
-                  memo: dict[tuple[int, ...], bool] | None = None,
-                  meter: Callable[[int], None] | None = None) -> bool | None:
+def misere_search(
+    heap_options: HeapOptions,
+    heaps: Sequence[int],
+    limit: int = SEARCH_LIMIT,
+    memo: dict[tuple[int, ...], bool] | None = None,
+    meter: Callable[[int], None] | None = None,
+) -> bool | None:
     """True when the sum ``heaps`` is a misère P-position, by plain search (None past ``limit`` positions).
 
     ``memo`` (sorted tuples of non-zero heaps -> is P) is filled and may be shared between calls.
@@ -289,7 +316,7 @@ def misere_search(heap_options: HeapOptions, heaps: Sequence[int], limit: int = 
                 continue
             if h not in opts:
                 opts[h] = sorted({tuple(q for q in o if q) for o in heap_options(h)})
-            rest = pos[:i] + pos[i + 1:]
+            rest = pos[:i] + pos[i + 1 :]
             for o in opts[h]:
                 out.add(tuple(sorted(rest + o)))
         return list(out)
@@ -323,8 +350,13 @@ def misere_search(heap_options: HeapOptions, heaps: Sequence[int], limit: int = 
 
 # ---------------------------------------------------------------- the check
 @metered
-def check_quotient(heap_options: HeapOptions, table: Sequence[Sequence[int]], p_portion: Iterable[int],
-                   phi: Sequence[int], search_limit: int = SEARCH_LIMIT) -> QuotientCheck:
+def check_quotient(
+    heap_options: HeapOptions,
+    table: Sequence[Sequence[int]],
+    p_portion: Iterable[int],
+    phi: Sequence[int],
+    search_limit: int = SEARCH_LIMIT,
+) -> QuotientCheck:
     """Check a claimed misère quotient of the heaps ``0..len(phi)-1`` of ``heap_options`` (see the module).
 
     Parameters
@@ -365,16 +397,20 @@ def check_quotient(heap_options: HeapOptions, table: Sequence[Sequence[int]], p_
     onto = len(reach) == n
     if not onto:
         missed = tuple(x for x in range(n) if x not in reach)
-        failures.append(Counterexample("onto", f"{len(missed)} of the {n} elements are the image of no sum, "
-                                       f"e.g. {missed[0]}", elements=missed))
+        failures.append(
+            Counterexample(
+                "onto", f"{len(missed)} of the {n} elements are the image of no sum, e.g. {missed[0]}", elements=missed
+            )
+        )
     states = 0
     wrong = _terminal_test(claim, heaps) or _p_test(claim, heaps, reach)
     if wrong is None:  # 3. N-test over the automaton of (element, option elements) states
         bad_state, states = _n_test(t, p, images, claim.trans, heaps, meter)
         if bad_state is not None:
             w, x = bad_state
-            wrong = claim.wrong_below(w, f"the sum {_text(w)} (element {x}, not in P) has options but none whose "
-                                      "element is in P")
+            wrong = claim.wrong_below(
+                w, f"the sum {_text(w)} (element {x}, not in P) has options but none whose element is in P"
+            )
     if wrong is not None:
         failures.append(wrong)
     cx = _reduced_failure(t, p, heaps, images, reach, meter)
@@ -387,8 +423,16 @@ class _Claim:
     """The claim being checked, read as sums: each sum's element, its claimed outcome, the options' elements of
     each heap, and the walk from a locally inconsistent sum down to one the claim gets wrong."""
 
-    def __init__(self, heap_options: HeapOptions, t: list[list[int]], p: set[int], images: list[int],
-                 opts: list[list[tuple[int, ...]]], meter: _Meter, search_limit: int) -> None:
+    def __init__(
+        self,
+        heap_options: HeapOptions,
+        t: list[list[int]],
+        p: set[int],
+        images: list[int],
+        opts: list[list[tuple[int, ...]]],
+        meter: _Meter,
+        search_limit: int,
+    ) -> None:
         self.heap_options, self.t, self.p, self.images, self.opts = heap_options, t, p, images, opts
         self.meter, self.search_limit = meter, search_limit
         self.memo: dict[tuple[int, ...], bool] = {}
@@ -413,12 +457,22 @@ class _Claim:
         for _ in range(10_000):
             truth = misere_search(self.heap_options, cur, self.search_limit, self.memo, self.meter)
             if truth is None:
-                return Counterexample("correct", f"{reason}; the sum {_text(cur)} (claimed {claimed(cur)}) is too "
-                                      f"large to search (over {self.search_limit:,} positions)", cur, claimed(cur))
+                return Counterexample(
+                    "correct",
+                    f"{reason}; the sum {_text(cur)} (claimed {claimed(cur)}) is too "
+                    f"large to search (over {self.search_limit:,} positions)",
+                    cur,
+                    claimed(cur),
+                )
             actual = "P" if truth else "N"
             if actual != claimed(cur):
-                return Counterexample("correct", f"{reason}; the sum {_text(cur)} is claimed {claimed(cur)} but "
-                                      f"is {actual} by direct search", cur, claimed(cur), actual)
+                return Counterexample(
+                    "correct",
+                    f"{reason}; the sum {_text(cur)} is claimed {claimed(cur)} but is {actual} by direct search",
+                    cur,
+                    claimed(cur),
+                    actual,
+                )
             nxt = self._wrong_option(cur)
             if nxt is None:  # cannot happen: the rule on correct options gives the claimed outcome
                 break
@@ -428,7 +482,7 @@ class _Claim:
     def _wrong_option(self, cur: tuple[int, ...]) -> tuple[int, ...] | None:
         """An option of ``cur``, already searched, that the claim gets wrong, or None."""
         for i, h in enumerate(cur):
-            rest = cur[:i] + cur[i + 1:]
+            rest = cur[:i] + cur[i + 1 :]
             for o in self.opts[h]:
                 k = tuple(sorted(rest + o))
                 if k in self.memo and ("P" if self.memo[k] else "N") != self.claimed(k):
@@ -443,8 +497,9 @@ def _terminal_test(claim: _Claim, heaps: range) -> Counterexample | None:
     for x in tparent:
         if x in claim.p:
             w = _word(tparent, x)
-            return claim.wrong_below(w, f"the sum {_text(w)} has no move (an N-position) but its element {x} is in "
-                                     "the P-portion")
+            return claim.wrong_below(
+                w, f"the sum {_text(w)} has no move (an N-position) but its element {x} is in the P-portion"
+            )
     return None
 
 
@@ -464,14 +519,23 @@ def _p_test(claim: _Claim, heaps: range, reach: dict[int, tuple[int, int] | None
                 if hit is not None:
                     w = tuple(sorted(_word(reach, y) + (h,)))
                     o = next(o for o in claim.opts[h] if claim.image(o) == hit)
-                    return claim.wrong_below(w, f"the sum {_text(w)} (element {ty[g]}, in P) has an option "
-                                             f"replacing {h} by {_text(o) or 'nothing'} whose element {ty[hit]} "
-                                             "is also in P")
+                    return claim.wrong_below(
+                        w,
+                        f"the sum {_text(w)} (element {ty[g]}, in P) has an option "
+                        f"replacing {h} by {_text(o) or 'nothing'} whose element {ty[hit]} "
+                        "is also in P",
+                    )
     return None
 
 
-def _reduced_failure(t: list[list[int]], p: set[int], heaps: range, images: list[int],
-                     reach: dict[int, tuple[int, int] | None], meter: _Meter) -> Counterexample | None:
+def _reduced_failure(
+    t: list[list[int]],
+    p: set[int],
+    heaps: range,
+    images: list[int],
+    reach: dict[int, tuple[int, int] | None],
+    meter: _Meter,
+) -> Counterexample | None:
     """Reduced: Moore's refinement over the heaps' images, starting from P / not P; two elements no element tells
     apart, or None."""
     n = len(t)
@@ -494,14 +558,22 @@ def _reduced_failure(t: list[list[int]], p: set[int], heaps: range, images: list
     x, y = pair[0], pair[1]
     wx = _word(reach, x) if x in reach else None
     wy = _word(reach, y) if y in reach else None
-    who = (f"sums {_text(wx)} and {_text(wy)}" if wx is not None and wy is not None
-           else "(not both the image of a sum)")
-    return Counterexample("reduced", f"elements {x} and {y} {who} are told apart by no element: x·z in P iff y·z in "
-                          "P for every z generated by the heaps", wx or (), None, None, wy, (x, y))
+    who = f"sums {_text(wx)} and {_text(wy)}" if wx is not None and wy is not None else "(not both the image of a sum)"
+    return Counterexample(
+        "reduced",
+        f"elements {x} and {y} {who} are told apart by no element: x·z in P iff y·z in "
+        "P for every z generated by the heaps",
+        wx or (),
+        None,
+        None,
+        wy,
+        (x, y),
+    )
 
 
-def _n_test(t: list[list[int]], p: set[int], images: list[int], trans: list[frozenset[int]], heaps: range,
-            meter: _Meter) -> tuple[tuple[tuple[int, ...], int] | None, int]:
+def _n_test(
+    t: list[list[int]], p: set[int], images: list[int], trans: list[frozenset[int]], heaps: range, meter: _Meter
+) -> tuple[tuple[tuple[int, ...], int] | None, int]:
     """Explore the kept states; return (a failing sum and its element, or None) and the number of states kept."""
     n = len(t)
     pmask = sum(1 << x for x in p)

@@ -140,8 +140,10 @@ class QuotientProof:
         window = 2 * (self.preperiod + self.period) + (self.last_digit or 0) + 2
         if moves is None or n <= window:
             if n > max(window, self.quotient.max_heap):
-                raise TooLarge(f"heap {n}: the options of this code are listed one by one; ask for heaps of at most "
-                               f"{max(window, self.quotient.max_heap)}")
+                raise TooLarge(
+                    f"heap {n}: the options of this code are listed one by one; ask for heaps of at most "
+                    f"{max(window, self.quotient.max_heap)}"
+                )
             yield from (tuple(parts) for parts in self.game.heap_options(n))
             return
         take_all, take_one, split, distinct = moves
@@ -173,7 +175,7 @@ class QuotientProof:
                 for part in parts:
                     x = table[x][self.element_of_heap(part)]
                 if x in p_portion:
-                    out.append(heaps[:i] + parts + heaps[i + 1:])
+                    out.append(heaps[:i] + parts + heaps[i + 1 :])
         return out
 
     def describe(self) -> str:
@@ -181,20 +183,37 @@ class QuotientProof:
         q = self.quotient
         if not self.proved:
             return f"observed only (heaps 0..{q.max_heap}, order {q.order}): {self.reason}"
-        return (f"proved for all heaps: Q = {q.presentation()} of order {q.order}; pretending function periodic "
-                f"with period {self.period} from heap {self.preperiod} (misère quotient periodicity theorem, "
-                f"t = {self.last_digit}, J = {self.max_heaps}: heaps 0..{self.needed} suffice; "
-                f"independently checked on heaps 0..{self.checked_to})")
+        return (
+            f"proved for all heaps: Q = {q.presentation()} of order {q.order}; pretending function periodic "
+            f"with period {self.period} from heap {self.preperiod} (misère quotient periodicity theorem, "
+            f"t = {self.last_digit}, J = {self.max_heaps}: heaps 0..{self.needed} suffice; "
+            f"independently checked on heaps 0..{self.checked_to})"
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "status": self.status, "reason": self.reason, "order": self.order,
-                "max_heap": self.quotient.max_heap, "preperiod": self.preperiod, "period": self.period,
-                "needed": self.needed, "checked_to": self.checked_to, "last_digit": self.last_digit,
-                "max_heaps": self.max_heaps, "describe": self.describe(),
-                "period_elements": (None if self.period is None or self.preperiod is None else
-                                    [self.quotient.word(self.quotient.phi[n], ascii=True)
-                                     for n in range(self.preperiod, self.preperiod + self.period)]),
-                "check": None if self.check is None else self.check.to_json()}
+        return {
+            "code": self.code,
+            "status": self.status,
+            "reason": self.reason,
+            "order": self.order,
+            "max_heap": self.quotient.max_heap,
+            "preperiod": self.preperiod,
+            "period": self.period,
+            "needed": self.needed,
+            "checked_to": self.checked_to,
+            "last_digit": self.last_digit,
+            "max_heaps": self.max_heaps,
+            "describe": self.describe(),
+            "period_elements": (
+                None
+                if self.period is None or self.preperiod is None
+                else [
+                    self.quotient.word(self.quotient.phi[n], ascii=True)
+                    for n in range(self.preperiod, self.preperiod + self.period)
+                ]
+            ),
+            "check": None if self.check is None else self.check.to_json(),
+        }
 
 
 @runtime_checkable
@@ -220,8 +239,9 @@ def _resolve(game: str | CodedHeapGame) -> CodedHeapGame:
 
 
 @metered
-def prove_quotient(game: Any, max_heap: int, max_positions: int | None = None,
-                   quotient: MisereQuotient | None = None) -> QuotientProof:
+def prove_quotient(
+    game: Any, max_heap: int, max_positions: int | None = None, quotient: MisereQuotient | None = None
+) -> QuotientProof:
     """The misère quotient of all heaps of a take-and-break code, proved by the theorem of the module, or observed.
 
     ``game``: a code such as ``"0.77"`` or a take-and-break ruleset; ``max_heap``: the bound N of the quotient
@@ -239,8 +259,12 @@ def prove_quotient(game: Any, max_heap: int, max_positions: int | None = None,
     q = quotient if quotient is not None else misere_quotient(r.heap_options, max_heap, max_positions)
     name = str(code)
     if code.period or code.additive or not code.unconstrained or code.max_heaps is None or code.last_digit is None:
-        return QuotientProof(name, "observed", f"{name} is outside the theorem's setting (a finite code without "
-                             "constraints ! ? = or additive digits)", q)
+        return QuotientProof(
+            name,
+            "observed",
+            f"{name} is outside the theorem's setting (a finite code without constraints ! ? = or additive digits)",
+            q,
+        )
     t, j = code.last_digit, max(code.max_heaps, 1)
     phi = q.phi
     found = None
@@ -254,9 +278,15 @@ def prove_quotient(game: Any, max_heap: int, max_positions: int | None = None,
             found = (n0, p)
             break
     if found is None:
-        return QuotientProof(name, "observed", f"no period p of the pretending function repeats from a heap n0 with "
-                             f"J*max(n0,1) + J*p + t - J <= {max_heap} (t = {t}, J = {j}); compute further",
-                             q, last_digit=t, max_heaps=j)
+        return QuotientProof(
+            name,
+            "observed",
+            f"no period p of the pretending function repeats from a heap n0 with "
+            f"J*max(n0,1) + J*p + t - J <= {max_heap} (t = {t}, J = {j}); compute further",
+            q,
+            last_digit=t,
+            max_heaps=j,
+        )
     n0, p = found
     need = needed_bound(n0, p, t, j)
     top = max(max_heap, need) + 2 * p
@@ -264,7 +294,14 @@ def prove_quotient(game: Any, max_heap: int, max_positions: int | None = None,
     result = check_quotient(r.heap_options, q.table, q.p_portion, ext)
     common = dict(preperiod=n0, period=p, needed=need, checked_to=top, last_digit=t, max_heaps=j, check=result)
     if not result.ok:
-        return QuotientProof(name, "observed", "the periodic extension failed the independent check: "
-                             + result.verdict(), q, **common)
-    return QuotientProof(name, "proved", f"period {p} from heap {n0}; heaps 0..{need} suffice and 0..{top} passed "
-                         "the independent check", q, **common, game=r)
+        return QuotientProof(
+            name, "observed", "the periodic extension failed the independent check: " + result.verdict(), q, **common
+        )
+    return QuotientProof(
+        name,
+        "proved",
+        f"period {p} from heap {n0}; heaps 0..{need} suffice and 0..{top} passed the independent check",
+        q,
+        **common,
+        game=r,
+    )

@@ -64,7 +64,7 @@ def stair_heights(b: Sequence[int] | np.ndarray, largest: int | None = None, min
     arr = np.asarray(b)
     top = min(largest or len(arr), len(arr) // max(min_blocks, 1))
     if top >= 2:
-        steps = np.flatnonzero(arr[1:top].astype(np.int64) - arr[:top - 1].astype(np.int64) != 1)
+        steps = np.flatnonzero(arr[1:top].astype(np.int64) - arr[: top - 1].astype(np.int64) != 1)
         top = int(steps[0]) + 1 if len(steps) else top
     return [h for h in range(1, top + 1) if h == 1 or stair_base(arr, h) is not None]
 

@@ -14,8 +14,16 @@ from sprague.errors import InvalidParameter
 if TYPE_CHECKING:
     from sprague.cache import Cache
 
-__all__ = ["print_json", "progress_bar", "write_file", "save_array", "check_plot", "write_plot", "use_cache",
-           "open_cache"]
+__all__ = [
+    "print_json",
+    "progress_bar",
+    "write_file",
+    "save_array",
+    "check_plot",
+    "write_plot",
+    "use_cache",
+    "open_cache",
+]
 
 
 def print_json(data: Any, out: TextIO) -> None:
@@ -33,7 +41,7 @@ def print_json(data: Any, out: TextIO) -> None:
     for i, (key, array) in enumerate(arrays.items()):
         out.write(("" if i == 0 else ", ") + json.dumps(key) + ": [")
         for start in range(0, len(array), 1 << 16):
-            out.write(("," if start else "") + ",".join(map(str, array[start:start + (1 << 16)].tolist())))
+            out.write(("," if start else "") + ",".join(map(str, array[start : start + (1 << 16)].tolist())))
         out.write("]")
     out.write("}\n")
 
@@ -48,8 +56,9 @@ def progress_bar(quiet: bool, label: str, unit: str = " positions", total: int |
 
 
 #: commands with bars of their own (values, rows, games, cases done), or no computation to show
-OWN_PROGRESS = frozenset({"sequence", "table", "sweep", "verify", "play", "serve", "tour", "cache", "list", "describe",
-                          "warm-up"})
+OWN_PROGRESS = frozenset(
+    {"sequence", "table", "sweep", "verify", "play", "serve", "tour", "cache", "list", "describe", "warm-up"}
+)
 
 
 @contextlib.contextmanager
@@ -62,9 +71,17 @@ def work_bar(b: Any, file: Any = None, delay: float = 2.0) -> Iterator[Any]:
         return
     from tqdm import tqdm
 
-    bar = tqdm(desc="work (of the budget)", unit=" units", unit_scale=True, leave=False, total=b.work, delay=delay,
-               file=file or sys.stderr, bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
-               "[{elapsed}, at most {remaining} left, {rate_fmt}]")
+    bar = tqdm(
+        desc="work (of the budget)",
+        unit=" units",
+        unit_scale=True,
+        leave=False,
+        total=b.work,
+        delay=delay,
+        file=file or sys.stderr,
+        bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
+        "[{elapsed}, at most {remaining} left, {rate_fmt}]",
+    )
     step = max(b.work // 1000, 1000)
 
     def watch(budget: Any) -> None:
@@ -84,8 +101,9 @@ def write_file(option: str, path: str, write: Callable[[str], Any]) -> None:
     try:
         write(path)
     except OSError as exc:
-        raise InvalidParameter(f"{option} {path!r}: cannot write it ({exc.strerror or exc}); give a writable file") \
-            from None
+        raise InvalidParameter(
+            f"{option} {path!r}: cannot write it ({exc.strerror or exc}); give a writable file"
+        ) from None
 
 
 def save_array(array: Any, path: str, header: str = "") -> None:

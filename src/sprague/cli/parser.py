@@ -20,8 +20,19 @@ from sprague.core.limits import MAX_GRAPH_NODES, SWEEP_VALUES
 from sprague.core.parsing import parse_int, split_on_plus
 from sprague.core.ruleset import METHODS
 
-__all__ = ["MISERE_HELP", "GAME_COMMANDS", "ArgumentError", "Parser", "build_parser", "add_cache_dir", "parse",
-           "parse_params", "whole", "game", "spec"]
+__all__ = [
+    "MISERE_HELP",
+    "GAME_COMMANDS",
+    "ArgumentError",
+    "Parser",
+    "build_parser",
+    "add_cache_dir",
+    "parse",
+    "parse_params",
+    "whole",
+    "game",
+    "spec",
+]
 
 #: the commands that take ``RULESET [-p KEY=VALUE ...] POSITION...`` (and sums of such groups)
 GAME_COMMANDS = ("value", "moves", "graph", "play")
@@ -118,6 +129,7 @@ def whole(least: int = 0, most: int | None = None) -> Callable[[str], int]:
     >>> whole(1)("2^10"), whole(0, 65535)("8000")
     (1024, 8000)
     """
+
     def read(text: str) -> int:
         span = f">= {least:,}" if most is None else f"in {least:,}..{most:,}"
         try:
@@ -156,15 +168,27 @@ def _common(game: bool, merge: bool = False, misere: bool = False, json: bool = 
     """
     p = Parser(add_help=False, argument_default=argparse.SUPPRESS if merge else None)
     if game:
-        p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE",
-                       help="ruleset parameter, e.g. -p S=1,2,5 (repeatable)")
+        p.add_argument(
+            "-p",
+            "--param",
+            action="append",
+            metavar="KEY=VALUE",
+            help="ruleset parameter, e.g. -p S=1,2,5 (repeatable)",
+        )
     if json:
         p.add_argument("--json", action="store_true", help="print JSON instead of text")
     if method:
-        p.add_argument("--method", choices=METHODS,
-                       help="auto: closed form where a theorem gives one, else search; closed; search: brute force")
-    p.add_argument("--max-positions", type=whole(1), metavar="N",
-                   help="largest brute-force search allowed (default 2,000,000 positions)")
+        p.add_argument(
+            "--method",
+            choices=METHODS,
+            help="auto: closed form where a theorem gives one, else search; closed; search: brute force",
+        )
+    p.add_argument(
+        "--max-positions",
+        type=whole(1),
+        metavar="N",
+        help="largest brute-force search allowed (default 2,000,000 positions)",
+    )
     if game or misere:
         p.add_argument("--misere", action="store_true", help=MISERE_HELP)
     if not merge and method:
@@ -174,12 +198,19 @@ def _common(game: bool, merge: bool = False, misere: bool = False, json: bool = 
 
 def add_cache_dir(parser: argparse.ArgumentParser, computes: bool = True) -> None:
     """Give a subcommand the ``--cache-dir DIR`` option (and ``--no-cache`` if it ``computes``)."""
-    parser.add_argument("--cache-dir", metavar="DIR", default=None,
-                        help="directory of cached results (default: $SPRAGUE_CACHE_DIR if set, else the "
-                        "platform's cache directory, e.g. ~/.cache/sprague)")
+    parser.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        default=None,
+        help="directory of cached results (default: $SPRAGUE_CACHE_DIR if set, else the "
+        "platform's cache directory, e.g. ~/.cache/sprague)",
+    )
     if computes:
-        parser.add_argument("--no-cache", action="store_true",
-                            help="neither read nor write the results cache (results taking >= 1 s are cached)")
+        parser.add_argument(
+            "--no-cache",
+            action="store_true",
+            help="neither read nor write the results cache (results taking >= 1 s are cached)",
+        )
 
 
 def build_parser() -> Parser:
@@ -189,12 +220,18 @@ def build_parser() -> Parser:
     ``sprague --help`` shows them, sharing the parents (game options, cache directory) defined at its top; it has
     no branches, and splitting it by command would only move the blocks apart from the shared parents.
     """
-    parser = Parser(prog="sprague",
-                    description="Impartial combinatorial games: Grundy values, outcomes, winning moves.")
+    parser = Parser(
+        prog="sprague", description="Impartial combinatorial games: Grundy values, outcomes, winning moves."
+    )
     parser.add_argument("--version", action="version", version=f"sprague {__version__}")
-    parser.add_argument("--plugin", action="append", default=[], metavar="MODULE|FILE.py",
-                        help="load rulesets and theorems from a module or a .py file first (repeatable; also "
-                        "$SPRAGUE_PLUGINS, separated by ':'); installed plugins load by themselves")
+    parser.add_argument(
+        "--plugin",
+        action="append",
+        default=[],
+        metavar="MODULE|FILE.py",
+        help="load rulesets and theorems from a module or a .py file first (repeatable; also "
+        "$SPRAGUE_PLUGINS, separated by ':'); installed plugins load by themselves",
+    )
     sub: Any = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     parser.commands = sub.choices
     game = _common(game=True)
@@ -202,8 +239,13 @@ def build_parser() -> Parser:
     no_method = _common(game=True, method=False)  # sequence and quotient compute as they can, by no --method
 
     def game_cmd(name: str, help: str, parent: Parser = game) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, parents=[parent], help=help, description=help + "\n\n" + _GAME_HELP,
-                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p = sub.add_parser(
+            name,
+            parents=[parent],
+            help=help,
+            description=help + "\n\n" + _GAME_HELP,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         p.add_argument("ruleset", help="ruleset name (see 'sprague list'), or module:Class for your own")
         p.add_argument("position", nargs="*", help="the position, e.g. heap sizes 3 5 6 or TTHHTHH")
         return p
@@ -212,189 +254,418 @@ def build_parser() -> Parser:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     game_cmd("value", "Grundy value and outcome (P/N) of a position")
     p = game_cmd("moves", "every option with its Grundy value; winning moves marked")
-    p.add_argument("--max-options", type=whole(0), default=2000, metavar="N",
-                   help="list every option when there are at most N (default 2000); else only the winning ones")
+    p.add_argument(
+        "--max-options",
+        type=whole(0),
+        default=2000,
+        metavar="N",
+        help="list every option when there are at most N (default 2000); else only the winning ones",
+    )
     p = sub.add_parser("sequence", parents=[no_method], help="G-values of single heaps, with period and certificate")
     p.add_argument("ruleset")
-    p.add_argument("--max-heap", "--to", type=whole(0), default=_SEQUENCE_DEFAULT, metavar="N", dest="to",
-                   help="largest heap: G(0..N) (default 100; --to is the old spelling)")
+    p.add_argument(
+        "--max-heap",
+        "--to",
+        type=whole(0),
+        default=_SEQUENCE_DEFAULT,
+        metavar="N",
+        dest="to",
+        help="largest heap: G(0..N) (default 100; --to is the old spelling)",
+    )
     p.add_argument("--save", metavar="FILE", help="also write all the values to FILE (.npy: NumPy; else text)")
-    p.add_argument("--plot", metavar="FILE", help="also draw G(n) against n, period marked, to FILE (.png, .svg, .pdf; "
-                   "needs: pip install 'sprague[plot]')")
+    p.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="also draw G(n) against n, period marked, to FILE (.png, .svg, .pdf; needs: pip install 'sprague[plot]')",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_cache_dir(p)
-    p = sub.add_parser("quotient", aliases=["misere-quotient"], parents=[no_method],
-                       help="the misère quotient of a one-heap game's heaps 0..N: presentation, P-portion, pretending "
-                       "function", description=_QUOTIENT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("ruleset", help="a one-heap ruleset (see 'sprague list'), or a bare take-and-break code such as "
-                   "0.77 or 4!.0 (for this command only: 'takebreak -p code=0.77')")
+    p = sub.add_parser(
+        "quotient",
+        aliases=["misere-quotient"],
+        parents=[no_method],
+        help="the misère quotient of a one-heap game's heaps 0..N: presentation, P-portion, pretending function",
+        description=_QUOTIENT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "ruleset",
+        help="a one-heap ruleset (see 'sprague list'), or a bare take-and-break code such as "
+        "0.77 or 4!.0 (for this command only: 'takebreak -p code=0.77')",
+    )
     p.add_argument("--max-heap", type=whole(0), required=True, metavar="N", help="the bound: sums of heaps 0..N")
-    p.add_argument("--max-order", type=whole(1), default=None, metavar="N",
-                   help="largest quotient (and candidate) computed (default: no limit but the memory budget)")
-    p.add_argument("--check", action="store_true",
-                   help="also run the independent verifier on the computed quotient and print its verdict")
-    p.add_argument("--prove", action="store_true",
-                   help="finite take-and-break codes: prove the quotient of ALL heaps by the periodicity theorem "
-                   "(sprague.analysis.quotient_proof) and print the certificate, or say it is only observed")
-    p = sub.add_parser("table", parents=[_common(game=False, misere=True)],
-                       help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",
-                       description="Each GAME is a quoted ruleset with its parameters, e.g. "
-                       "\"subtraction -p S=1,2,5\". "
-                       "Two games: the first goes along the columns, the second up the rows (as in the handout). "
-                       "One game: its two-heap positions (x, y).")
+    p.add_argument(
+        "--max-order",
+        type=whole(1),
+        default=None,
+        metavar="N",
+        help="largest quotient (and candidate) computed (default: no limit but the memory budget)",
+    )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="also run the independent verifier on the computed quotient and print its verdict",
+    )
+    p.add_argument(
+        "--prove",
+        action="store_true",
+        help="finite take-and-break codes: prove the quotient of ALL heaps by the periodicity theorem "
+        "(sprague.analysis.quotient_proof) and print the certificate, or say it is only observed",
+    )
+    p = sub.add_parser(
+        "table",
+        parents=[_common(game=False, misere=True)],
+        help="P/N (or Grundy) table of a sum of two heap games, or of a two-heap game",
+        description="Each GAME is a quoted ruleset with its parameters, e.g. "
+        '"subtraction -p S=1,2,5". '
+        "Two games: the first goes along the columns, the second up the rows (as in the handout). "
+        "One game: its two-heap positions (x, y).",
+    )
     p.add_argument("games", nargs="+", metavar="GAME")
-    p.add_argument("--max-heap", "--max", type=whole(0), default=10, metavar="N", dest="max",
-                   help="largest heap shown (default 10; --max is the old spelling)")
+    p.add_argument(
+        "--max-heap",
+        "--max",
+        type=whole(0),
+        default=10,
+        metavar="N",
+        dest="max",
+        help="largest heap shown (default 10; --max is the old spelling)",
+    )
     p.add_argument("--min", type=whole(0), default=None, help="smallest heap shown (default: the game's smallest heap)")
-    p.add_argument("--kind", "--values", choices=("outcome", "grundy"), default="outcome", dest="values",
-                   help="P/N outcomes or Grundy values (default outcome; --values is the old spelling)")
-    p.add_argument("--heaps", type=whole(1), default=None, metavar="K",
-                   help="one game: the table of all its positions of K heaps (sorted), summarised; --save writes it")
+    p.add_argument(
+        "--kind",
+        "--values",
+        choices=("outcome", "grundy"),
+        default="outcome",
+        dest="values",
+        help="P/N outcomes or Grundy values (default outcome; --values is the old spelling)",
+    )
+    p.add_argument(
+        "--heaps",
+        type=whole(1),
+        default=None,
+        metavar="K",
+        help="one game: the table of all its positions of K heaps (sorted), summarised; --save writes it",
+    )
     p.add_argument("--save", metavar="FILE", help="with --heaps: write the table (.npy: NumPy, else CSV)")
-    p.add_argument("--workers", type=whole(1), default=None, metavar="W",
-                   help="with --heaps: fill the box on a Dask LocalCluster of W processes, level by level "
-                   "(the Delete family's compiled boxes; needs: pip install 'sprague[dask]')")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="with --heaps: fill the box on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786")
-    p.add_argument("--plot", metavar="FILE", help="also draw the table as a heat map, P-positions outlined, to FILE "
-                   "(.png, .svg, .pdf; needs: pip install 'sprague[plot]')")
+    p.add_argument(
+        "--workers",
+        type=whole(1),
+        default=None,
+        metavar="W",
+        help="with --heaps: fill the box on a Dask LocalCluster of W processes, level by level "
+        "(the Delete family's compiled boxes; needs: pip install 'sprague[dask]')",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --heaps: fill the box on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786",
+    )
+    p.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="also draw the table as a heat map, P-positions outlined, to FILE "
+        "(.png, .svg, .pdf; needs: pip install 'sprague[plot]')",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_cache_dir(p)
     p.add_argument("--origin", choices=("bottom", "top"), default="bottom", help="where the smallest row goes")
-    p.add_argument("--fixed", default="", metavar="HEAPS",
-                   help="one game only: more heaps, held fixed, for a 2-heap slice of a multi-heap game "
-                   "(e.g. single-delete --fixed 4 shows the positions x y 4; --fixed 3,5 for two)")
+    p.add_argument(
+        "--fixed",
+        default="",
+        metavar="HEAPS",
+        help="one game only: more heaps, held fixed, for a 2-heap slice of a multi-heap game "
+        "(e.g. single-delete --fixed 4 shows the positions x y 4; --fixed 3,5 for two)",
+    )
     p = game_cmd("graph", "the game graph from a position, with P/N and Grundy labels", no_json)
     p.add_argument("--format", choices=("dot", "svg", "png"), default="dot", dest="fmt")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for png)")
     p.add_argument("--max-nodes", type=whole(1, MAX_GRAPH_NODES), default=500, metavar="N")
     p = game_cmd("play", "play in the terminal against the computer", no_json)
-    p.add_argument("--first", choices=("human", "me", "computer"), default="human",
-                   help="who moves first: you (human, or me) or the computer")
-    p.add_argument("--hints", action="store_true",
-                   help="show a winning move (or that there is none) before each of your moves; "
-                   "'hint' at the prompt shows it on request either way")
-    p.add_argument("--opponent", choices=("perfect", "random"), default=None,
-                   help="the computer: perfect (the default) or random")
-    p.add_argument("--skill", type=float, default=None, metavar="X",
-                   help="a computer between the two: each move perfect with probability X (0 to 1), else random")
-    p.add_argument("--seed", type=whole(0), default=None,
-                   help="seed for the random opponent (--opponent random, or --skill X)")
-    p = sub.add_parser("verify", help="check theorems (or 'all') against brute force over a box of positions",
-                       description=_VERIFY_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("theorems", nargs="*", metavar="THEOREM", help="theorem names (see --list), or all; with --claim, "
-                   "the ruleset the claim is about")
+    p.add_argument(
+        "--first",
+        choices=("human", "me", "computer"),
+        default="human",
+        help="who moves first: you (human, or me) or the computer",
+    )
+    p.add_argument(
+        "--hints",
+        action="store_true",
+        help="show a winning move (or that there is none) before each of your moves; "
+        "'hint' at the prompt shows it on request either way",
+    )
+    p.add_argument(
+        "--opponent", choices=("perfect", "random"), default=None, help="the computer: perfect (the default) or random"
+    )
+    p.add_argument(
+        "--skill",
+        type=float,
+        default=None,
+        metavar="X",
+        help="a computer between the two: each move perfect with probability X (0 to 1), else random",
+    )
+    p.add_argument(
+        "--seed", type=whole(0), default=None, help="seed for the random opponent (--opponent random, or --skill X)"
+    )
+    p = sub.add_parser(
+        "verify",
+        help="check theorems (or 'all') against brute force over a box of positions",
+        description=_VERIFY_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "theorems",
+        nargs="*",
+        metavar="THEOREM",
+        help="theorem names (see --list), or all; with --claim, the ruleset the claim is about",
+    )
     p.add_argument("--list", action="store_true", help="every registered theorem with its citation and domain")
-    p.add_argument("--claim", metavar="MODULE:FUNCTION", help="your own claim: a function of the position (a heap "
-                   "game's sorted heaps) returning 'P'/'N' (or True for P), a Grundy value with --kind grundy, "
-                   "or None; MODULE may be a .py file")
-    p.add_argument("--kind", choices=("outcome", "grundy"), default=None,
-                   help="what --claim returns (default outcome; a theorem says its own)")
-    p.add_argument("--misere", action="store_true", help=MISERE_HELP + " (the claim is checked against misère "
-                   "search: outcomes, or misère Grundy values g- with --kind grundy)")
-    p.add_argument("--heaps", metavar="N",
-                   help="number of heaps: 4, a range 5-40 or a list 5,7 (default: the theorem's)")
-    p.add_argument("--max-heap", type=whole(0), default=None, metavar="H",
-                   help="largest heap in the box (default 16; for a ruleset whose positions are not heaps, the "
-                   "largest size of its positions)")
-    p.add_argument("--method", choices=("local", "table", "both"), default=None,
-                   help="local (the default): each position against its options' claims (parallel); table: a full "
-                   "table by search; both")
-    p.add_argument("--workers", type=whole(1), default=None, metavar="W",
-                   help="processes for the local check (default 1)")
+    p.add_argument(
+        "--claim",
+        metavar="MODULE:FUNCTION",
+        help="your own claim: a function of the position (a heap "
+        "game's sorted heaps) returning 'P'/'N' (or True for P), a Grundy value with --kind grundy, "
+        "or None; MODULE may be a .py file",
+    )
+    p.add_argument(
+        "--kind",
+        choices=("outcome", "grundy"),
+        default=None,
+        help="what --claim returns (default outcome; a theorem says its own)",
+    )
+    p.add_argument(
+        "--misere",
+        action="store_true",
+        help=MISERE_HELP + " (the claim is checked against misère "
+        "search: outcomes, or misère Grundy values g- with --kind grundy)",
+    )
+    p.add_argument(
+        "--heaps", metavar="N", help="number of heaps: 4, a range 5-40 or a list 5,7 (default: the theorem's)"
+    )
+    p.add_argument(
+        "--max-heap",
+        type=whole(0),
+        default=None,
+        metavar="H",
+        help="largest heap in the box (default 16; for a ruleset whose positions are not heaps, the "
+        "largest size of its positions)",
+    )
+    p.add_argument(
+        "--method",
+        choices=("local", "table", "both"),
+        default=None,
+        help="local (the default): each position against its options' claims (parallel); table: a full "
+        "table by search; both",
+    )
+    p.add_argument(
+        "--workers", type=whole(1), default=None, metavar="W", help="processes for the local check (default 1)"
+    )
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p k=4")
     p.add_argument("--max-positions", type=whole(1), metavar="N", help="largest box allowed (default 50,000,000)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the reports as JSON")
-    p = sub.add_parser("discover", help="conjectures from data: the simplest rule fitting a table, checked on a "
-                       "larger box", description=_DISCOVER_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "discover",
+        help="conjectures from data: the simplest rule fitting a table, checked on a larger box",
+        description=_DISCOVER_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p h=3")
-    p.add_argument("--heaps", default="2", metavar="N",
-                   help="numbers of heaps: 3, a range 3-5 or a list 2,4 (default 2)")
-    p.add_argument("--max-heap", "--max", type=whole(0), default=12, metavar="H", dest="max_heap",
-                   help="largest heap of the data (default 12; --max is the old spelling)")
-    p.add_argument("--kind", choices=("outcome", "grundy", "both"), default="both",
-                   help="the rules looked for: P-positions, Grundy values, or both (default)")
-    p.add_argument("--misere", action="store_true", help=MISERE_HELP + " (rules are fitted to the misère P-positions, "
-                   "or to Conway's misère Grundy values g- with --kind grundy, and checked against misère values)")
-    p.add_argument("--verify-max", type=whole(0), metavar="H",
-                   help="largest heap of the check (default 2 x --max-heap)")
-    p.add_argument("--budget", type=whole(1), metavar="UNITS",
-                   help="work units (about a microsecond each) of one search (default 10,000,000)")
+    p.add_argument(
+        "--heaps", default="2", metavar="N", help="numbers of heaps: 3, a range 3-5 or a list 2,4 (default 2)"
+    )
+    p.add_argument(
+        "--max-heap",
+        "--max",
+        type=whole(0),
+        default=12,
+        metavar="H",
+        dest="max_heap",
+        help="largest heap of the data (default 12; --max is the old spelling)",
+    )
+    p.add_argument(
+        "--kind",
+        choices=("outcome", "grundy", "both"),
+        default="both",
+        help="the rules looked for: P-positions, Grundy values, or both (default)",
+    )
+    p.add_argument(
+        "--misere",
+        action="store_true",
+        help=MISERE_HELP + " (rules are fitted to the misère P-positions, "
+        "or to Conway's misère Grundy values g- with --kind grundy, and checked against misère values)",
+    )
+    p.add_argument(
+        "--verify-max", type=whole(0), metavar="H", help="largest heap of the check (default 2 x --max-heap)"
+    )
+    p.add_argument(
+        "--budget",
+        type=whole(1),
+        metavar="UNITS",
+        help="work units (about a microsecond each) of one search (default 10,000,000)",
+    )
     p.add_argument("--max-cost", type=whole(1), default=16, metavar="S", help="largest cost of a rule (default 16)")
-    p.add_argument("--memory", type=whole(1), metavar="MB", help="megabytes of values one search may keep "
-                   "(default 1024); a search reaching it stops as on its budget")
-    p.add_argument("--max-positions", type=whole(1), metavar="N",
-                   help="work limit of the tables, and the largest check box (default 2,000,000 positions)")
+    p.add_argument(
+        "--memory",
+        type=whole(1),
+        metavar="MB",
+        help="megabytes of values one search may keep (default 1024); a search reaching it stops as on its budget",
+    )
+    p.add_argument(
+        "--max-positions",
+        type=whole(1),
+        metavar="N",
+        help="work limit of the tables, and the largest check box (default 2,000,000 positions)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     from sprague.sweep import DEFAULT_GAME_WORK, DEFAULT_MAX_HEAP, DEFAULT_PROVE_MAX_HEAP  # the misère sweep's defaults
 
-    p = sub.add_parser("sweep", help="every take-and-break code of a family (0.??, 4.?7, 0.F?): periods, largest "
-                       "values, rare masks, in one table", description=_SWEEP_HELP,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "sweep",
+        help="every take-and-break code of a family (0.??, 4.?7, 0.F?): periods, largest "
+        "values, rare masks, in one table",
+        description=_SWEEP_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("pattern", help="codes with ? for any digit, e.g. 0.?? (octal), 0.F? (hexadecimal)")
-    p.add_argument("--values", type=whole(1), default=None, metavar="N",
-                   help=f"values G(0..N-1) computed for each game (default {SWEEP_VALUES:,})")
-    p.add_argument("--max-positions", type=whole(1), metavar="N",
-                   help="work limit of each game (default 2,000,000 positions); a game reaching it is unsolved")
-    p.add_argument("--misere", action="store_true",
-                   help="the misère quotient of each game instead of its values (see --max-heap, --game-work)")
-    p.add_argument("--max-heap", type=whole(1), default=None, metavar="N",
-                   help=f"with --misere: each quotient is that of the sums of heaps 0..N (default {DEFAULT_MAX_HEAP})")
-    p.add_argument("--game-work", type=whole(1), default=None, metavar="UNITS",
-                   help=f"with --misere: work units (about a microsecond each) of each game (default "
-                   f"{DEFAULT_GAME_WORK:,}); a game spending them is a row 'stopped at heap k'")
-    p.add_argument("--prove", action="store_true",
-                   help="with --misere: prove each quotient for ALL heaps (periodicity theorem), computing a "
-                   "stabilised one further when the proof needs it (up to --prove-max-heap), within --game-work")
-    p.add_argument("--prove-max-heap", type=whole(1), default=None, metavar="N",
-                   help=f"with --prove: the largest bound a proof may compute to (default {DEFAULT_PROVE_MAX_HEAP}; "
-                   "Kayles needs 166)")
-    p.add_argument("--base", type=int, choices=(8, 16), default=None,
-                   help="digits of the wildcards (default 8; 16 when the pattern has a digit 8-9 or A-F)")
-    p.add_argument("--workers", type=whole(1), default=None, metavar="W",
-                   help="local worker processes (default: one per core)")
+    p.add_argument(
+        "--values",
+        type=whole(1),
+        default=None,
+        metavar="N",
+        help=f"values G(0..N-1) computed for each game (default {SWEEP_VALUES:,})",
+    )
+    p.add_argument(
+        "--max-positions",
+        type=whole(1),
+        metavar="N",
+        help="work limit of each game (default 2,000,000 positions); a game reaching it is unsolved",
+    )
+    p.add_argument(
+        "--misere",
+        action="store_true",
+        help="the misère quotient of each game instead of its values (see --max-heap, --game-work)",
+    )
+    p.add_argument(
+        "--max-heap",
+        type=whole(1),
+        default=None,
+        metavar="N",
+        help=f"with --misere: each quotient is that of the sums of heaps 0..N (default {DEFAULT_MAX_HEAP})",
+    )
+    p.add_argument(
+        "--game-work",
+        type=whole(1),
+        default=None,
+        metavar="UNITS",
+        help=f"with --misere: work units (about a microsecond each) of each game (default "
+        f"{DEFAULT_GAME_WORK:,}); a game spending them is a row 'stopped at heap k'",
+    )
+    p.add_argument(
+        "--prove",
+        action="store_true",
+        help="with --misere: prove each quotient for ALL heaps (periodicity theorem), computing a "
+        "stabilised one further when the proof needs it (up to --prove-max-heap), within --game-work",
+    )
+    p.add_argument(
+        "--prove-max-heap",
+        type=whole(1),
+        default=None,
+        metavar="N",
+        help=f"with --prove: the largest bound a proof may compute to (default {DEFAULT_PROVE_MAX_HEAP}; "
+        "Kayles needs 166)",
+    )
+    p.add_argument(
+        "--base",
+        type=int,
+        choices=(8, 16),
+        default=None,
+        help="digits of the wildcards (default 8; 16 when the pattern has a digit 8-9 or A-F)",
+    )
+    p.add_argument(
+        "--workers", type=whole(1), default=None, metavar="W", help="local worker processes (default: one per core)"
+    )
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://127.0.0.1:8786")
     p.add_argument("--csv", metavar="FILE", help="also write the table as CSV to FILE")
-    p.add_argument("--json", nargs="?", const="-", default=None, metavar="FILE",
-                   help="print JSON instead of the table; --json FILE writes it to FILE (and prints the table)")
+    p.add_argument(
+        "--json",
+        nargs="?",
+        const="-",
+        default=None,
+        metavar="FILE",
+        help="print JSON instead of the table; --json FILE writes it to FILE (and prints the table)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_cache_dir(p)
     sub.add_parser("tour", help="the Nim handout, answered: a guided tour of what sprague computes")
-    sub.add_parser("warm-up", help="compile every kernel once (about 30 s), so that no later question waits for it",
-                   description="The compiled kernels are made the first time they run and cached (in "
-                   "$NUMBA_CACHE_DIR, else numba in the platform's cache directory). warm-up runs a small job "
-                   "through each, once after installing; a second run only loads them.")
-    p = sub.add_parser("cache", help="list or clear the cached results of slow computations",
-                       description="Results that took a second or more are cached on disk, keyed by ruleset, "
-                       "parameters and bound. list: each entry; clear: remove them all.")
+    sub.add_parser(
+        "warm-up",
+        help="compile every kernel once (about 30 s), so that no later question waits for it",
+        description="The compiled kernels are made the first time they run and cached (in "
+        "$NUMBA_CACHE_DIR, else numba in the platform's cache directory). warm-up runs a small job "
+        "through each, once after installing; a second run only loads them.",
+    )
+    p = sub.add_parser(
+        "cache",
+        help="list or clear the cached results of slow computations",
+        description="Results that took a second or more are cached on disk, keyed by ruleset, "
+        "parameters and bound. list: each entry; clear: remove them all.",
+    )
     p.add_argument("action", choices=("list", "clear"), help="list the cached results, or clear them")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     add_cache_dir(p, computes=False)
-    p = sub.add_parser("serve", help="the web page and JSON API (needs: pip install 'sprague[web]')",
-                       description="Serve the page (play, explore) at / and the JSON API under /api "
-                       "(documented at /openapi.json and /docs).")
+    p = sub.add_parser(
+        "serve",
+        help="the web page and JSON API (needs: pip install 'sprague[web]')",
+        description="Serve the page (play, explore) at / and the JSON API under /api "
+        "(documented at /openapi.json and /docs).",
+    )
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=whole(0, 65535), default=8000, help="port (default 8000)")
-    p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
-                   help="wall-clock limit of one request (default 10)")
-    p.add_argument("--max-positions", type=whole(1), default=None, metavar="N",
-                   help="work limit of one request (default 200,000 positions)")
-    p.add_argument("--workers", type=whole(1), default=None, metavar="N",
-                   help="worker processes computing at once (default 4)")
-    p.add_argument("--memory-limit", type=float, default=None, metavar="MB",
-                   help="memory one computation may allocate, in megabytes (default 1024)")
-    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
-                   help="also answer requests whose Host header is NAME (or NAME:PORT), e.g. the name a reverse "
-                   "proxy passes on; repeatable; '*' turns the Host check off (default: the bound address only)")
-    p.add_argument("--cache-size", type=float, default=None, metavar="MB",
-                   help="megabytes of results the server keeps on disk, least recently used removed first "
-                   "(default 100; 0: none)")
-    p.add_argument("--cache-dir", metavar="DIR", default=None,
-                   help="where the server keeps its results (default: 'server' in the cache directory)")
+    p.add_argument(
+        "--time-limit", type=float, default=None, metavar="SECONDS", help="wall-clock limit of one request (default 10)"
+    )
+    p.add_argument(
+        "--max-positions",
+        type=whole(1),
+        default=None,
+        metavar="N",
+        help="work limit of one request (default 200,000 positions)",
+    )
+    p.add_argument(
+        "--workers", type=whole(1), default=None, metavar="N", help="worker processes computing at once (default 4)"
+    )
+    p.add_argument(
+        "--memory-limit",
+        type=float,
+        default=None,
+        metavar="MB",
+        help="memory one computation may allocate, in megabytes (default 1024)",
+    )
+    p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests whose Host header is NAME (or NAME:PORT), e.g. the name a reverse "
+        "proxy passes on; repeatable; '*' turns the Host check off (default: the bound address only)",
+    )
+    p.add_argument(
+        "--cache-size",
+        type=float,
+        default=None,
+        metavar="MB",
+        help="megabytes of results the server keeps on disk, least recently used removed first (default 100; 0: none)",
+    )
+    p.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        default=None,
+        help="where the server keeps its results (default: 'server' in the cache directory)",
+    )
     p = sub.add_parser("describe", help="a ruleset's rules in words, and the games it is known to be the same as")
     p.add_argument("ruleset", help="ruleset name (see 'sprague list'), or module:Class for your own")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p code=0.137")
@@ -410,15 +681,30 @@ _NO_BUDGET = frozenset({"list", "tour", "warm-up", "cache", "serve", "describe"}
 
 def add_budget(parser: argparse.ArgumentParser) -> None:
     """The budget of the whole command, counted as it runs (:mod:`sprague.core.budget`)."""
-    parser.add_argument("--max-work", type=whole(1), default=None, metavar="N",
-                        help=f"work budget of the command, in units of about a microsecond (default "
-                        f"{DEFAULT_MAX_WORK:,}: some 10-20 s of CPU)")
-    parser.add_argument("--max-memory", type=whole(1), default=None, metavar="MB",
-                        help=f"memory budget of the command in megabytes (default {DEFAULT_MAX_MEMORY >> 20:,}: a "
-                        "quarter of this machine's memory)")
+    parser.add_argument(
+        "--max-work",
+        type=whole(1),
+        default=None,
+        metavar="N",
+        help=f"work budget of the command, in units of about a microsecond (default "
+        f"{DEFAULT_MAX_WORK:,}: some 10-20 s of CPU)",
+    )
+    parser.add_argument(
+        "--max-memory",
+        type=whole(1),
+        default=None,
+        metavar="MB",
+        help=f"memory budget of the command in megabytes (default {DEFAULT_MAX_MEMORY >> 20:,}: a "
+        "quarter of this machine's memory)",
+    )
     if "--time-limit" not in parser._option_string_actions:
-        parser.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
-                            help="wall-clock limit of the command (default none: the work budget bounds it)")
+        parser.add_argument(
+            "--time-limit",
+            type=seconds,
+            default=None,
+            metavar="SECONDS",
+            help="wall-clock limit of the command (default none: the work budget bounds it)",
+        )
 
 
 def _component_parser() -> argparse.ArgumentParser:
@@ -479,8 +765,9 @@ def _check_options(command: argparse.ArgumentParser, name: str, given: dict[str,
     for dest in given:
         if dest not in have:
             flag = "--" + dest.replace("_", "-")
-            raise ArgumentError(f"unrecognized arguments: {flag}: '{name}' has no such option "
-                                f"(see 'sprague {name} --help')")
+            raise ArgumentError(
+                f"unrecognized arguments: {flag}: '{name}' has no such option (see 'sprague {name} --help')"
+            )
 
 
 def _take_plugins(argv: list[str]) -> tuple[list[str], list[str]]:

@@ -26,8 +26,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     args = list(sys.argv[1:] if argv is None else argv)
     sys.set_int_max_str_digits(0)  # heaps of any size are read and printed exactly
 
-    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-             file: TextIO | None = None, line: str | None = None) -> None:
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
         err.write(f"sprague: warning: {message}\n")
 
     with warnings.catch_warnings():  # a damaged cache file and the like: one line on stderr
@@ -69,6 +75,8 @@ def _main(args: list[str], out: TextIO, err: TextIO) -> int:
     except Exception as exc:  # a bug of ours: one line, not a traceback; SPRAGUE_DEBUG=1 shows it
         if os.environ.get("SPRAGUE_DEBUG"):
             raise
-        err.write(f"sprague: internal error: {type(exc).__name__}: {exc} (please report it; "
-                  "SPRAGUE_DEBUG=1 shows the traceback)\n")
+        err.write(
+            f"sprague: internal error: {type(exc).__name__}: {exc} (please report it; "
+            "SPRAGUE_DEBUG=1 shows the traceback)\n"
+        )
         return 1

@@ -95,12 +95,14 @@ def tour(out: TextIO) -> None:
     _section(out, "Homework 4. An odd number of equal piles of n; take 1 or 2 from one pile")
     take12 = subtraction(S={1, 2})
     out.write("  one pile of n has G = n mod 3, and an odd number of equal values xors to that value;\n")
-    checks = [(k, n, take12.grundy((n,) * k, method="search")) for k in (1, 3, 5) for n in range(7) if n ** k <= 10**5]
+    checks = [(k, n, take12.grundy((n,) * k, method="search")) for k in (1, 3, 5) for n in range(7) if n**k <= 10**5]
     ok = all(g == n % 3 for _, n, g in checks)
     out.write(f"  brute force on {len(checks)} positions (k piles of n, k = 1, 3, 5) agrees: {ok}\n")
-    out.write("  strategy: if n is a multiple of 3 you lose against best play; otherwise take n mod 3 from one pile\n"
-              "  (its value becomes 0 and the other piles pair off), then after each reply move so that the xor of\n"
-              "  (pile size mod 3) over all piles is 0 again: that is a P-position, and one is always reachable.\n")
+    out.write(
+        "  strategy: if n is a multiple of 3 you lose against best play; otherwise take n mod 3 from one pile\n"
+        "  (its value becomes 0 and the other piles pair off), then after each reply move so that the xor of\n"
+        "  (pile size mod 3) over all piles is 0 again: that is a P-position, and one is always reachable.\n"
+    )
 
     _section(out, "Homework 5. Turning Turtles from T T H H T H H")
     tt = HANDOUT.turning_turtles()
@@ -122,20 +124,26 @@ def tour(out: TextIO) -> None:
     _section(out, "Homework 7. Grundy's game from 10")
     gg = cast(HeapRuleset, HANDOUT.grundys_game())
     nodes, edges = game_graph(gg, (10,))
-    out.write(f"  the graph from 10 has {len(nodes)} positions and {len(edges)} moves; "
-              f"G(10) = {gg.grundy((10,))} ({gg.outcome((10,))})\n")
+    out.write(
+        f"  the graph from 10 has {len(nodes)} positions and {len(edges)} moves; "
+        f"G(10) = {gg.grundy((10,))} ({gg.outcome((10,))})\n"
+    )
     out.write(f"  G(0..10) = {gg.sequence(11).tolist()}\n")
     splits = [gg.describe_move((10,), o) for o in gg.winning_moves((10,))]
-    out.write("  winning moves from 10: " + (", ".join(splits) or "none, every split of 10 leaves an N-position")
-              + "\n")
+    out.write(
+        "  winning moves from 10: " + (", ".join(splits) or "none, every split of 10 leaves an N-position") + "\n"
+    )
 
     _section(out, "Homework 8. 1 xor 2 xor ... xor n")
     values = [reduce(xor, range(1, n + 1)) for n in range(1, 17)]
     out.write(f"  n = 1..16: {values}\n")
     pattern = {0: "n", 1: "1", 2: "n + 1", 3: "0"}
     ok = all(v == {0: n, 1: 1, 2: n + 1, 3: 0}[n % 4] for n, v in zip(range(1, 10**4), _prefix_xors(10**4)))
-    out.write("  pattern by n mod 4: " + ", ".join(f"{r} -> {pattern[r]}" for r in range(4)) +
-              f"; checked for n < 10^4: {ok}\n")
+    out.write(
+        "  pattern by n mod 4: "
+        + ", ".join(f"{r} -> {pattern[r]}" for r in range(4))
+        + f"; checked for n < 10^4: {ok}\n"
+    )
 
 
 def _prefix_xors(n: int) -> list[int]:

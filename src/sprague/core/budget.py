@@ -39,9 +39,28 @@ from typing import Any, TypeVar
 
 from sprague.errors import BudgetExceeded, InvalidParameter
 
-__all__ = ["Budget", "budget", "active", "metered", "charge", "check_memory", "refuse_if_sure", "left", "work_cap",
-           "share", "BONUS_SHARE", "REMOTENESS_SHARE", "DEFAULT_MAX_WORK", "DEFAULT_MAX_MEMORY", "POSITION_WORK",
-           "KERNEL_STEPS_PER_WORK", "WORK_HINT", "MEMORY_HINT", "physical_memory", "resident_bytes"]
+__all__ = [
+    "Budget",
+    "budget",
+    "active",
+    "metered",
+    "charge",
+    "check_memory",
+    "refuse_if_sure",
+    "left",
+    "work_cap",
+    "share",
+    "BONUS_SHARE",
+    "REMOTENESS_SHARE",
+    "DEFAULT_MAX_WORK",
+    "DEFAULT_MAX_MEMORY",
+    "POSITION_WORK",
+    "KERNEL_STEPS_PER_WORK",
+    "WORK_HINT",
+    "MEMORY_HINT",
+    "physical_memory",
+    "resident_bytes",
+]
 
 #: Default work budget of one request, in units of about a microsecond (``--max-work``, Python
 #: ``sprague.budget(work=N)``): some 10-20 s of CPU on a 2-core machine (``benchmarks/budget.py``).
@@ -102,8 +121,12 @@ class Budget:
     def __init__(self, work: int | None = None, memory: int | None = None, seconds: float | None = None):
         self.work = _check("work", work, DEFAULT_MAX_WORK)
         self.memory = _check("memory", memory, DEFAULT_MAX_MEMORY)
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                    or not seconds > 0 or seconds == float("inf")):
+        if seconds is not None and (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, (int, float))
+            or not seconds > 0
+            or seconds == float("inf")
+        ):
             raise InvalidParameter(f"seconds must be a positive number (or None for no time limit), got {seconds!r}")
         self.seconds = seconds
         self.spent = 0
@@ -131,11 +154,18 @@ class Budget:
         if self.spent >= self.next_watch and self.watch is not None:
             self.watch(self)
         if self.spent > self.work:
-            raise BudgetExceeded(f"{what} stopped at the work budget of {self.work:,} units (about a microsecond "
-                                 f"each) without finishing; {WORK_HINT}", estimate=None, limit=self.work)
+            raise BudgetExceeded(
+                f"{what} stopped at the work budget of {self.work:,} units (about a microsecond "
+                f"each) without finishing; {WORK_HINT}",
+                estimate=None,
+                limit=self.work,
+            )
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise BudgetExceeded(f"{what} stopped at the time limit of {self.seconds:g} s without finishing; "
-                                 f"{TIME_HINT}", estimate=None, limit=self.work)
+            raise BudgetExceeded(
+                f"{what} stopped at the time limit of {self.seconds:g} s without finishing; {TIME_HINT}",
+                estimate=None,
+                limit=self.work,
+            )
 
     def check_memory(self, what: str, extra: int = 0, counted: int = 0) -> None:
         """Raise when the memory held since the budget opened, plus ``extra`` bytes about to be taken, is over.
@@ -149,8 +179,11 @@ class Budget:
         held = max(0 if rss is None else rss - self.base, counted, 0)
         if held + extra > self.memory:
             more = f" (and {_mb(extra)} more needed)" if extra else ""
-            raise BudgetExceeded(f"{what} stopped at the memory budget of {_mb(self.memory)}: it holds "
-                                 f"{_mb(held)}{more}; {MEMORY_HINT}", estimate=held + extra, limit=self.memory)
+            raise BudgetExceeded(
+                f"{what} stopped at the memory budget of {_mb(self.memory)}: it holds {_mb(held)}{more}; {MEMORY_HINT}",
+                estimate=held + extra,
+                limit=self.memory,
+            )
 
 
 _ACTIVE: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("sprague_budget", default=None)
@@ -181,6 +214,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def metered(func: F) -> F:
     """Run ``func`` under the active budget, or under a default one opened for the call when none is active."""
+
     @functools.wraps(func)
     def run(*args: Any, **kwargs: Any) -> Any:
         if _ACTIVE.get() is not None:
@@ -199,8 +233,11 @@ def share(fraction: int) -> Iterator[Budget | None]:
     if b is None:
         yield None
         return
-    part = Budget(max(min(b.work // fraction - b.bonus, b.left), 1), b.memory,
-                  None if b.deadline is None else max(b.deadline - time.monotonic(), 1e-3))
+    part = Budget(
+        max(min(b.work // fraction - b.bonus, b.left), 1),
+        b.memory,
+        None if b.deadline is None else max(b.deadline - time.monotonic(), 1e-3),
+    )
     if b.base is None:
         b.base = resident_bytes() or 0
     part.base = b.base  # the memory held counts from the whole budget's baseline
@@ -246,9 +283,12 @@ def refuse_if_sure(what: str, least_work: int | None = None, least_bytes: int | 
     if b is None:
         return
     if least_work is not None and least_work > b.left:
-        raise BudgetExceeded(f"{what} needs at least {_count(least_work)} units of work, over the "
-                             f"{b.left:,} left of the work budget of {b.work:,}; {WORK_HINT}",
-                             estimate=least_work, limit=b.left)
+        raise BudgetExceeded(
+            f"{what} needs at least {_count(least_work)} units of work, over the "
+            f"{b.left:,} left of the work budget of {b.work:,}; {WORK_HINT}",
+            estimate=least_work,
+            limit=b.left,
+        )
     if least_bytes is not None:
         b.check_memory(what, least_bytes)
 
@@ -265,6 +305,7 @@ def _check(name: str, value: Any, default: int) -> int:
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidParameter(f"{name} must be a positive integer (or None for the default {default:,}), "
-                               f"got {value!r}")
+        raise InvalidParameter(
+            f"{name} must be a positive integer (or None for the default {default:,}), got {value!r}"
+        )
     return value

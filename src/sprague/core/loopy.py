@@ -24,12 +24,23 @@ from dataclasses import dataclass
 
 from sprague.errors import InvalidParameter
 
-__all__ = ["Infinite", "LoopyValue", "parse_value", "loopy_outcome", "add_values", "value_json", "sum_values",
-           "OUTCOME_WORDS"]
+__all__ = [
+    "Infinite",
+    "LoopyValue",
+    "parse_value",
+    "loopy_outcome",
+    "add_values",
+    "value_json",
+    "sum_values",
+    "OUTCOME_WORDS",
+]
 
 #: what each outcome means for the player to move
-OUTCOME_WORDS = {"P": "the player to move loses", "N": "the player to move wins",
-                 "D": "a draw: neither player can force a win, play goes on forever"}
+OUTCOME_WORDS = {
+    "P": "the player to move loses",
+    "N": "the player to move wins",
+    "D": "a draw: neither player can force a win, play goes on forever",
+}
 
 
 @dataclass(frozen=True)
@@ -52,7 +63,7 @@ def parse_value(text: str) -> LoopyValue:
     s = str(text).strip().replace(" ", "")
     for head in ("∞", "inf"):
         if s.startswith(head):
-            body = s[len(head):]
+            body = s[len(head) :]
             if not (body.startswith("{") and body.endswith("}")):
                 break
             inner = body[1:-1]
@@ -63,8 +74,10 @@ def parse_value(text: str) -> LoopyValue:
     else:
         if s.isdigit():
             return int(s)
-    raise InvalidParameter(f"{text!r} is not a loopy value; write a nimber such as 3, or infinity with its set, "
-                           "such as ∞{0,2} (or inf{0,2})")
+    raise InvalidParameter(
+        f"{text!r} is not a loopy value; write a nimber such as 3, or infinity with its set, "
+        "such as ∞{0,2} (or inf{0,2})"
+    )
 
 
 def sum_values(values: Iterable[LoopyValue]) -> LoopyValue:

@@ -55,15 +55,21 @@ class Move:
         IllegalMove
             When ``text`` names no legal move (the message says how to write one).
         """
-        pos = ruleset.check_position(position) if not isinstance(position, str) else ruleset.parse_position(
-            position.split())
+        pos = (
+            ruleset.check_position(position)
+            if not isinstance(position, str)
+            else ruleset.parse_position(position.split())
+        )
         if not isinstance(text, str):
-            raise IllegalMove(f"{ruleset.name}: the move {repr(text)[:80]} is not text; write the position after "
-                              "the move, or the move as 'sprague moves' prints it")
+            raise IllegalMove(
+                f"{ruleset.name}: the move {repr(text)[:80]} is not text; write the position after "
+                "the move, or the move as 'sprague moves' prints it"
+            )
         words = _words(text)
         if not words:
-            raise IllegalMove(f"{ruleset.name}: no move given; write the position after it, or the move as "
-                              "'sprague moves' prints it")
+            raise IllegalMove(
+                f"{ruleset.name}: no move given; write the position after it, or the move as 'sprague moves' prints it"
+            )
         direct = ruleset.parse_move(pos, text)
         if direct is not None:
             return cls(ruleset, pos, ruleset.apply(pos, direct))
@@ -80,6 +86,8 @@ class Move:
         for option in options:
             if _words(ruleset.describe_move(pos, option)) == words:
                 return cls(ruleset, pos, option)
-        raise IllegalMove(f"{ruleset.name}: {text!r} is not a move from {ruleset.format_position(pos)!r}; write the "
-                          "position after the move, or the move as 'sprague moves' prints it (e.g. "
-                          f"{str(cls(ruleset, pos, options[0])) if options else 'heap 1: 5 -> 4'!r})")
+        raise IllegalMove(
+            f"{ruleset.name}: {text!r} is not a move from {ruleset.format_position(pos)!r}; write the "
+            "position after the move, or the move as 'sprague moves' prints it (e.g. "
+            f"{str(cls(ruleset, pos, options[0])) if options else 'heap 1: 5 -> 4'!r})"
+        )

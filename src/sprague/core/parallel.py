@@ -56,8 +56,10 @@ def check_workers(workers: Any) -> int:
         raise InvalidParameter(f"workers={workers!r} must be a positive integer")
     most = WORKERS_PER_CORE * (os.cpu_count() or 1)
     if workers > most:
-        raise InvalidParameter(f"workers={workers} is more than {most} ({WORKERS_PER_CORE} per core here); for more "
-                               "machines give a Dask scheduler")
+        raise InvalidParameter(
+            f"workers={workers} is more than {most} ({WORKERS_PER_CORE} per core here); for more "
+            "machines give a Dask scheduler"
+        )
     return workers
 
 
@@ -71,8 +73,10 @@ def client(scheduler: Any) -> Any:
         try:
             return Client(scheduler, timeout="10s")
         except (OSError, ValueError, TypeError) as exc:  # ValueError: an unknown scheme, a malformed address
-            raise InvalidParameter(f"cannot reach the Dask scheduler {scheduler!r}: {exc}; give the address a Dask "
-                                   "scheduler prints, e.g. tcp://127.0.0.1:8786") from None
+            raise InvalidParameter(
+                f"cannot reach the Dask scheduler {scheduler!r}: {exc}; give the address a Dask "
+                "scheduler prints, e.g. tcp://127.0.0.1:8786"
+            ) from None
     return scheduler
 
 
@@ -86,8 +90,15 @@ def dask_workers(scheduler: Any) -> int:
             c.close()
 
 
-def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], collect: Callable[[Any], Any], *,
-              workers: int = 1, scheduler: Any = None, shared: tuple[Any, ...] = ()) -> None:
+def run_tasks(
+    fn: Callable[..., Any],
+    tasks: Sequence[tuple[Any, ...]],
+    collect: Callable[[Any], Any],
+    *,
+    workers: int = 1,
+    scheduler: Any = None,
+    shared: tuple[Any, ...] = (),
+) -> None:
     """Call ``fn(*shared, *task)`` for each of ``tasks``; ``collect(result)`` as each finishes (see the module).
 
     Parameters
@@ -144,8 +155,13 @@ def _stop(pool: cf.ProcessPoolExecutor) -> None:
             process.join(5)
 
 
-def _run_dask(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], collect: Callable[[Any], Any],
-              scheduler: Any, shared: tuple[Any, ...]) -> None:
+def _run_dask(
+    fn: Callable[..., Any],
+    tasks: Sequence[tuple[Any, ...]],
+    collect: Callable[[Any], Any],
+    scheduler: Any,
+    shared: tuple[Any, ...],
+) -> None:
     from dask.distributed import as_completed
 
     c = client(scheduler)

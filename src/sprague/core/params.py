@@ -49,8 +49,12 @@ class Param:
         if self.kind == "set":
             return parse_int_set(value, self.name, allow_empty=self.allow_empty)
         if self.kind in ("subset", "subsets", "vectors", "rule"):
-            parse = {"subset": parse_subset, "subsets": parse_subsets, "vectors": parse_vectors,
-                     "rule": parse_set_by_rule}[self.kind]
+            parse = {
+                "subset": parse_subset,
+                "subsets": parse_subsets,
+                "vectors": parse_vectors,
+                "rule": parse_set_by_rule,
+            }[self.kind]
             return parse(value, self.name, ruleset)
         if self.kind == "str":
             return str(value).strip()
@@ -59,7 +63,8 @@ class Param:
         if self.kind == "int":
             text = value.strip() if isinstance(value, str) else None
             if (isinstance(value, int) and not isinstance(value, bool) and value < self.minimum) or (
-                    text and text.startswith("-") and text[1:].isdigit()):
+                text and text.startswith("-") and text[1:].isdigit()
+            ):
                 raise InvalidParameter(f"{ruleset}: {self.name}={value} must be at least {self.minimum}")
             try:
                 n = parse_int(value, self.name) if isinstance(value, str) else as_int(value, self.name)
@@ -86,8 +91,9 @@ class Param:
         return f'"{text}"' if ";" in text else text
 
     def python_repr(self, value: Any) -> str:
-        return (repr(self.text(value)) if self.kind in ("subset", "subsets", "vectors", "rule", "custom")
-                else repr(value))
+        return (
+            repr(self.text(value)) if self.kind in ("subset", "subsets", "vectors", "rule", "custom") else repr(value)
+        )
 
     def to_json(self, value: Any) -> Any:
         if self.kind == "set":

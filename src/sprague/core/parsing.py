@@ -11,8 +11,18 @@ from typing import Any
 from sprague.core.limits import MAX_HEAPS, MAX_INT_BITS, MAX_INT_DIGITS, MAX_SET_ELEMENTS, format_size
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["check_misere", "check_progress", "parse_int", "as_int", "check_heap_count", "check_tokens",
-           "parse_int_set", "format_int_set", "split_on_plus", "int_text"]
+__all__ = [
+    "check_misere",
+    "check_progress",
+    "parse_int",
+    "as_int",
+    "check_heap_count",
+    "check_tokens",
+    "parse_int_set",
+    "format_int_set",
+    "split_on_plus",
+    "int_text",
+]
 
 # ASCII digits only ([0-9], not \\d: str.isdigit and int() also take "１２" and "٣");
 # underscores only between digits, as in a Python literal ("1_000", not "_1")
@@ -45,8 +55,10 @@ def check_misere(misere: Any) -> bool:
     True
     """
     if not isinstance(misere, bool):
-        raise InvalidParameter(f"misere={misere!r} is not True or False (misere=True: misère play, where the player "
-                               "who makes the last move loses)")
+        raise InvalidParameter(
+            f"misere={misere!r} is not True or False (misere=True: misère play, where the player "
+            "who makes the last move loses)"
+        )
     return misere
 
 
@@ -66,9 +78,11 @@ def check_progress(progress: Any) -> Any:
     """  # noqa: E501
     if progress is not None and not callable(progress):
         text = repr(progress)
-        raise InvalidParameter(f"progress={text if len(text) <= 60 else text[:57] + '...'} is not a function: give a "
-                               "callable that takes the amount of work just done (for example a tqdm bar's update), "
-                               "or None")
+        raise InvalidParameter(
+            f"progress={text if len(text) <= 60 else text[:57] + '...'} is not a function: give a "
+            "callable that takes the amount of work just done (for example a tqdm bar's update), "
+            "or None"
+        )
     return progress
 
 
@@ -88,8 +102,9 @@ def parse_int(text: str, what: str = "heap") -> int:
     if m:
         base, exp = _digits(m.group(1), what), _digits(m.group(2), what)
         if base > 1 and exp * base.bit_length() > _MAX_EXPONENT_DIGITS * 4:
-            raise InvalidPosition(f"{what} {text!r} is too large to write down; use at most about "
-                                  f"{_MAX_EXPONENT_DIGITS:,} digits")
+            raise InvalidPosition(
+                f"{what} {text!r} is too large to write down; use at most about {_MAX_EXPONENT_DIGITS:,} digits"
+            )
         value = base**exp
         if m.group(3):
             rest = _digits(m.group(4), what)
@@ -129,8 +144,9 @@ def as_int(value: Any, what: str = "heap") -> int:
     except TypeError:
         if isinstance(value, str):
             return parse_int(value, what)
-        raise InvalidPosition(f"{what} {value!r} is not an integer; "
-                              f"{_plural(what)} are non-negative integers") from None
+        raise InvalidPosition(
+            f"{what} {value!r} is not an integer; {_plural(what)} are non-negative integers"
+        ) from None
     if n < 0:
         raise InvalidPosition(f"{what} {n!r} is negative; {_plural(what)} are non-negative integers")
     if n.bit_length() > MAX_INT_BITS:
@@ -146,8 +162,10 @@ def check_tokens(tokens: Any, name: str) -> list[str]:
     if isinstance(tokens, str):
         return tokens.split()
     if not isinstance(tokens, (list, tuple)) or not all(isinstance(t, str) for t in tokens):
-        raise InvalidPosition(f"{name}: {repr(tokens)[:80]} is not a list of words; give the position as typed on "
-                              "the command line, e.g. ['3', '5'], or as a value to check_position()")
+        raise InvalidPosition(
+            f"{name}: {repr(tokens)[:80]} is not a list of words; give the position as typed on "
+            "the command line, e.g. ['3', '5'], or as a value to check_position()"
+        )
     return list(tokens)
 
 
@@ -251,7 +269,8 @@ def as_heaps(position: Any, name: str) -> tuple[int, ...]:
     elif isinstance(position, int) and not isinstance(position, bool):
         position = (position,)
     if not isinstance(position, (tuple, list)) or not position:
-        raise InvalidPosition(f"{name}: a position is one or more heap sizes, such as (4, 6); "
-                              f"got {repr(position)[:80]}")
+        raise InvalidPosition(
+            f"{name}: a position is one or more heap sizes, such as (4, 6); got {repr(position)[:80]}"
+        )
     check_heap_count(len(position), name)
     return tuple(as_int(h) for h in position)

@@ -31,8 +31,7 @@ from typing import Any
 
 from sprague.errors import InvalidParameter
 
-__all__ = ["RULESET_GROUP", "THEOREM_GROUP", "PluginWarning", "entry_point_objects", "load_module",
-           "loaded_modules"]
+__all__ = ["RULESET_GROUP", "THEOREM_GROUP", "PluginWarning", "entry_point_objects", "load_module", "loaded_modules"]
 
 RULESET_GROUP = "sprague.rulesets"
 THEOREM_GROUP = "sprague.theorems"
@@ -52,8 +51,11 @@ def entry_point_objects(group: str) -> Iterator[tuple[str, Any]]:
         try:
             obj = ep.load()
         except Exception as exc:  # a broken plugin must not break sprague: say which and why
-            warnings.warn(f"plugin {ep.name!r} ({ep.value}) of {group} could not be loaded: "
-                          f"{type(exc).__name__}: {exc}", PluginWarning, stacklevel=2)
+            warnings.warn(
+                f"plugin {ep.name!r} ({ep.value}) of {group} could not be loaded: {type(exc).__name__}: {exc}",
+                PluginWarning,
+                stacklevel=2,
+            )
             continue
         yield f"{ep.name} ({ep.value})", obj
 
@@ -93,8 +95,9 @@ def load_module(spec: str) -> ModuleType:
     except InvalidParameter:
         raise
     except ImportError as exc:
-        raise InvalidParameter(f"cannot import plugin {spec!r}: {exc}; give an importable module or a .py file") \
-            from None
+        raise InvalidParameter(
+            f"cannot import plugin {spec!r}: {exc}; give an importable module or a .py file"
+        ) from None
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # sys.exit() in the module too: a failure to load, not the end of the program

@@ -399,6 +399,7 @@ class Rules(ABC):
 
 def _checking_tokens(parse: Any) -> Any:
     """``parse`` (a ``parse_position``) with its tokens checked first."""
+
     @functools.wraps(parse)
     def checked(self: Rules, tokens: Any) -> Any:
         return parse(self, check_tokens(tokens, self.name))

@@ -33,8 +33,15 @@ from sprague.core.limits import MAX_HEAPS, MAX_SET_ELEMENTS
 from sprague.core.parsing import format_int_set, parse_int_set
 from sprague.errors import InvalidParameter
 
-__all__ = ["SubtractionSet", "parse_subset", "parse_subsets", "parse_vectors", "SetByRule", "NAMED_SETS",
-           "parse_set_by_rule"]
+__all__ = [
+    "SubtractionSet",
+    "parse_subset",
+    "parse_subsets",
+    "parse_vectors",
+    "SetByRule",
+    "NAMED_SETS",
+    "parse_set_by_rule",
+]
 
 _ASCII_INT = re.compile(r"-?[0-9]{1,4000}\Z")  # a vector entry as typed: ASCII digits only (int() takes "٣")
 
@@ -67,7 +74,7 @@ class SubtractionSet:
             if text in ("all", "n+", "nim"):
                 return cls.all_but()
             if text.startswith("all-but"):
-                rest = text[len("all-but"):].lstrip(":= ")
+                rest = text[len("all-but") :].lstrip(":= ")
                 return cls.all_but(parse_int_set(rest, name, allow_empty=True))
         elements = parse_int_set(value, name)
         return cls.finite(elements)
@@ -109,14 +116,16 @@ class SubtractionSet:
             raise InvalidParameter(f"h={h!r} must be a positive integer")
         m = self.modulus * h
         residues = frozenset(r for r in range(m) if r % h) | frozenset(u * h for u in self.residues)
-        return SubtractionSet(residues, m, frozenset(h * x for x in self.include),
-                              frozenset(h * x for x in self.exclude)).normalized()
+        return SubtractionSet(
+            residues, m, frozenset(h * x for x in self.include), frozenset(h * x for x in self.exclude)
+        ).normalized()
 
     def normalized(self) -> SubtractionSet:
         """The same set with the smallest modulus (so that, e.g., every residue mod 2 reads as all-but)."""
         for d in range(1, self.modulus + 1):
-            if self.modulus % d == 0 and all((r % d in {x % d for x in self.residues}) == (r in self.residues)
-                                             for r in range(self.modulus)):
+            if self.modulus % d == 0 and all(
+                (r % d in {x % d for x in self.residues}) == (r in self.residues) for r in range(self.modulus)
+            ):
                 residues = frozenset(r % d for r in self.residues)
                 out = SubtractionSet(residues, d, frozenset(), frozenset())
                 include = frozenset(x for x in self.include if x not in out)
@@ -154,27 +163,35 @@ def parse_subset(value: Any, name: str, ruleset: str = "") -> SubtractionSet:
 def parse_subsets(value: Any, name: str, ruleset: str = "") -> tuple[SubtractionSet, ...]:
     """One set per heap: ``"all;1-7;all-but:4,8"`` or a list of such values."""
     if not isinstance(value, (str, Iterable)):
-        raise InvalidParameter(f"{ruleset}: {name}={value!r} is not a list of sets; write one set per heap "
-                               f"separated by ';', e.g. {name}=\"all;1-7;all-but:4,8\"")
+        raise InvalidParameter(
+            f"{ruleset}: {name}={value!r} is not a list of sets; write one set per heap "
+            f"separated by ';', e.g. {name}=\"all;1-7;all-but:4,8\""
+        )
     items = value.split(";") if isinstance(value, str) else _first(value, MAX_HEAPS)
     if len(items) > MAX_HEAPS:
-        raise InvalidParameter(f"{ruleset}: {name} has more than {MAX_HEAPS:,} sets, one per heap, over the limit "
-                               "(MAX_HEAPS in sprague.core.limits)")
+        raise InvalidParameter(
+            f"{ruleset}: {name} has more than {MAX_HEAPS:,} sets, one per heap, over the limit "
+            "(MAX_HEAPS in sprague.core.limits)"
+        )
     if not items or any(isinstance(v, str) and not v.strip() for v in items):
-        raise InvalidParameter(f"{ruleset}: {name} needs one set per heap separated by ';', e.g. "
-                               f"{name}=\"all;1-7;all-but:4,8\"")
+        raise InvalidParameter(
+            f"{ruleset}: {name} needs one set per heap separated by ';', e.g. {name}=\"all;1-7;all-but:4,8\""
+        )
     return tuple(SubtractionSet.parse(v, f"{name}[{i + 1}]") for i, v in enumerate(items))
 
 
 def parse_vectors(value: Any, name: str, ruleset: str = "") -> tuple[tuple[int, ...], ...]:
     """Move vectors: ``"1,1;2,0"`` or a list of tuples; non-negative, equal lengths, none all zero."""
     if not isinstance(value, (str, Iterable)):
-        raise InvalidParameter(f"{ruleset}: {name}={value!r} is not a list of move vectors; write e.g. "
-                               f"{name}=\"1,1;2,0\"")
+        raise InvalidParameter(
+            f'{ruleset}: {name}={value!r} is not a list of move vectors; write e.g. {name}="1,1;2,0"'
+        )
     rows = value.split(";") if isinstance(value, str) else _first(value, MAX_SET_ELEMENTS)
     if len(rows) > MAX_SET_ELEMENTS:
-        raise InvalidParameter(f"{ruleset}: {name} has more than {MAX_SET_ELEMENTS:,} vectors, over the limit "
-                               f"(MAX_SET_ELEMENTS in sprague.core.limits)")
+        raise InvalidParameter(
+            f"{ruleset}: {name} has more than {MAX_SET_ELEMENTS:,} vectors, over the limit "
+            f"(MAX_SET_ELEMENTS in sprague.core.limits)"
+        )
     vectors = []
     for row in rows:
         try:
@@ -182,25 +199,31 @@ def parse_vectors(value: Any, name: str, ruleset: str = "") -> tuple[tuple[int, 
                 raise TypeError
             parts = row.split(",") if isinstance(row, str) else _first(row, MAX_HEAPS)
             if len(parts) > MAX_HEAPS:
-                raise InvalidParameter(f"{ruleset}: {name}: a vector of more than {MAX_HEAPS:,} entries is over "
-                                       f"the limit (MAX_HEAPS in sprague.core.limits)")
-            if any(isinstance(p, (bool, float)) or (isinstance(p, str) and not _ASCII_INT.match(p.strip()))
-                   for p in parts):
+                raise InvalidParameter(
+                    f"{ruleset}: {name}: a vector of more than {MAX_HEAPS:,} entries is over "
+                    f"the limit (MAX_HEAPS in sprague.core.limits)"
+                )
+            if any(
+                isinstance(p, (bool, float)) or (isinstance(p, str) and not _ASCII_INT.match(p.strip())) for p in parts
+            ):
                 raise TypeError
             vec = tuple(int(p) for p in parts)
         except (TypeError, ValueError):
-            raise InvalidParameter(f"{ruleset}: {name}: {row!r} is not a vector of integers; write e.g. "
-                                   f"{name}=\"1,1;2,0\"") from None
+            raise InvalidParameter(
+                f'{ruleset}: {name}: {row!r} is not a vector of integers; write e.g. {name}="1,1;2,0"'
+            ) from None
         if any(v < 0 for v in vec):
             raise InvalidParameter(f"{ruleset}: {name}: {row!r} has a negative entry; entries are tokens removed")
         if not any(vec):
             raise InvalidParameter(f"{ruleset}: {name} contains the zero vector {row!r}, which is no move")
         vectors.append(vec)
     if not vectors:
-        raise InvalidParameter(f"{ruleset}: {name} is empty; write e.g. {name}=\"1,1;2,0\"")
+        raise InvalidParameter(f'{ruleset}: {name} is empty; write e.g. {name}="1,1;2,0"')
     if len({len(v) for v in vectors}) > 1:
-        raise InvalidParameter(f"{ruleset}: {name}: vectors of different lengths {sorted({len(v) for v in vectors})}; "
-                               "each has one entry per heap")
+        raise InvalidParameter(
+            f"{ruleset}: {name}: vectors of different lengths {sorted({len(v) for v in vectors})}; "
+            "each has one entry per heap"
+        )
     return tuple(dict.fromkeys(vectors))
 
 
@@ -235,7 +258,7 @@ def _primes_upto(upto: int) -> np.ndarray:
     sieve[:2] = False
     for p in range(2, isqrt(upto) + 1):
         if sieve[p]:
-            sieve[p * p::p] = False
+            sieve[p * p :: p] = False
     return np.flatnonzero(sieve).astype(np.int64)
 
 
@@ -273,13 +296,17 @@ class SetByRule:
             key = value.strip().lower().replace("_", "-").replace(" ", "-")
             if key in _SPELLINGS:
                 return cls(_SPELLINGS[key])
-            raise InvalidParameter(f"{where}{name}={value!r} is not a named set; the named sets are "
-                                   f"{', '.join(NAMED_SETS)} (from Python, a predicate also: {name}=lambda k: ...)")
+            raise InvalidParameter(
+                f"{where}{name}={value!r} is not a named set; the named sets are "
+                f"{', '.join(NAMED_SETS)} (from Python, a predicate also: {name}=lambda k: ...)"
+            )
         if callable(value):
             label = getattr(value, "__qualname__", None) or type(value).__name__
             return cls(f"predicate:{label}", value)
-        raise InvalidParameter(f"{where}{name}={value!r} is not a named set or a predicate; write one of "
-                               f"{', '.join(NAMED_SETS)}, or pass a function of k returning True or False")
+        raise InvalidParameter(
+            f"{where}{name}={value!r} is not a named set or a predicate; write one of "
+            f"{', '.join(NAMED_SETS)}, or pass a function of k returning True or False"
+        )
 
     @property
     def is_named(self) -> bool:
@@ -316,7 +343,7 @@ class SetByRule:
         if self.predicate is not None:
             self._evaluate(upto)
             known = np.array(self._known, dtype=np.int64)
-            return known[:np.searchsorted(known, upto, side="right")]
+            return known[: np.searchsorted(known, upto, side="right")]
         if name == "squares":
             return np.arange(1, isqrt(upto) + 1, dtype=np.int64) ** 2
         if name == "triangular":
@@ -331,16 +358,20 @@ class SetByRule:
     def _evaluate(self, upto: int) -> None:
         """Run the predicate on ``k = _upto + 1 .. upto`` (once each), refusing a raise or a non-bool."""
         assert self.predicate is not None
-        predicate, label = self.predicate, self.name[len("predicate:"):]
+        predicate, label = self.predicate, self.name[len("predicate:") :]
         for k in range(self._upto + 1, upto + 1):
             try:
                 answer = predicate(k)
             except Exception as exc:  # the user's code: any error is reported in one line
-                raise InvalidParameter(f"the predicate {label} raised {type(exc).__name__}: {exc} at k={k}; it must "
-                                       "return True or False for every positive integer k") from None
+                raise InvalidParameter(
+                    f"the predicate {label} raised {type(exc).__name__}: {exc} at k={k}; it must "
+                    "return True or False for every positive integer k"
+                ) from None
             if not isinstance(answer, (bool, np.bool_)):
-                raise InvalidParameter(f"the predicate {label} returned {answer!r} ({type(answer).__name__}) at "
-                                       f"k={k}; it must return True or False (write e.g. lambda k: k % 3 == 1)")
+                raise InvalidParameter(
+                    f"the predicate {label} returned {answer!r} ({type(answer).__name__}) at "
+                    f"k={k}; it must return True or False (write e.g. lambda k: k % 3 == 1)"
+                )
             if answer:
                 self._known.append(k)
             self._upto = k

@@ -128,13 +128,17 @@ def discover(
     max_heap = as_int(max_heap, "max_heap")
     verify_max = max(2 * max_heap, max_heap + 1) if verify_max is None else as_int(verify_max, "verify_max")
     if verify_max <= max_heap:
-        raise InvalidParameter(f"verify_max (--verify-max) = {verify_max} is not above max_heap (--max-heap) = "
-                               f"{max_heap}: a rule is checked on a larger box than it was fitted on")
+        raise InvalidParameter(
+            f"verify_max (--verify-max) = {verify_max} is not above max_heap (--max-heap) = "
+            f"{max_heap}: a rule is checked on a larger box than it was fitted on"
+        )
     if verify_max > DISCOVER_MAX_HEAP:
-        raise InvalidParameter(f"max_heap (--max-heap) = {format_size(max_heap)}, verify_max (--verify-max) = "
-                               f"{format_size(verify_max)}: discover fits and checks on heaps up to "
-                               f"{DISCOVER_MAX_HEAP:,} (DISCOVER_MAX_HEAP; the search keeps a table over the heap "
-                               "sizes for every feature); fit on smaller heaps, and check on twice them")
+        raise InvalidParameter(
+            f"max_heap (--max-heap) = {format_size(max_heap)}, verify_max (--verify-max) = "
+            f"{format_size(verify_max)}: discover fits and checks on heaps up to "
+            f"{DISCOVER_MAX_HEAP:,} (DISCOVER_MAX_HEAP; the search keeps a table over the heap "
+            "sizes for every feature); fit on smaller heaps, and check on twice them"
+        )
     budget = check_limit(budget, "budget", DISCOVER_BUDGET)
     max_cost = check_limit(max_cost, "max_cost", 16)
     rounds = check_limit(rounds, "rounds", ROUNDS, least=0)
@@ -156,16 +160,19 @@ def check_ruleset(rules: Ruleset) -> None:
     """Refuse a ruleset whose tables discover cannot fit: positions that are not heaps, or a loopy game."""
     if rules.loopy or not shapes.heap_game(rules):
         what = "it is loopy" if rules.loopy else "its positions are not heaps"
-        raise InvalidParameter(f"{rules.describe()}: discover fits tables of heap games, and {what}; "
-                               "'sprague list' shows the heap games")
+        raise InvalidParameter(
+            f"{rules.describe()}: discover fits tables of heap games, and {what}; 'sprague list' shows the heap games"
+        )
 
 
 def _counts(heaps: int | Sequence[int]) -> list[int]:
     """The numbers of heaps asked for, sorted, without repeats; refused unless each is a table's."""
     counts = [as_int(n, "heaps") for n in heaps] if isinstance(heaps, (list, tuple)) else [as_int(heaps, "heaps")]
     if any(not 1 <= n <= TABLE_MAX_HEAPS for n in counts):
-        raise InvalidParameter(f"heaps={heaps!r}: every number of heaps must be between 1 and {TABLE_MAX_HEAPS} "
-                               "(the heaps of a table's positions)")
+        raise InvalidParameter(
+            f"heaps={heaps!r}: every number of heaps must be between 1 and {TABLE_MAX_HEAPS} "
+            "(the heaps of a table's positions)"
+        )
     if not counts:
         raise InvalidParameter("heaps=[] names no number of heaps; give one (2) or several ([3, 4, 5])")
     return sorted(set(counts))
@@ -182,19 +189,25 @@ def _kinds(kinds: str | Sequence[str]) -> list[str]:
     return list(dict.fromkeys(given))
 
 
-def _check_sizes(rules: Ruleset, counts: list[int], max_heap: int, verify_max: int, max_positions: int | None
-                 ) -> int:
+def _check_sizes(rules: Ruleset, counts: list[int], max_heap: int, verify_max: int, max_positions: int | None) -> int:
     """Refuse data or a check box over their limits, before anything runs; the check's limit."""
     assert shapes.heap_game(rules)  # check_ruleset said so
     rows = sum(table_size(n, rules.min_heap, max_heap, True) for n in counts)
     if rows > DISCOVER_MAX_ROWS:
-        raise TooLarge(f"discover: the data would be {format_size(rows)} positions, over the limit of "
-                       f"{DISCOVER_MAX_ROWS:,} (DISCOVER_MAX_ROWS); fit on a smaller box (--max or --heaps)",
-                       estimate=rows, limit=DISCOVER_MAX_ROWS)
+        raise TooLarge(
+            f"discover: the data would be {format_size(rows)} positions, over the limit of "
+            f"{DISCOVER_MAX_ROWS:,} (DISCOVER_MAX_ROWS); fit on a smaller box (--max or --heaps)",
+            estimate=rows,
+            limit=DISCOVER_MAX_ROWS,
+        )
     checked = sum(table_size(n, rules.min_heap, verify_max, True) for n in counts)
     limit = check_limit(max_positions, default=DEFAULT_MAX_POSITIONS)
     if checked > limit:
-        raise TooLarge(f"discover: checking a rule on heaps up to {verify_max} would take {format_size(checked)} "
-                       f"positions, over the limit of {limit:,}; lower --verify-max or raise --max-positions N "
-                       "(Python: verify_max=, max_positions=)", estimate=checked, limit=limit)
+        raise TooLarge(
+            f"discover: checking a rule on heaps up to {verify_max} would take {format_size(checked)} "
+            f"positions, over the limit of {limit:,}; lower --verify-max or raise --max-positions N "
+            "(Python: verify_max=, max_positions=)",
+            estimate=checked,
+            limit=limit,
+        )
     return limit

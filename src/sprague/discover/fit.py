@@ -21,8 +21,9 @@ from sprague.verify import Counterexample, verify
 __all__ = ["Job", "table", "data", "lift"]
 
 
-def table(rules: Ruleset, n: int, max_heap: int, kinds: list[str], max_positions: int | None, misere: bool = False
-           ) -> tuple[np.ndarray, np.ndarray, str]:
+def table(
+    rules: Ruleset, n: int, max_heap: int, kinds: list[str], max_positions: int | None, misere: bool = False
+) -> tuple[np.ndarray, np.ndarray, str]:
     """The positions (rows sorted ascending) and their Grundy values (or outcomes, 0 = P) of the box.
 
     Under misère play the values are misère Grundy values g- (or misère outcomes); g- is 0
@@ -34,8 +35,7 @@ def table(rules: Ruleset, n: int, max_heap: int, kinds: list[str], max_positions
     return positions, np.asarray(table.values, dtype=np.int64), values
 
 
-def data(tables: dict[int, tuple[np.ndarray, np.ndarray, str]], counts: list[int], kind: str,
-          rules: Ruleset) -> Data:
+def data(tables: dict[int, tuple[np.ndarray, np.ndarray, str]], counts: list[int], kind: str, rules: Ruleset) -> Data:
     """The data of a search: the positions of the numbers of heaps in ``counts`` with the target of ``kind``."""
     blocks = [tables[n][0] for n in counts]
     values = np.concatenate([tables[n][1] for n in counts])
@@ -72,8 +72,9 @@ class Job:
         started = time.perf_counter()
         rule = Rule(kind, counts, None, None, None, 0, data.rows, self.max_heap, self.verify_max, misere=self.misere)
         for _ in range(self.rounds + 1):
-            result = Search(data, kind, budget=self.budget, max_cost=self.max_cost, progress=self.progress,
-                            memory=self.memory).run()
+            result = Search(
+                data, kind, budget=self.budget, max_cost=self.max_cost, progress=self.progress, memory=self.memory
+            ).run()
             rule.evaluations += result.evaluated
             rule.complete = result.complete
             rule.fitted = data.rows
@@ -106,8 +107,15 @@ class Job:
             if shapes.one_heap(self.rules):  # moves split heaps: no box is closed under them
                 positions, bad = self.against_table(guarded, rule.kind, n)
             else:
-                report = verify(self.rules, guarded, kind=rule.kind, heaps=n, max_heap=self.verify_max,
-                                max_positions=self.check_limit, misere=self.misere)
+                report = verify(
+                    self.rules,
+                    guarded,
+                    kind=rule.kind,
+                    heaps=n,
+                    max_heap=self.verify_max,
+                    max_positions=self.check_limit,
+                    misere=self.misere,
+                )
                 positions, bad = report.positions, report.counterexample
                 if report.inconclusive and not guarded.undefined:
                     rule.stopped = f"not verified: {report.inconclusive}"
@@ -116,8 +124,14 @@ class Job:
                 pos, error = min(guarded.undefined, key=lambda u: (sum(u[0]), u[0]))
                 truth = _truth(self.rules, rule.kind, pos, self.misere)
                 shown = ("P" if truth else "N") if rule.kind == "outcome" else truth
-                bad = Counterexample(pos, "nothing", shown, None, f"the rule is undefined there ({error})",
-                                     shown="<" + ", ".join(map(str, pos)) + ">")
+                bad = Counterexample(
+                    pos,
+                    "nothing",
+                    shown,
+                    None,
+                    f"the rule is undefined there ({error})",
+                    shown="<" + ", ".join(map(str, pos)) + ">",
+                )
             rule.verified += positions
             if bad is not None:
                 rule.refuted.append(Refuted(text, python, node.cost, bad.describe(), tuple(bad.position)))
@@ -128,8 +142,9 @@ class Job:
         rule.node = node
         return None
 
-    def against_table(self, claim: Callable[[Sequence[int]], Any], kind: str, n: int
-                      ) -> tuple[int, Counterexample | None]:
+    def against_table(
+        self, claim: Callable[[Sequence[int]], Any], kind: str, n: int
+    ) -> tuple[int, Counterexample | None]:
         """The claim against the table of the larger box (a one-heap game's: the nim-sums of its sequence).
 
         :func:`~sprague.verify.verify`'s local rule needs a box closed under moves, and
@@ -141,8 +156,9 @@ class Job:
         """
         # normal play: the Grundy table (the nim-sums of the sequence); misère: the misère table of the kind asked
         values = kind if self.misere else "grundy"
-        table = heap_table(self.rules, self.verify_max, heaps=n, values=values, max_positions=self.max_positions,
-                           misere=self.misere)
+        table = heap_table(
+            self.rules, self.verify_max, heaps=n, values=values, max_positions=self.max_positions, misere=self.misere
+        )
         rows = np.sort(np.asarray(table.positions, dtype=np.int64), axis=1).tolist()
         worst: tuple[int, ...] | None = None
         found: Any = None
@@ -156,8 +172,9 @@ class Job:
                 worst, found = tuple(row), (claimed, truth)
         if worst is None:
             return len(rows), None
-        return len(rows), Counterexample(worst, found[0], found[1], None, "by the ruleset's table",
-                                         shown="<" + ", ".join(map(str, worst)) + ">")
+        return len(rows), Counterexample(
+            worst, found[0], found[1], None, "by the ruleset's table", shown="<" + ", ".join(map(str, worst)) + ">"
+        )
 
     def joint(self, kind: str, counts: list[int], data: Data, single: dict[int, Rule]) -> Rule:
         """One rule for every number of heaps: the rules of each n lifted, else a search on all the data."""
@@ -169,9 +186,19 @@ class Job:
             for bad in r.refuted:
                 data = data.add(bad.position, _truth(self.rules, kind, bad.position, self.misere))
         if lifted is not None:
-            rule = Rule(kind, counts, None, None, None, 0, data.rows, self.max_heap, self.verify_max,
-                        misere=self.misere,
-                        how="lifted: the rules for each n have one shape; their constants are functions of n")
+            rule = Rule(
+                kind,
+                counts,
+                None,
+                None,
+                None,
+                0,
+                data.rows,
+                self.max_heap,
+                self.verify_max,
+                misere=self.misere,
+                how="lifted: the rules for each n have one shape; their constants are functions of n",
+            )
             rule.complete = min(r.complete for r in single.values())
             more = self.check(rule, lifted, data)
             if rule.holds:
@@ -199,8 +226,9 @@ class _Guarded:
             return None
 
 
-def _disagreement(claim: Callable[[Sequence[int]], Any], data: Data, kind: str, most: int = 2_000
-                  ) -> tuple[int, ...] | None:
+def _disagreement(
+    claim: Callable[[Sequence[int]], Any], data: Data, kind: str, most: int = 2_000
+) -> tuple[int, ...] | None:
     """A position of the data (up to ``most`` of them, evenly spread) where ``claim`` is not the target."""
     rows = [row for block in data.blocks for row in block.tolist()]
     step = max(1, len(rows) // most)
@@ -228,8 +256,13 @@ def _const_value(node: Node, n: int) -> int | None:
 
 
 #: the functions of n a constant of a joint rule may be
-_NFUNCS: dict[str, Callable[[int], int]] = {"n": lambda n: n, "n-1": lambda n: n - 1, "n+1": lambda n: n + 1,
-                                            "2n": lambda n: 2 * n, "n(n-1)": lambda n: n * (n - 1)}
+_NFUNCS: dict[str, Callable[[int], int]] = {
+    "n": lambda n: n,
+    "n-1": lambda n: n - 1,
+    "n+1": lambda n: n + 1,
+    "2n": lambda n: 2 * n,
+    "n(n-1)": lambda n: n * (n - 1),
+}
 
 
 def lift(nodes: dict[int, Node]) -> Node | None:

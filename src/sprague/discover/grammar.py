@@ -76,8 +76,17 @@ def nimsum(values: Iterable[int]) -> int:
 
 
 #: the names a rule's ``python`` expression may use, besides ``z`` and ``n``
-PYTHON_NAMES: dict[str, Any] = {"v2": v2, "popcount": popcount, "nimsum": nimsum, "all": all, "any": any,
-                                "min": min, "max": max, "sum": sum, "len": len}
+PYTHON_NAMES: dict[str, Any] = {
+    "v2": v2,
+    "popcount": popcount,
+    "nimsum": nimsum,
+    "all": all,
+    "any": any,
+    "min": min,
+    "max": max,
+    "sum": sum,
+    "len": len,
+}
 
 
 def compile_rule(python: str) -> Callable[[Sequence[int]], Any]:
@@ -142,8 +151,13 @@ _OVER_HEAPS = ("sum", "nimsum", "min", "max", "or", "and", "count", "all", "any"
 #: the rules' operators, whose operands are rendered on their own (not features of a given heap)
 _RULES = ("eq", "lt", "not", "andb", "orb")
 _INDEX = {0: ("z_1", "z[0]"), 1: ("z_2", "z[1]"), -2: ("z_(n-1)", "z[-2]"), -1: ("z_n", "z[-1]")}
-_NEXPR = {"n": ("n", "n"), "n-1": ("n-1", "(n - 1)"), "n+1": ("n+1", "(n + 1)"), "2n": ("2n", "(2 * n)"),
-          "n(n-1)": ("n(n-1)", "(n * (n - 1))")}
+_NEXPR = {
+    "n": ("n", "n"),
+    "n-1": ("n-1", "(n - 1)"),
+    "n+1": ("n+1", "(n + 1)"),
+    "2n": ("2n", "(2 * n)"),
+    "n(n-1)": ("n(n-1)", "(n * (n - 1))"),
+}
 _FIXED = {"n": ("n", "n"), "nodd": ("n odd", "n % 2 == 1"), "neven": ("n even", "n % 2 == 0")}
 NEXPR_COST = {"n": 1, "n-1": 2, "n+1": 2, "2n": 2, "n(n-1)": 3}
 
@@ -224,8 +238,9 @@ class Node:
             return var
         if op in ("or", "and"):
             sign = " | " if op == "or" else " & "
-            return _by_count([(k, "(" + sign.join(a[0].python(counts, f"z[{i}]") for i in range(k)) + ")")
-                              for k in counts])
+            return _by_count(
+                [(k, "(" + sign.join(a[0].python(counts, f"z[{i}]") for i in range(k)) + ")") for k in counts]
+            )
         if op == "at":
             return a[0].python(counts, _INDEX[a[1]][1])
         if op in _RULES or op in _OVER_HEAPS:

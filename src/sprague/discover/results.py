@@ -21,8 +21,13 @@ class Refuted:
     position: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "python": self.python, "cost": self.cost,
-                "counterexample": self.counterexample, "position": list(self.position)}
+        return {
+            "text": self.text,
+            "python": self.python,
+            "cost": self.cost,
+            "counterexample": self.counterexample,
+            "position": list(self.position),
+        }
 
 
 @dataclass
@@ -70,12 +75,16 @@ class Rule:
         head = f"{what} ({self.heaps_text()}):"
         lines = []
         if self.found:
-            status = (f"holds to heap {self.verify_max} ({self.verified:,} positions)" if self.holds
-                      else f"unverified: {self.stopped}")
+            status = (
+                f"holds to heap {self.verify_max} ({self.verified:,} positions)"
+                if self.holds
+                else f"unverified: {self.stopped}"
+            )
             rel = "P iff" if self.kind == "outcome" else ("g- =" if self.misere else "G =")
             lines.append(f"{head} {rel} {self.text}")
-            lines.append(f"    cost {self.cost}; fitted on {self.fitted:,} positions (heaps <= {self.max_heap}); "
-                         f"{status}")
+            lines.append(
+                f"    cost {self.cost}; fitted on {self.fitted:,} positions (heaps <= {self.max_heap}); {status}"
+            )
             if self.how != "search":
                 lines.append(f"    {self.how}")
             elif self.cost is not None and self.complete < self.cost - 1:
@@ -92,11 +101,25 @@ class Rule:
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "misere": self.misere, "heaps": self.heaps, "text": self.text, "python": self.python,
-                "cost": self.cost, "complete": self.complete, "fitted": self.fitted, "max_heap": self.max_heap,
-                "verify_max": self.verify_max, "verified": self.verified, "holds": self.holds, "how": self.how,
-                "stopped": self.stopped, "refuted": [r.to_json() for r in self.refuted],
-                "evaluations": self.evaluations, "seconds": round(self.seconds, 3)}
+        return {
+            "kind": self.kind,
+            "misere": self.misere,
+            "heaps": self.heaps,
+            "text": self.text,
+            "python": self.python,
+            "cost": self.cost,
+            "complete": self.complete,
+            "fitted": self.fitted,
+            "max_heap": self.max_heap,
+            "verify_max": self.verify_max,
+            "verified": self.verified,
+            "holds": self.holds,
+            "how": self.how,
+            "stopped": self.stopped,
+            "refuted": [r.to_json() for r in self.refuted],
+            "evaluations": self.evaluations,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 @dataclass
@@ -114,11 +137,19 @@ class Discovery:
     def summary(self) -> str:
         counts = ", ".join(map(str, self.heaps))
         play = " (misère play)" if self.misere else ""
-        head = (f"{self.ruleset}{play}: rules fitted on heaps <= {self.max_heap} "
-                f"({counts} heap{'' if counts == '1' else 's'}), each checked on heaps <= {self.verify_max}")
+        head = (
+            f"{self.ruleset}{play}: rules fitted on heaps <= {self.max_heap} "
+            f"({counts} heap{'' if counts == '1' else 's'}), each checked on heaps <= {self.verify_max}"
+        )
         return head + "\n" + "\n".join(r.summary() for r in self.rules) + f"\n({self.seconds:.1f} s)"
 
     def to_json(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "misere": self.misere, "heaps": self.heaps, "max_heap": self.max_heap,
-                "verify_max": self.verify_max, "seconds": round(self.seconds, 3),
-                "rules": [r.to_json() for r in self.rules]}
+        return {
+            "ruleset": self.ruleset,
+            "misere": self.misere,
+            "heaps": self.heaps,
+            "max_heap": self.max_heap,
+            "verify_max": self.verify_max,
+            "seconds": round(self.seconds, 3),
+            "rules": [r.to_json() for r in self.rules],
+        }

@@ -130,8 +130,16 @@ class _Budget(Exception):
 class Search:
     """A search for the cheapest expression of sort B (``kind="outcome"``) or I (``"grundy"``) fitting the data."""
 
-    def __init__(self, data: Data, kind: str, *, budget: int = DISCOVER_BUDGET, max_cost: int = 16,
-                 progress: Callable[[int], Any] | None = None, memory: int = DISCOVER_MEMORY) -> None:
+    def __init__(
+        self,
+        data: Data,
+        kind: str,
+        *,
+        budget: int = DISCOVER_BUDGET,
+        max_cost: int = 16,
+        progress: Callable[[int], Any] | None = None,
+        memory: int = DISCOVER_MEMORY,
+    ) -> None:
         self.data = data
         self.kind = kind
         self.budget = budget
@@ -154,16 +162,22 @@ class Search:
         # the words of a row's mask are no more than its heaps; past that (heaps of up to thousands of tokens) the
         # property is read heap by heap, as the masks would take rows x sizes / 8 bytes
         self.words = (len(data.sizes) + 63) // 64
-        self.block_of_row = np.concatenate([np.full(len(b), i, np.int64) for i, b in enumerate(data.blocks)]
-                                           ) if data.blocks else np.zeros(0, np.int64)
+        self.block_of_row = (
+            np.concatenate([np.full(len(b), i, np.int64) for i, b in enumerate(data.blocks)])
+            if data.blocks
+            else np.zeros(0, np.int64)
+        )
         self.present: np.ndarray | None = None
         if self.words <= max(data.counts, default=1):
             present = np.zeros((data.rows, self.words), dtype=np.uint64)
             row = 0
             for idx in data.index:
                 for col in range(idx.shape[1]):
-                    np.bitwise_or.at(present, (np.arange(row, row + len(idx)), idx[:, col] // 64),
-                                     np.left_shift(np.uint64(1), (idx[:, col] % 64).astype(np.uint64)))
+                    np.bitwise_or.at(
+                        present,
+                        (np.arange(row, row + len(idx)), idx[:, col] // 64),
+                        np.left_shift(np.uint64(1), (idx[:, col] % 64).astype(np.uint64)),
+                    )
                 row += len(idx)
             self.present = present
 
@@ -182,13 +196,19 @@ class Search:
         counts = np.array(self.data.counts, dtype=np.int64)
         bank = self.banks["K"]
         for name, value in self.data.params.items():  # first: a parameter is shown by name, not as its value
-            bank.add(Node("K", "param", (name, value)), np.full(nb, value, np.int64),
-                     np.full(nb, value, np.int64).tobytes())
+            bank.add(
+                Node("K", "param", (name, value)), np.full(nb, value, np.int64), np.full(nb, value, np.int64).tobytes()
+            )
         for lit in LITERALS:
             bank.add(Node("K", "lit", (lit,)), np.full(nb, lit, np.int64), np.full(nb, lit, np.int64).tobytes())
         if self.multi:
-            for expr, per_block in (("n", counts), ("n-1", counts - 1), ("n+1", counts + 1), ("2n", 2 * counts),
-                                    ("n(n-1)", counts * (counts - 1))):
+            for expr, per_block in (
+                ("n", counts),
+                ("n-1", counts - 1),
+                ("n+1", counts + 1),
+                ("2n", 2 * counts),
+                ("n(n-1)", counts * (counts - 1)),
+            ):
                 bank.add(Node("K", "nexpr", (expr,)), per_block, per_block.tobytes())
         self.consts = sorted(((n, v) for n, v in bank.upto(3)), key=lambda nv: nv[0].cost)
 
@@ -222,8 +242,12 @@ class Search:
             if self.found is not None:
                 return SearchResult(self.found, complete, self.evaluated)
         else:
-            return SearchResult(None, complete, self.evaluated,
-                                f"every rule up to the largest cost, {self.max_cost}, was tried: raise --max-cost")
+            return SearchResult(
+                None,
+                complete,
+                self.evaluated,
+                f"every rule up to the largest cost, {self.max_cost}, was tried: raise --max-cost",
+            )
         # the banks are complete to ``complete``: joins of two of them are looked for by inversion, then
         # the heap features grow on (they are few) and rules made from them by one step are looked for,
         # while they could be cheaper than the best rule found so far
@@ -253,8 +277,10 @@ class Search:
     def _spent(self, budget: int | None = None) -> str:
         """Why the search stopped: its budget, or its memory, spent."""
         if self.out_of_memory:
-            return (f"the expressions kept reached the memory limit of {self.memory_limit / 2**20:,.0f} MB: raise "
-                    "--memory, or fit on fewer positions (--max, --heaps)")
+            return (
+                f"the expressions kept reached the memory limit of {self.memory_limit / 2**20:,.0f} MB: raise "
+                "--memory, or fit on fewer positions (--max, --heaps)"
+            )
         return f"the budget of {budget or self.budget:,} work units ran out: raise --budget"
 
     def _count(self, values: int) -> None:
@@ -333,15 +359,22 @@ class Search:
         if not np.array_equal(self._all(allowed), t):
             return
         col = {id(k): kv[:, None] for k, kv in self.consts}
-        options: list[tuple[int, Node, np.ndarray]] = [(1 + f.cost, Node("Q", "odd", (f,)), fv % 2 == 1),
-                                                       (1 + f.cost, Node("Q", "even", (f,)), fv % 2 == 0)]
+        options: list[tuple[int, Node, np.ndarray]] = [
+            (1 + f.cost, Node("Q", "odd", (f,)), fv % 2 == 1),
+            (1 + f.cost, Node("Q", "even", (f,)), fv % 2 == 0),
+        ]
         for k, kv in self.consts:
             options.append((1 + f.cost + k.cost, Node("Q", "is", (f, k)), fv == col[id(k)]))
             options.append((1 + f.cost + k.cost, Node("Q", "ge", (f, k)), fv >= col[id(k)]))
             for hi, hv in self.consts:
                 if (kv < hv).all():
-                    options.append((1 + f.cost + k.cost + hi.cost, Node("Q", "in", (f, k, hi)),
-                                    (fv >= col[id(k)]) & (fv <= col[id(hi)])))
+                    options.append(
+                        (
+                            1 + f.cost + k.cost + hi.cost,
+                            Node("Q", "in", (f, k, hi)),
+                            (fv >= col[id(k)]) & (fv <= col[id(hi)]),
+                        )
+                    )
         among = self._residues(f, fv)
         if among is not None:  # last: an interval of the same cost reads better
             options.append((among[0].cost, *among))
@@ -375,7 +408,7 @@ class Search:
         """The values of a heap feature on the heaps of the P-positions, block by block."""
         start, parts = 0, []
         for b, idx in enumerate(self.data.index):
-            p_rows = self.target[start:start + len(idx)]
+            p_rows = self.target[start : start + len(idx)]
             start += len(idx)
             parts.append(fv[b][idx[p_rows]].ravel())
         return parts
@@ -496,8 +529,11 @@ class Search:
                     continue  # z_2 is z_(n-1) or z_n for two heaps
                 self._offer("I", Node("I", "at", (f, j)), np.concatenate([r[:, j] for r in rows]))
         for q, qv in Q.at(s - 1):
-            self._offer("I", Node("I", "count", (q,)),
-                        np.concatenate([r.sum(axis=1) for r in self._block_rows(qv)]).astype(np.int64))
+            self._offer(
+                "I",
+                Node("I", "count", (q,)),
+                np.concatenate([r.sum(axis=1) for r in self._block_rows(qv)]).astype(np.int64),
+            )
         for e, ev in I.at(s - 1):
             if ev.min() > 0:
                 self._offer("I", Node("I", "v2", (e,)), _v2(ev))
@@ -519,7 +555,7 @@ class Search:
     def _row_masks(self, qv: np.ndarray) -> np.ndarray:
         """A heap property as a bit mask over the heap sizes, for every row (rows x words of 64 bits)."""
         bits = np.zeros((qv.shape[0], self.words * 64), dtype=bool)
-        bits[:, :qv.shape[1]] = qv
+        bits[:, : qv.shape[1]] = qv
         packed = np.packbits(bits.reshape(qv.shape[0], self.words, 64)[:, :, ::-1], axis=2)
         masks = packed.view(">u8")[:, :, 0].astype(np.uint64)  # blocks x words
         return masks[self.block_of_row]
@@ -588,8 +624,7 @@ class Search:
                     for op, need in (("add", t - av), ("xor", t ^ av), ("sub", av - t), ("rsub", t + av)):
                         other = I.seen.get(need.tobytes())
                         if other is not None and other.cost <= c2:
-                            self.found = (Node("I", "sub", (other, a)) if op == "rsub"
-                                          else Node("I", op, (a, other)))
+                            self.found = Node("I", "sub", (other, a)) if op == "rsub" else Node("I", op, (a, other))
                             return
             return
         B = self.banks["B"]
@@ -618,9 +653,12 @@ def _scaled(node: Node) -> bool:
 
 
 _FOLDS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "sum": lambda r: r.sum(axis=1), "nimsum": lambda r: np.bitwise_xor.reduce(r, axis=1),
-    "or": lambda r: np.bitwise_or.reduce(r, axis=1), "and": lambda r: np.bitwise_and.reduce(r, axis=1),
-    "min": lambda r: r.min(axis=1), "max": lambda r: r.max(axis=1),
+    "sum": lambda r: r.sum(axis=1),
+    "nimsum": lambda r: np.bitwise_xor.reduce(r, axis=1),
+    "or": lambda r: np.bitwise_or.reduce(r, axis=1),
+    "and": lambda r: np.bitwise_and.reduce(r, axis=1),
+    "min": lambda r: r.min(axis=1),
+    "max": lambda r: r.max(axis=1),
 }
 
 

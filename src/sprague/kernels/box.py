@@ -29,10 +29,27 @@ from sprague.kernels import config
 from sprague.kernels.jit import njit
 
 __all__ = [
-    "binomials", "rank", "unrank", "positions", "fill_table", "extend_table", "extend_split_two", "local_check",
-    "fill_claims", "smallest_flagged", "advance", "next_combination", "sort_prefix", "check_box", "check_span",
+    "binomials",
+    "rank",
+    "unrank",
+    "positions",
+    "fill_table",
+    "extend_table",
+    "extend_split_two",
+    "local_check",
+    "fill_claims",
+    "smallest_flagged",
+    "advance",
+    "next_combination",
+    "sort_prefix",
+    "check_box",
+    "check_span",
     "check_shapes",
-    "FIND_P", "FIND_NOT_N", "MEX", "UNKNOWN_OPTION", "MEX_OVERFLOW",
+    "FIND_P",
+    "FIND_NOT_N",
+    "MEX",
+    "UNKNOWN_OPTION",
+    "MEX_OVERFLOW",
 ]
 
 FIND_P = 0  #: the first option whose table value is 0
@@ -217,8 +234,16 @@ def _merge_parts(kept: np.ndarray, m: int, x: int, y: int, out: np.ndarray) -> N
 
 
 @njit(cache=True, nogil=True)
-def _scan_split_two(a: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray, mode: int, seen: np.ndarray,
-                    opt: np.ndarray, kept: np.ndarray) -> int:
+def _scan_split_two(
+    a: np.ndarray,
+    lo: int,
+    binom: np.ndarray,
+    table: np.ndarray,
+    mode: int,
+    seen: np.ndarray,
+    opt: np.ndarray,
+    kept: np.ndarray,
+) -> int:
     """Shape (1, 2) of :func:`scan_option`: delete one heap, split another into two."""
     n = a.shape[0]
     for i in range(n):
@@ -226,8 +251,11 @@ def _scan_split_two(a: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray
         if h < 2 or (i > 0 and a[i - 1] == h):
             continue
         for j in range(n):
-            if j == i or (j > 0 and j - 1 != i and a[j - 1] == a[j]) or (j > 0 and j - 1 == i and j > 1
-                                                                            and a[j - 2] == a[j]):
+            if (
+                j == i
+                or (j > 0 and j - 1 != i and a[j - 1] == a[j])
+                or (j > 0 and j - 1 == i and j > 1 and a[j - 2] == a[j])
+            ):
                 continue
             w = 0
             for t in range(n):
@@ -243,8 +271,16 @@ def _scan_split_two(a: np.ndarray, lo: int, binom: np.ndarray, table: np.ndarray
 
 
 @njit(cache=True, nogil=True)
-def _scan_option(a: np.ndarray, lo: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
-                mode: int, seen: np.ndarray, scratch: np.ndarray) -> int:
+def _scan_option(
+    a: np.ndarray,
+    lo: int,
+    shapes: np.ndarray,
+    binom: np.ndarray,
+    table: np.ndarray,
+    mode: int,
+    seen: np.ndarray,
+    scratch: np.ndarray,
+) -> int:
     """Scan the options of ``a`` against ``table``.
 
     FIND_P / FIND_NOT_N: the rank of the first option found, or -1. MEX: the mex of
@@ -341,8 +377,17 @@ def _fill_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def _extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
-                 start: int, stop: int, grundy: bool) -> None:
+def _extend_table(
+    n: int,
+    lo: int,
+    hi: int,
+    shapes: np.ndarray,
+    binom: np.ndarray,
+    table: np.ndarray,
+    start: int,
+    stop: int,
+    grundy: bool,
+) -> None:
     """Fill ``table[start:stop]`` by search in rank order, ``table[:start]`` known.
 
     Ranks do not depend on ``hi``: the table of a smaller box is a prefix of this one,
@@ -362,8 +407,17 @@ def _extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarra
 
 
 @njit(cache=True, nogil=True)
-def _extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndarray, start: int, stop: int,
-                     masks: np.ndarray, known: np.ndarray) -> None:
+def _extend_split_two(
+    n: int,
+    lo: int,
+    hi: int,
+    binom: np.ndarray,
+    table: np.ndarray,
+    start: int,
+    stop: int,
+    masks: np.ndarray,
+    known: np.ndarray,
+) -> None:
     """Grundy values of ranks ``start..stop-1`` for shape (1, 2) alone (single-delete, VDN), memoising by split.
 
     An option keeps ``n - 2`` heaps K, deletes one and splits one heap ``h`` in two;
@@ -387,8 +441,11 @@ def _extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.nda
             if h < 2 or (i > 0 and a[i - 1] == h):
                 continue
             for j in range(n):  # the heap deleted
-                if j == i or (j > 0 and j - 1 != i and a[j - 1] == a[j]) or (j > 0 and j - 1 == i and j > 1
-                                                                                and a[j - 2] == a[j]):
+                if (
+                    j == i
+                    or (j > 0 and j - 1 != i and a[j - 1] == a[j])
+                    or (j > 0 and j - 1 == i and j > 1 and a[j - 2] == a[j])
+                ):
                     continue
                 w = 0
                 k = 0
@@ -424,8 +481,18 @@ def _extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.nda
 
 
 @njit(cache=True, nogil=True)
-def _local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, claims: np.ndarray,
-                start: int, stop: int, grundy: bool, failures: np.ndarray) -> int:
+def _local_check(
+    n: int,
+    lo: int,
+    hi: int,
+    shapes: np.ndarray,
+    binom: np.ndarray,
+    claims: np.ndarray,
+    start: int,
+    stop: int,
+    grundy: bool,
+    failures: np.ndarray,
+) -> int:
     """Check ``claims`` locally on ranks ``start..stop-1``; return the number of failures.
 
     Outcome claims: a claimed P-position must have no option that is not claimed N,
@@ -517,12 +584,15 @@ def _smallest_flagged(n: int, lo: int, hi: int, flags: np.ndarray) -> int:
 # ------------------------------------------------------------------ the validating entry points
 # Each checks what the compiled loop would otherwise read out of bounds, then calls it.
 
+
 def check_box(n: int, lo: int, hi: int, binom: np.ndarray) -> None:
     if n < 1 or lo < 0 or hi < lo:
         raise InvalidParameter(f"a box needs n >= 1 heaps and 0 <= lo <= hi, got n={n}, lo={lo}, hi={hi}")
     if binom.dtype != np.int64 or binom.shape != (hi - lo + n + 2, n + 1):
-        raise InvalidParameter(f"binom must be binomials({n}, {lo}, {hi}) (int64, shape {(hi - lo + n + 2, n + 1)}), "
-                               f"got {binom.dtype} {binom.shape}")
+        raise InvalidParameter(
+            f"binom must be binomials({n}, {lo}, {hi}) (int64, shape {(hi - lo + n + 2, n + 1)}), "
+            f"got {binom.dtype} {binom.shape}"
+        )
 
 
 def check_span(start: int, stop: int, length: int, what: str) -> None:
@@ -540,8 +610,10 @@ def check_shapes(shapes: np.ndarray, n: int | None = None) -> None:
             if n is not None and n != 2:
                 raise InvalidParameter(f"the shape (0, 0) is Delete Nim's move, on 2 heaps; got {n} heaps")
         elif s < 1 or p < 2:
-            raise InvalidParameter(f"the shape ({s}, {p}) is not a move: a shape deletes s (p-1) heaps and splits s "
-                                   "others into p parts, s >= 1 and p >= 2 (or (0, 0), Delete Nim's move)")
+            raise InvalidParameter(
+                f"the shape ({s}, {p}) is not a move: a shape deletes s (p-1) heaps and splits s "
+                "others into p parts, s >= 1 and p >= 2 (or (0, 0), Delete Nim's move)"
+            )
 
 
 def rank(a: np.ndarray, lo: int, binom: np.ndarray) -> int:
@@ -575,8 +647,17 @@ def fill_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, 
     return out
 
 
-def extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, table: np.ndarray,
-                 start: int, stop: int, grundy: bool) -> None:
+def extend_table(
+    n: int,
+    lo: int,
+    hi: int,
+    shapes: np.ndarray,
+    binom: np.ndarray,
+    table: np.ndarray,
+    start: int,
+    stop: int,
+    grundy: bool,
+) -> None:
     """Fill ``table[start:stop]`` by search (the ranks below ``start`` filled already)."""
     check_box(n, lo, hi, binom)
     check_shapes(shapes, n)
@@ -584,8 +665,17 @@ def extend_table(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray
     _extend_table(n, lo, hi, shapes, binom, table, start, stop, grundy)
 
 
-def extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndarray, start: int, stop: int,
-                     masks: np.ndarray, done: np.ndarray) -> None:
+def extend_split_two(
+    n: int,
+    lo: int,
+    hi: int,
+    binom: np.ndarray,
+    table: np.ndarray,
+    start: int,
+    stop: int,
+    masks: np.ndarray,
+    done: np.ndarray,
+) -> None:
     """Grundy values of ``table[start:stop]`` for the shape (1, 2), memoising in ``masks`` and ``done``."""
     check_box(n, lo, hi, binom)
     check_span(start, stop, len(table), "table")
@@ -594,8 +684,18 @@ def extend_split_two(n: int, lo: int, hi: int, binom: np.ndarray, table: np.ndar
     _extend_split_two(n, lo, hi, binom, table, start, stop, masks, done)
 
 
-def local_check(n: int, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, claims: np.ndarray,
-                start: int, stop: int, grundy: bool, failures: np.ndarray) -> int:
+def local_check(
+    n: int,
+    lo: int,
+    hi: int,
+    shapes: np.ndarray,
+    binom: np.ndarray,
+    claims: np.ndarray,
+    start: int,
+    stop: int,
+    grundy: bool,
+    failures: np.ndarray,
+) -> int:
     """The local rule on ranks ``start..stop-1``; failures go to ``failures``; returns how many there were."""
     check_box(n, lo, hi, binom)
     check_shapes(shapes, n)

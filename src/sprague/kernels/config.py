@@ -18,11 +18,30 @@ def _memory() -> int:
     except (ValueError, OSError, AttributeError):  # no sysconf (Windows) or no such name
         return 4 << 30
 
-__all__ = ["TAKE_BREAK_PREFIX", "TAKE_BREAK_CHUNK", "TAKE_BREAK_STEPS_PER_POSITION", "TAKE_BREAK_THREADS",
-           "TAKE_BREAK_LAG", "TAKE_BREAK_PIPELINE_FROM", "TAKE_BREAK_REMASK_RATIO", "TAKE_BREAK_SELECT_FROM",
-           "TAKE_BREAK_RETRY", "MEX_SCRATCH", "BOX_CHUNK", "SPLIT_MEMO_BYTES", "SIEVE_MAX_ADDED",
-           "SUBTRACTION_KERNEL_FROM", "PYTHON_CLAIMS_BELOW", "TAKE_BREAK_PYTHON_STEPS", "BOX_NUMPY_ROWS",
-           "BOX_PYTHON_WORK", "KEEP_FAILURES", "SUBTRACT_STEPS_PER_POSITION", "RAY_STEPS_PER_POSITION"]
+
+__all__ = [
+    "TAKE_BREAK_PREFIX",
+    "TAKE_BREAK_CHUNK",
+    "TAKE_BREAK_STEPS_PER_POSITION",
+    "TAKE_BREAK_THREADS",
+    "TAKE_BREAK_LAG",
+    "TAKE_BREAK_PIPELINE_FROM",
+    "TAKE_BREAK_REMASK_RATIO",
+    "TAKE_BREAK_SELECT_FROM",
+    "TAKE_BREAK_RETRY",
+    "MEX_SCRATCH",
+    "BOX_CHUNK",
+    "SPLIT_MEMO_BYTES",
+    "SIEVE_MAX_ADDED",
+    "SUBTRACTION_KERNEL_FROM",
+    "PYTHON_CLAIMS_BELOW",
+    "TAKE_BREAK_PYTHON_STEPS",
+    "BOX_NUMPY_ROWS",
+    "BOX_PYTHON_WORK",
+    "KEEP_FAILURES",
+    "SUBTRACT_STEPS_PER_POSITION",
+    "RAY_STEPS_PER_POSITION",
+]
 
 #: take-and-break sequences: values from the naive recursion before the sparse-space kernel takes over
 #: (the mask is chosen on them)

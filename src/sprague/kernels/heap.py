@@ -104,8 +104,9 @@ def all_but_sequence(excluded: np.ndarray, n: int) -> np.ndarray:
     """G(0..n-1) of All-but(X), ``excluded`` the sorted positive elements of the finite set X (checked here)."""
     ex = np.asarray(excluded, dtype=np.int64)
     if ex.ndim != 1 or (len(ex) and (ex[0] < 1 or (np.diff(ex) <= 0).any())) or n < 0:
-        raise InvalidParameter(f"all_but_sequence needs X as sorted distinct positive integers and n >= 0, "
-                               f"got {excluded!r}, {n}")
+        raise InvalidParameter(
+            f"all_but_sequence needs X as sorted distinct positive integers and n >= 0, got {excluded!r}, {n}"
+        )
     out: np.ndarray = _all_but_sequence(ex, n)
     return out
 

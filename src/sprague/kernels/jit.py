@@ -174,9 +174,11 @@ def jit_claim(fn: Callable[..., Any]) -> Any:
         if isinstance(value, types.FunctionType):
             env[name] = made(_TWINS[value]) if value in _TWINS else jit_claim(value)
     closure = fn.__closure__ and tuple(
-        types.CellType(jit_claim(c.cell_contents) if isinstance(c.cell_contents, types.FunctionType)
-                       else c.cell_contents)
-        for c in fn.__closure__)
+        types.CellType(
+            jit_claim(c.cell_contents) if isinstance(c.cell_contents, types.FunctionType) else c.cell_contents
+        )
+        for c in fn.__closure__
+    )
     clone = types.FunctionType(fn.__code__, env, fn.__name__, fn.__defaults__, closure)
     compiled = njit(clone)
     _COMPILED[key] = compiled

@@ -27,8 +27,9 @@ TOO_BIG = 2  #: the reduced candidate has more than ``max_order`` elements (its 
 
 
 @njit(cache=True, nogil=True)
-def _mul(a: int, b: int, table: np.ndarray, big: int, weights: np.ndarray, index: np.ndarray,
-         period: np.ndarray) -> int:
+def _mul(
+    a: int, b: int, table: np.ndarray, big: int, weights: np.ndarray, index: np.ndarray, period: np.ndarray
+) -> int:
     """The product of the codes ``a`` and ``b``."""
     ba = a // big
     bb = b // big
@@ -46,12 +47,21 @@ def _mul(a: int, b: int, table: np.ndarray, big: int, weights: np.ndarray, index
 
 
 @njit(cache=True, nogil=True)
-def _refine(labels: np.ndarray, values: np.ndarray, count: int, bound: int, stamp: np.ndarray, val: np.ndarray,
-            start: np.ndarray, order: np.ndarray, out: np.ndarray) -> int:
+def _refine(
+    labels: np.ndarray,
+    values: np.ndarray,
+    count: int,
+    bound: int,
+    stamp: np.ndarray,
+    val: np.ndarray,
+    start: np.ndarray,
+    order: np.ndarray,
+    out: np.ndarray,
+) -> int:
     """Split each class of ``labels`` (0..count-1) by ``values`` (0..bound-1): new labels in ``out``, their number
     returned. ``stamp``, ``val`` (size >= bound), ``start`` (size >= count + 1) and ``order`` are scratch."""
     n = labels.shape[0]
-    start[:count + 1] = 0
+    start[: count + 1] = 0
     for x in range(n):
         start[labels[x] + 1] += 1
     for c in range(count):
@@ -89,11 +99,23 @@ def _increments(index: np.ndarray, period: np.ndarray, weights: np.ndarray, big:
 
 
 @njit(cache=True, nogil=True)
-def reduced_candidate(table: np.ndarray, index: np.ndarray, period: np.ndarray, images: np.ndarray,
-                      opt_start: np.ndarray, part_start: np.ndarray, parts: np.ndarray,
-                      word_start: np.ndarray, rest_heap: np.ndarray,
-                      rest_base: np.ndarray, counts: np.ndarray, freed_heap: np.ndarray,
-                      size: int, max_steps: int, max_order: int) -> tuple:
+def reduced_candidate(
+    table: np.ndarray,
+    index: np.ndarray,
+    period: np.ndarray,
+    images: np.ndarray,
+    opt_start: np.ndarray,
+    part_start: np.ndarray,
+    parts: np.ndarray,
+    word_start: np.ndarray,
+    rest_heap: np.ndarray,
+    rest_base: np.ndarray,
+    counts: np.ndarray,
+    freed_heap: np.ndarray,
+    size: int,
+    max_steps: int,
+    max_order: int,
+) -> tuple:
     """The product candidate ``table × C_1 × ... × C_k`` reduced by indistinguishability.
 
     One function: a compiled kernel whose phases share the candidate table, its classes and the step counter; numba

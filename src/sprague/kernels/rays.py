@@ -56,8 +56,10 @@ def ray_table(vectors: Sequence[Sequence[int]], top: Sequence[int]) -> np.ndarra
     vecs = np.asarray(vectors, dtype=np.int64)
     dims = np.asarray(top, dtype=np.int64) + 1
     if vecs.ndim != 2 or vecs.shape[1] != dims.shape[0] or (vecs < 0).any() or not vecs.any(axis=1).all():
-        raise InvalidParameter(f"ray_table needs non-negative, non-zero rule vectors with one entry per heap, got "
-                               f"{vecs.tolist()} for heaps up to {list(top)}")
+        raise InvalidParameter(
+            f"ray_table needs non-negative, non-zero rule vectors with one entry per heap, got "
+            f"{vecs.tolist()} for heaps up to {list(top)}"
+        )
     if (dims < 1).any():
         raise InvalidParameter(f"ray_table needs heaps of at least 0, got {list(top)}")
     most = int(sum(min(int(t) // int(a) for t, a in zip(top, v) if a) for v in vecs.tolist()))

@@ -38,8 +38,9 @@ __all__ = ["retro_outcomes"]
 
 
 @njit(cache=True, nogil=True)
-def _mark_insert_one(base: np.ndarray, m: int, lo: int, hi: int, binom: np.ndarray, mark: np.ndarray,
-                     size: int, suffix: np.ndarray) -> None:
+def _mark_insert_one(
+    base: np.ndarray, m: int, lo: int, hi: int, binom: np.ndarray, mark: np.ndarray, size: int, suffix: np.ndarray
+) -> None:
     """Mark N every position ``base[:m]`` (sorted) plus one heap ``d`` in ``lo..hi`` of rank below ``size``.
 
     With ``d`` at index ``t`` of the result, ``base[i]`` for ``i >= t`` moves to
@@ -64,8 +65,16 @@ def _mark_insert_one(base: np.ndarray, m: int, lo: int, hi: int, binom: np.ndarr
 
 
 @njit(cache=True, nogil=True)
-def _mark_split_two(a: np.ndarray, lo: int, hi: int, binom: np.ndarray, mark: np.ndarray, size: int,
-                    base: np.ndarray, suffix: np.ndarray) -> None:
+def _mark_split_two(
+    a: np.ndarray,
+    lo: int,
+    hi: int,
+    binom: np.ndarray,
+    mark: np.ndarray,
+    size: int,
+    base: np.ndarray,
+    suffix: np.ndarray,
+) -> None:
     """Shape (1, 2): merge two heaps of ``a`` into one (at most ``hi``) and add any heap."""
     n = a.shape[0]
     for i in range(n - 1):
@@ -103,9 +112,21 @@ def _groupings(n: int, s: int, p: int, binom: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _mark_generic(a: np.ndarray, s: int, p: int, lo: int, hi: int, binom: np.ndarray, mark: np.ndarray,
-                  size: int, bases: np.ndarray, avail: np.ndarray, pick: np.ndarray, added: np.ndarray,
-                  opt: np.ndarray) -> None:
+def _mark_generic(
+    a: np.ndarray,
+    s: int,
+    p: int,
+    lo: int,
+    hi: int,
+    binom: np.ndarray,
+    mark: np.ndarray,
+    size: int,
+    bases: np.ndarray,
+    avail: np.ndarray,
+    pick: np.ndarray,
+    added: np.ndarray,
+    opt: np.ndarray,
+) -> None:
     """Shape ``(s, p)``: every grouping of ``s`` groups of ``p`` heaps, merged, plus ``s (p-1)`` heaps of any size.
 
     Groupings are enumerated once each, groups ordered by their least index:
@@ -233,8 +254,16 @@ def _buffers(n: int, shapes: np.ndarray, binom: np.ndarray) -> tuple[np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def _mark_predecessors(a: np.ndarray, lo: int, hi: int, shapes: np.ndarray, binom: np.ndarray, mark: np.ndarray,
-                       size: int, buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> None:
+def _mark_predecessors(
+    a: np.ndarray,
+    lo: int,
+    hi: int,
+    shapes: np.ndarray,
+    binom: np.ndarray,
+    mark: np.ndarray,
+    size: int,
+    buffers: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+) -> None:
     """Set ``mark[r] = 1`` for the rank ``r < size`` of every predecessor of the sorted position ``a`` in the box."""
     n = a.shape[0]
     bases, rows, avail, pick = buffers

@@ -32,8 +32,9 @@ def subtract_sequence(members: np.ndarray, n: int, prefix: np.ndarray | None = N
 UNLIMITED = 2**62
 
 
-def subtract_values(members: np.ndarray, n: int, prefix: np.ndarray | None, max_steps: int
-                    ) -> tuple[np.ndarray, int, int]:
+def subtract_values(
+    members: np.ndarray, n: int, prefix: np.ndarray | None, max_steps: int
+) -> tuple[np.ndarray, int, int]:
     """As :func:`subtract_sequence`, within ``max_steps``: ``(values, reached, steps)`` with ``values[:reached]``
     exact and ``steps`` the steps done (an option examined or a mex step each).
 
@@ -47,13 +48,16 @@ def subtract_values(members: np.ndarray, n: int, prefix: np.ndarray | None, max_
     members = np.asarray(members, dtype=np.int64)
     prefix = np.zeros(0, dtype=np.int64) if prefix is None else np.asarray(prefix, dtype=np.int64)
     if members.ndim != 1 or (len(members) and (members[0] < 1 or (np.diff(members) <= 0).any())):
-        raise InvalidParameter(f"subtract_sequence needs the members of S as sorted distinct positive integers, "
-                               f"got {members.tolist()[:20]}")
+        raise InvalidParameter(
+            f"subtract_sequence needs the members of S as sorted distinct positive integers, "
+            f"got {members.tolist()[:20]}"
+        )
     if n < 0 or prefix.ndim != 1 or len(prefix) > n:
-        raise InvalidParameter(f"subtract_sequence needs n >= 0 and a prefix of at most n values, got n={n}, "
-                               f"a prefix of {prefix.size}")
+        raise InvalidParameter(
+            f"subtract_sequence needs n >= 0 and a prefix of at most n values, got n={n}, a prefix of {prefix.size}"
+        )
     out = np.zeros(n, dtype=np.int64)
-    out[:len(prefix)] = prefix
+    out[: len(prefix)] = prefix
     status = np.zeros(2, dtype=np.int64)  # reached, steps
     _fill(members[members < max(n, 1)], out, len(prefix), max_steps, status)
     return out, int(status[0]), int(status[1])

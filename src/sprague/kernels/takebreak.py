@@ -56,8 +56,16 @@ from sprague.kernels import config
 from sprague.kernels.jit import njit
 from sprague.kernels.takebreak_work import best_mask, choose_mask, mask_prices, rare_positions, value_counts, work
 
-__all__ = ["value_dtype", "threads_available", "work", "choose_mask", "best_mask", "mask_prices", "rare_positions",
-           "value_counts"]
+__all__ = [
+    "value_dtype",
+    "threads_available",
+    "work",
+    "choose_mask",
+    "best_mask",
+    "mask_prices",
+    "rare_positions",
+    "value_counts",
+]
 
 # how a chunk ended
 _DONE, _FULL, _BUDGET, _WIDEN, _GROW = 0, 1, 2, 3, 4
@@ -77,6 +85,7 @@ _JIT_OFF = bool(getattr(numba.config, "DISABLE_JIT", False))
 # atomics: LLVM atomic load/store/cmpxchg on an int64 array element (numba has none on the CPU)
 
 if _JIT_OFF:  # the kernels run as Python: one thread, plain reads and writes
+
     def _load(arr: np.ndarray, i: int) -> int:
         return int(arr[i])
 
@@ -108,45 +117,60 @@ else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
     @intrinsic
     def _load(typingctx, arr, i):
         """``arr[i]``, an atomic load with acquire ordering."""
+
         def codegen(context, builder, sig, args):
             ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
             return builder.load_atomic(ptr, "acquire", 8)
+
         return types.int64(arr, i), codegen
 
     @intrinsic
     def _store(typingctx, arr, i, value):
         """``arr[i] = value``, an atomic store with release ordering."""
+
         def codegen(context, builder, sig, args):
             ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
             builder.store_atomic(context.cast(builder, args[2], sig.args[2], types.int64), ptr, "release", 8)
             return context.get_dummy_value()
+
         return types.void(arr, i, value), codegen
 
     @intrinsic
     def _cas(typingctx, arr, i, old, new):
         """Atomically: if ``arr[i] == old``, set it to ``new``; whether it did."""
+
         def codegen(context, builder, sig, args):
             ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
-            pair = builder.cmpxchg(ptr, context.cast(builder, args[2], sig.args[2], types.int64),
-                                   context.cast(builder, args[3], sig.args[3], types.int64), "acq_rel", "acquire")
+            pair = builder.cmpxchg(
+                ptr,
+                context.cast(builder, args[2], sig.args[2], types.int64),
+                context.cast(builder, args[3], sig.args[3], types.int64),
+                "acq_rel",
+                "acquire",
+            )
             return builder.extract_value(pair, 1)
+
         return types.boolean(arr, i, old, new), codegen
 
     @intrinsic
     def _odd(typingctx, x):
         """Whether ``x >= 0`` has an odd number of bits set (one ``popcnt``, no table)."""
+
         def codegen(context, builder, sig, args):
             v = context.cast(builder, args[0], sig.args[0], types.int64)
             return builder.trunc(builder.ctpop(v), ir.IntType(1))
+
         return types.boolean(x), codegen
 
     @intrinsic
     def _yield(typingctx):
         """``sched_yield()``: let another process have the core while waiting."""
+
         def codegen(context, builder, sig, args):
             fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.IntType(32), []), "sched_yield")
             builder.call(fn, [])
             return context.get_dummy_value()
+
         return types.void(), codegen
 
 
@@ -232,8 +256,7 @@ def _capacity(top: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _mark_singles(g: np.ndarray, n: int, take_all: np.ndarray, take_one: np.ndarray,
-                  seen: np.ndarray) -> None:
+def _mark_singles(g: np.ndarray, n: int, take_all: np.ndarray, take_one: np.ndarray, seen: np.ndarray) -> None:
     """Stamp ``seen[v] = n`` for the options that leave no heap or one heap."""
     for i in range(take_all.shape[0]):
         if take_all[i] == n:
@@ -245,8 +268,17 @@ def _mark_singles(g: np.ndarray, n: int, take_all: np.ndarray, take_one: np.ndar
 
 
 @njit(cache=True, nogil=True)
-def _naive_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray,
-                  split: np.ndarray, distinct: bool, budget: int, vmax: int) -> tuple[int, int, int]:
+def _naive_extend(
+    g: np.ndarray,
+    start: int,
+    stop: int,
+    take_all: np.ndarray,
+    take_one: np.ndarray,
+    split: np.ndarray,
+    distinct: bool,
+    budget: int,
+    vmax: int,
+) -> tuple[int, int, int]:
     """Fill ``g[start:stop]`` by the heap recursion, O(n) per value (``g[:start]`` known).
 
     Returns ``(reached, steps, status)``: the steps are the loop iterations done (see
@@ -281,7 +313,7 @@ def _naive_extend(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, ta
             top = v
             if 2 * _capacity(top) > seen.shape[0]:
                 grown = np.full(2 * _capacity(top), -1, dtype=np.int64)
-                grown[:seen.shape[0]] = seen
+                grown[: seen.shape[0]] = seen
                 seen = grown
     return stop, steps, _DONE
 
@@ -300,9 +332,20 @@ def _first_above(rare: np.ndarray, count: int, low: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _scan_far(g: np.ndarray, n: int, split: np.ndarray, distinct: bool, rare: np.ndarray,
-              rare_value: np.ndarray, n_rare: int, mask: int, lag: int, far: np.ndarray, slot: int,
-              select: bool) -> int:
+def _scan_far(
+    g: np.ndarray,
+    n: int,
+    split: np.ndarray,
+    distinct: bool,
+    rare: np.ndarray,
+    rare_value: np.ndarray,
+    n_rare: int,
+    mask: int,
+    lag: int,
+    far: np.ndarray,
+    slot: int,
+    select: bool,
+) -> int:
     """Step 1 for the pairs of ``n`` whose parts are both above ``lag - k``: stamp ``far[slot, v] = n``.
 
     Only pairs with exactly one rare part are taken: through the rare heaps ``r`` listed
@@ -351,11 +394,33 @@ def _scan_far(g: np.ndarray, n: int, split: np.ndarray, distinct: bool, rare: np
 
 
 @njit(cache=True, nogil=True)
-def _finish(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray, split: np.ndarray,
-            distinct: bool, mask: int, is_rare: np.ndarray, rare: np.ndarray, rare_value: np.ndarray, n_rare: int,
-            counts: np.ndarray, top: int, cap: int, budget: int, vmax: int, lag: int, seen: np.ndarray,
-            want: np.ndarray, far: np.ndarray, far_steps: np.ndarray, sync: np.ndarray,
-            patience: int, select: bool) -> tuple[int, int, int, int, int]:
+def _finish(
+    g: np.ndarray,
+    start: int,
+    stop: int,
+    take_all: np.ndarray,
+    take_one: np.ndarray,
+    split: np.ndarray,
+    distinct: bool,
+    mask: int,
+    is_rare: np.ndarray,
+    rare: np.ndarray,
+    rare_value: np.ndarray,
+    n_rare: int,
+    counts: np.ndarray,
+    top: int,
+    cap: int,
+    budget: int,
+    vmax: int,
+    lag: int,
+    seen: np.ndarray,
+    want: np.ndarray,
+    far: np.ndarray,
+    far_steps: np.ndarray,
+    sync: np.ndarray,
+    patience: int,
+    select: bool,
+) -> tuple[int, int, int, int, int]:
     """The finisher: fill ``g[start:stop]`` in order by sparse space (module docstring); exact for every mask.
 
     One function: a compiled kernel whose phases share the rare list, the value counts, the tables and the step counter
@@ -473,9 +538,22 @@ def _finish(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one
 
 
 @njit(cache=True, nogil=True)
-def _scanner(g: np.ndarray, start: int, stop: int, split: np.ndarray, distinct: bool, mask: int,
-             rare: np.ndarray, rare_value: np.ndarray, lag: int, far: np.ndarray, far_steps: np.ndarray,
-             sync: np.ndarray, patience: int, select: bool) -> None:
+def _scanner(
+    g: np.ndarray,
+    start: int,
+    stop: int,
+    split: np.ndarray,
+    distinct: bool,
+    mask: int,
+    rare: np.ndarray,
+    rare_value: np.ndarray,
+    lag: int,
+    far: np.ndarray,
+    far_steps: np.ndarray,
+    sync: np.ndarray,
+    patience: int,
+    select: bool,
+) -> None:
     """The scanner: for ``n`` in ``start..stop-1``, once the finisher is within ``lag`` of ``n``, the far pairs.
 
     It starts only if the finisher has not given up on it (compare-and-swap of
@@ -497,29 +575,78 @@ def _scanner(g: np.ndarray, start: int, stop: int, split: np.ndarray, distinct: 
         if _load(sync, _STOP) != 0 or _load(sync, _A_DONE) < n - lag:
             break
         n_rare = _load(sync, _N_RARE)
-        far_steps[n % slots] = _scan_far(g, n, split, distinct, rare, rare_value, n_rare, mask, lag, far,
-                                         n % slots, select)
+        far_steps[n % slots] = _scan_far(
+            g, n, split, distinct, rare, rare_value, n_rare, mask, lag, far, n % slots, select
+        )
         _store(sync, _B_DONE, n + 1)
         n += 1
     _store(sync, _B_STATE, _GONE)
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def _pipeline(g: np.ndarray, start: int, stop: int, take_all: np.ndarray, take_one: np.ndarray, split: np.ndarray,
-              distinct: bool, mask: int, is_rare: np.ndarray, rare: np.ndarray, rare_value: np.ndarray, n_rare: int,
-              counts: np.ndarray, top: int, cap: int, budget: int, vmax: int, lag: int, seen: np.ndarray,
-              want: np.ndarray, far: np.ndarray, far_steps: np.ndarray, sync: np.ndarray, patience: int,
-              select: bool, out: np.ndarray) -> None:
+def _pipeline(
+    g: np.ndarray,
+    start: int,
+    stop: int,
+    take_all: np.ndarray,
+    take_one: np.ndarray,
+    split: np.ndarray,
+    distinct: bool,
+    mask: int,
+    is_rare: np.ndarray,
+    rare: np.ndarray,
+    rare_value: np.ndarray,
+    n_rare: int,
+    counts: np.ndarray,
+    top: int,
+    cap: int,
+    budget: int,
+    vmax: int,
+    lag: int,
+    seen: np.ndarray,
+    want: np.ndarray,
+    far: np.ndarray,
+    far_steps: np.ndarray,
+    sync: np.ndarray,
+    patience: int,
+    select: bool,
+    out: np.ndarray,
+) -> None:
     """The finisher and the scanner side by side, one per thread; the finisher's result goes to ``out``."""
     for t in prange(2):
         if t == 0:
             reached, n_rare2, top2, steps, status = _finish(
-                g, start, stop, take_all, take_one, split, distinct, mask, is_rare, rare, rare_value, n_rare, counts,
-                top, cap, budget, vmax, lag, seen, want, far, far_steps, sync, patience, select)
+                g,
+                start,
+                stop,
+                take_all,
+                take_one,
+                split,
+                distinct,
+                mask,
+                is_rare,
+                rare,
+                rare_value,
+                n_rare,
+                counts,
+                top,
+                cap,
+                budget,
+                vmax,
+                lag,
+                seen,
+                want,
+                far,
+                far_steps,
+                sync,
+                patience,
+                select,
+            )
             out[0], out[1], out[2], out[3], out[4] = reached, n_rare2, top2, steps, status
         else:
-            _scanner(g, start, stop, split, distinct, mask, rare, rare_value, lag, far, far_steps, sync, patience,
-                     select)
+            _scanner(
+                g, start, stop, split, distinct, mask, rare, rare_value, lag, far, far_steps, sync, patience, select
+            )
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -37,8 +37,17 @@ __all__ = ["NONE", "FREE", "UNEQUAL", "NOT_ALL_EQUAL", "ALL_EQUAL", "values", "w
 
 NONE, FREE, UNEQUAL, NOT_ALL_EQUAL, ALL_EQUAL = -1, 0, 1, 2, 3
 
-_M = np.array([0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F, 0x00FF00FF00FF00FF,
-               0x0000FFFF0000FFFF, 0x00000000FFFFFFFF], dtype=np.uint64)
+_M = np.array(
+    [
+        0x5555555555555555,
+        0x3333333333333333,
+        0x0F0F0F0F0F0F0F0F,
+        0x00FF00FF00FF00FF,
+        0x0000FFFF0000FFFF,
+        0x00000000FFFFFFFF,
+    ],
+    dtype=np.uint64,
+)
 
 
 @njit(cache=True, nogil=True)
@@ -95,19 +104,29 @@ def _mex(bits: np.ndarray) -> int:
 @njit(cache=True, nogil=True)
 def _grow(a: np.ndarray, words: int) -> np.ndarray:
     out = np.zeros(a.shape[:-1] + (words,), dtype=np.uint64)
-    out[..., :a.shape[-1]] = a
+    out[..., : a.shape[-1]] = a
     return out
 
 
 @njit(cache=True, nogil=True)
-def _kernel(g: np.ndarray, n: int, additive: int, rules: np.ndarray, words: int, use_multi: bool,
-            use_unequal: bool, use_equal: bool, budget: int, masks: np.ndarray) -> tuple[int, int]:
+def _kernel(
+    g: np.ndarray,
+    n: int,
+    additive: int,
+    rules: np.ndarray,
+    words: int,
+    use_multi: bool,
+    use_unequal: bool,
+    use_equal: bool,
+    budget: int,
+    masks: np.ndarray,
+) -> tuple[int, int]:
     """Fill ``g[0:n]``; returns ``(reached, steps)`` (stops before a value once ``budget`` steps are done).
 
     One function: a compiled kernel whose phases share the table of reachable XORs per part count and the step counter;
     numba keeps them in locals, and split into functions each phase would take them all as arguments (or allocate them
     again) on every call.
-"""
+    """
     top = rules.shape[1] - 2  # C: counts above it share column C + 1
     tail = top + 1
     sums = n + additive  # sums 0 .. n - 1 + additive
@@ -165,8 +184,12 @@ def _kernel(g: np.ndarray, n: int, additive: int, rules: np.ndarray, words: int,
         if v >= 64 * words:  # values past the bitsets: widen them (a value's word does not move)
             while v >= 64 * words:
                 words *= 2
-            multi, unequal, equal, seen = _grow(multi, words), _grow(unequal, words), _grow(equal, words), \
-                np.zeros(words, dtype=np.uint64)
+            multi, unequal, equal, seen = (
+                _grow(multi, words),
+                _grow(unequal, words),
+                _grow(equal, words),
+                np.zeros(words, dtype=np.uint64),
+            )
             steps += (multi.size + unequal.size + equal.size) // 2
         p = h  # the part size h joins the knapsacks
         if use_multi:

@@ -118,11 +118,13 @@ class Run:
     history: list[tuple[int, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.alls, self.ones, self.twos = moves = [np.array(sorted(ks), dtype=np.int64)
-                                                  for ks in (self.take_all, self.take_one, self.split)]
+        self.alls, self.ones, self.twos = moves = [
+            np.array(sorted(ks), dtype=np.int64) for ks in (self.take_all, self.take_one, self.split)
+        ]
         if any(len(k) and k[0] < 0 for k in moves):
-            raise ValueError(f"amounts to remove must be non-negative, got {self.take_all}, {self.take_one}, "
-                             f"{self.split}")
+            raise ValueError(
+                f"amounts to remove must be non-negative, got {self.take_all}, {self.take_one}, {self.split}"
+            )
         known = np.asarray(self.known)
         if known.ndim != 1 or (len(known) and known.dtype.kind not in "iu"):
             raise ValueError(f"known values must be a 1-D integer array, got {known.dtype} of shape {known.shape}")
@@ -130,7 +132,7 @@ class Run:
             raise ValueError(f"{len(known)} known values are more than the n={self.n} asked for")
         self.top = int(known.max()) if len(known) else 0
         self.g = np.zeros(self.n, dtype=value_dtype(self.top))
-        self.g[:len(known)] = known
+        self.g[: len(known)] = known
         self.reached = len(known)
         self.mask: int | None = None
         self.counts = np.zeros(0, dtype=np.int64)
@@ -150,11 +152,11 @@ class Run:
     @property
     def values(self) -> np.ndarray:
         """The exact values so far (a view)."""
-        return self.g[:self.reached]
+        return self.g[: self.reached]
 
     def _widen(self, value: int) -> None:
         wider = np.zeros(self.n, dtype=value_dtype(value))
-        wider[:self.reached] = self.g[:self.reached]
+        wider[: self.reached] = self.g[: self.reached]
         self.g = wider
 
     def extend(self) -> Iterator[int]:
@@ -190,10 +192,32 @@ class Run:
             self._prepare_sync(sync, pipe, lag)
             assert self.mask is not None
             args: tuple[Any, ...] = (
-                self.g, self.reached, end, self.alls, self.ones, self.twos, self.distinct, self.mask, self._is_rare,
-                self.rare, self.rare_value, self.n_rare, self.counts, self.top, self.cap, steps.budget - steps.done,
-                vmax, lag if pipe else 0, self._seen, self._want, self._far, self._far_steps, sync, patience,
-                self._mixed())
+                self.g,
+                self.reached,
+                end,
+                self.alls,
+                self.ones,
+                self.twos,
+                self.distinct,
+                self.mask,
+                self._is_rare,
+                self.rare,
+                self.rare_value,
+                self.n_rare,
+                self.counts,
+                self.top,
+                self.cap,
+                steps.budget - steps.done,
+                vmax,
+                lag if pipe else 0,
+                self._seen,
+                self._want,
+                self._far,
+                self._far_steps,
+                sync,
+                patience,
+                self._mixed(),
+            )
             began = time.perf_counter()
             if pipe:
                 _pipeline(*args, *[out])
@@ -219,9 +243,17 @@ class Run:
         value was added."""
         steps, grew = self.steps, False
         while True:
-            reached, done, status = _naive_extend(self.g, self.reached, end, self.alls, self.ones, self.twos,
-                                                  self.distinct, steps.budget - steps.done,
-                                                  np.iinfo(self.g.dtype).max)
+            reached, done, status = _naive_extend(
+                self.g,
+                self.reached,
+                end,
+                self.alls,
+                self.ones,
+                self.twos,
+                self.distinct,
+                steps.budget - steps.done,
+                np.iinfo(self.g.dtype).max,
+            )
             steps.done += done
             grew = reached > self.reached
             self.reached = reached
@@ -233,7 +265,7 @@ class Run:
         """Count the values so far, choose the first mask and set its tables up; False (``steps.least`` set) when
         the values left would take more steps than the budget has."""
         steps, stop = self.steps, self.n
-        self.top = int(self.g[:self.reached].max())
+        self.top = int(self.g[: self.reached].max())
         self.counts = np.zeros(2 * _capacity(self.top), dtype=np.int64)
         _count_values(self.g, 1, self.reached, self.counts)
         choice = self._choose(first=True)
@@ -241,8 +273,12 @@ class Run:
         steps.done += self.reached + len(self.counts) * len(self.counts).bit_length()
         self._use(choice)
         # every later value scans, per split amount k, at least the rare positions known below start - k
-        per_value = 2 + len(self.alls) + len(self.ones) + sum(
-            int(np.searchsorted(self.rare[:self.n_rare], self.reached - k)) for k in self.twos.tolist())
+        per_value = (
+            2
+            + len(self.alls)
+            + len(self.ones)
+            + sum(int(np.searchsorted(self.rare[: self.n_rare], self.reached - k)) for k in self.twos.tolist())
+        )
         if steps.done + per_value * (stop - self.reached) > steps.budget:
             steps.least = steps.done + per_value * (stop - self.reached)
             return False
@@ -330,9 +366,18 @@ class Run:
         self.rare_value = np.concatenate([self.rare_value, np.zeros(size - len(self.rare_value), dtype=np.int64)])
 
 
-def extend(g: np.ndarray, start: int, take_all: Sequence[int], take_one: Sequence[int], split: Sequence[int],
-           distinct: bool, chunk: int | None = None, steps: Steps | None = None, threads: int | None = None,
-           masks: Sequence[int] | None = None) -> Iterator[int]:
+def extend(
+    g: np.ndarray,
+    start: int,
+    take_all: Sequence[int],
+    take_one: Sequence[int],
+    split: Sequence[int],
+    distinct: bool,
+    chunk: int | None = None,
+    steps: Steps | None = None,
+    threads: int | None = None,
+    masks: Sequence[int] | None = None,
+) -> Iterator[int]:
     """Fill the int64 array ``g[start:]`` (``g[:start]`` known) in chunks, yielding the length reached after each.
 
     A convenience over :class:`Run` (which keeps the values in the smallest type and
@@ -351,8 +396,18 @@ def extend(g: np.ndarray, start: int, take_all: Sequence[int], take_one: Sequenc
         raise ValueError(f"g must be a 1-D int64 array, got {g.dtype} with shape {g.shape}")
     if not 0 <= start <= len(g):
         raise ValueError(f"start={start} is outside 0..{len(g)}")
-    run = Run(take_all, take_one, split, distinct, g[:start], len(g), steps if steps is not None else Steps(),
-              chunk, threads, masks)
+    run = Run(
+        take_all,
+        take_one,
+        split,
+        distinct,
+        g[:start],
+        len(g),
+        steps if steps is not None else Steps(),
+        chunk,
+        threads,
+        masks,
+    )
     done = start
     for reached in run.extend():
         g[done:reached] = run.g[done:reached]

@@ -18,8 +18,14 @@ from sprague.kernels.config import TAKE_BREAK_PREFIX as PREFIX
 __all__ = ["work", "value_counts", "mask_prices", "mask_price", "best_mask", "choose_mask", "rare_positions"]
 
 
-def work(take_all: Sequence[int], take_one: Sequence[int], split: Sequence[int], start: int, stop: int,
-         prefix: int | None = None) -> int:
+def work(
+    take_all: Sequence[int],
+    take_one: Sequence[int],
+    split: Sequence[int],
+    start: int,
+    stop: int,
+    prefix: int | None = None,
+) -> int:
     """A lower bound on the steps :func:`sprague.kernels.takebreak_run.extend` takes to fill ``g[start:stop]``.
 
     Known before it starts, and exact for the naive prefix but for its mex scans: a
@@ -78,7 +84,7 @@ def best_mask(counts: np.ndarray) -> tuple[int, int]:
     counts = np.asarray(counts, dtype=np.int64)
     used = np.flatnonzero(counts)
     bits = max(int(used[-1]) if len(used) else 0, 1).bit_length()
-    prices = mask_prices(np.pad(counts[:1 << bits], (0, max(0, (1 << bits) - len(counts)))))
+    prices = mask_prices(np.pad(counts[: 1 << bits], (0, max(0, (1 << bits) - len(counts)))))
     prices[0] = np.iinfo(np.int64).max  # the finite mask 0: every heap rare
     low = int(prices.min())
     m = int(np.flatnonzero(prices == low)[-1])  # the largest m is the infinite mask with the smallest f
@@ -115,7 +121,7 @@ def value_counts(values: np.ndarray, block: int = 1 << 18) -> np.ndarray:
     values = np.asarray(values)
     counts = np.zeros(int(values.max()) + 1 if len(values) else 0, dtype=np.int64)
     for start in range(0, len(values), block):
-        counts += np.bincount(values[start:start + block], minlength=len(counts))
+        counts += np.bincount(values[start : start + block], minlength=len(counts))
     return counts
 
 
@@ -135,5 +141,5 @@ def rare_positions(g: np.ndarray, mask: int, block: int = 1 << 18) -> np.ndarray
     for shift in (32, 16, 8, 4, 2, 1):
         parity ^= parity >> shift
     rare = (parity & 1) == 0  # rare[v]: whether the value v is rare
-    found = [start + np.flatnonzero(rare[g[start:start + block]]) for start in range(1, len(g), block)]
+    found = [start + np.flatnonzero(rare[g[start : start + block]]) for start in range(1, len(g), block)]
     return np.concatenate(found).astype(np.int64, copy=False)

@@ -32,8 +32,17 @@ import numpy as np
 
 from sprague.kernels.jit import njit
 
-__all__ = ["turning_sequence", "FIELDS", "ANY", "CONSECUTIVE", "EQUAL", "SYMMETRIC", "UNBOUNDED",
-           "MAX_VALUE_BITS", "STEPS_PER_POSITION"]
+__all__ = [
+    "turning_sequence",
+    "FIELDS",
+    "ANY",
+    "CONSECUTIVE",
+    "EQUAL",
+    "SYMMETRIC",
+    "UNBOUNDED",
+    "MAX_VALUE_BITS",
+    "STEPS_PER_POSITION",
+]
 
 FIELDS = ("kmin", "kmax", "span", "spacing", "first")
 ANY, CONSECUTIVE, EQUAL, SYMMETRIC = 0, 1, 2, 3
@@ -56,8 +65,13 @@ def turning_sequence(elements: np.ndarray, n: int, max_steps: int) -> tuple[np.n
     if el.ndim != 2 or el.shape[1] != len(FIELDS) or el.shape[0] == 0:
         raise ValueError(f"elements must be a non-empty (k, {len(FIELDS)}) array, got shape {el.shape}")
     for kmin, kmax, span, spacing, first in el.tolist():
-        if kmin < 1 or (kmax != UNBOUNDED and kmax < kmin) or span < 0 or spacing not in (0, 1, 2, 3) \
-                or first not in (0, 1):
+        if (
+            kmin < 1
+            or (kmax != UNBOUNDED and kmax < kmin)
+            or span < 0
+            or spacing not in (0, 1, 2, 3)
+            or first not in (0, 1)
+        ):
             raise ValueError(f"bad element {(kmin, kmax, span, spacing, first)}")
     out = np.zeros(max(n, 1), dtype=np.int64)
     status = np.zeros(3, dtype=np.int64)  # reached, why (0 done, 1 steps, 2 bits), steps counted

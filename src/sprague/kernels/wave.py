@@ -50,8 +50,9 @@ def levels(n: int, lo: int, hi: int) -> list[list[tuple[int, int]]]:
     zeros = range(n + 1) if lo == 0 else range(1)
     least = 0 if lo == 0 else n * lo
     for w in range(2 * least, 2 * n * hi + n + 1):
-        level = [(t, z) for z in zeros if (w - z) % 2 == 0 for t in [(w - z) // 2]
-                 if _feasible(n - z, max(lo, 1), hi, t)]
+        level = [
+            (t, z) for z in zeros if (w - z) % 2 == 0 for t in [(w - z) // 2] if _feasible(n - z, max(lo, 1), hi, t)
+        ]
         if level:
             out.append(level)
     return out
@@ -63,9 +64,22 @@ def _feasible(m: int, plo: int, hi: int, total: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _walk(n: int, lo: int, hi: int, total: int, zeros: int, binom: np.ndarray, mode: int, part: int,
-          parts: int, shapes: np.ndarray, table: np.ndarray, grundy: bool, ranks: np.ndarray,
-          values: np.ndarray) -> int:
+def _walk(
+    n: int,
+    lo: int,
+    hi: int,
+    total: int,
+    zeros: int,
+    binom: np.ndarray,
+    mode: int,
+    part: int,
+    parts: int,
+    shapes: np.ndarray,
+    table: np.ndarray,
+    grundy: bool,
+    ranks: np.ndarray,
+    values: np.ndarray,
+) -> int:
     """List the sorted positions of ``total`` with ``zeros`` heaps of 0; every ``parts``-th from ``part`` is
     ranked (``mode`` _RANK) or ranked and valued (_VALUE).
 
@@ -127,21 +141,62 @@ def level_size(n: int, lo: int, hi: int, total: int, zeros: int, binom: np.ndarr
     """How many positions of the box have ``total`` tokens and ``zeros`` heaps of 0."""
     check_box(n, lo, hi, binom)
     empty = np.zeros(0, dtype=np.int64)
-    return int(_walk(n, lo, hi, total, zeros, binom, _COUNT, 0, 1, np.zeros((0, 2), dtype=np.int64),
-                     np.zeros(0, dtype=np.int32), False, empty, empty))
+    return int(
+        _walk(
+            n,
+            lo,
+            hi,
+            total,
+            zeros,
+            binom,
+            _COUNT,
+            0,
+            1,
+            np.zeros((0, 2), dtype=np.int64),
+            np.zeros(0, dtype=np.int32),
+            False,
+            empty,
+            empty,
+        )
+    )
 
 
 def level_ranks(n: int, lo: int, hi: int, total: int, zeros: int, binom: np.ndarray) -> np.ndarray:
     """The ranks of the positions of a level, in the order :func:`level_values` lists them."""
     check_box(n, lo, hi, binom)
     ranks = np.zeros(level_size(n, lo, hi, total, zeros, binom), dtype=np.int64)
-    _walk(n, lo, hi, total, zeros, binom, _RANK, 0, 1, np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.int32),
-          False, ranks, np.zeros(0, dtype=np.int32))
+    _walk(
+        n,
+        lo,
+        hi,
+        total,
+        zeros,
+        binom,
+        _RANK,
+        0,
+        1,
+        np.zeros((0, 2), dtype=np.int64),
+        np.zeros(0, dtype=np.int32),
+        False,
+        ranks,
+        np.zeros(0, dtype=np.int32),
+    )
     return ranks
 
 
-def level_values(n: int, lo: int, hi: int, total: int, zeros: int, shapes: np.ndarray, binom: np.ndarray,
-                 table: np.ndarray, grundy: bool, part: int = 0, parts: int = 1) -> tuple[np.ndarray, np.ndarray]:
+def level_values(
+    n: int,
+    lo: int,
+    hi: int,
+    total: int,
+    zeros: int,
+    shapes: np.ndarray,
+    binom: np.ndarray,
+    table: np.ndarray,
+    grundy: bool,
+    part: int = 0,
+    parts: int = 1,
+) -> tuple[np.ndarray, np.ndarray]:
     """The ranks and values (Grundy values, or 0 = P / 1 = N) of every ``parts``-th position of a level, from ``part``.
 
     ``table`` (int32, one entry per rank of the box) must hold the values of every
@@ -154,8 +209,10 @@ def level_values(n: int, lo: int, hi: int, total: int, zeros: int, shapes: np.nd
     if not 0 <= part < parts:
         raise InvalidParameter(f"part={part} must be in 0..parts-1 (parts={parts})")
     if table.dtype != np.int32 or table.ndim != 1 or len(table) < int(binom[hi - lo + n, n]):
-        raise InvalidParameter(f"the table must be int32 with an entry for each of the {int(binom[hi - lo + n, n]):,} "
-                               f"positions of the box, got {table.dtype} of shape {table.shape}")
+        raise InvalidParameter(
+            f"the table must be int32 with an entry for each of the {int(binom[hi - lo + n, n]):,} "
+            f"positions of the box, got {table.dtype} of shape {table.shape}"
+        )
     size = level_size(n, lo, hi, total, zeros, binom)
     mine = max(0, (size - part + parts - 1) // parts)
     ranks = np.zeros(mine, dtype=np.int64)

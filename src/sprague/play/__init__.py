@@ -22,5 +22,14 @@ from sprague.play.match import (
     play_match,
 )
 
-__all__ = ["DRAW_REPETITIONS", "Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame",
-           "MatchResult", "play_match"]
+__all__ = [
+    "DRAW_REPETITIONS",
+    "Player",
+    "PerfectPlayer",
+    "RandomPlayer",
+    "SkilledPlayer",
+    "HumanPlayer",
+    "QuitGame",
+    "MatchResult",
+    "play_match",
+]

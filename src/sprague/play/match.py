@@ -54,8 +54,16 @@ from sprague.core.parsing import check_misere
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError
 from sprague.solve.ruleset import Ruleset
 
-__all__ = ["Player", "PerfectPlayer", "RandomPlayer", "SkilledPlayer", "HumanPlayer", "QuitGame", "MatchResult",
-           "play_match"]
+__all__ = [
+    "Player",
+    "PerfectPlayer",
+    "RandomPlayer",
+    "SkilledPlayer",
+    "HumanPlayer",
+    "QuitGame",
+    "MatchResult",
+    "play_match",
+]
 
 Position = Any
 Choice = tuple[Position, str]
@@ -181,8 +189,9 @@ class PerfectPlayer(Player):
             removed = [here - n for n in left if n is not None]
             best = min(range(len(options)), key=removed.__getitem__)
             longer = " to keep the game long" if self.misere else ""
-            return options[best], (f"no winning move: the position is {p}; removes as little as possible{longer} "
-                                   "and hopes for a mistake")
+            return options[best], (
+                f"no winning move: the position is {p}; removes as little as possible{longer} and hopes for a mistake"
+            )
         return options[0], f"no winning move: the position is {p}; plays its first option and hopes for a mistake"
 
 
@@ -236,8 +245,15 @@ class SkilledPlayer(Player):
 
     name = "skilled"
 
-    def __init__(self, skill: float, seed: int | None = None, max_positions: int | None = None, *,
-                 misere: bool = False, method: str = "auto") -> None:
+    def __init__(
+        self,
+        skill: float,
+        seed: int | None = None,
+        max_positions: int | None = None,
+        *,
+        misere: bool = False,
+        method: str = "auto",
+    ) -> None:
         if isinstance(skill, bool) or not isinstance(skill, (int, float)) or not 0 <= skill <= 1:
             raise InvalidParameter(f"skill must be a number from 0 (random moves) to 1 (perfect play), got {skill!r}")
         self.skill = float(skill)
@@ -413,8 +429,9 @@ class HumanPlayer(Player):
         if text.startswith("="):
             tokens = text[1:].split()
             if not tokens:
-                raise InvalidPosition(f"write the position after your move after '=', e.g. = "
-                                      f"{ruleset.format_position(pos)}")
+                raise InvalidPosition(
+                    f"write the position after your move after '=', e.g. = {ruleset.format_position(pos)}"
+                )
             return (self._position_move(ruleset, pos, options, tokens),)
         tokens = text.split()
         if len(tokens) == 1 and tokens[0].isdigit() and options is not None:
@@ -436,8 +453,9 @@ class HumanPlayer(Player):
             return (Move.parse(ruleset, pos, text).option,)
 
     @staticmethod
-    def _position_move(ruleset: Ruleset, pos: Position, options: list[Position] | None,
-                       tokens: Sequence[str]) -> Position:
+    def _position_move(
+        ruleset: Ruleset, pos: Position, options: list[Position] | None, tokens: Sequence[str]
+    ) -> Position:
         option = ruleset.apply(pos, ruleset.parse_position(tokens))
         if options is not None and option not in options:
             # same position up to symmetry (e.g. heaps typed in another order): play the listed move
@@ -464,12 +482,16 @@ class HumanPlayer(Player):
         drawing = ruleset.drawing_moves(pos, self.method, self.max_positions) if ruleset.loopy and not winning else []
         if drawing:
             shown = ", ".join(ruleset.format_position(d) for d in drawing[:5]) + (", ..." if len(drawing) > 5 else "")
-            self.output_fn(f"hint: no winning move; {ruleset.format_position(pos)} is a draw (D): a move to "
-                           f"{shown} keeps the draw, any other move loses")
+            self.output_fn(
+                f"hint: no winning move; {ruleset.format_position(pos)} is a draw (D): a move to "
+                f"{shown} keeps the draw, any other move loses"
+            )
             return
         if not winning:
-            self.output_fn(f"hint: no winning move; {ruleset.format_position(pos)} is a {kind}P-position "
-                           f"(every move leads to a{'' if self.misere else 'n'} {kind}N-position)")
+            self.output_fn(
+                f"hint: no winning move; {ruleset.format_position(pos)} is a {kind}P-position "
+                f"(every move leads to a{'' if self.misere else 'n'} {kind}N-position)"
+            )
             return
         for w in winning:
             number = f"move {options.index(w) + 1}: " if options is not None and w in options else ""
@@ -600,7 +622,8 @@ def play_match(
             rule = "misère play" if misere else "normal play"
             raise InvalidParameter(
                 f"player {i + 1} ({p!r}) plays {'misère' if theirs else 'normal'} play, but the match is {rule}; "
-                f"give it misere={misere} as well")
+                f"give it misere={misere} as well"
+            )
     humans = [i for i, p in enumerate(players) if _is_human(p)]
     if names is None:
         if len(humans) == 1:
@@ -616,8 +639,10 @@ def play_match(
             key = (ruleset.canonical(pos), turn)
             seen[key] = seen.get(key, 0) + 1
             if seen[key] >= DRAW_REPETITIONS:
-                output_fn(f"Drawn: {ruleset.format_position(pos)} has occurred {seen[key]} times with "
-                          f"{names[turn]} to move (repetition rule).")
+                output_fn(
+                    f"Drawn: {ruleset.format_position(pos)} has occurred {seen[key]} times with "
+                    f"{names[turn]} to move (repetition rule)."
+                )
                 return MatchResult(winner=None, moves=moves, start=start, final=pos, misere=misere)
         option, reason = players[turn].choose(ruleset, pos)
         line = f"{names[turn]}: {ruleset.describe_move(pos, option)}"
@@ -644,8 +669,11 @@ def _misere_result(winner: int, humans: list[int], moved: bool) -> str:
         result = "you win!" if you_win else "the computer wins."
         if not moved:
             return f"No move is possible, and under misère play the player who cannot move wins: {result}"
-        return (f"The computer made the last move and loses: {result}" if you_win
-                else f"You made the last move and lose: {result}")
+        return (
+            f"The computer made the last move and loses: {result}"
+            if you_win
+            else f"You made the last move and lose: {result}"
+        )
     result = f"Player {winner + 1} wins."
     if not moved:
         return f"No move is possible, and under misère play the player who cannot move wins: {result}"

@@ -39,24 +39,39 @@ from sprague.solve.sequence import at_most
 if TYPE_CHECKING:
     from sprague.cache import Cache
 
-__all__ = ["list_report", "header", "value_report", "moves_report", "check_sequence", "sequence_report", "grid_report",
-           "heap_table_report", "GridReport", "theorems_report", "cache_report", "genus_sequence_report",
-           "describe_report"]
+__all__ = [
+    "list_report",
+    "header",
+    "value_report",
+    "moves_report",
+    "check_sequence",
+    "sequence_report",
+    "grid_report",
+    "heap_table_report",
+    "GridReport",
+    "theorems_report",
+    "cache_report",
+    "genus_sequence_report",
+    "describe_report",
+]
 
 
 def list_report() -> list[dict[str, Any]]:
     """What ``sprague list --json`` prints: each registered ruleset's name, aliases, parameters, source, example."""
     from sprague.rulesets import all_rulesets
 
-    return [{
-        "name": cls.name,
-        "aliases": list(cls.aliases),
-        "parameters": {p.name: p.doc for p in cls.parameters},
-        "closed_form": cls.closed_form,
-        "source": cls.source,
-        "example": " ".join([cls.name, *(f"-p {p.name}=..." for p in cls.parameters), *cls.example]),
-        "relations": _catalogue_relations(cls),
-    } for cls in all_rulesets()]
+    return [
+        {
+            "name": cls.name,
+            "aliases": list(cls.aliases),
+            "parameters": {p.name: p.doc for p in cls.parameters},
+            "closed_form": cls.closed_form,
+            "source": cls.source,
+            "example": " ".join([cls.name, *(f"-p {p.name}=..." for p in cls.parameters), *cls.example]),
+            "relations": _catalogue_relations(cls),
+        }
+        for cls in all_rulesets()
+    ]
 
 
 def _catalogue_relations(cls: type[Ruleset]) -> list[str]:
@@ -78,8 +93,13 @@ def describe_report(r: Ruleset) -> dict[str, Any]:
     >>> describe_report(sprague.ruleset("takebreak", code="0.770"))["relations"][0]
     '0.770 is 0.77'
     """
-    return {**header(r), "describe": r.describe(), "rules": r.rules_text(), "relations": r.relations(),
-            "source": r.source}
+    return {
+        **header(r),
+        "describe": r.describe(),
+        "rules": r.rules_text(),
+        "relations": r.relations(),
+        "source": r.source,
+    }
 
 
 def header(r: Ruleset) -> dict[str, Any]:
@@ -87,8 +107,9 @@ def header(r: Ruleset) -> dict[str, Any]:
     return {"ruleset": r.name, "params": r.params_json()}
 
 
-def value_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int | None = None,
-                 misere: bool = False) -> dict[str, Any]:
+def value_report(
+    r: Ruleset, pos: Any, method: str = "auto", max_positions: int | None = None, misere: bool = False
+) -> dict[str, Any]:
     """What ``sprague value --json`` prints: position, grundy (None if not computed), outcome, method, note.
 
     Under misère play (``misere``) the outcome is the misère outcome and ``misere_grundy``
@@ -99,8 +120,14 @@ def value_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
     'P'
     """
     ev = r.evaluate(pos, method, max_positions, misere=misere)
-    data = {**header(r), "position": r.position_to_json(ev.position), _value_key(misere): value_json(ev.grundy),
-            "outcome": ev.outcome, "misere": misere, "method": ev.method}
+    data = {
+        **header(r),
+        "position": r.position_to_json(ev.position),
+        _value_key(misere): value_json(ev.grundy),
+        "outcome": ev.outcome,
+        "misere": misere,
+        "method": ev.method,
+    }
     if ev.note:
         data["note"] = ev.note
     if not misere and ev.method.startswith("closed form"):
@@ -131,8 +158,15 @@ def _value_key(misere: bool) -> str:
     return "misere_grundy" if misere else "grundy"
 
 
-def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int | None = None,
-                 max_options: int = 2000, misere: bool = False, remoteness: bool = False) -> dict[str, Any]:
+def moves_report(
+    r: Ruleset,
+    pos: Any,
+    method: str = "auto",
+    max_positions: int | None = None,
+    max_options: int = 2000,
+    misere: bool = False,
+    remoteness: bool = False,
+) -> dict[str, Any]:
     """What ``sprague moves --json`` prints; each option also has ``"text"``, the position as typed.
 
     Every option is listed when there are at most ``max_options``; else only the
@@ -162,13 +196,29 @@ def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
     rows = []
     for o in opts:
         sub = r.evaluate(o, method, max_positions, misere=misere)
-        rows.append({"move": r.describe_move(pos, o), "position": r.position_to_json(o), "text": r.format_position(o),
-                     _value_key(misere): value_json(sub.grundy), "outcome": sub.outcome, "winning": o in winning,
-                     **({"drawing": o in drawing} if r.loopy else {})})
-    data = {**header(r), "position": r.position_to_json(pos), _value_key(misere): value_json(ev.grundy),
-            "outcome": ev.outcome,
-            "misere": misere, "method": ev.method, "option_count": count if count is not None else len(opts),
-            "all_options_listed": listed_all, "all_winning_moves_listed": not one_only, "options": rows}
+        rows.append(
+            {
+                "move": r.describe_move(pos, o),
+                "position": r.position_to_json(o),
+                "text": r.format_position(o),
+                _value_key(misere): value_json(sub.grundy),
+                "outcome": sub.outcome,
+                "winning": o in winning,
+                **({"drawing": o in drawing} if r.loopy else {}),
+            }
+        )
+    data = {
+        **header(r),
+        "position": r.position_to_json(pos),
+        _value_key(misere): value_json(ev.grundy),
+        "outcome": ev.outcome,
+        "misere": misere,
+        "method": ev.method,
+        "option_count": count if count is not None else len(opts),
+        "all_options_listed": listed_all,
+        "all_winning_moves_listed": not one_only,
+        "options": rows,
+    }
     if remoteness and r.loopy:  # the remoteness of a short game; a loopy game's draws have none
         data["remoteness"] = None
         data["remoteness_note"] = "not computed: remoteness is computed for short games only, and this game is loopy"
@@ -179,8 +229,9 @@ def moves_report(r: Ruleset, pos: Any, method: str = "auto", max_positions: int 
     return data
 
 
-def _add_remoteness(r: Ruleset, pos: Any, opts: list[Any], data: dict[str, Any], max_positions: int | None,
-                    misere: bool) -> None:
+def _add_remoteness(
+    r: Ruleset, pos: Any, opts: list[Any], data: dict[str, Any], max_positions: int | None, misere: bool
+) -> None:
     """``remoteness`` of the position and of each option row, by one search within the limit (or None, noted)."""
     try:
         with share(REMOTENESS_SHARE) if active() else open_budget(work=DEFAULT_MAX_WORK // REMOTENESS_SHARE):
@@ -209,8 +260,12 @@ def loopy_sequence_report(r: Ruleset, to: int, max_positions: int | None = None)
     limit = max_positions or DEFAULT_MAX_POSITIONS
     refuse_if_too_large(f"the values of {r.name} for heaps 0..{to:,}", to + 1, limit)
     values = [r.grundy((h,), "auto", limit) for h in range(to + 1)]
-    return {**header(r), "to": to, "values": [value_json(v) for v in values],
-            "outcomes": "".join(loopy_outcome(v) for v in values)}
+    return {
+        **header(r),
+        "to": to,
+        "values": [value_json(v) for v in values],
+        "outcomes": "".join(loopy_outcome(v) for v in values),
+    }
 
 
 def check_sequence(r: Ruleset, to: int) -> HeapRuleset:
@@ -229,8 +284,7 @@ _CERTIFY_WITHIN = 1 << 16  # values a sequence report may compute to prove a per
 _STAIR_HEIGHTS = 64  # the largest h a sequence report tries for an h-stair
 
 
-def _sequence_structure(r: HeapRuleset, values: Sequence[int] | np.ndarray, limit: int | None
-                        ) -> Periodicity | None:
+def _sequence_structure(r: HeapRuleset, values: Sequence[int] | np.ndarray, limit: int | None) -> Periodicity | None:
     if r.certifies_periods:
         # a certificate from at most max(n, 2^16) values: a short sequence may be extended (cheaply) to prove
         # its period; a long one never computes a value past those asked for
@@ -246,8 +300,9 @@ def _sequence_structure(r: HeapRuleset, values: Sequence[int] | np.ndarray, limi
     return find_period(values, arithmetic=True)  # observed on the prefix, not proved
 
 
-def _stairs(r: HeapRuleset, values: Sequence[int] | np.ndarray, per: Periodicity | None, limit: int | None
-            ) -> dict[str, Any] | None:
+def _stairs(
+    r: HeapRuleset, values: Sequence[int] | np.ndarray, per: Periodicity | None, limit: int | None
+) -> dict[str, Any] | None:
     """The largest h > 1 (up to ``_STAIR_HEIGHTS`` = 64) for which the sequence is an h-stair, its base, and
     whether that is proved."""
     from sprague.analysis.stairs import certified_stair, stair_base, stair_heights, stair_proof_length
@@ -263,8 +318,9 @@ def _stairs(r: HeapRuleset, values: Sequence[int] | np.ndarray, per: Periodicity
     return {"h": h, "heights": heights, "base": stair_base(values, h), "certified": certified}
 
 
-def sequence_report(r: HeapRuleset, values: Sequence[int] | np.ndarray, max_positions: int | None = None
-                    ) -> tuple[dict[str, Any], Periodicity | None]:
+def sequence_report(
+    r: HeapRuleset, values: Sequence[int] | np.ndarray, max_positions: int | None = None
+) -> tuple[dict[str, Any], Periodicity | None]:
     """What ``sprague sequence --json`` prints for the values ``r.sequence(to + 1)``, and the period found.
 
     Keys: values (as given: a list, or an array the caller turns into JSON), stairs, structure (None, or the
@@ -276,8 +332,16 @@ def sequence_report(r: HeapRuleset, values: Sequence[int] | np.ndarray, max_posi
     if per is None:
         data["structure"] = None
     else:
-        data.update({"structure": per.kind, "period": per.period, "preperiod": per.preperiod,
-                     "saltus": per.saltus, "certified": per.certified, "certificate": per.certificate})
+        data.update(
+            {
+                "structure": per.kind,
+                "period": per.period,
+                "preperiod": per.preperiod,
+                "saltus": per.saltus,
+                "certified": per.certified,
+                "certificate": per.certificate,
+            }
+        )
     return data, per
 
 
@@ -306,9 +370,18 @@ class GridReport:
         self.row_title = row_title
 
 
-def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = None, values: str = "outcome",
-                method: str = "auto", max_positions: int | None = None, fixed: str = "",
-                use_cache: Callable[[], None] | None = None, *, misere: bool = False) -> GridReport:
+def grid_report(
+    games: Sequence[Ruleset],
+    max_heap: int,
+    min_heap: int | None = None,
+    values: str = "outcome",
+    method: str = "auto",
+    max_positions: int | None = None,
+    fixed: str = "",
+    use_cache: Callable[[], None] | None = None,
+    *,
+    misere: bool = False,
+) -> GridReport:
     """The grid of ``sprague table``: a sum of two heap games, or the two-heap positions of one game.
 
     Cells are ``table[row][column]`` with rows ``y`` and columns ``x`` both over
@@ -349,8 +422,9 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
     if len(games) == 1 and not fixed and heap_game(game) and method == "auto":
         if use_cache is not None:
             use_cache()
-        table = game.table(max_heap, heaps=2, values=values, min_heap=min_heap, max_positions=max_positions,
-                           misere=misere)
+        table = game.table(
+            max_heap, heaps=2, values=values, min_heap=min_heap, max_positions=max_positions, misere=misere
+        )
 
     def value_fn(y: int, x: int) -> Any:
         if table is not None:
@@ -361,16 +435,34 @@ def grid_report(games: Sequence[Ruleset], max_heap: int, min_heap: int | None = 
         return game.outcome(p, method, max_positions, misere=misere)
 
     cells = grid(value_fn, heaps, heaps)
-    data = {"games": [header(g) for g in games], "rows": heaps, "columns": heaps, "values": values,
-            "misere": misere, "table": cells}
+    data = {
+        "games": [header(g) for g in games],
+        "rows": heaps,
+        "columns": heaps,
+        "values": values,
+        "misere": misere,
+        "table": cells,
+    }
     return GridReport(data, heaps, col_title, row_title)
 
 
-def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "grundy", min_heap: int | None = None,
-                      max_positions: int | None = None,
-                      progress: Callable[[int], Any] | None = None, *, misere: bool = False,
-                      p_offset: int = 0, p_limit: int = 1000, rows_offset: int = 0, rows_limit: int = 0,
-                      workers: int | None = None, scheduler: Any = None) -> tuple[Any, dict[str, Any]]:
+def heap_table_report(
+    game: Ruleset,
+    max_heap: int,
+    heaps: int,
+    values: str = "grundy",
+    min_heap: int | None = None,
+    max_positions: int | None = None,
+    progress: Callable[[int], Any] | None = None,
+    *,
+    misere: bool = False,
+    p_offset: int = 0,
+    p_limit: int = 1000,
+    rows_offset: int = 0,
+    rows_limit: int = 0,
+    workers: int | None = None,
+    scheduler: Any = None,
+) -> tuple[Any, dict[str, Any]]:
     """``sprague table GAME --heaps K``: the :class:`~sprague.solve.table.Table` and its JSON summary.
 
     ``misere=True``: misère outcomes or misère Grundy values g- (the JSON says ``"misere": true``).
@@ -379,21 +471,41 @@ def heap_table_report(game: Ruleset, max_heap: int, heaps: int, values: str = "g
     positions from number ``rows_offset`` on, each as its heaps then its value (a page of the table).
     """
     if not heap_game(game):
-        raise InvalidParameter(f"--heaps K takes one heap game, e.g. sprague table {examples('heaps', 1)} --heaps 4 "
-                               "--max-heap 64")
-    t = game.table(max_heap, heaps=heaps, values=values, min_heap=min_heap, max_positions=max_positions,
-                   progress=progress, misere=misere, workers=workers, scheduler=scheduler)
+        raise InvalidParameter(
+            f"--heaps K takes one heap game, e.g. sprague table {examples('heaps', 1)} --heaps 4 --max-heap 64"
+        )
+    t = game.table(
+        max_heap,
+        heaps=heaps,
+        values=values,
+        min_heap=min_heap,
+        max_positions=max_positions,
+        progress=progress,
+        misere=misere,
+        workers=workers,
+        scheduler=scheduler,
+    )
     counts = t.counts()
-    data = {**header(game), "heaps": t.heaps, "min_heap": t.min_heap, "max_heap": t.max_heap,
-            "values": t.kind, "misere": t.misere, "positions": len(t), "method": t.method,
-            "counts": {str(k): v for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))},
-            "p_count": t.p_count(), "p_offset": p_offset,
-            "p_positions": [list(p) for p in t.p_positions(p_offset, p_limit)]}
+    data = {
+        **header(game),
+        "heaps": t.heaps,
+        "min_heap": t.min_heap,
+        "max_heap": t.max_heap,
+        "values": t.kind,
+        "misere": t.misere,
+        "positions": len(t),
+        "method": t.method,
+        "counts": {str(k): v for k, v in sorted(counts.items(), key=lambda kv: str(kv[0]))},
+        "p_count": t.p_count(),
+        "p_offset": p_offset,
+        "p_positions": [list(p) for p in t.p_positions(p_offset, p_limit)],
+    }
     if rows_limit:
         data["rows_offset"] = rows_offset
         stop = rows_offset + rows_limit
-        data["rows"] = [[*p, t.show(v)] for p, v in zip(t.rows(rows_offset, stop).tolist(),
-                                                           t.values[rows_offset:stop].tolist())]
+        data["rows"] = [
+            [*p, t.show(v)] for p, v in zip(t.rows(rows_offset, stop).tolist(), t.values[rows_offset:stop].tolist())
+        ]
     return t, data
 
 
@@ -401,15 +513,42 @@ def theorems_report() -> list[dict[str, Any]]:
     """What ``sprague verify --list --json`` prints: each registered theorem, its citation, domain and refutation."""
     from sprague.theorems import all_theorems
 
-    return [{"name": t.name, "ruleset": t.ruleset, "citation": t.citation, "statement": t.statement,
-             "kind": t.kind, "misere": t.misere, "box": t.box, "heaps": t.domain, "default_heaps": t.heaps_default(),
-             "params": t.params, "origin": t.origin, "note": t.note,
-             "refuted": t.refutation()} for t in all_theorems()]
+    return [
+        {
+            "name": t.name,
+            "ruleset": t.ruleset,
+            "citation": t.citation,
+            "statement": t.statement,
+            "kind": t.kind,
+            "misere": t.misere,
+            "box": t.box,
+            "heaps": t.domain,
+            "default_heaps": t.heaps_default(),
+            "params": t.params,
+            "origin": t.origin,
+            "note": t.note,
+            "refuted": t.refutation(),
+        }
+        for t in all_theorems()
+    ]
 
 
 def cache_report(cache: Cache) -> dict[str, Any]:
     """What ``sprague cache list --json`` prints: the cache's directory and each entry."""
-    return {"directory": str(cache.directory),
-            "entries": [{"path": str(e.path), "kind": e.kind, "key": e.key, "length": e.length,
-                         "shape": list(e.shape), "dtype": e.dtype, "nbytes": e.nbytes,
-                         "seconds": e.seconds, "created": e.created} for e in cache.entries()]}
+    return {
+        "directory": str(cache.directory),
+        "entries": [
+            {
+                "path": str(e.path),
+                "kind": e.kind,
+                "key": e.key,
+                "length": e.length,
+                "shape": list(e.shape),
+                "dtype": e.dtype,
+                "nbytes": e.nbytes,
+                "seconds": e.seconds,
+                "created": e.created,
+            }
+            for e in cache.entries()
+        ],
+    }

@@ -30,9 +30,23 @@ if TYPE_CHECKING:
     from sprague.solve.ruleset import Ruleset
     from sprague.solve.table import Table
 
-__all__ = ["SEQUENCE_SHOWN", "list_text", "value_text", "moves_text", "sequence_text", "loopy_sequence_text",
-           "describe_mask", "grid_text", "heap_table_text", "theorems_text", "cache_text", "size_text",
-           "cache_key_text", "genus_sequence_text", "describe_text"]
+__all__ = [
+    "SEQUENCE_SHOWN",
+    "list_text",
+    "value_text",
+    "moves_text",
+    "sequence_text",
+    "loopy_sequence_text",
+    "describe_mask",
+    "grid_text",
+    "heap_table_text",
+    "theorems_text",
+    "cache_text",
+    "size_text",
+    "cache_key_text",
+    "genus_sequence_text",
+    "describe_text",
+]
 
 SEQUENCE_SHOWN = 1000  # values printed; the rest are summarised (--save writes them all)
 
@@ -67,13 +81,17 @@ def value_text(r: Ruleset, position: Any, data: dict[str, Any]) -> str:
     g = "not computed" if value is None else str(value)
     who = OUTCOME_WORDS[data["outcome"]]
     if misere:
-        text = (f"{r.describe()}: {r.format_position(position)}, misère play (the last player to move loses)\n"
-                f"g- = {g} (misère Grundy value), {data['outcome']}-position ({who})\n"
-                f"method: {data['method']}\n")
+        text = (
+            f"{r.describe()}: {r.format_position(position)}, misère play (the last player to move loses)\n"
+            f"g- = {g} (misère Grundy value), {data['outcome']}-position ({who})\n"
+            f"method: {data['method']}\n"
+        )
     else:
-        text = (f"{r.describe()}: {r.format_position(position)}\n"
-                f"G = {g}, {data['outcome']}-position ({who})\n"
-                f"method: {data['method']}\n")
+        text = (
+            f"{r.describe()}: {r.format_position(position)}\n"
+            f"G = {g}, {data['outcome']}-position ({who})\n"
+            f"method: {data['method']}\n"
+        )
     return text + (f"note: {data['note']}\n" if "note" in data else "")
 
 
@@ -104,8 +122,11 @@ def moves_text(r: Ruleset, position: Any, data: dict[str, Any], max_options: int
         shown = "one winning move, constructed" if one_only else "the winning moves only"
         lines.append(f"{count:,} options (more than --max-options {limit:,}); showing {shown}\n")
     if not rows:
-        over = ("no options: the game is over, the player to move has won (misère play)\n" if misere
-                else "no options: the game is over, the player to move loses\n")
+        over = (
+            "no options: the game is over, the player to move has won (misère play)\n"
+            if misere
+            else "no options: the game is over, the player to move loses\n"
+        )
         lines.append(over if listed_all else "no winning move: this is a P-position\n")
         return "".join(lines)
     width = max(len(row["move"]) for row in rows)
@@ -120,11 +141,16 @@ def moves_text(r: Ruleset, position: Any, data: dict[str, Any], max_options: int
     else:
         n_draw = sum(bool(row.get("drawing")) for row in rows)
         if n_draw:
-            lines.append(f"no winning move; {n_draw} drawing move{'s' if n_draw != 1 else ''} (marked =: they keep "
-                         "the draw; every other option is an N-position)\n")
+            lines.append(
+                f"no winning move; {n_draw} drawing move{'s' if n_draw != 1 else ''} (marked =: they keep "
+                "the draw; every other option is an N-position)\n"
+            )
         else:
-            lines.append(f"{n_win} winning move{'s' if n_win != 1 else ''} (marked *: they leave a P-position)\n"
-                         if n_win else "no winning move: every option is an N-position\n")
+            lines.append(
+                f"{n_win} winning move{'s' if n_win != 1 else ''} (marked *: they leave a P-position)\n"
+                if n_win
+                else "no winning move: every option is an N-position\n"
+            )
     return "".join(lines)
 
 
@@ -142,10 +168,11 @@ def loopy_sequence_text(r: Ruleset, data: dict[str, Any]) -> str:
     """
     shown = [str(v) for v in data["values"][:SEQUENCE_SHOWN]]
     width = max(map(len, shown), default=1)
-    lines = [f"{r.describe()}: gamma(n) for n = 0..{data['to']} (loopy: ∞{{K}} is infinite, K its options' finite "
-             "values)\n"]
+    lines = [
+        f"{r.describe()}: gamma(n) for n = 0..{data['to']} (loopy: ∞{{K}} is infinite, K its options' finite values)\n"
+    ]
     for start in range(0, len(shown), 10):
-        lines.append(f"{start:>6}: " + " ".join(f"{v:>{width}}" for v in shown[start:start + 10]) + "\n")
+        lines.append(f"{start:>6}: " + " ".join(f"{v:>{width}}" for v in shown[start : start + 10]) + "\n")
     outcomes = data["outcomes"]
     counts = ", ".join(f"{outcomes.count(o):,} {o}" for o in "PND")
     more = f" ... ({len(outcomes) - SEQUENCE_SHOWN:,} more)" if len(outcomes) > SEQUENCE_SHOWN else ""
@@ -153,8 +180,13 @@ def loopy_sequence_text(r: Ruleset, data: dict[str, Any]) -> str:
     return "".join(lines)
 
 
-def sequence_text(r: Ruleset, data: dict[str, Any], per: Periodicity | None,
-                  sparse: tuple[int, np.ndarray] | None = None, saved: bool = False) -> str:
+def sequence_text(
+    r: Ruleset,
+    data: dict[str, Any],
+    per: Periodicity | None,
+    sparse: tuple[int, np.ndarray] | None = None,
+    saved: bool = False,
+) -> str:
     """``sprague sequence``: the values of :func:`~sprague.present.reports.sequence_report`, ten to a line.
 
     Then the period found (``per``), the sparse space ``(mask, rare)`` if given
@@ -180,21 +212,25 @@ def sequence_text(r: Ruleset, data: dict[str, Any], per: Periodicity | None,
     shown = values[:SEQUENCE_SHOWN].tolist()
     width = max((len(str(v)) for v in shown), default=1)
     for start in range(0, len(shown), 10):
-        chunk = " ".join(f"{v:>{width}}" for v in shown[start:start + 10])
+        chunk = " ".join(f"{v:>{width}}" for v in shown[start : start + 10])
         lines.append(f"{start:>6}: {chunk}\n")
     if len(shown) < len(values):
         from sprague.solve.table import value_counts
 
         distinct = np.count_nonzero(value_counts(values))
-        lines.append(f"   ...  ({len(values) - len(shown):,} more values"
-                     f"{'' if saved else '; --save FILE writes all'}); "
-                     f"largest value {values.max()}; {distinct} distinct values; last value G({to}) = {values[-1]}\n")
+        lines.append(
+            f"   ...  ({len(values) - len(shown):,} more values"
+            f"{'' if saved else '; --save FILE writes all'}); "
+            f"largest value {values.max()}; {distinct} distinct values; last value G({to}) = {values[-1]}\n"
+        )
     lines.append((per.describe() if per else f"no period found in n = 0..{to} (observed, not proved)") + "\n")
     if sparse is not None:
         mask, rare = sparse
         last = f"; the last at n = {rare[-1]}" if len(rare) else ""
-        lines.append(f"sparse space (Winning Ways ch. 4): under the mask {describe_mask(mask)}, {len(rare):,} of "
-                     f"heaps 1..{to:,} have rare values (even masked popcount){last}\n")
+        lines.append(
+            f"sparse space (Winning Ways ch. 4): under the mask {describe_mask(mask)}, {len(rare):,} of "
+            f"heaps 1..{to:,} have rare values (even masked popcount){last}\n"
+        )
     stairs = data["stairs"]
     if stairs:
         base = " ".join(map(str, stairs["base"][:12])) + (" ..." if len(stairs["base"]) > 12 else "")
@@ -228,7 +264,7 @@ def genus_sequence_text(r: Ruleset, data: dict[str, Any]) -> str:
     lines = [f"{r.describe()}: genus of each heap n = 0..{to} under misère play\n"]
     shown = texts[:SEQUENCE_SHOWN]
     for start in range(0, len(shown), 10):
-        chunk = " ".join(f"{t:<{width}}" for t in shown[start:start + 10]).rstrip()
+        chunk = " ".join(f"{t:<{width}}" for t in shown[start : start + 10]).rstrip()
         lines.append(f"{start:>6}: {chunk}\n")
     if len(shown) < len(texts):
         lines.append(f"   ...  ({len(texts) - len(shown):,} more heaps; --json gives them all)\n")
@@ -240,8 +276,11 @@ def genus_sequence_text(r: Ruleset, data: dict[str, Any]) -> str:
         lines.append(f"first heap that is not tame: {first} ({texts[first]}, {genera[first]['kind']})\n")
     counts = data["counts"]
     summary = ", ".join(f"{counts[k]} {k}" for k in counts)
-    runs = [f"{k} {_ranges([n for n, g in enumerate(genera) if g['kind'] == k])}"
-            for k in counts if k != "tame" and counts[k]]
+    runs = [
+        f"{k} {_ranges([n for n, g in enumerate(genera) if g['kind'] == k])}"
+        for k in counts
+        if k != "tame" and counts[k]
+    ]
     lines.append(summary + (": " + "; ".join(runs) if runs else "") + "\n")
     if data.get("stopped"):
         lines.append(f"heaps 0..{to} only: {data['stopped']}\n")
@@ -284,8 +323,19 @@ def grid_text(report: GridReport, origin: str = "bottom") -> str:
 
     values = report.data["values"]
     title = misere_title(values) if report.data.get("misere") else None
-    return format_grid(report.data["table"], report.heaps, report.heaps, values=values, origin=origin,
-                       row_title=report.row_title, col_title=report.col_title, title=title) + "\n"
+    return (
+        format_grid(
+            report.data["table"],
+            report.heaps,
+            report.heaps,
+            values=values,
+            origin=origin,
+            row_title=report.row_title,
+            col_title=report.col_title,
+            title=title,
+        )
+        + "\n"
+    )
 
 
 def heap_table_text(t: Table, saved: str | None = None) -> str:
@@ -294,8 +344,10 @@ def heap_table_text(t: Table, saved: str | None = None) -> str:
     first = t.p_positions(limit=12)
     rule = ", misère play (the last mover loses)" if t.misere else ""
     kind = "misère " if t.misere else ""
-    lines = [f"{t.ruleset}: {len(t):,} positions of {t.heaps} heaps in {t.min_heap}..{t.max_heap}{rule} ({t.method})\n",
-             f"{t.p_count():,} {kind}P-positions; the first: {', '.join(map(str, first))}\n"]
+    lines = [
+        f"{t.ruleset}: {len(t):,} positions of {t.heaps} heaps in {t.min_heap}..{t.max_heap}{rule} ({t.method})\n",
+        f"{t.p_count():,} {kind}P-positions; the first: {', '.join(map(str, first))}\n",
+    ]
     if t.kind == "grundy":
         common = ", ".join(f"{v}: {c:,}" for v, c in sorted(counts.items())[:16])
         name = "misère Grundy values g-" if t.misere else "values"
@@ -312,9 +364,11 @@ def theorems_text(rows: list[dict[str, Any]]) -> str:
         params = "".join(f" -p {k}={v}" for k, v in t["params"].items())
         kind = f"{t['kind']}, misère play" if t.get("misere") else t["kind"]
         default = "" if t["default_heaps"] is None else f", default {t['default_heaps']}"
-        lines.append(f"{t['name']}{params}   [{kind}; {t['ruleset']}; {t['heaps']}{default}]\n"
-                     f"    {t['citation']}{'' if t['origin'] == 'paper' else ' (not in the papers)'}\n"
-                     f"    {t['statement']}\n")
+        lines.append(
+            f"{t['name']}{params}   [{kind}; {t['ruleset']}; {t['heaps']}{default}]\n"
+            f"    {t['citation']}{'' if t['origin'] == 'paper' else ' (not in the papers)'}\n"
+            f"    {t['statement']}\n"
+        )
         if t["refuted"]:
             lines.append(f"    {t['refuted']}\n")
     return "".join(lines)
@@ -325,8 +379,16 @@ def cache_text(data: dict[str, Any]) -> str:
     entries = data["entries"]
     if not entries:
         return f"no cached results in {data['directory']}\n"
-    rows = [(e["kind"], cache_key_text(e["key"]), "length " + "x".join(map(str, e["shape"])), size_text(e["nbytes"]),
-             f"took {e['seconds']:.1f} s") for e in entries]
+    rows = [
+        (
+            e["kind"],
+            cache_key_text(e["key"]),
+            "length " + "x".join(map(str, e["shape"])),
+            size_text(e["nbytes"]),
+            f"took {e['seconds']:.1f} s",
+        )
+        for e in entries
+    ]
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     lines = [f"cache: {data['directory']}\n"]
     lines.extend("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[4] + "\n" for row in rows)
@@ -365,6 +427,9 @@ def cache_key_text(key: dict[str, Any]) -> str:
         for name, value in params.items():
             text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
             words.append(f"-p {name}={text}")
-    words.extend(f"{k}={json.dumps(v) if isinstance(v, (dict, list)) else v}"
-                 for k, v in key.items() if k not in ("ruleset", "params"))
+    words.extend(
+        f"{k}={json.dumps(v) if isinstance(v, (dict, list)) else v}"
+        for k, v in key.items()
+        if k not in ("ruleset", "params")
+    )
     return " ".join(words)

@@ -27,8 +27,17 @@ from sprague.errors import InvalidParameter, UnknownRuleset
 from sprague.solve.ruleset import Ruleset
 from sprague.theorems import Theorem, register_theorem
 
-__all__ = ["REGISTRY", "register", "register_module", "find_ruleset", "ruleset", "all_rulesets", "load_plugin",
-           "code_family", "take_break_family"]
+__all__ = [
+    "REGISTRY",
+    "register",
+    "register_module",
+    "find_ruleset",
+    "ruleset",
+    "all_rulesets",
+    "load_plugin",
+    "code_family",
+    "take_break_family",
+]
 
 #: every registered ruleset class, in the order ``sprague list`` shows them (plugins: see :func:`all_rulesets`)
 REGISTRY: list[type[Ruleset]] = []
@@ -50,9 +59,16 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
 
 def register_module(module: ModuleType) -> list[type[Ruleset]]:
     """Register every concrete, named, listed Ruleset subclass that ``module`` defines, in definition order."""
-    found = [obj for obj in vars(module).values()
-             if isinstance(obj, type) and issubclass(obj, Ruleset) and obj.__module__ == module.__name__
-             and obj.name and obj.listed and not inspect.isabstract(obj)]
+    found = [
+        obj
+        for obj in vars(module).values()
+        if isinstance(obj, type)
+        and issubclass(obj, Ruleset)
+        and obj.__module__ == module.__name__
+        and obj.name
+        and obj.listed
+        and not inspect.isabstract(obj)
+    ]
     for cls in found:
         register(cls)
     return found
@@ -73,11 +89,13 @@ def all_rulesets() -> list[type[Ruleset]]:
                 try:
                     register(obj)
                 except ValueError as exc:  # a name taken: the plugin is skipped, sprague goes on
-                    warnings.warn(f"plugin {where} of {RULESET_GROUP} is skipped: {exc}", PluginWarning,
-                                  stacklevel=2)
+                    warnings.warn(f"plugin {where} of {RULESET_GROUP} is skipped: {exc}", PluginWarning, stacklevel=2)
             else:
-                warnings.warn(f"plugin {where} of {RULESET_GROUP} is not a Ruleset subclass with a name; skipped",
-                              PluginWarning, stacklevel=2)
+                warnings.warn(
+                    f"plugin {where} of {RULESET_GROUP} is not a Ruleset subclass with a name; skipped",
+                    PluginWarning,
+                    stacklevel=2,
+                )
     return REGISTRY
 
 
@@ -96,17 +114,29 @@ def load_plugin(spec: str) -> list[type[Ruleset]]:
         found = register_module(module)
     except ValueError as exc:  # a name taken by another ruleset: the user's mistake, said in one line
         raise InvalidParameter(f"plugin {spec!r}: {exc}; give the class a name of its own (name = '...')") from None
-    unfinished = [obj for obj in vars(module).values()
-                  if isinstance(obj, type) and issubclass(obj, Ruleset) and obj.__module__ == module.__name__
-                  and obj.name and inspect.isabstract(obj)]
+    unfinished = [
+        obj
+        for obj in vars(module).values()
+        if isinstance(obj, type)
+        and issubclass(obj, Ruleset)
+        and obj.__module__ == module.__name__
+        and obj.name
+        and inspect.isabstract(obj)
+    ]
     for cls in unfinished:
         missing = ", ".join(f"{m}()" for m in sorted(cls.__abstractmethods__))
-        warnings.warn(f"plugin {spec!r}: ruleset {cls.name!r} ({cls.__name__}) is not registered: it must define "
-                      f"{missing}", PluginWarning, stacklevel=2)
+        warnings.warn(
+            f"plugin {spec!r}: ruleset {cls.name!r} ({cls.__name__}) is not registered: it must define {missing}",
+            PluginWarning,
+            stacklevel=2,
+        )
     if not found and not theorems and not unfinished:
-        warnings.warn(f"plugin {spec!r} registers nothing: a ruleset is a Ruleset subclass with a name, defined in "
-                      "the module itself (not imported into it), and a theorem a sprague.theorems.Theorem record",
-                      PluginWarning, stacklevel=2)
+        warnings.warn(
+            f"plugin {spec!r} registers nothing: a ruleset is a Ruleset subclass with a name, defined in "
+            "the module itself (not imported into it), and a theorem a sprague.theorems.Theorem record",
+            PluginWarning,
+            stacklevel=2,
+        )
     return found
 
 
@@ -120,8 +150,9 @@ def _import_class(spec: str) -> type[Ruleset]:
     except (ImportError, AttributeError) as exc:
         raise UnknownRuleset(f"cannot load ruleset {spec!r}: {exc}; {hint}") from None
     except Exception as exc:  # the user's module failed while importing
-        raise UnknownRuleset(f"cannot load ruleset {spec!r}: importing {module} raised {type(exc).__name__}: {exc}") \
-            from None
+        raise UnknownRuleset(
+            f"cannot load ruleset {spec!r}: importing {module} raised {type(exc).__name__}: {exc}"
+        ) from None
     if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
         raise UnknownRuleset(f"{spec!r} is not a subclass of sprague.Ruleset")
     return cls
@@ -165,8 +196,9 @@ def ruleset(name: str | type[Ruleset] | Ruleset, **params: Any) -> Ruleset:
             raise TypeError("parameters cannot be given with a ruleset instance")
         return name
     if not isinstance(name, (str, type)):
-        raise UnknownRuleset(f"{name!r} is not a ruleset name, Ruleset class or instance "
-                             "('sprague list' shows every ruleset)")
+        raise UnknownRuleset(
+            f"{name!r} is not a ruleset name, Ruleset class or instance ('sprague list' shows every ruleset)"
+        )
     cls = name if isinstance(name, type) else find_ruleset(name)
     if not issubclass(cls, Ruleset):
         raise UnknownRuleset(f"{cls!r} is not a subclass of sprague.Ruleset")

@@ -81,7 +81,8 @@ class Nimhoff(MultiHeapRuleset):
     name = "nimhoff"
     source = "003 section 1.3 -- Fraenkel & Lorberbom"
     parameters: ClassVar[tuple[Param, ...]] = (
-        Param("R", "vectors", "move vectors, one entry per heap, e.g. \"1,1;2,0\"", example="1,1;2,0"),)
+        Param("R", "vectors", 'move vectors, one entry per heap, e.g. "1,1;2,0"', example="1,1;2,0"),
+    )
     example = ("3", "4")
     position_help = "one heap size per entry of R's vectors, e.g. 3 4"
 
@@ -100,7 +101,7 @@ class Nimhoff(MultiHeapRuleset):
     def moves(self, position: Heaps) -> Iterator[Heaps]:
         for i, x in enumerate(position):
             for m in range(x - 1, -1, -1):
-                yield position[:i] + (m,) + position[i + 1:]
+                yield position[:i] + (m,) + position[i + 1 :]
         for vec in self.params["R"]:
             if all(v <= x for v, x in zip(vec, position)):
                 yield tuple(x - v for x, v in zip(position, vec))
@@ -121,8 +122,9 @@ class CyclicNimhoff(MultiHeapRuleset):
     name = "cyclic-nimhoff"
     aliases = ("cyclic-nimhoff-game",)
     source = "003 section 1.3 -- Fraenkel & Lorberbom"
-    parameters: ClassVar[tuple[Param, ...]] = (Param("h", "int", "the cyclic moves take fewer than h tokens in all",
-                                                     minimum=1, example="3"),)
+    parameters: ClassVar[tuple[Param, ...]] = (
+        Param("h", "int", "the cyclic moves take fewer than h tokens in all", minimum=1, example="3"),
+    )
     example = ("5", "7", "3")
     closed_form = "003 s.1.3, G = (xor of floor(x_i/h)) h + (sum x_i) mod h"
 
@@ -141,9 +143,11 @@ class CyclicNimhoff(MultiHeapRuleset):
         h = self.params["h"]
         quotients = [x // h for x in position]
         q = reduce(xor, quotients, 0)
-        return (f"h = {h}: floor(x_i/h) = {', '.join(map(str, quotients))}, their nim-sum {q}; sum x_i mod h = "
-                f"{sum(position)} mod {h} = {sum(position) % h}; G = {q} x {h} + {sum(position) % h} = "
-                f"{self.closed_grundy(position)}")
+        return (
+            f"h = {h}: floor(x_i/h) = {', '.join(map(str, quotients))}, their nim-sum {q}; sum x_i mod h = "
+            f"{sum(position)} mod {h} = {sum(position) % h}; G = {q} x {h} + {sum(position) % h} = "
+            f"{self.closed_grundy(position)}"
+        )
 
     def is_move(self, position: Heaps, option: Heaps) -> bool:
         """One heap lowered by any amount, or every heap lowered by s_i >= 0 with 0 < sum s_i < h."""
@@ -178,14 +182,14 @@ class CyclicNimhoff(MultiHeapRuleset):
             a = x // h
             if a ^ q < a:
                 r = -(sum(position) - x) % h
-                return position[:j] + ((a ^ q) * h + r,) + position[j + 1:]
+                return position[:j] + ((a ^ q) * h + r,) + position[j + 1 :]
         return None  # pragma: no cover  (some quotient has Q's top bit)
 
 
 def _single_and_cyclic(position: Heaps, sets: Any, h: int) -> Iterator[Heaps]:
     for i, (x, s) in enumerate(zip(position, sets)):
         for take in s.elements(x):
-            yield position[:i] + (x - take,) + position[i + 1:]
+            yield position[:i] + (x - take,) + position[i + 1 :]
     for vec in cyclic_vectors(position, h):
         yield tuple(x - v for x, v in zip(position, vec))
 
@@ -212,8 +216,9 @@ class GeneralizedCyclicNimhoff(MultiHeapRuleset):
     source = "003 Def 2.1, Thm 2.1, Examples 2.2-2.5"
     parameters: ClassVar[tuple[Param, ...]] = (
         Param("h", "int", "the cyclic moves take fewer than h tokens in all", minimum=1, example="4"),
-        Param("sets", "subsets", "one subtraction set per heap, e.g. \"all;1-7;all-but:4,8\"",
-              example="all;1-7;all-but:4,8"),
+        Param(
+            "sets", "subsets", 'one subtraction set per heap, e.g. "all;1-7;all-but:4,8"', example="all;1-7;all-but:4,8"
+        ),
     )
     example = ("5", "6", "9")
     position_help = "one heap size per set, e.g. 5 6 9"
@@ -227,8 +232,9 @@ class GeneralizedCyclicNimhoff(MultiHeapRuleset):
         heaps = super().check_position(position)
         n = len(self.params["sets"])
         if len(heaps) != n:
-            raise InvalidPosition(f"gcn with {n} subtraction sets is played on {n} heaps, got {len(heaps)}: "
-                                  "give one set per heap")
+            raise InvalidPosition(
+                f"gcn with {n} subtraction sets is played on {n} heaps, got {len(heaps)}: give one set per heap"
+            )
         return heaps
 
     interchangeable_heaps = False  # each heap has its own set
@@ -260,13 +266,16 @@ class GeneralizedCyclicNimhoff(MultiHeapRuleset):
             per = game.periodicity(self._limit_now)
             length = stair_proof_length(per, h)
             if length > self._limit_now or (
-                    certified_stair(game.sequence(length, self._limit_now).tolist(), per, h) is None):
+                certified_stair(game.sequence(length, self._limit_now).tolist(), per, h) is None
+            ):
                 return None
         except TooLarge:
             return None
         kind = "finite S" if s.is_finite else "all-but S"
-        return (f"{kind}: certified period {per.period} (preperiod {per.preperiod}, saltus {per.saltus}) and "
-                f"h-stair form over a full period")
+        return (
+            f"{kind}: certified period {per.period} (preperiod {per.preperiod}, saltus {per.saltus}) and "
+            f"h-stair form over a full period"
+        )
 
     def _heap_game(self, i: int) -> Any:
         if i not in self._heap_games:

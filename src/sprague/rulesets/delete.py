@@ -48,8 +48,16 @@ from sprague.theorems.delete import (
 )
 
 __all__ = [
-    "DeleteNim", "DeleteSplit", "VariantDeleteNim", "AllButOneDelete", "NoMoreThanHalfDelete",
-    "HalfDelete", "FractionDelete", "SingleDelete", "partitions", "split_oddoid",
+    "DeleteNim",
+    "DeleteSplit",
+    "VariantDeleteNim",
+    "AllButOneDelete",
+    "NoMoreThanHalfDelete",
+    "HalfDelete",
+    "FractionDelete",
+    "SingleDelete",
+    "partitions",
+    "split_oddoid",
 ]
 ORDER = 60  #: where ``sprague list`` shows this module's rulesets
 
@@ -185,7 +193,8 @@ class DeleteSplit(MultiHeapRuleset):
         for h in heaps:
             if h < self.min_heap:
                 raise InvalidPosition(
-                    f"{self.name}: heap {h} is not allowed; every heap has at least {self.min_heap} token(s)")
+                    f"{self.name}: heap {h} is not allowed; every heap has at least {self.min_heap} token(s)"
+                )
         return heaps
 
     def moves(self, position: Heaps) -> Iterator[Heaps]:
@@ -200,8 +209,7 @@ class DeleteSplit(MultiHeapRuleset):
 
     def option_count(self, position: Heaps) -> int:
         n, top = len(position), max(position)
-        return sum(comb(n, s) * comb(n - s, s * (p - 1)) * comb(max(top - 1, 0), p - 1) ** s
-                   for s, p in self.shapes(n))
+        return sum(comb(n, s) * comb(n - s, s * (p - 1)) * comb(max(top - 1, 0), p - 1) ** s for s, p in self.shapes(n))
 
     def estimate_positions(self, position: Heaps) -> int:
         """Multisets of ``n`` heaps in ``1..max``: every position reachable lies among them."""
@@ -383,8 +391,11 @@ class AllButOneDelete(DeleteSplit):
         m = n * (n - 1)
         out = [h for h in position if not 1 <= h % m <= n - 1]
         rests = ", ".join(f"{h} mod {m} = {h % m}" for h in position)
-        verdict = (f"every one is in 1..{n - 1}, so P" if not out else
-                   f"{out[0]} mod {m} = {out[0] % m} is not in 1..{n - 1}, so N")
+        verdict = (
+            f"every one is in 1..{n - 1}, so P"
+            if not out
+            else f"{out[0]} mod {m} = {out[0] % m} is not in 1..{n - 1}, so N"
+        )
         return f"n = {n} heaps, n(n-1) = {m}: {rests}; {verdict}"
 
     def closed_winning_move(self, position: Heaps) -> Heaps | None:
@@ -429,7 +440,7 @@ class NoMoreThanHalfDelete(DeleteSplit):
         elif n % 2 == 1 and len(high) > (n - 1) // 2:
             split, kept = high[: (n - 1) // 2], base[:1]
         else:
-            split, kept = high, base[len(high):]
+            split, kept = high, base[len(high) :]
         parts = [q for z in split for q in (z - (1 << low), 1 << low)]
         return tuple(sorted(kept + parts))
 
@@ -445,8 +456,9 @@ class FractionDelete(DeleteSplit):
     name = "fraction-delete"
     aliases: ClassVar[tuple[str, ...]] = ("k-delete", "fraction-delete-nim")
     source = "001 section 5.3, Def 5.3, Lemma 5.5, Thm 5.6"
-    parameters: ClassVar[tuple[Param, ...]] = (Param("k", "int", "each kept heap is split into k parts; n must be a "
-                                                     "multiple of k", minimum=2, example="2"),)
+    parameters: ClassVar[tuple[Param, ...]] = (
+        Param("k", "int", "each kept heap is split into k parts; n must be a multiple of k", minimum=2, example="2"),
+    )
     example = ("3", "5", "8", "10")
     closed_form = "001 Thm 5.6, k-oddoid / k-evenoid heaps"
 
@@ -476,7 +488,7 @@ class FractionDelete(DeleteSplit):
         evenoid_low = [i for i in range(pivot + 1) if not oddoid(z[i], k)]
         if evenoid_low:  # proof (ii): split z_i and the m-1 largest heaps
             i = evenoid_low[0]
-            others = z[pivot + 1:]
+            others = z[pivot + 1 :]
         else:  # proof (iii): split z_((k-1)m+1) .. z_km, z_i an evenoid one below k^s
             power = 1
             while power <= z[pivot]:
@@ -546,8 +558,7 @@ class SingleDelete(DeleteSplit):
             return "004 Thm 1.5 with (5A) corrected by search (see single_delete_4_is_p)", single_delete_4_is_p
         evens = sum(1 for h in position if h % 2 == 0)
         if evens <= 2:
-            return ("004 Prop 4.1 and its proof, all odd is P, one or two even heaps is N",
-                    lambda h: evens == 0)
+            return ("004 Prop 4.1 and its proof, all odd is P, one or two even heaps is N", lambda h: evens == 0)
         if max(position) <= 2:
             return "004 Prop 4.2 extended to heaps of 1 and 2 (see ones_and_twos_is_p)", ones_and_twos_is_p
         return None
@@ -604,11 +615,11 @@ class SingleDelete(DeleteSplit):
             for i, h in enumerate(pos):
                 if h <= part or (i and pos[i - 1] == h):
                     continue
-                rest = pos[:i] + pos[i + 1:]
+                rest = pos[:i] + pos[i + 1 :]
                 for j, gone in enumerate(rest):
                     if j and rest[j - 1] == gone:
                         continue
-                    option = tuple(sorted(rest[:j] + rest[j + 1:] + (h - part, part)))
+                    option = tuple(sorted(rest[:j] + rest[j + 1 :] + (h - part, part)))
                     if self.closed_outcome(option) == "P":
                         return option
         return None

@@ -100,11 +100,15 @@ def read_edges(value: Any, ruleset: str = "digraph") -> Edges:
             pairs += [(b, a) for a, b in pairs]
         return Edges.make([_name(v, ruleset) for v in value.nodes()], pairs)
     if hasattr(value, "columns"):  # a pandas DataFrame iterates over its column names, not its rows
-        raise InvalidParameter(f"{ruleset}: edges is a table; give its rows as (from, to) pairs, e.g. "
-                               "edges=list(df.itertuples(index=False))")
+        raise InvalidParameter(
+            f"{ruleset}: edges is a table; give its rows as (from, to) pairs, e.g. "
+            "edges=list(df.itertuples(index=False))"
+        )
     if isinstance(value, (bytes, bytearray, memoryview)):
-        raise InvalidParameter(f"{ruleset}: edges={_short(value)} is bytes, not text; decode it first "
-                               "(edges=data.decode()), or give (from, to) pairs")
+        raise InvalidParameter(
+            f"{ruleset}: edges={_short(value)} is bytes, not text; decode it first "
+            "(edges=data.decode()), or give (from, to) pairs"
+        )
     if isinstance(value, Mapping):
         return _read_adjacency(value, ruleset)
     if isinstance(value, (set, frozenset)):  # no order of its own: the same set gives the same digraph every run
@@ -113,14 +117,17 @@ def read_edges(value: Any, ruleset: str = "digraph") -> Edges:
         try:  # a list, tuple, generator...: read no more than the limit allows (range(10**13) took all memory)
             items = list(islice(value, MAX_DIGRAPH_EDGES + 1))
         except TypeError:
-            raise InvalidParameter(f"{ruleset}: edges={_short(value)} is not a digraph; {_HINT}, "
-                                   "or give (from, to) pairs, a dict {vertex: [successors]} or a networkx graph") \
-                from None
+            raise InvalidParameter(
+                f"{ruleset}: edges={_short(value)} is not a digraph; {_HINT}, "
+                "or give (from, to) pairs, a dict {vertex: [successors]} or a networkx graph"
+            ) from None
     _check_count(len(items), ruleset)
     if len(items) == 2 and all(_bare(item) for item in items) and not isinstance(value, (set, frozenset)):
         a, b = items
-        raise InvalidParameter(f"{ruleset}: edges={_short(value)} is two vertex names: write [({a!r}, {b!r})] for "
-                               f"the edge {a}>{b}, or [({a!r},), ({b!r},)] for two vertices with no edges")
+        raise InvalidParameter(
+            f"{ruleset}: edges={_short(value)} is two vertex names: write [({a!r}, {b!r})] for "
+            f"the edge {a}>{b}, or [({a!r},), ({b!r},)] for two vertices with no edges"
+        )
     pairs, alone = [], []
     for item in items:
         if _bare(item):
@@ -158,8 +165,10 @@ def _read_adjacency(value: Mapping[Any, Any], ruleset: str) -> Edges:
             targets = list(successors)
         else:  # a string would be read letter by letter, None as nothing: say what is wanted instead
             example = f"[{successors!r}]" if isinstance(successors, (str, int)) else "[...]"
-            raise InvalidParameter(f"{ruleset}: the successors of vertex {a!r} are {_short(successors)}, not a list; "
-                                   f"write {{{a!r}: {example}}}, the list of the vertices {a!r} moves to ([] for none)")
+            raise InvalidParameter(
+                f"{ruleset}: the successors of vertex {a!r} are {_short(successors)}, not a list; "
+                f"write {{{a!r}: {example}}}, the list of the vertices {a!r} moves to ([] for none)"
+            )
         pairs.extend((a, _name(b, ruleset)) for b in targets)
         _check_count(len(pairs), ruleset)
     return Edges.make(vertices, pairs)
@@ -167,8 +176,10 @@ def _read_adjacency(value: Mapping[Any, Any], ruleset: str) -> Edges:
 
 def _check_count(count: int, ruleset: str) -> None:
     if count > MAX_DIGRAPH_EDGES:
-        raise InvalidParameter(f"{ruleset}: {count:,} edges are over the limit of {MAX_DIGRAPH_EDGES:,} "
-                               "(MAX_DIGRAPH_EDGES in sprague.core.limits)")
+        raise InvalidParameter(
+            f"{ruleset}: {count:,} edges are over the limit of {MAX_DIGRAPH_EDGES:,} "
+            "(MAX_DIGRAPH_EDGES in sprague.core.limits)"
+        )
 
 
 def _name(value: Any, ruleset: str, item: str | None = None) -> str:
@@ -181,8 +192,9 @@ def _name(value: Any, ruleset: str, item: str | None = None) -> str:
         raise InvalidParameter(f"{ruleset}: an empty vertex name{where}; {_HINT}")
     bad = [c for c in _FORBIDDEN if c in name]
     if bad:
-        raise InvalidParameter(f"{ruleset}: vertex name {name[:40]!r} contains {bad[0]!r}; names cannot contain ',' "
-                               "or '>'")
+        raise InvalidParameter(
+            f"{ruleset}: vertex name {name[:40]!r} contains {bad[0]!r}; names cannot contain ',' or '>'"
+        )
     return name
 
 
@@ -193,8 +205,10 @@ def _read_dot(path: str, ruleset: str) -> Edges:
     try:
         from networkx.drawing.nx_pydot import read_dot  # type: ignore[import-untyped]
     except ImportError:
-        raise InvalidParameter(f"{ruleset}: reading DOT files needs networkx and pydot; "
-                               "pip install 'sprague[graph]', or give the edges as a>b,b>c") from None
+        raise InvalidParameter(
+            f"{ruleset}: reading DOT files needs networkx and pydot; "
+            "pip install 'sprague[graph]', or give the edges as a>b,b>c"
+        ) from None
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             graph = read_dot(path)  # pydot prints its parser's complaints: not for the user's screen
@@ -218,11 +232,20 @@ class Digraph(LoopyRuleset):
 
     name = "digraph"
     aliases = ("graph-game",)
-    source = ("-- C. A. B. Smith, Graphs and composite games, JCT 1 (1966); A. S. Fraenkel and Y. Yesha, "
-              "The generalized Sprague-Grundy function and its invariance under certain mappings, JCTA 43 (1986)")
-    parameters = (Param("edges", "custom", "the digraph: edges a>b,b>a,b>c (a bare name: a vertex with no edges), "
-                        "or @file.dot; from Python or JSON also (from, to) pairs or {vertex: [successors]}",
-                        reader=read_edges, example="a>b,b>a,b>c,c>d"),)
+    source = (
+        "-- C. A. B. Smith, Graphs and composite games, JCT 1 (1966); A. S. Fraenkel and Y. Yesha, "
+        "The generalized Sprague-Grundy function and its invariance under certain mappings, JCTA 43 (1986)"
+    )
+    parameters = (
+        Param(
+            "edges",
+            "custom",
+            "the digraph: edges a>b,b>a,b>c (a bare name: a vertex with no edges), "
+            "or @file.dot; from Python or JSON also (from, to) pairs or {vertex: [successors]}",
+            reader=read_edges,
+            example="a>b,b>a,b>c,c>d",
+        ),
+    )
     position_help = "a vertex name"
     example = ("a",)
 
@@ -262,8 +285,10 @@ class Digraph(LoopyRuleset):
         text = str(self.graph)
         if len(text) <= _SHOWN_TEXT:
             return super().describe()
-        return (f"digraph -p edges={text[:_SHOWN_TEXT]}... ({len(self.graph.edges):,} edges, "
-                f"{len(self.graph.vertices):,} vertices)")
+        return (
+            f"digraph -p edges={text[:_SHOWN_TEXT]}... ({len(self.graph.edges):,} edges, "
+            f"{len(self.graph.vertices):,} vertices)"
+        )
 
     def random_position(self, rng: random.Random) -> str | None:
         return rng.choice(self.graph.vertices) if self.graph.vertices else None

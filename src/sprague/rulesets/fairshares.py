@@ -59,8 +59,10 @@ class FairShares(LoopyRuleset):
         if bad:
             raise InvalidPosition(f"fair-shares: heap {bad[0]} is not a heap; heaps have 1 stone or more")
         if sum(found) > MAX_HEAPS:
-            raise InvalidPosition(f"fair-shares: {sum(found):,} stones are over the limit of {MAX_HEAPS:,} "
-                                  "(MAX_HEAPS in sprague.core.limits): a division may make one heap per stone")
+            raise InvalidPosition(
+                f"fair-shares: {sum(found):,} stones are over the limit of {MAX_HEAPS:,} "
+                "(MAX_HEAPS in sprague.core.limits): a division may make one heap per stone"
+            )
         return tuple(sorted(found, reverse=True))
 
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -68,13 +70,13 @@ class FairShares(LoopyRuleset):
         for i, x in enumerate(position):
             if i and position[i - 1] == x:
                 continue  # the same division as the heap before
-            rest = position[:i] + position[i + 1:]
+            rest = position[:i] + position[i + 1 :]
             for d in range(1, x // 2 + 1):
                 if x % d == 0:
                     yield from _new(tuple(sorted(rest + (d,) * (x // d), reverse=True)), seen)
         sizes = sorted(set(position), reverse=True)
         for a_i, a in enumerate(sizes):
-            for b in sizes[a_i + 1:]:
+            for b in sizes[a_i + 1 :]:
                 others = _minus(position, (a, b))
                 yield from _new(tuple(sorted(others + [a + b], reverse=True)), seen)
 

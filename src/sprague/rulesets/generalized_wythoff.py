@@ -58,11 +58,19 @@ class NimHof(MultiHeapRuleset):
 
     name = "nimhof"
     aliases = ("nim-hof", "generalized-wythoff")
-    source = ("-- Friedman, Garrabrant, Phipps-Morgan, Landsberg & Larsson, Geometric analysis of a generalized "
-              "Wythoff game (Games of No Chance 5); OEIS A003987, A004481, A307296, A307298, A307299, A307301")
+    source = (
+        "-- Friedman, Garrabrant, Phipps-Morgan, Landsberg & Larsson, Geometric analysis of a generalized "
+        "Wythoff game (Games of No Chance 5); OEIS A003987, A004481, A307296, A307298, A307299, A307301"
+    )
     parameters: ClassVar[tuple[Param, ...]] = (
-        Param("R", "vectors", "rule vectors, one entry per heap; a move subtracts any positive multiple of one, e.g. "
-                              "\"1,0;1,1;0,1\" (Wythoff)", example="1,0;1,1;2,3;1,2;0,1"),)
+        Param(
+            "R",
+            "vectors",
+            "rule vectors, one entry per heap; a move subtracts any positive multiple of one, e.g. "
+            '"1,0;1,1;0,1" (Wythoff)',
+            example="1,0;1,1;2,3;1,2;0,1",
+        ),
+    )
     example = ("5", "7")
     position_help = "one heap size per entry of R's vectors, e.g. 5 7"
     interchangeable_heaps = False  # R's vectors are ordered
@@ -71,8 +79,10 @@ class NimHof(MultiHeapRuleset):
     def __init__(self, **params: Any) -> None:
         zero = _zero_rule(params.get("R"))
         if zero is not None:
-            raise InvalidParameter(f"nimhof: R contains the zero vector {zero!r}: moving by it is a pass, so play "
-                                   "could go on forever (a loopy game); give every rule a positive entry")
+            raise InvalidParameter(
+                f"nimhof: R contains the zero vector {zero!r}: moving by it is a pass, so play "
+                "could go on forever (a loopy game); give every rule a positive entry"
+            )
         super().__init__(**params)
         self._grid: np.ndarray | None = None  # the values of the largest box computed so far
 
@@ -85,8 +95,9 @@ class NimHof(MultiHeapRuleset):
         heaps = super().check_position(position)
         n = self.dimension
         if len(heaps) != n:
-            raise InvalidPosition(f"nimhof with rule vectors of length {n} is played on {n} heaps, got {len(heaps)}: "
-                                  f"{heaps!r}")
+            raise InvalidPosition(
+                f"nimhof with rule vectors of length {n} is played on {n} heaps, got {len(heaps)}: {heaps!r}"
+            )
         return heaps
 
     def canonical(self, position: Heaps) -> Any:
@@ -139,8 +150,9 @@ class NimHof(MultiHeapRuleset):
         if grid is not None:  # grow to cover both: the new box holds the old one
             top = tuple(max(t, s - 1) for t, s in zip(top, grid.shape))
         limit = self._limit_now if limit is None else limit
-        refuse_if_too_large(f"nimhof: the values of the box of heaps 0..{'x'.join(map(str, top))}",
-                            self.box_work(top, limit), limit)
+        refuse_if_too_large(
+            f"nimhof: the values of the box of heaps 0..{'x'.join(map(str, top))}", self.box_work(top, limit), limit
+        )
         self._grid = ray_table(self.params["R"], top)
         return self._grid
 

@@ -40,8 +40,9 @@ def _fmt(edge: Edge) -> str:
 def _vertex(value: Any, where: str) -> int:
     """A vertex given from Python: a non-negative int (bool and float refused)."""
     if isinstance(value, (bool, float)):
-        raise InvalidPosition(f"{_NAME}: vertex {_shown(value)} in {where} is not an integer; "
-                              "vertices are non-negative integers")
+        raise InvalidPosition(
+            f"{_NAME}: vertex {_shown(value)} in {where} is not an integer; vertices are non-negative integers"
+        )
     if isinstance(value, str):
         return _vertex_token(value, where)
     try:
@@ -51,16 +52,19 @@ def _vertex(value: Any, where: str) -> int:
             f"{_NAME}: vertex {_shown(value)} in {where} is not an integer; vertices are non-negative integers"
         ) from None
     if n < 0:
-        raise InvalidPosition(f"{_NAME}: vertex {_shown(n)} in {where} is negative; "
-                              "vertices are non-negative integers (0 is the ground)")
+        raise InvalidPosition(
+            f"{_NAME}: vertex {_shown(n)} in {where} is negative; vertices are non-negative integers (0 is the ground)"
+        )
     return _check_vertex(n, where)
 
 
 def _check_vertex(n: int, where: str) -> int:
     if n > MAX_VERTEX:
-        raise InvalidPosition(f"{_NAME}: a vertex of {n.bit_length():,} bits in {where} is over the limit of "
-                              f"{MAX_VERTEX:,} (MAX_VERTEX in sprague.core.limits); vertices only name vertices, "
-                              "number them 0, 1, 2, ...")
+        raise InvalidPosition(
+            f"{_NAME}: a vertex of {n.bit_length():,} bits in {where} is over the limit of "
+            f"{MAX_VERTEX:,} (MAX_VERTEX in sprague.core.limits); vertices only name vertices, "
+            "number them 0, 1, 2, ..."
+        )
     return n
 
 
@@ -71,13 +75,16 @@ def _vertex_token(text: str, where: str) -> int:
         return 0
     if _DIGITS.fullmatch(t):
         if len(t) > len(str(MAX_VERTEX)):  # refused before int() reads it
-            raise InvalidPosition(f"{_NAME}: a vertex of {len(t):,} digits in {where[:60]} is over the limit of "
-                                  f"{MAX_VERTEX:,} (MAX_VERTEX in sprague.core.limits); vertices only name "
-                                  "vertices, number them 0, 1, 2, ...")
+            raise InvalidPosition(
+                f"{_NAME}: a vertex of {len(t):,} digits in {where[:60]} is over the limit of "
+                f"{MAX_VERTEX:,} (MAX_VERTEX in sprague.core.limits); vertices only name "
+                "vertices, number them 0, 1, 2, ..."
+            )
         return _check_vertex(int(t), where)
     if t.startswith("-") and _DIGITS.fullmatch(t[1:]):
-        raise InvalidPosition(f"{_NAME}: vertex {t!r} in {where} is negative; "
-                              "vertices are non-negative integers (0 or g is the ground)")
+        raise InvalidPosition(
+            f"{_NAME}: vertex {t!r} in {where} is negative; vertices are non-negative integers (0 or g is the ground)"
+        )
     raise InvalidPosition(f"{_NAME}: {t!r} in {where} is not a vertex; {_EDGE_HINT}")
 
 
@@ -99,8 +106,10 @@ def _edge_token(token: str) -> Edge:
 def _check_edge_count(count: int) -> None:
     """Refuse a position of more than MAX_EDGES edges, before reading them."""
     if count > MAX_EDGES:
-        raise InvalidPosition(f"{_NAME}: a position of {count:,} edges is over the limit of {MAX_EDGES:,} edges "
-                              "(MAX_EDGES in sprague.core.limits)")
+        raise InvalidPosition(
+            f"{_NAME}: a position of {count:,} edges is over the limit of {MAX_EDGES:,} edges "
+            "(MAX_EDGES in sprague.core.limits)"
+        )
 
 
 def _parse_string(text: str) -> list[Edge]:
@@ -166,6 +175,7 @@ EDGE_WORK = 1
 EDGES_PER_WORK = 25
 #: bytes of options made between two readings of the memory held (an option holds a pointer an edge at least)
 OPTION_BYTES_CHECK = 1 << 24
+
 
 class _Bridges:
     """The bridges of a multigraph rooted at the ground (vertex 0), by an iterative Tarjan lowlink search.
@@ -257,7 +267,7 @@ def _made(edges: Graph) -> Iterator[tuple[Graph, bool]]:
     if min(b.disc) < 0:
         for i, edge in enumerate(edges):
             if not (i and edges[i - 1] == edge):
-                yield _prune(edges[:i] + edges[i + 1:]), True
+                yield _prune(edges[:i] + edges[i + 1 :]), True
         return
     key = [b.disc[b.ids[u]] for u, _ in edges]
     for i, edge in enumerate(edges):
@@ -267,7 +277,7 @@ def _made(edges: Graph) -> Iterator[tuple[Graph, bool]]:
             lo, hi = b.below[i]
             yield tuple(e for j, (e, k) in enumerate(zip(edges, key)) if j != i and not lo <= k < hi), True
         else:
-            yield edges[:i] + edges[i + 1:], False
+            yield edges[:i] + edges[i + 1 :], False
 
 
 @functools.lru_cache(maxsize=16)  # a report asks for the value, the outcome and the method of each option
@@ -409,7 +419,7 @@ class GreenHackenbush(GraphRuleset):
         if len(cut) == 1:
             (edge,) = cut
             i = position.index(edge)
-            if _prune(position[:i] + position[i + 1:]) == option:
+            if _prune(position[:i] + position[i + 1 :]) == option:
                 fall = len(position) - len(option) - 1
                 if fall == 0:
                     return f"cut edge {_fmt(edge)}"

@@ -49,8 +49,9 @@ __all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps"]
 
 #: a position of a heap ruleset: the heap sizes
 Heaps = tuple[int, ...]
-_HEAP_MOVE = re.compile(r"heap\s+(\d+)\s*:\s*([^\s,]+)\s*->\s*((?:nothing|[^\s,+]+(?:\s*\+\s*[^\s,+]+)*))",
-                        re.IGNORECASE)
+_HEAP_MOVE = re.compile(
+    r"heap\s+(\d+)\s*:\s*([^\s,]+)\s*->\s*((?:nothing|[^\s,+]+(?:\s*\+\s*[^\s,+]+)*))", re.IGNORECASE
+)
 
 
 class MultiHeapRuleset(Ruleset):
@@ -88,9 +89,7 @@ class MultiHeapRuleset(Ruleset):
 
     def _check_count(self, heaps: Heaps) -> None:
         if self.heaps is not None and len(heaps) != self.heaps:
-            raise InvalidPosition(
-                f"{self.name} is played on exactly {self.heaps} heaps, got {len(heaps)}: {heaps!r}"
-            )
+            raise InvalidPosition(f"{self.name} is played on exactly {self.heaps} heaps, got {len(heaps)}: {heaps!r}")
         if len(heaps) < self.min_heaps:
             raise InvalidPosition(f"{self.name} needs at least {self.min_heaps} heap(s), got {heaps!r}")
 
@@ -113,8 +112,9 @@ class MultiHeapRuleset(Ruleset):
 
     def is_move(self, position: Heaps, option: Heaps) -> bool:
         """A listed option with the same heaps in any order (empty heaps count: they are heaps)."""
-        refuse_if_too_large(f"checking a move from {self.format_position(position)}",
-                            self.option_count(position), self._limit_now)
+        refuse_if_too_large(
+            f"checking a move from {self.format_position(position)}", self.option_count(position), self._limit_now
+        )
         key = sorted(option)
         return any(sorted(o) == key for o in self.moves(position))
 
@@ -142,9 +142,19 @@ class MultiHeapRuleset(Ruleset):
         return reduce(lambda a, h: a * (h + 1), position, 1)
 
     # tables --------------------------------------------------------------------
-    def table(self, max_heap: int, heaps: int = 2, values: str = "grundy", min_heap: int | None = None,
-              max_positions: int | None = None, progress: Callable[[int], Any] | None = None, *,
-              misere: bool = False, workers: int | None = None, scheduler: Any = None) -> Table:
+    def table(
+        self,
+        max_heap: int,
+        heaps: int = 2,
+        values: str = "grundy",
+        min_heap: int | None = None,
+        max_positions: int | None = None,
+        progress: Callable[[int], Any] | None = None,
+        *,
+        misere: bool = False,
+        workers: int | None = None,
+        scheduler: Any = None,
+    ) -> Table:
         """Every position of ``heaps`` heaps in ``min_heap..max_heap`` with its Grundy value or outcome.
 
         Values come from the fastest exact method the ruleset has: the compiled box
@@ -184,8 +194,18 @@ class MultiHeapRuleset(Ruleset):
         >>> len(t), t[1, 2, 3], t.p_positions()[:4]
         (56, 'N', [(1, 1, 1), (2, 2, 2), (1, 1, 3), (1, 3, 3)])
         """
-        return heap_table(self, max_heap, heaps, values, min_heap, max_positions, check_progress(progress),
-                          misere=misere, workers=workers, scheduler=scheduler)
+        return heap_table(
+            self,
+            max_heap,
+            heaps,
+            values,
+            min_heap,
+            max_positions,
+            check_progress(progress),
+            misere=misere,
+            workers=workers,
+            scheduler=scheduler,
+        )
 
     def kernel_shapes(self, n: int) -> tuple[tuple[int, int], ...] | None:
         """The ``(s, p)`` move shapes of the compiled box kernels for ``n`` heaps, or None (no kernel).
@@ -272,7 +292,7 @@ class HeapRuleset(MultiHeapRuleset):
     def moves(self, position: Heaps) -> Iterable[Heaps]:
         for i, h in enumerate(position):
             for parts in self.heap_options(h):
-                yield position[:i] + tuple(parts) + position[i + 1:]
+                yield position[:i] + tuple(parts) + position[i + 1 :]
 
     def option_count(self, position: Heaps) -> int | None:
         counts = [self.heap_option_count(h) for h in position]
@@ -288,8 +308,8 @@ class HeapRuleset(MultiHeapRuleset):
         for i, h in enumerate(position):
             if position[:i] != option[:i]:
                 break
-            parts = option[i:i + k] if k >= 0 else None
-            if parts is None or position[i + 1:] != option[i + k:]:
+            parts = option[i : i + k] if k >= 0 else None
+            if parts is None or position[i + 1 :] != option[i + k :]:
                 continue
             legal = self.is_heap_option(h, parts)  # decided at once where the ruleset can (no listing)
             if legal is None and (self.heap_option_count(h) or 0) <= self._limit_now:
@@ -306,8 +326,14 @@ class HeapRuleset(MultiHeapRuleset):
         return reduce(lambda a, h: a * _partitions_upto(h), position, 1)
 
     # single-heap values ------------------------------------------------------
-    def sequence(self, n: int, max_positions: int | None = None,
-                 progress: Callable[[int], Any] | None = None, *, compact: bool = False) -> np.ndarray:
+    def sequence(
+        self,
+        n: int,
+        max_positions: int | None = None,
+        progress: Callable[[int], Any] | None = None,
+        *,
+        compact: bool = False,
+    ) -> np.ndarray:
         """Grundy values of single heaps ``0, 1, ..., n-1``, as an int64 NumPy array.
 
         Values come from a closed form, a certified period, or the heap recursion
@@ -519,11 +545,18 @@ class PeriodicHeapRuleset(HeapRuleset):
 
     def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
         """The certified period of the G-value sequence (computing as far as needed, within the limit)."""
-        return _solve_sequence.certify_period(self, self._limit_now if max_positions is None
-                                              else check_limit(max_positions, least=0))
+        return _solve_sequence.certify_period(
+            self, self._limit_now if max_positions is None else check_limit(max_positions, least=0)
+        )
 
-    def sequence(self, n: int, max_positions: int | None = None,
-                 progress: Callable[[int], Any] | None = None, *, compact: bool = False) -> np.ndarray:
+    def sequence(
+        self,
+        n: int,
+        max_positions: int | None = None,
+        progress: Callable[[int], Any] | None = None,
+        *,
+        compact: bool = False,
+    ) -> np.ndarray:
         """As :meth:`HeapRuleset.sequence`; past a certified period the values are filled in, not computed."""
         return _solve_sequence.periodic_values(self, n, max_positions, check_progress(progress), compact=compact)
 
@@ -595,7 +628,10 @@ def __getattr__(name: str) -> Any:
     """The names before 0.2, with a :class:`DeprecationWarning` (they go in the next release)."""
     if name in _DEPRECATED:
         new = _DEPRECATED[name]
-        warnings.warn(f"sprague: {name} is now {new} (CGSuite's name for a one-heap game); {name} goes in the "
-                      "next release", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"sprague: {name} is now {new} (CGSuite's name for a one-heap game); {name} goes in the next release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return globals()[new]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -56,7 +56,7 @@ class LoopyHeapRuleset(LoopyRuleset):
     def moves(self, position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         for i, h in enumerate(position):
             for o in self.heap_moves(h):
-                yield position[:i] + (o,) + position[i + 1:]
+                yield position[:i] + (o,) + position[i + 1 :]
 
     def canonical(self, position: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(sorted(position))
@@ -87,12 +87,13 @@ class LoopyHeapRuleset(LoopyRuleset):
         return sum_values(self.grundy((h,), "auto", self._limit_now) for h in position)
 
     def computed_method(self, position: tuple[int, ...]) -> str:
-        return ("Smith's sum rule (Smith 1966; Fraenkel-Yesha 1986) over the heaps' values, each heap's game graph "
-                "searched on its own")
+        return (
+            "Smith's sum rule (Smith 1966; Fraenkel-Yesha 1986) over the heaps' values, each heap's game graph "
+            "searched on its own"
+        )
 
     def closed_method(self, position: tuple[int, ...]) -> str:
         return f"closed form: {self.closed_form}"
 
     def random_position(self, rng: Any) -> tuple[int, ...] | None:
         return tuple(rng.randrange(0, 12) for _ in range(rng.randrange(1, 4)))
-

@@ -69,7 +69,7 @@ class Nim(HeapRuleset):
 
     def closed_options_with_value(self, position: Heaps, value: int) -> list[Heaps]:
         s = reduce(xor, position, 0) ^ value
-        return [position[:i] + (h ^ s,) + position[i + 1:] for i, h in enumerate(position) if h ^ s < h]
+        return [position[:i] + (h ^ s,) + position[i + 1 :] for i, h in enumerate(position) if h ^ s < h]
 
     # misère play (Bouton 1901)
     def misere_closed_grundy(self, position: Heaps) -> int:
@@ -88,13 +88,13 @@ class Nim(HeapRuleset):
         if len(big) == 1:
             i = big[0]
             ones = sum(1 for h in position if h == 1)
-            return position[:i] + (1 - ones % 2,) + position[i + 1:]
+            return position[:i] + (1 - ones % 2,) + position[i + 1 :]
         if big:
             return self.closed_winning_move(position)
         one = next((j for j, h in enumerate(position) if h == 1), None)
         if one is None or sum(position) % 2:
             return None  # no move, or an odd number of 1s: a misère P-position
-        return position[:one] + (0,) + position[one + 1:]
+        return position[:one] + (0,) + position[one + 1 :]
 
     def explain_misere_winning_move(self, position: Heaps, option: Heaps) -> str:
         if all(h <= 1 for h in option):
@@ -230,8 +230,10 @@ class Wythoff(CoordinateRuleset):
         return "N" if tuple(position) in self._NORMAL_ONLY else self.closed_outcome(position)
 
     def misere_closed_method(self, position: Heaps) -> str:
-        return ("closed form: misère Wythoff, the normal P-positions with (0,0), (1,2), (2,1) replaced by "
-                "(0,1), (1,0), (2,2)")
+        return (
+            "closed form: misère Wythoff, the normal P-positions with (0,0), (1,2), (2,1) replaced by "
+            "(0,1), (1,0), (2,2)"
+        )
 
     def misere_closed_winning_move(self, position: Heaps) -> Heaps | None:
         found = self.closed_options_with_value(position, 0) or []
@@ -264,8 +266,7 @@ class Moore(MultiHeapRuleset):
     name = "moore"
     aliases = ("moores-nim", "nim-k")
     source = "003 section 1.2 -- Moore 1910"
-    parameters = (Param("k", "int", "the most heaps one move may take from (k=1 is Nim)", minimum=1,
-                        example="2"),)
+    parameters = (Param("k", "int", "the most heaps one move may take from (k=1 is Nim)", minimum=1, example="2"),)
     closed_form = "Moore's theorem, P iff every binary column sums to 0 mod k+1"
     board = "grid"  # positions of two heaps are drawn as cells of the grid (x, y), of more heaps as stacks
 
@@ -299,9 +300,11 @@ class Moore(MultiHeapRuleset):
         counts = [sum((h >> j) & 1 for h in position) for j in range(bits - 1, -1, -1)]
         odd = [bits - 1 - i for i, c in enumerate(counts) if c % m]
         shown = ", ".join(f"2^{bits - 1 - i}: {c}" for i, c in enumerate(counts)) or "no bits"
-        return (f"1s in each binary column ({shown}); " +
-                (f"every count is divisible by k+1 = {m}, so P" if not odd else
-                 f"the column 2^{odd[0]} has {counts[bits - 1 - odd[0]]}, not divisible by k+1 = {m}, so N"))
+        return f"1s in each binary column ({shown}); " + (
+            f"every count is divisible by k+1 = {m}, so P"
+            if not odd
+            else f"the column 2^{odd[0]} has {counts[bits - 1 - odd[0]]}, not divisible by k+1 = {m}, so N"
+        )
 
     def is_move(self, position: Heaps, option: Heaps) -> bool:
         return decreases_at_most(position, option, self.params["k"])
@@ -351,7 +354,7 @@ def _reduce_each(position: Heaps, chosen: tuple[int, ...]) -> Iterator[Heaps]:
         return
     i, rest = chosen[0], chosen[1:]
     for v in range(position[i] - 1, -1, -1):
-        yield from _reduce_each(position[:i] + (v,) + position[i + 1:], rest)
+        yield from _reduce_each(position[:i] + (v,) + position[i + 1 :], rest)
 
 
 def moore_winning_move(heaps: Heaps, k: int) -> Heaps | None:

@@ -35,8 +35,20 @@ from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 from sprague.rulesets.loopyheap import LoopyHeapRuleset
 from sprague.solve.ruleset import Ruleset
 
-__all__ = ["BOARDS", "CoordinateRuleset", "CoinRuleset", "GraphRuleset", "Shape", "shape", "one_heap", "heap_game",
-           "loopy_heaps", "min_heap", "components", "examples"]
+__all__ = [
+    "BOARDS",
+    "CoordinateRuleset",
+    "CoinRuleset",
+    "GraphRuleset",
+    "Shape",
+    "shape",
+    "one_heap",
+    "heap_game",
+    "loopy_heaps",
+    "min_heap",
+    "components",
+    "examples",
+]
 
 #: how the web page draws a position, by ``Ruleset.board``: stacks of tokens; two heaps as a cell of the grid of
 #: (x, y) (more heaps as stacks); a row of coins; a graph on the ground; the position as written
@@ -203,8 +215,13 @@ def shape(cls: type[Ruleset]) -> Shape:
     Shape(board='grid', one_heap=False, heap_game=True, heaps=2, min_heap=0)
     """
     heaps = issubclass(cls, MultiHeapRuleset)
-    return Shape(board=cls.board, one_heap=issubclass(cls, HeapRuleset), heap_game=heaps,
-                 heaps=cls.heaps if issubclass(cls, MultiHeapRuleset) else None, min_heap=min_heap(cls))
+    return Shape(
+        board=cls.board,
+        one_heap=issubclass(cls, HeapRuleset),
+        heap_game=heaps,
+        heaps=cls.heaps if issubclass(cls, MultiHeapRuleset) else None,
+        min_heap=min_heap(cls),
+    )
 
 
 _KINDS: dict[str, Callable[[Shape], bool]] = {

@@ -51,8 +51,13 @@ class Handout:
     grundys_game: type[Ruleset]
 
 
-HANDOUT = Handout(nim=Nim, subtraction=Subtraction, turning_turtles=TurningTurtles,
-                  green_hackenbush=GreenHackenbush, grundys_game=GrundysGame)
+HANDOUT = Handout(
+    nim=Nim,
+    subtraction=Subtraction,
+    turning_turtles=TurningTurtles,
+    green_hackenbush=GreenHackenbush,
+    grundys_game=GrundysGame,
+)
 
 
 def _sequences() -> None:

@@ -28,7 +28,6 @@ __all__ = ["Subtraction", "AllBut", "InfiniteSubtraction"]
 ORDER = 20  #: where ``sprague list`` shows this module's rulesets
 
 
-
 class Subtraction(PeriodicHeapRuleset):
     """Subtraction(S): remove ``s`` tokens from one heap, for some ``s`` in the finite set ``S``.
 
@@ -43,9 +42,16 @@ class Subtraction(PeriodicHeapRuleset):
     name = "subtraction"
     aliases = ("sub", "subtraction-game")
     source = "002 (handout) section 3; 003 section 1.4"
-    parameters = (Param("S", "set", "the finite set of amounts that may be removed, e.g. 1,2,5 "
-                        "(S=all gives nim, S=all-but:4,8 gives all-but, S=squares, triangular, powers-of-2, primes or "
-                        "fibonacci gives infinite-subtraction)", example="1,2,5"),)
+    parameters = (
+        Param(
+            "S",
+            "set",
+            "the finite set of amounts that may be removed, e.g. 1,2,5 "
+            "(S=all gives nim, S=all-but:4,8 gives all-but, S=squares, triangular, powers-of-2, primes or "
+            "fibonacci gives infinite-subtraction)",
+            example="1,2,5",
+        ),
+    )
     example = ("26",)
     position_help = "heap sizes separated by spaces, e.g. 26 (one heap) or 4 7 (a sum of heaps)"
     closed_form = "certified period of the G-value sequence"
@@ -54,17 +60,21 @@ class Subtraction(PeriodicHeapRuleset):
         """``S=all`` is Nim and ``S=all-but:4,8`` is All-but({4, 8}) (003 s.1.4); a named infinite set
         (``S=squares``) or a predicate is :class:`InfiniteSubtraction`: those rulesets are returned."""
         value = params.get("S")
-        if cls is Subtraction and set(params) == {"S"} and (
-                callable(value) or isinstance(value, SetByRule)
-                or (isinstance(value, str) and _is_named_set(value))):
+        if (
+            cls is Subtraction
+            and set(params) == {"S"}
+            and (callable(value) or isinstance(value, SetByRule) or (isinstance(value, str) and _is_named_set(value)))
+        ):
             return InfiniteSubtraction(S=value)
         if cls is Subtraction and isinstance(value, (str, SubtractionSet)):
             try:
                 sset = SubtractionSet.parse(value, "S")
             except InvalidParameter:
                 if isinstance(value, str) and re.fullmatch(r"\s*[A-Za-z][\w -]*", value):  # a name, not a set
-                    raise InvalidParameter(f"subtraction: S={value!r} is not a finite set (1,2,5), all, all-but:4,8 "
-                                           f"or a named infinite set ({', '.join(NAMED_SETS)})") from None
+                    raise InvalidParameter(
+                        f"subtraction: S={value!r} is not a finite set (1,2,5), all, all-but:4,8 "
+                        f"or a named infinite set ({', '.join(NAMED_SETS)})"
+                    ) from None
                 raise
             if sset.is_cofinite and not sset.include and set(params) == {"S"}:
                 if not sset.exclude:
@@ -73,8 +83,10 @@ class Subtraction(PeriodicHeapRuleset):
                     return Nim()
                 return AllBut(S=sorted(sset.exclude))
             if not sset.is_finite:
-                raise InvalidParameter(f"subtraction: S={value!r} is an infinite set that is not all-but; "
-                                       "write a finite set (1,2,5), all, or all-but:4,8")
+                raise InvalidParameter(
+                    f"subtraction: S={value!r} is an infinite set that is not all-but; "
+                    "write a finite set (1,2,5), all, or all-but:4,8"
+                )
         return super().__new__(cls)
 
     def heap_options(self, n: int) -> Iterable[Heaps]:
@@ -135,8 +147,11 @@ class AllBut(PeriodicHeapRuleset):
     name = "all-but"
     aliases = ("allbut", "all-but-subtraction")
     source = "003 section 1.4 -- A. Siegel"
-    parameters = (Param("S", "set", "the finite set of amounts that may NOT be removed, e.g. 4,8", allow_empty=True,
-                        example="4,8"),)
+    parameters = (
+        Param(
+            "S", "set", "the finite set of amounts that may NOT be removed, e.g. 4,8", allow_empty=True, example="4,8"
+        ),
+    )
     example = ("9",)
     position_help = "heap sizes separated by spaces, e.g. 9"
 
@@ -162,8 +177,10 @@ class AllBut(PeriodicHeapRuleset):
         return certify_all_but(values, self.params["S"])
 
     def period_method(self, per: Periodicity) -> str:
-        return (f"closed form: certified arithmetic period {per.period} (preperiod {per.preperiod}, "
-                f"saltus {per.saltus}) of the G-value sequence")
+        return (
+            f"closed form: certified arithmetic period {per.period} (preperiod {per.preperiod}, "
+            f"saltus {per.saltus}) of the G-value sequence"
+        )
 
     def is_heap_option(self, n: int, parts: Heaps) -> bool:
         return len(parts) == 1 and 0 < n - parts[0] and n - parts[0] not in self.params["S"]
@@ -211,8 +228,16 @@ class InfiniteSubtraction(HeapRuleset):
     name = "infinite-subtraction"
     aliases = ("subtraction-rule",)
     source = "-- Winning Ways ch. 4 (subtract-a-square); OEIS A014586, A014588, A014589"
-    parameters = (Param("S", "rule", "an infinite set by name: " + ", ".join(NAMED_SETS)
-                        + " (from Python also a predicate: S=lambda k: k % 3 == 1)", example="squares"),)
+    parameters = (
+        Param(
+            "S",
+            "rule",
+            "an infinite set by name: "
+            + ", ".join(NAMED_SETS)
+            + " (from Python also a predicate: S=lambda k: k % 3 == 1)",
+            example="squares",
+        ),
+    )
     example = ("30",)
     position_help = "heap sizes separated by spaces, e.g. 30 (one heap) or 4 7 (a sum of heaps)"
 
@@ -241,8 +266,10 @@ class InfiniteSubtraction(HeapRuleset):
     def heap_method(self, n: int) -> str:
         if self.params["S"].name == "powers-of-2":
             return "closed form: G(n) = n mod 3 (1 and 2 are in S, and no power of 2 is a multiple of 3)"
-        return ("single-heap values by the recursion G(n) = mex of G(n - s), s in S (compiled); S is infinite, so "
-                "no period is certified")
+        return (
+            "single-heap values by the recursion G(n) = mex of G(n - s), s in S (compiled); S is infinite, so "
+            "no period is certified"
+        )
 
     def sequence_cost(self, n: int) -> int | None:
         """Work to know G(0..n-1), in positions of the work limit: one per predicate call not yet made, plus one per
@@ -312,16 +339,20 @@ class InfiniteSubtraction(HeapRuleset):
             return None  # the plain recursion is quicker than compiling
         self._run_predicate(n - 1)
         work = work_cap(self._limit_now)
-        values, reached, steps = subtract_values(self.params["S"].members(n - 1), n, self._values,
-                                                 min(work * KERNEL_STEPS_PER_WORK, UNLIMITED))
+        values, reached, steps = subtract_values(
+            self.params["S"].members(n - 1), n, self._values, min(work * KERNEL_STEPS_PER_WORK, UNLIMITED)
+        )
         what = f"{self.name}: computing single-heap values up to {n - 1:,}"
         if reached < n:
             if reached > start:
                 self._values = values[:reached].copy()  # keep what is done
             spend(-(-steps // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
-            raise BudgetExceeded(f"{what} stopped at the work budget of {work:,} units (about a microsecond each) "
-                                 f"after {reached:,} values (they are kept); {WORK_HINT}",
-                                 estimate=-(-(steps + 1) // KERNEL_STEPS_PER_WORK), limit=work)
+            raise BudgetExceeded(
+                f"{what} stopped at the work budget of {work:,} units (about a microsecond each) "
+                f"after {reached:,} values (they are kept); {WORK_HINT}",
+                estimate=-(-(steps + 1) // KERNEL_STEPS_PER_WORK),
+                limit=work,
+            )
         charge(steps // KERNEL_STEPS_PER_WORK, what)
         return values
 

@@ -44,9 +44,7 @@ class Sum(Ruleset):
 
         if not components:
             raise InvalidParameter("a sum needs at least one component ruleset")
-        self.components: tuple[Ruleset, ...] = tuple(
-            c if isinstance(c, Ruleset) else ruleset(c) for c in components
-        )
+        self.components: tuple[Ruleset, ...] = tuple(c if isinstance(c, Ruleset) else ruleset(c) for c in components)
         self.params = {"components": self.components}
         self._solver = None
         self._misere_solver = None
@@ -92,7 +90,7 @@ class Sum(Ruleset):
     def moves(self, position: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
         for i, (c, p) in enumerate(zip(self.components, position)):
             for o in c.moves(p):
-                yield position[:i] + (o,) + position[i + 1:]
+                yield position[:i] + (o,) + position[i + 1 :]
 
     def option_count(self, position: tuple[Any, ...]) -> int | None:
         counts = [c.option_count(p) for c, p in zip(self.components, position)]
@@ -128,8 +126,12 @@ class Sum(Ruleset):
 
     def _method(self, position: tuple[Any, ...], method: str) -> str:
         parts = "; ".join(c.evaluate(p, method, self._limit_now).method for c, p in zip(self.components, position))
-        rule = ("Smith's sum rule for loopy games (Smith 1966; Fraenkel-Yesha 1986), gamma = nim-sum of the "
-                "finite values, infinite if a component is" if self.loopy else self.closed_form)
+        rule = (
+            "Smith's sum rule for loopy games (Smith 1966; Fraenkel-Yesha 1986), gamma = nim-sum of the "
+            "finite values, infinite if a component is"
+            if self.loopy
+            else self.closed_form
+        )
         return f"closed form: {rule} ({parts})"
 
     def closed_method(self, position: tuple[Any, ...]) -> str:
@@ -146,7 +148,7 @@ class Sum(Ruleset):
         found = []
         for i, (c, p, g) in enumerate(zip(self.components, position, values)):
             for o in c.options_with_value(p, g ^ total ^ value, method, self._limit_now):
-                found.append(position[:i] + (o,) + position[i + 1:])
+                found.append(position[:i] + (o,) + position[i + 1 :])
         return found
 
     def closed_options_with_value(self, position: tuple[Any, ...], value: int) -> list[tuple[Any, ...]] | None:

@@ -40,8 +40,12 @@ from sprague.theorems.periodic import certify_arithmetic, certify_takebreak
 __all__ = ["TakeBreak", "Octal", "kernel_rules", "relation"]
 ORDER = 30  #: where ``sprague list`` shows this module's rulesets
 
-_KIND = {"": takebreak_generic.FREE, "!": takebreak_generic.UNEQUAL, "?": takebreak_generic.NOT_ALL_EQUAL,
-         "=": takebreak_generic.ALL_EQUAL}
+_KIND = {
+    "": takebreak_generic.FREE,
+    "!": takebreak_generic.UNEQUAL,
+    "?": takebreak_generic.NOT_ALL_EQUAL,
+    "=": takebreak_generic.ALL_EQUAL,
+}
 #: heaps up to which :meth:`TakeBreak.heap_option_count` counts every option exactly (past it: a lower bound)
 _EXACT_COUNT = 3000
 #: repeating codes: the longest table of rules written out for an estimate (longer ones are bounded in closed form)
@@ -67,8 +71,13 @@ class TakeBreak(PeriodicHeapRuleset):
     source = "-- Guy & Smith 1956; Winning Ways ch. 4; CGSuite's TakeAndBreak"
     splits = True
     parameters: ClassVar[tuple[Param, ...]] = (
-        Param("code", "str", "the take-and-break code, e.g. 0.77 (Kayles), 4!.0 (Grundy's game) or {2+}!.0",
-              example="0.77"),)
+        Param(
+            "code",
+            "str",
+            "the take-and-break code, e.g. 0.77 (Kayles), 4!.0 (Grundy's game) or {2+}!.0",
+            example="0.77",
+        ),
+    )
     example = ("12",)
     position_help = "heap sizes separated by spaces, e.g. 12"
 
@@ -138,9 +147,12 @@ class TakeBreak(PeriodicHeapRuleset):
             if len(values) > len(self._values):
                 self._values = values
             spend(-(-steps // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
-            raise BudgetExceeded(f"{what} stopped at the work budget of {work:,} units (about a microsecond each) "
-                                 f"after {len(values):,} values (they are kept); {WORK_HINT}",
-                                 estimate=steps // KERNEL_STEPS_PER_WORK, limit=work)
+            raise BudgetExceeded(
+                f"{what} stopped at the work budget of {work:,} units (about a microsecond each) "
+                f"after {len(values):,} values (they are kept); {WORK_HINT}",
+                estimate=steps // KERNEL_STEPS_PER_WORK,
+                limit=work,
+            )
         charge(steps // KERNEL_STEPS_PER_WORK, what)
         return values
 
@@ -171,16 +183,21 @@ class TakeBreak(PeriodicHeapRuleset):
             return None
         per = certify_takebreak(values, last_digit=c.last_digit, max_heaps=max(c.max_heaps, 1))
         if per is None and c.max_heaps >= 3:
-            per = certify_arithmetic(values, rules=[(k, [i for i, _ in c.digit(k).allowed(c.max_heaps)])
-                                                    for k in range(len(c.digits))])
+            per = certify_arithmetic(
+                values, rules=[(k, [i for i, _ in c.digit(k).allowed(c.max_heaps)]) for k in range(len(c.digits))]
+            )
         return per
 
     def period_method(self, per: Periodicity) -> str:
         if per.saltus:
-            return (f"closed form: arithmetic period {per.period}, saltus {per.saltus} (preperiod {per.preperiod}) "
-                    f"by the arithmetic-periodicity test for take-and-break codes (after Howse & Nowakowski 2004)")
-        return (f"closed form: period {per.period} (preperiod {per.preperiod}) by the take-and-break periodicity "
-                f"theorem (Guy & Smith 1956, for moves leaving up to {self.code.max_heaps} heaps)")
+            return (
+                f"closed form: arithmetic period {per.period}, saltus {per.saltus} (preperiod {per.preperiod}) "
+                f"by the arithmetic-periodicity test for take-and-break codes (after Howse & Nowakowski 2004)"
+            )
+        return (
+            f"closed form: period {per.period} (preperiod {per.preperiod}) by the take-and-break periodicity "
+            f"theorem (Guy & Smith 1956, for moves leaving up to {self.code.max_heaps} heaps)"
+        )
 
     def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
         """The period certified by the periodicity theorem (None for codes it does not cover)."""
@@ -252,8 +269,11 @@ def _named_codes() -> dict[TBCode, str]:
     """The codes of the named take-and-break games (:mod:`sprague.rulesets.catalogue`), with their names."""
     from sprague.rulesets import all_rulesets
 
-    return {TBCode.parse(cls.preset["code"]): cls.name for cls in all_rulesets()
-            if issubclass(cls, TakeBreak) and "code" in cls.preset}
+    return {
+        TBCode.parse(cls.preset["code"]): cls.name
+        for cls in all_rulesets()
+        if issubclass(cls, TakeBreak) and "code" in cls.preset
+    }
 
 
 def relation(a: TBCode, b: TBCode, name: str | None = None) -> str | None:

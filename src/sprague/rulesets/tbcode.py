@@ -234,7 +234,7 @@ class _Reader:
             self.i += 1
         if self.i == start or (self.i < len(self.text) and self.text[self.i] not in end):
             raise self.fail(what)
-        return int(self.text[start:self.i])
+        return int(self.text[start : self.i])
 
     def digit(self) -> Digit:
         ch = self.text[self.i]
@@ -302,8 +302,10 @@ class _Reader:
 @lru_cache(maxsize=4096)
 def _parse(text: str) -> TBCode:
     if len(text) > _MAX_TEXT:  # refused before reading
-        raise InvalidParameter(f"takebreak: a code of {len(text):,} characters is over the limit of "
-                               f"{MAX_CODE_DIGITS} digits (MAX_CODE_DIGITS in sprague.core.limits)")
+        raise InvalidParameter(
+            f"takebreak: a code of {len(text):,} characters is over the limit of "
+            f"{MAX_CODE_DIGITS} digits (MAX_CODE_DIGITS in sprague.core.limits)"
+        )
     r = _Reader(text)
     if not text:
         raise InvalidParameter("takebreak: the code is empty; write one such as 0.77, 4!.0 or {2+}!.0")
@@ -340,14 +342,18 @@ def _parse(text: str) -> TBCode:
     if period_at is not None and not closed:
         raise r.fail("'[' is not closed by ']'")
     if len(before) + len(after) > MAX_CODE_DIGITS + 1:
-        raise InvalidParameter(f"takebreak: code of {len(before) + len(after) - 1:,} digits besides d0 is over the "
-                               f"limit of {MAX_CODE_DIGITS} (MAX_CODE_DIGITS in sprague.core.limits)")
+        raise InvalidParameter(
+            f"takebreak: code of {len(before) + len(after) - 1:,} digits besides d0 is over the "
+            f"limit of {MAX_CODE_DIGITS} (MAX_CODE_DIGITS in sprague.core.limits)"
+        )
     d0 = before[-1] if before else _ZERO
     code = TBCode.make([d0, *after], before[-2::-1], 0 if period_at is None else len(after) - period_at)
     why = code.loopy_reason()
     if why:
-        raise InvalidParameter(f"takebreak: code {text!r} is loopy: {why}, so play could go on forever; "
-                               "a move must leave every heap smaller than the heap it came from")
+        raise InvalidParameter(
+            f"takebreak: code {text!r} is loopy: {why}, so play could go on forever; "
+            "a move must leave every heap smaller than the heap it came from"
+        )
     return code
 
 
@@ -379,8 +385,9 @@ class TBCode:
         return _parse(text.strip())
 
     @staticmethod
-    def make(digits: list[Digit] | tuple[Digit, ...], additive: list[Digit] | tuple[Digit, ...] = (),
-             period: int = 0) -> TBCode:
+    def make(
+        digits: list[Digit] | tuple[Digit, ...], additive: list[Digit] | tuple[Digit, ...] = (), period: int = 0
+    ) -> TBCode:
         """The normal form of the code with these digits (``d0`` first), additive digits and repeating tail."""
         digits = list(digits) or [_ZERO]
         digits[0] = digits[0].without(0)  # a heap of 0 is no heap: it has no move
@@ -392,9 +399,12 @@ class TBCode:
             if all(d.is_zero for d in tail):
                 digits, period = digits[:-period], 0
             else:
-                period = next(p for p in range(1, period + 1)
-                              if period % p == 0 and all(tail[j] == tail[j % p] for j in range(period)))
-                digits = digits[:len(digits) - len(tail) + period]
+                period = next(
+                    p
+                    for p in range(1, period + 1)
+                    if period % p == 0 and all(tail[j] == tail[j % p] for j in range(period))
+                )
+                digits = digits[: len(digits) - len(tail) + period]
                 while len(digits) - period > 1 and digits[-period - 1] == digits[-1]:
                     digits.pop()  # the repeating part starts one digit earlier
         if not period:
@@ -405,10 +415,10 @@ class TBCode:
     # identity ---------------------------------------------------------------------------------------------------
     def __str__(self) -> str:
         head = "".join(str(d) for d in reversed(self.additive_digits)) + str(self.digits[0])
-        pre = self.digits[1:len(self.digits) - self.period]
+        pre = self.digits[1 : len(self.digits) - self.period]
         rest = "".join(map(str, pre))
         if self.period:
-            rest += "[" + "".join(map(str, self.digits[len(self.digits) - self.period:])) + "]"
+            rest += "[" + "".join(map(str, self.digits[len(self.digits) - self.period :])) + "]"
         return f"{head}.{rest or '0'}"
 
     def __repr__(self) -> str:
@@ -492,14 +502,16 @@ class TBCode:
     @property
     def is_octal(self) -> bool:
         """Every digit 0-7 with no constraint (at most two heaps are left)."""
-        return self.unconstrained and all(d.max_count is not None and d.max_count <= 2
-                                          for d in (*self.digits, *self.additive_digits))
+        return self.unconstrained and all(
+            d.max_count is not None and d.max_count <= 2 for d in (*self.digits, *self.additive_digits)
+        )
 
     @property
     def is_hexadecimal(self) -> bool:
         """Every digit 0-F with no constraint (at most three heaps are left)."""
-        return self.unconstrained and all(d.max_count is not None and d.max_count <= 3
-                                          for d in (*self.digits, *self.additive_digits))
+        return self.unconstrained and all(
+            d.max_count is not None and d.max_count <= 3 for d in (*self.digits, *self.additive_digits)
+        )
 
     @property
     def unconstrained(self) -> bool:
@@ -526,9 +538,12 @@ class TBCode:
         kinds = {d.allows(2) for d in ds} - {None}
         if len(kinds) > 1 or "=" in kinds:
             return None
-        return ([k for k in range(1, len(ds)) if ds[k].allows(0) is not None],
-                [k for k in range(1, len(ds)) if ds[k].allows(1) is not None],
-                [k for k in range(len(ds)) if ds[k].allows(2) is not None], kinds == {"!"})
+        return (
+            [k for k in range(1, len(ds)) if ds[k].allows(0) is not None],
+            [k for k in range(1, len(ds)) if ds[k].allows(1) is not None],
+            [k for k in range(len(ds)) if ds[k].allows(2) is not None],
+            kinds == {"!"},
+        )
 
     def loopy_reason(self) -> str | None:
         """Why a game of this code could last forever (a move leaves a heap ``>=`` its own), or None.
@@ -548,8 +563,10 @@ class TBCode:
             for i, c in d.allowed(a + 1):
                 if _additive_loops(a, i, c):
                     words = _heaps_words(i, c)
-                    return f"d-{a} lets a heap of n gain {a} token{'s' * (a > 1)} and be left as {words}, one of " \
-                           "them at least n"
+                    return (
+                        f"d-{a} lets a heap of n gain {a} token{'s' * (a > 1)} and be left as {words}, one of "
+                        "them at least n"
+                    )
         return None
 
     # equivalences -----------------------------------------------------------------------------------------------
@@ -570,10 +587,14 @@ class TBCode:
         if all(d.is_zero for d in self.digits):
             return None
         d = self.digit
-        new = [Digit.from_value((1 if d(r + 1).allows(0) is not None else 0)
-                                | (3 if d(r).allows(1) is not None else 0)
-                                | (7 if r >= 1 and d(r - 1).allows(2) is not None else 0))
-               for r in range(len(self.digits) + 1)]
+        new = [
+            Digit.from_value(
+                (1 if d(r + 1).allows(0) is not None else 0)
+                | (3 if d(r).allows(1) is not None else 0)
+                | (7 if r >= 1 and d(r - 1).allows(2) is not None else 0)
+            )
+            for r in range(len(self.digits) + 1)
+        ]
         return TBCode.make(new)
 
     def standard_form(self) -> TBCode:
@@ -646,8 +667,11 @@ class TBCode:
             if d.is_zero:
                 continue
             first = self.preperiod + j
-            which = f"every k >= {first}" if self.period == 1 else \
-                f"k = {first}, {first + self.period}, {first + 2 * self.period}, ..."
+            which = (
+                f"every k >= {first}"
+                if self.period == 1
+                else f"k = {first}, {first + self.period}, {first + 2 * self.period}, ..."
+            )
             clauses.append(f"remove k tokens, for {which}, {_leaving(d)}")
         return "; ".join(clauses) or "no move"
 

@@ -59,8 +59,10 @@ ORDER = 41  #: where ``sprague list`` shows this module's rulesets (after Turnin
 
 _FLIP = {"H": "T", "T": "H"}
 _SPACINGS = {"": _kernel.ANY, "C": _kernel.CONSECUTIVE, "E": _kernel.EQUAL, "S": _kernel.SYMMETRIC}
-_ALLOWED = ("write a count (3, 1-3 or 2+) then modifiers C (consecutive), E (equally spaced), S (symmetric), "
-            "F (coin 1 turned), C(n) (within n adjacent coins); parts separated by commas, e.g. 1-3C(5),4FS")
+_ALLOWED = (
+    "write a count (3, 1-3 or 2+) then modifiers C (consecutive), E (equally spaced), S (symmetric), "
+    "F (coin 1 turned), C(n) (within n adjacent coins); parts separated by commas, e.g. 1-3C(5),4FS"
+)
 #: the largest count or span a code may name (a move turns at most that many coins: rows are far shorter)
 MAX_CODE_NUMBER = 10**6
 
@@ -81,8 +83,13 @@ class Part:
     first: bool = False
 
     def text(self) -> str:
-        count = (f"{self.least}+" if self.most is None else str(self.least) if self.most == self.least
-                 else f"{self.least}-{self.most}")
+        count = (
+            f"{self.least}+"
+            if self.most is None
+            else str(self.least)
+            if self.most == self.least
+            else f"{self.least}-{self.most}"
+        )
         return count + ("F" if self.first else "") + self.spacing + ("" if self.span is None else f"C({self.span})")
 
     def words(self) -> str:
@@ -115,8 +122,13 @@ class Part:
 
     def row(self) -> tuple[int, int, int, int, int]:
         """The part as a row of :data:`sprague.kernels.turning.FIELDS`."""
-        return (self.least, _kernel.UNBOUNDED if self.most is None else self.most, self.span or 0,
-                _SPACINGS[self.spacing], int(self.first))
+        return (
+            self.least,
+            _kernel.UNBOUNDED if self.most is None else self.most,
+            self.span or 0,
+            _SPACINGS[self.spacing],
+            int(self.first),
+        )
 
     # the spawned heaps: the coins turned left of the rightmost, at place n ---------------------------------
     def spawns(self, n: int) -> Iterator[tuple[int, ...]]:
@@ -170,8 +182,9 @@ class Part:
         if self.spacing == "":
             free = n - (2 if self.first else lo)
             fixed = 1 + int(self.first)
-            return count + sum(comb(free, k - fixed) for k in range(max(self.least, 2), most + 1)
-                               if 0 <= k - fixed <= free)
+            return count + sum(
+                comb(free, k - fixed) for k in range(max(self.least, 2), most + 1) if 0 <= k - fixed <= free
+            )
         if self.spacing == "C":
             ks = range(max(self.least, 2), min(most, self.span or n) + 1)
             return count + sum(1 for k in ks if not self.first or k == n)
@@ -236,27 +249,35 @@ def parse_code(code: Any, ruleset: str = "turning") -> tuple[Part, ...]:
             raise bad(i)
         numbers = [int(g) for g in (m.group(1), m.group(3)) if g is not None]
         if max(numbers) > MAX_CODE_NUMBER:
-            raise InvalidParameter(f"{ruleset}: code {code!r}: {max(numbers):,} coins is more than a code may "
-                                   f"name (at most {MAX_CODE_NUMBER:,})")
+            raise InvalidParameter(
+                f"{ruleset}: code {code!r}: {max(numbers):,} coins is more than a code may "
+                f"name (at most {MAX_CODE_NUMBER:,})"
+            )
         least = numbers[0]
         most: int | None = None if m.group(4) else numbers[-1]
         if least < 1:
-            raise InvalidParameter(f"{ruleset}: code {code!r}: a move turns at least 1 coin (the rightmost, heads "
-                                   "to tails); write counts from 1")
+            raise InvalidParameter(
+                f"{ruleset}: code {code!r}: a move turns at least 1 coin (the rightmost, heads "
+                "to tails); write counts from 1"
+            )
         if most is not None and most < least:
-            raise InvalidParameter(f"{ruleset}: code {code!r}: the range {least}-{most} is empty; write the smaller "
-                                   f"count first ({most}-{least})")
+            raise InvalidParameter(
+                f"{ruleset}: code {code!r}: the range {least}-{most} is empty; write the smaller "
+                f"count first ({most}-{least})"
+            )
         i = m.end()
         span: int | None = None
         spacing, first = "", False
         while i < len(text) and text[i] != ",":
             c = text[i]
-            if c == "C" and text[i + 1:i + 2] == "(":
+            if c == "C" and text[i + 1 : i + 2] == "(":
                 close = text.find(")", i)
-                inside = text[i + 2:close] if close > 0 else ""
+                inside = text[i + 2 : close] if close > 0 else ""
                 if not inside.isdigit() or not inside.isascii():
-                    raise bad(i + 2 if close < 0 or not inside else i + 2, " (C(n) needs a whole number n of "
-                              "adjacent coins, e.g. C(5))")
+                    raise bad(
+                        i + 2 if close < 0 or not inside else i + 2,
+                        " (C(n) needs a whole number n of adjacent coins, e.g. C(5))",
+                    )
                 if span is not None:
                     raise bad(i, " (C(n) given twice)")
                 span = int(inside)
@@ -275,8 +296,10 @@ def parse_code(code: Any, ruleset: str = "turning") -> tuple[Part, ...]:
             else:
                 raise bad(i)
         if span is not None and span < least:
-            raise InvalidParameter(f"{ruleset}: code {code!r}: {least} coins do not fit within {span} adjacent "
-                                   f"coins (C({span})): that part allows no move")
+            raise InvalidParameter(
+                f"{ruleset}: code {code!r}: {least} coins do not fit within {span} adjacent "
+                f"coins (C({span})): that part allows no move"
+            )
         if span is not None and (most is None or most > span):
             most = max(least, span)  # no more coins than the span holds
         parts.append(Part(least, most, span, spacing, first))
@@ -341,8 +364,9 @@ class Spawning(HeapRuleset):
     name = "turning-heaps"
     aliases = ("spawning",)
     source = "-- Winning Ways ch. 14; CGSuite Spawning"
-    parameters = (Param("code", "str", "the turning code, e.g. 1-3 (Mock Turtles), 1+C (Ruler), 4FS (Grunt)",
-                        example="1-3"),)
+    parameters = (
+        Param("code", "str", "the turning code, e.g. 1-3 (Mock Turtles), 1+C (Ruler), 4FS (Grunt)", example="1-3"),
+    )
     example = ("5", "7")
     position_help = "heap sizes (coin places) separated by spaces, e.g. 5 7"
     closed_form = "nim-sum of the single-heap values (closed form for some codes)"
@@ -375,13 +399,17 @@ class Spawning(HeapRuleset):
             return 0
         total = sum(p.spawn_count(n) for p in self.parts)
         if len(self.parts) > 1 and total <= 10**5:
-                return len(self.turn_sets(n))
+            return len(self.turn_sets(n))
         return total
 
     def is_heap_option(self, n: int, parts: Heaps) -> bool:
         turned = sorted(p for p in parts if p)
-        return n >= 1 and all(0 < p < n for p in turned) and len(set(turned)) == len(turned) and \
-            any(p.allows([*turned, n]) for p in self.parts)
+        return (
+            n >= 1
+            and all(0 < p < n for p in turned)
+            and len(set(turned)) == len(turned)
+            and any(p.allows([*turned, n]) for p in self.parts)
+        )
 
     def heap_grundy_closed(self, n: int) -> int | None:
         if self._closed is None:
@@ -391,8 +419,10 @@ class Spawning(HeapRuleset):
     def heap_method(self, n: int) -> str:
         if self._closed is not None:
             return f"closed form: {self._closed[1]}"
-        return ("single-heap values G(n) = mex of the nim-sums of the turnable coins' values, "
-                "by the compiled bitset kernel (heap representation, Winning Ways ch. 14)")
+        return (
+            "single-heap values G(n) = mex of the nim-sums of the turnable coins' values, "
+            "by the compiled bitset kernel (heap representation, Winning Ways ch. 14)"
+        )
 
     def sequence_cost(self, n: int) -> int | None:
         """A lower bound of the kernel's work, in units of work, or the values to compute if more (it stops at the
@@ -427,21 +457,28 @@ class Spawning(HeapRuleset):
         """The compiled kernel (:func:`sprague.kernels.turning.turning_sequence`), charged to the budget; stopped
         at the budget, the values done are kept."""
         limit = work_cap(self._limit_now)
-        values, reached, why, steps = _kernel.turning_sequence(np.array([p.row() for p in self.parts],
-                                                                        dtype=np.int64), n,
-                                                               min(limit * KERNEL_STEPS_PER_WORK, 2**62))
+        values, reached, why, steps = _kernel.turning_sequence(
+            np.array([p.row() for p in self.parts], dtype=np.int64), n, min(limit * KERNEL_STEPS_PER_WORK, 2**62)
+        )
         what = f"{self.name} {self.params['code']}: computing single-heap values up to {n - 1:,}"
         if reached < n:
             if reached > len(self._values):
                 self._values = values[:reached].copy()  # keep what is done
             spend(-(-steps // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
             if why == "bits":
-                raise TooLarge(f"{self.name} {self.params['code']}: G({reached - 1}) = {int(values[reached - 1]):,} "
-                               f"reaches 2^{_kernel.MAX_VALUE_BITS}, past what the bitset kernel holds; the values "
-                               f"up to heap {reached - 1:,} are known", estimate=n, limit=reached)
-            raise BudgetExceeded(f"{what} stopped at the work budget of {limit:,} units (about a microsecond each) "
-                                 f"at heap {reached - 1:,} (the values up to it are kept); {WORK_HINT}",
-                                 estimate=-(-(steps + 1) // KERNEL_STEPS_PER_WORK), limit=limit)
+                raise TooLarge(
+                    f"{self.name} {self.params['code']}: G({reached - 1}) = {int(values[reached - 1]):,} "
+                    f"reaches 2^{_kernel.MAX_VALUE_BITS}, past what the bitset kernel holds; the values "
+                    f"up to heap {reached - 1:,} are known",
+                    estimate=n,
+                    limit=reached,
+                )
+            raise BudgetExceeded(
+                f"{what} stopped at the work budget of {limit:,} units (about a microsecond each) "
+                f"at heap {reached - 1:,} (the values up to it are kept); {WORK_HINT}",
+                estimate=-(-(steps + 1) // KERNEL_STEPS_PER_WORK),
+                limit=limit,
+            )
         charge(steps // KERNEL_STEPS_PER_WORK, what)
         return values
 
@@ -481,7 +518,8 @@ class Turning(CoinRuleset):
     aliases: ClassVar[tuple[str, ...]] = ("coin-turning",)
     source = "-- Winning Ways ch. 14; CGSuite Turning"
     parameters: ClassVar[tuple[Param, ...]] = (
-        Param("code", "str", "the turning code, e.g. 1-3 (Mock Turtles), 1+C (Ruler), 4FS (Grunt)", example="1-3"),)
+        Param("code", "str", "the turning code, e.g. 1-3 (Mock Turtles), 1+C (Ruler), 4FS (Grunt)", example="1-3"),
+    )
     listed = True
 
     def __init__(self, **params: Any) -> None:
@@ -531,8 +569,11 @@ class Turning(CoinRuleset):
         if len(option) != len(position):
             return False
         turned = [i for i, (a, b) in enumerate(zip(position, option), start=1) if a != b]
-        return bool(turned) and position[turned[-1] - 1] == "H" and self.heaps.is_heap_option(turned[-1],
-                                                                                               tuple(turned[:-1]))
+        return (
+            bool(turned)
+            and position[turned[-1] - 1] == "H"
+            and self.heaps.is_heap_option(turned[-1], tuple(turned[:-1]))
+        )
 
     # normal play: the heap representation ------------------------------------------------------------
     def _heads(self, position: str) -> list[int]:
@@ -550,15 +591,20 @@ class Turning(CoinRuleset):
         return reduce(xor, (self._coin_value(n) for n in self._heads(position)), 0)
 
     def computed_method(self, position: str) -> str:
-        return ("heap representation (Winning Ways ch. 14): nim-sum over the heads of the single-coin values G(n), "
-                "computed by the heap game's bitset kernel")
+        return (
+            "heap representation (Winning Ways ch. 14): nim-sum over the heads of the single-coin values G(n), "
+            "computed by the heap game's bitset kernel"
+        )
 
     def _options_with_value(self, position: str, value: int, coin: Callable[[int], int]) -> list[str]:
         """Each option of value ``value``: turning coins ``spawned`` and ``n`` changes the nim-sum by their values."""
         heads = self._heads(position)
         total = reduce(xor, (coin(n) for n in heads), 0)
-        refuse_if_too_large(f"{self.name}: listing the options of {self.format_position(position)}",
-                            self.option_count(position), self._limit_now)
+        refuse_if_too_large(
+            f"{self.name}: listing the options of {self.format_position(position)}",
+            self.option_count(position),
+            self._limit_now,
+        )
         found = []
         for n in heads:
             want = total ^ coin(n) ^ value

@@ -47,10 +47,10 @@ class TurningTurtles(Turning):
         """As :class:`~sprague.rulesets.turning.Turning` with code 1-2, listed directly (no code to read)."""
         for j, c in enumerate(position):
             if c == "H":
-                turned = position[:j] + "T" + position[j + 1:]
+                turned = position[:j] + "T" + position[j + 1 :]
                 yield turned
                 for i in range(j):
-                    yield turned[:i] + _FLIP[turned[i]] + turned[i + 1:]
+                    yield turned[:i] + _FLIP[turned[i]] + turned[i + 1 :]
 
     def option_count(self, position: str) -> int:
         return sum(j + 1 for j, c in enumerate(position) if c == "H")
@@ -69,17 +69,20 @@ class TurningTurtles(Turning):
                     yield j, target
 
     def _move(self, position: str, j: int, target: int) -> str:
-        turned = position[:j] + "T" + position[j + 1:]
+        turned = position[:j] + "T" + position[j + 1 :]
         if target == 0:
             return turned
         i = target - 1
-        return turned[:i] + _FLIP[turned[i]] + turned[i + 1:]
+        return turned[:i] + _FLIP[turned[i]] + turned[i + 1 :]
 
     def closed_options_with_value(self, position: str, value: int) -> list[str]:
         moves = list(self._heads_to_move(position, value))
         # each option is a row as long as the position: refuse a quadratic list before building it
-        refuse_if_too_large(f"turning-turtles: listing {len(moves):,} options of {len(position):,} coins",
-                            len(moves) * len(position), max(self._limit_now, MAX_OPTION_ENTRIES))
+        refuse_if_too_large(
+            f"turning-turtles: listing {len(moves):,} options of {len(position):,} coins",
+            len(moves) * len(position),
+            max(self._limit_now, MAX_OPTION_ENTRIES),
+        )
         return [self._move(position, j, target) for j, target in moves]
 
     def closed_winning_move(self, position: str) -> str | None:

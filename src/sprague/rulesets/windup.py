@@ -33,14 +33,17 @@ class WindUp(LoopyHeapRuleset):
     name = "windup"
     aliases = ("wind-up",)
     source = "-- Alfie Davies, Games-at-Dal 2023 (cgt-tools)"
-    parameters = (Param("n", "int", "the modulus: positions are 0 .. n-1", minimum=1, example="6"),
-                  Param("S", "set", "the amounts that may be subtracted (modulo n), e.g. 1,2,5", example="2"))
+    parameters = (
+        Param("n", "int", "the modulus: positions are 0 .. n-1", minimum=1, example="6"),
+        Param("S", "set", "the amounts that may be subtracted (modulo n), e.g. 1,2,5", example="2"),
+    )
     example = ("4",)
 
     def check_heap(self, n: int) -> int:
         if not 0 <= n < self.params["n"]:
-            raise InvalidPosition(f"windup: position {n} is not a residue 0 .. {self.params['n'] - 1} "
-                                  f"(n={self.params['n']})")
+            raise InvalidPosition(
+                f"windup: position {n} is not a residue 0 .. {self.params['n'] - 1} (n={self.params['n']})"
+            )
         return n
 
     def heap_moves(self, i: int) -> list[int]:

@@ -18,5 +18,17 @@ from sprague.solve.ruleset import LoopyRuleset, Ruleset
 from sprague.solve.search import Solver
 from sprague.solve.table import GrundySequence, Table, box_table, heap_table
 
-__all__ = ["evaluate", "misere", "Ruleset", "LoopyRuleset", "Box", "box_size", "sieve_pays", "Solver", "Table",
-           "GrundySequence", "heap_table", "box_table"]
+__all__ = [
+    "evaluate",
+    "misere",
+    "Ruleset",
+    "LoopyRuleset",
+    "Box",
+    "box_size",
+    "sieve_pays",
+    "Solver",
+    "Table",
+    "GrundySequence",
+    "heap_table",
+    "box_table",
+]

@@ -35,7 +35,6 @@ from sprague.kernels.jit import kernels_made
 __all__ = ["Box", "box_size", "sieve_pays"]
 
 
-
 def box_size(n: int, lo: int, hi: int) -> int:
     """Number of multisets of ``n`` heaps in ``lo..hi``."""
     return comb(hi - lo + n, n) if hi >= lo else 0
@@ -101,8 +100,10 @@ class Box:
         left = np.array(ranks, dtype=np.int64)
         if len(left) and (left.min() < 0 or left.max() >= self.size):
             bad = int(left.min() if left.min() < 0 else left.max())
-            raise IndexError(f"rank {bad} is not in the box of {self.n} heaps in {self.lo}..{self.hi}: ranks must be "
-                             f"in 0..{self.size - 1}")
+            raise IndexError(
+                f"rank {bad} is not in the box of {self.n} heaps in {self.lo}..{self.hi}: ranks must be "
+                f"in 0..{self.size - 1}"
+            )
         out = np.empty((len(left), self.n), dtype=np.int64)
         for i in range(self.n - 1, -1, -1):
             column = self.binom[:, i + 1]
@@ -137,16 +138,24 @@ class Box:
         out: np.ndarray = _kernel.fill_claims(claim, self.n, self.lo, self.hi, self.binom, self.size)
         return out
 
-    def local_check(self, shapes: np.ndarray, claims: np.ndarray, start: int, stop: int, grundy: bool,
-                    failures: np.ndarray) -> int:
+    def local_check(
+        self, shapes: np.ndarray, claims: np.ndarray, start: int, stop: int, grundy: bool, failures: np.ndarray
+    ) -> int:
         """The local rule on ranks ``start..stop-1`` (see :mod:`sprague.verify`); failures go to ``failures``."""
-        return int(_kernel.local_check(self.n, self.lo, self.hi, shapes, self.binom, claims, start, stop, grundy,
-                                       failures))
+        return int(
+            _kernel.local_check(self.n, self.lo, self.hi, shapes, self.binom, claims, start, stop, grundy, failures)
+        )
 
-    def truth(self, shapes: np.ndarray, grundy: bool, upto: int, prefix: np.ndarray | None = None,
-              progress: Callable[[int], Any] | None = None,
-              checkpoint: Callable[[np.ndarray], Any] | None = None,
-              stopped: Callable[[np.ndarray], Any] | None = None) -> np.ndarray:
+    def truth(
+        self,
+        shapes: np.ndarray,
+        grundy: bool,
+        upto: int,
+        prefix: np.ndarray | None = None,
+        progress: Callable[[int], Any] | None = None,
+        checkpoint: Callable[[np.ndarray], Any] | None = None,
+        stopped: Callable[[np.ndarray], Any] | None = None,
+    ) -> np.ndarray:
         """Outcomes (0 P / 1 N) or Grundy values of the ranks below ``upto``, by compiled search.
 
         ``shapes`` are the ruleset's ``(s, p)`` move shapes (``kernel_shapes``).

@@ -31,8 +31,20 @@ from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, TooLarge
 from sprague.solve.loopy import LoopySolver
 from sprague.solve.search import OPTION_CHUNK, Solver
 
-__all__ = ["options", "grundy", "outcome", "options_with_value", "winning_moves", "winning_move", "drawing_moves",
-           "evaluate", "apply", "search", "search_work", "refuse_search"]
+__all__ = [
+    "options",
+    "grundy",
+    "outcome",
+    "options_with_value",
+    "winning_moves",
+    "winning_move",
+    "drawing_moves",
+    "evaluate",
+    "apply",
+    "search",
+    "search_work",
+    "refuse_search",
+]
 
 Position = Any
 
@@ -50,8 +62,9 @@ def options(r: Rules, position: Position, max_options: int = DEFAULT_MAX_POSITIO
 
 
 @metered
-def grundy(r: Rules, position: Position, method: str = "auto", max_positions: int | None = None,
-           misere: bool = False) -> Any:
+def grundy(
+    r: Rules, position: Position, method: str = "auto", max_positions: int | None = None, misere: bool = False
+) -> Any:
     """The Grundy value of ``position`` (misère: g-; loopy: gamma): by a closed form where ``method`` allows one,
     else by search."""
     value = _misere_grundy if _check_misere(r, misere) else _grundy
@@ -59,8 +72,9 @@ def grundy(r: Rules, position: Position, method: str = "auto", max_positions: in
 
 
 @metered
-def outcome(r: Rules, position: Position, method: str = "auto", max_positions: int | None = None,
-            misere: bool = False) -> str:
+def outcome(
+    r: Rules, position: Position, method: str = "auto", max_positions: int | None = None, misere: bool = False
+) -> str:
     """``"P"`` (previous player wins), ``"N"`` (next player wins) or, in a loopy game, ``"D"`` (a draw); under
     misère play with ``misere``."""
     find = _misere_outcome if _check_misere(r, misere) else _outcome
@@ -68,14 +82,22 @@ def outcome(r: Rules, position: Position, method: str = "auto", max_positions: i
 
 
 @metered
-def options_with_value(r: Rules, position: Position, value: Any, method: str = "auto",
-                       max_positions: int | None = None, misere: bool = False) -> list[Position]:
+def options_with_value(
+    r: Rules,
+    position: Position,
+    value: Any,
+    method: str = "auto",
+    max_positions: int | None = None,
+    misere: bool = False,
+) -> list[Position]:
     """The options of ``position`` whose Grundy value (misère: g-; loopy: gamma, maybe ``∞(K)``) is ``value``."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
     if r.loopy and not isinstance(value, int):
         if not isinstance(value, (str, Infinite)):
-            raise InvalidParameter(f"value {repr(value)[:80]} is not a loopy value; give a nimber such as 3, or "
-                                   "infinity with its set, such as ∞{0,2} (sprague.parse_value)")
+            raise InvalidParameter(
+                f"value {repr(value)[:80]} is not a loopy value; give a nimber such as 3, or "
+                "infinity with its set, such as ∞{0,2} (sprague.parse_value)"
+            )
         value = parse_value(value) if isinstance(value, str) else value
         return [o for o in options(r, pos, limit) if _grundy(r, o, method, limit) == value]
     value = as_int(value, "value")
@@ -101,8 +123,9 @@ def options_with_value(r: Rules, position: Position, value: Any, method: str = "
 
 
 @metered
-def winning_moves(r: Rules, position: Position, method: str = "auto",
-                  max_positions: int | None = None, misere: bool = False) -> list[Position]:
+def winning_moves(
+    r: Rules, position: Position, method: str = "auto", max_positions: int | None = None, misere: bool = False
+) -> list[Position]:
     """The options that are P-positions; all of them, or :class:`TooLarge` when they are too many to list.
 
     In a loopy game the one labelled first comes first (:func:`~sprague.solve.loopy.label_graph`): always
@@ -115,14 +138,19 @@ def winning_moves(r: Rules, position: Position, method: str = "auto",
         pos = r.check_position(position)
         if method == "search" or exc.estimate is None or _constructed_winning_move(r, pos, method, misere) is None:
             raise
-        raise TooLarge(f"{r.name}: its options ({format_size(exc.estimate)}) are too many to list, so the "
-                       "winning moves cannot all be given; winning_move() constructs one from the theorem's proof "
-                       "('sprague moves' shows it)", estimate=exc.estimate, limit=exc.limit) from None
+        raise TooLarge(
+            f"{r.name}: its options ({format_size(exc.estimate)}) are too many to list, so the "
+            "winning moves cannot all be given; winning_move() constructs one from the theorem's proof "
+            "('sprague moves' shows it)",
+            estimate=exc.estimate,
+            limit=exc.limit,
+        ) from None
 
 
 @metered
-def winning_move(r: Rules, position: Position, method: str = "auto",
-                 max_positions: int | None = None, misere: bool = False) -> Position | None:
+def winning_move(
+    r: Rules, position: Position, method: str = "auto", max_positions: int | None = None, misere: bool = False
+) -> Position | None:
     """One winning move, constructed by a theorem where the ruleset has one, else found among the options."""
     pos, method, misere = r.check_position(position), _check_method(method), _check_misere(r, misere)
     _set_limit(r, max_positions)
@@ -149,8 +177,9 @@ def _soonest_first(r: Rules, pos: Position, found: list[Position], limit: int) -
 
 
 @metered
-def drawing_moves(r: Rules, position: Position, method: str = "auto",
-                  max_positions: int | None = None) -> list[Position]:
+def drawing_moves(
+    r: Rules, position: Position, method: str = "auto", max_positions: int | None = None
+) -> list[Position]:
     """From a drawn position of a loopy game, the options that are drawn too (the moves that keep the draw)."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
     if not r.loopy or _outcome(r, pos, method, limit) != "D":
@@ -159,8 +188,9 @@ def drawing_moves(r: Rules, position: Position, method: str = "auto",
 
 
 @metered
-def evaluate(r: Rules, position: Position, method: str = "auto", max_positions: int | None = None,
-             misere: bool = False) -> Evaluation:
+def evaluate(
+    r: Rules, position: Position, method: str = "auto", max_positions: int | None = None, misere: bool = False
+) -> Evaluation:
     """Outcome and, where it can be had within the limits, the Grundy value (misère: g-), with the method used."""
     pos, method, limit = r.check_position(position), _check_method(method), _set_limit(r, max_positions)
     if _check_misere(r, misere):
@@ -173,8 +203,13 @@ def evaluate(r: Rules, position: Position, method: str = "auto", max_positions: 
         if method == "closed":
             if o is None:
                 raise _no_closed_form(r, pos)
-            return Evaluation(pos, o, None, r.closed_method(pos),
-                              "no closed form gives the Grundy value here; use method 'auto' or 'search' for it")
+            return Evaluation(
+                pos,
+                o,
+                None,
+                r.closed_method(pos),
+                "no closed form gives the Grundy value here; use method 'auto' or 'search' for it",
+            )
         g = r.computed_grundy(pos)
         if g is not None:
             return Evaluation(pos, loopy_outcome(g), g, r.computed_method(pos))
@@ -189,8 +224,10 @@ def evaluate(r: Rules, position: Position, method: str = "auto", max_positions: 
     return Evaluation(pos, loopy_outcome(g), g, "search")
 
 
-_BONUS = (f" (the outcome being known, the value's search had 1/{BONUS_SHARE} of the work budget; --method search "
-          "gives it all)")
+_BONUS = (
+    f" (the outcome being known, the value's search had 1/{BONUS_SHARE} of the work budget; --method search "
+    "gives it all)"
+)
 
 
 @metered
@@ -228,8 +265,14 @@ def _misere_evaluate(r: Rules, pos: Position, method: str, limit: int) -> Evalua
             except TooLarge as exc:
                 return Evaluation(pos, o, None, how, f"misère Grundy value not computed: {exc}{_BONUS}", misere=True)
             note = "no closed form gives the misère Grundy value here; use method 'auto' or 'search' for it"
-            return Evaluation(pos, o, g, how if g is None else f"{how}; misère Grundy value by search",
-                              note if g is None else None, misere=True)
+            return Evaluation(
+                pos,
+                o,
+                g,
+                how if g is None else f"{how}; misère Grundy value by search",
+                note if g is None else None,
+                misere=True,
+            )
     g = search(r, pos, limit, misere=True)
     return Evaluation(pos, "P" if g == 0 else "N", g, "search", misere=True)
 
@@ -331,8 +374,10 @@ def _constructed_winning_move(r: Rules, pos: Position, method: str, misere: bool
 
 def _check_misere(r: Rules, misere: Any) -> bool:
     if check_misere(misere) and not r.misere_play:
-        raise InvalidParameter(f"{r.name} has no misère play (its play need not end, so no player surely makes "
-                               "the last move); drop --misere (Python: misere=False)")
+        raise InvalidParameter(
+            f"{r.name} has no misère play (its play need not end, so no player surely makes "
+            "the last move); drop --misere (Python: misere=False)"
+        )
     return misere
 
 
@@ -344,5 +389,6 @@ def _check_method(method: str) -> str:
 
 def _no_closed_form(r: Rules, pos: Position, misere: bool = False) -> NoClosedForm:
     play = " under misère play" if misere else ""
-    return NoClosedForm(f"{r.name}: no closed form applies to {r.format_position(pos)!r}{play}; "
-                        "use method 'search' or 'auto'")
+    return NoClosedForm(
+        f"{r.name}: no closed form applies to {r.format_position(pos)!r}{play}; use method 'search' or 'auto'"
+    )

@@ -169,8 +169,14 @@ class Genus:
         return self.text()
 
     def to_json(self) -> dict[str, Any]:
-        return {"g": self.g, "superscript": list(self.terms), "text": self.text(), "kind": self.kind,
-                "tame_genus": self.tame_genus, "fickle": self.fickle}
+        return {
+            "g": self.g,
+            "superscript": list(self.terms),
+            "text": self.text(),
+            "kind": self.kind,
+            "tame_genus": self.tame_genus,
+            "fickle": self.fickle,
+        }
 
 
 @dataclass(frozen=True)
@@ -202,8 +208,14 @@ class GenusSequence:
         return {k: sum(g.kind == k for g in self.genera) for k in KINDS}
 
     def to_json(self) -> dict[str, Any]:
-        return {"misere": True, "genera": [g.to_json() for g in self.genera], "misere_values": self.misere_values,
-                "first_not_tame": self.first_not_tame, "counts": self.counts(), "stopped": self.stopped}
+        return {
+            "misere": True,
+            "genera": [g.to_json() for g in self.genera],
+            "misere_values": self.misere_values,
+            "first_not_tame": self.first_not_tame,
+            "counts": self.counts(),
+            "stopped": self.stopped,
+        }
 
 
 def tame_sum(genera: Iterable[Genus]) -> Genus:

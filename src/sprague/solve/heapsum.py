@@ -71,7 +71,7 @@ def options_with_value(game: Any, position: Heaps, value: int, heap_value: HeapV
             if got is None:
                 return None
             if got == want:
-                found.append(position[:i] + tuple(parts) + position[i + 1:])
+                found.append(position[:i] + tuple(parts) + position[i + 1 :])
     return list(dict.fromkeys(found))
 
 
@@ -101,5 +101,5 @@ def winning_move(game: Any, position: Heaps, heap_value: HeapValue) -> Heaps | N
         if parts is None and count is not None and count <= limit:
             parts = next((o for o in game.heap_options(h) if _parts_value(o, heap_value) == want), None)
         if parts is not None:
-            return position[:i] + tuple(parts) + position[i + 1:]
+            return position[:i] + tuple(parts) + position[i + 1 :]
     return None

@@ -55,9 +55,14 @@ def gamma(options: Sequence[Sequence[int]], known: Mapping[int, LoopyValue] | No
     return label_graph(options, known or {}, {})[0]
 
 
-def label_graph(options: Sequence[Sequence[int]], known: Mapping[int, LoopyValue], known_times: Mapping[int, int],
-                clock: int = 0, budget: int | None = None, what: str = "the labelling"
-                ) -> tuple[list[LoopyValue], list[int]]:
+def label_graph(
+    options: Sequence[Sequence[int]],
+    known: Mapping[int, LoopyValue],
+    known_times: Mapping[int, int],
+    clock: int = 0,
+    budget: int | None = None,
+    what: str = "the labelling",
+) -> tuple[list[LoopyValue], list[int]]:
     """:func:`gamma`, and the time each vertex was labelled with a finite value (``clock`` on; -1: ∞).
 
     The times make play end: a P-position (value 0) is labelled only after each of
@@ -92,8 +97,11 @@ def label_graph(options: Sequence[Sequence[int]], known: Mapping[int, LoopyValue
         if budget is not None:
             budget -= 2 * steps
             if budget < 0:
-                raise TooLarge(f"{what} stopped in its round {i + 1} (one round per finite value) over the work "
-                               f"limit, with {left:,} of {n:,} positions unlabelled; {RAISE_HINT}", estimate=None)
+                raise TooLarge(
+                    f"{what} stopped in its round {i + 1} (one round per finite value) over the work "
+                    f"limit, with {left:,} of {n:,} positions unlabelled; {RAISE_HINT}",
+                    estimate=None,
+                )
         queue = [v for v, value in known.items() if value == i]
         for v in queue:
             label[v] = _KNOWN  # labelled i now; predecessors are told below, as for any vertex labelled i
@@ -122,8 +130,12 @@ def label_graph(options: Sequence[Sequence[int]], known: Mapping[int, LoopyValue
                 left -= 1
         i += 1
     values: list[LoopyValue] = [known[v] if v in known else label[v] for v in range(n)]
-    return [Infinite(frozenset(y for w in options[v] if isinstance(y := values[w], int) and y >= 0))
-            if x == _INFINITE else x for v, x in enumerate(values)], times
+    return [
+        Infinite(frozenset(y for w in options[v] if isinstance(y := values[w], int) and y >= 0))
+        if x == _INFINITE
+        else x
+        for v, x in enumerate(values)
+    ], times
 
 
 class LoopySolver:
@@ -184,13 +196,20 @@ class LoopySolver:
                         todo.append(o)
                 outs.append(w)
             if len(keys) - len(known) > max_positions or examined > most:
-                what = (f"{len(keys) - len(known):,} positions (the limit: {max_positions:,})" if examined <= most
-                        else f"{examined:,} options ({LOOPY_WORK_PER_POSITION} per position of the limit of "
-                             f"{max_positions:,})")
-                raise TooLarge(f"{self.label} from {shown(position)} passed {what} without finishing; {RAISE_HINT}",
-                               estimate=None, limit=max_positions)
-        values, times = label_graph(graph, known, {v: self.times[keys[v]] for v in known}, len(self.times),
-                                    budget=most - examined, what=what)
+                what = (
+                    f"{len(keys) - len(known):,} positions (the limit: {max_positions:,})"
+                    if examined <= most
+                    else f"{examined:,} options ({LOOPY_WORK_PER_POSITION} per position of the limit of "
+                    f"{max_positions:,})"
+                )
+                raise TooLarge(
+                    f"{self.label} from {shown(position)} passed {what} without finishing; {RAISE_HINT}",
+                    estimate=None,
+                    limit=max_positions,
+                )
+        values, times = label_graph(
+            graph, known, {v: self.times[keys[v]] for v in known}, len(self.times), budget=most - examined, what=what
+        )
         for k, x, t in zip(keys, values, times):
             memo[k] = x
             self.times[k] = t

@@ -26,9 +26,21 @@ from sprague.core.parsing import as_int, int_text
 from sprague.errors import BudgetExceeded, InvalidParameter, TooLarge
 from sprague.solve.genus import Genus, GenusSequence, GenusSolver, tame_sum
 
-__all__ = ["MisereState", "genus_solver", "genus", "genus_sequence", "misere_sequence", "tame_genera",
-           "computed_outcome", "computed_method", "computed_winning_move", "quotient_for", "proved_quotient",
-           "misere_quotient", "PROOF_BOUNDS"]
+__all__ = [
+    "MisereState",
+    "genus_solver",
+    "genus",
+    "genus_sequence",
+    "misere_sequence",
+    "tame_genera",
+    "computed_outcome",
+    "computed_method",
+    "computed_winning_move",
+    "quotient_for",
+    "proved_quotient",
+    "misere_quotient",
+    "PROOF_BOUNDS",
+]
 
 Heaps = tuple[int, ...]
 
@@ -151,16 +163,22 @@ def computed_method(r: Any, position: Heaps) -> str:
     if genera is None:
         q = quotient_for(r, position)
         if isinstance(q, QuotientProof) and q.proved:
-            return (f"misère quotient of all heaps, order {q.order}, proved: its pretending function is periodic "
-                    f"with period {q.period} from heap {q.preperiod} (the periodicity theorem of "
-                    f"sprague.analysis.quotient_proof; checked independently on heaps 0..{q.checked_to}); the "
-                    "sum's element multiplied out, P iff it lies in the P-portion")
+            return (
+                f"misère quotient of all heaps, order {q.order}, proved: its pretending function is periodic "
+                f"with period {q.period} from heap {q.preperiod} (the periodicity theorem of "
+                f"sprague.analysis.quotient_proof; checked independently on heaps 0..{q.checked_to}); the "
+                "sum's element multiplied out, P iff it lies in the P-portion"
+            )
         if q is not None:
-            return (f"misère quotient of the heaps 0..{q.max_heap} (Plambeck and Siegel 2008): order {q.order}, "
-                    "the sum's element multiplied out, P iff it lies in the P-portion")
+            return (
+                f"misère quotient of the heaps 0..{q.max_heap} (Plambeck and Siegel 2008): order {q.order}, "
+                "the sum's element multiplied out, P iff it lies in the P-portion"
+            )
     shown = ", ".join(dict.fromkeys(f"{h}: {genus_solver(r).known((h,))}" for h in position if h))
-    rule = ("misère tame rule (ONAG ch. 12; Winning Ways ch. 13): every heap is tame, so the sum is misère Nim "
-            "on the genera")
+    rule = (
+        "misère tame rule (ONAG ch. 12; Winning Ways ch. 13): every heap is tame, so the sum is misère Nim "
+        "on the genera"
+    )
     return f"{rule} ({shown}; sum {tame_sum(genera or [])})" if shown else rule
 
 
@@ -180,11 +198,11 @@ def computed_winning_move(r: Any, position: Heaps) -> Heaps | None:
     for i, h in enumerate(position):
         if not h or (r.heap_option_count(h) or 0) > r._limit_now:
             continue
-        others = [g for g in tame_genera(r, position[:i] + position[i + 1:]) or []]
+        others = [g for g in tame_genera(r, position[:i] + position[i + 1 :]) or []]
         for parts in r.heap_options(h):
             part = solver.known(tuple(parts))  # a follower of heap h: in the memo, tame with it
             if part is not None and part.kind == "tame" and tame_sum(others + [part]).misere_value == 0:
-                return position[:i] + tuple(parts) + position[i + 1:]
+                return position[:i] + tuple(parts) + position[i + 1 :]
     return None
 
 

@@ -54,8 +54,9 @@ class RemotenessSolver(Solver):
     label = "the remoteness search"
     defined = "remoteness is"
 
-    def __init__(self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable],
-                 misere: bool = False):
+    def __init__(
+        self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable], misere: bool = False
+    ):
         super().__init__(moves, canonical, misere)
 
     def combine(self, values: list[Any]) -> tuple[str, int]:
@@ -78,8 +79,9 @@ class RemotenessSolver(Solver):
 
 
 @metered
-def remoteness(r: Rules, position: Any, options: Iterable[Any] = (), max_positions: int | None = None,
-               misere: bool = False) -> tuple[tuple[str, int], list[tuple[str, int]]]:
+def remoteness(
+    r: Rules, position: Any, options: Iterable[Any] = (), max_positions: int | None = None, misere: bool = False
+) -> tuple[tuple[str, int], list[tuple[str, int]]]:
     """``(outcome, remoteness)`` of ``position`` and of each of ``options`` (its options), by one search.
 
     Under the request's budget (a default one opened for the call when none is active): refused with

@@ -25,8 +25,9 @@ class Ruleset(Rules):
         """Every option of ``position``, in a fixed order, without repeats."""
         return evaluate.options(self, position, max_options)
 
-    def grundy(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
-               misere: bool = False) -> int:
+    def grundy(
+        self, position: Position, method: str = "auto", max_positions: int | None = None, *, misere: bool = False
+    ) -> int:
         """Grundy value. ``method``: ``"auto"`` (closed form if any, else search), ``"closed"``, ``"search"``.
 
         With ``misere=True``, Conway's misère Grundy value g- (1 at a terminal position, else the
@@ -34,8 +35,9 @@ class Ruleset(Rules):
         """
         return evaluate.grundy(self, position, method, max_positions, misere)
 
-    def outcome(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
-                misere: bool = False) -> str:
+    def outcome(
+        self, position: Position, method: str = "auto", max_positions: int | None = None, *, misere: bool = False
+    ) -> str:
         """``"P"`` (previous player wins) or ``"N"`` (next player wins).
 
         ``misere=True``: under misère play, where the player who makes the last move loses.
@@ -47,15 +49,17 @@ class Ruleset(Rules):
         loopy one."""
         return evaluate.grundy(self, position, method, max_positions, False)
 
-    def drawing_moves(self, position: Position, method: str = "auto",
-                      max_positions: int | None = None) -> list[Position]:
+    def drawing_moves(
+        self, position: Position, method: str = "auto", max_positions: int | None = None
+    ) -> list[Position]:
         """From a drawn position (outcome ``"D"``, loopy games only), the options that are drawn too: the moves
         that keep the draw (every other option is an N-position). Empty from a P- or N-position, and in a short game.
         """
         return evaluate.drawing_moves(self, position, method, max_positions)
 
-    def drawing_move(self, position: Position, method: str = "auto",
-                     max_positions: int | None = None) -> Position | None:
+    def drawing_move(
+        self, position: Position, method: str = "auto", max_positions: int | None = None
+    ) -> Position | None:
         """One of :meth:`drawing_moves`, or None where the position is not drawn."""
         found = self.drawing_moves(position, method, max_positions)
         return found[0] if found else None
@@ -64,14 +68,20 @@ class Ruleset(Rules):
         return self.outcome(position, method, misere=misere) == "P"
 
     def options_with_value(
-        self, position: Position, value: int, method: str = "auto", max_positions: int | None = None, *,
+        self,
+        position: Position,
+        value: int,
+        method: str = "auto",
+        max_positions: int | None = None,
+        *,
         misere: bool = False,
     ) -> list[Position]:
         """The options of ``position`` whose Grundy value (misère: g-) is ``value``."""
         return evaluate.options_with_value(self, position, value, method, max_positions, misere)
 
-    def winning_moves(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
-                      misere: bool = False) -> list[Position]:
+    def winning_moves(
+        self, position: Position, method: str = "auto", max_positions: int | None = None, *, misere: bool = False
+    ) -> list[Position]:
         """The options that are P-positions: the moves that win with perfect play (misère play with ``misere``).
 
         All of them or none: where the options are too many to list, this raises
@@ -79,8 +89,9 @@ class Ruleset(Rules):
         """
         return evaluate.winning_moves(self, position, method, max_positions, misere)
 
-    def winning_move(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
-                     misere: bool = False) -> Position | None:
+    def winning_move(
+        self, position: Position, method: str = "auto", max_positions: int | None = None, *, misere: bool = False
+    ) -> Position | None:
         """One winning move (an option that is a P-position), or None from a P-position.
 
         Where a theorem constructs one (``closed_winning_move``; misère: ``misere_closed_winning_move``)
@@ -88,8 +99,9 @@ class Ruleset(Rules):
         """
         return evaluate.winning_move(self, position, method, max_positions, misere)
 
-    def evaluate(self, position: Position, method: str = "auto", max_positions: int | None = None, *,
-                 misere: bool = False) -> Evaluation:
+    def evaluate(
+        self, position: Position, method: str = "auto", max_positions: int | None = None, *, misere: bool = False
+    ) -> Evaluation:
         """Outcome and, where it can be had within the limits, the Grundy value, with the method used.
 
         Under misère play (``misere=True``) the value given is the misère Grundy value g-.
@@ -124,8 +136,14 @@ class LoopyRuleset(Ruleset):
     loopy = True
     misere_play = False
 
-    def grundy(self, position: Position, method: str = "auto",  # type: ignore[override]
-               max_positions: int | None = None, *, misere: bool = False) -> LoopyValue:
+    def grundy(  # type: ignore[override]
+        self,
+        position: Position,
+        method: str = "auto",
+        max_positions: int | None = None,
+        *,
+        misere: bool = False,
+    ) -> LoopyValue:
         """gamma: a nimber, or ``∞(K)`` (K: the finite values of the options) where play can go on forever."""
         return evaluate.grundy(self, position, method, max_positions, misere)
 

@@ -40,6 +40,7 @@ OPTION_BYTES_PER_WORK = 128
 #: are shared, so a lower estimate)
 MEMO_ENTRY_BYTES = 100
 
+
 class Solver:
     """Memoised depth-first Grundy computation with an explicit stack.
 
@@ -64,8 +65,9 @@ class Solver:
     #: work charged for each option (units of about a microsecond)
     option_work = 1
 
-    def __init__(self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable],
-                 misere: bool = False):
+    def __init__(
+        self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable], misere: bool = False
+    ):
         self.moves = moves
         self.canonical = canonical
         self.misere = misere
@@ -132,8 +134,7 @@ class Solver:
                         stack.append([o, k, None])
                 if len(active_keys) + len(memo) > budget:
                     raise BudgetExceeded(
-                        f"{what} stopped after {max_positions:,} positions (the limit) without finishing; "
-                        f"{RAISE_HINT}",
+                        f"{what} stopped after {max_positions:,} positions (the limit) without finishing; {RAISE_HINT}",
                         estimate=None,
                         limit=max_positions,
                     )

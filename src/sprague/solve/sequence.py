@@ -49,8 +49,22 @@ from sprague.kernels import config
 from sprague.kernels.jit import kernels_made
 from sprague.kernels.takebreak_work import choose_mask, rare_positions, work
 
-__all__ = ["values", "periodic_values", "heap_grundy", "heap_value", "cost", "grow", "extend", "certify_period",
-           "first_period", "sparse_space", "at_most", "least_work", "default_least_work", "CACHE_FROM"]
+__all__ = [
+    "values",
+    "periodic_values",
+    "heap_grundy",
+    "heap_value",
+    "cost",
+    "grow",
+    "extend",
+    "certify_period",
+    "first_period",
+    "sparse_space",
+    "at_most",
+    "least_work",
+    "default_least_work",
+    "CACHE_FROM",
+]
 
 CACHE_FROM = 10**6  #: work (options examined) from which the results cache is consulted
 CACHE_VALUES = 2048  #: take-and-break games: values from which the results cache is consulted
@@ -59,8 +73,9 @@ Progress = Callable[[int], Any] | None
 
 
 @metered
-def values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None, *,
-           compact: bool = False) -> np.ndarray:
+def values(
+    game: Any, n: int, max_positions: int | None = None, progress: Progress = None, *, compact: bool = False
+) -> np.ndarray:
     """G(0..n-1) as a :class:`~sprague.solve.table.GrundySequence`: by the closed form if every value has one,
     else grown bottom-up (compiled where the game has a kernel, through the results cache).
 
@@ -75,8 +90,11 @@ def values(game: Any, n: int, max_positions: int | None = None, progress: Progre
     refuse_long(game, n, limit)
     if all(game.heap_grundy_closed(m) is not None for m in (0, 1, max(n - 1, 0))):
         closed = _closed_values(game, n, limit)
-        return _compact(np.array(closed, dtype=np.min_scalar_type(max(closed, default=0)))) if compact \
+        return (
+            _compact(np.array(closed, dtype=np.min_scalar_type(max(closed, default=0))))
+            if compact
             else game._sequence(closed)
+        )
     grow(game, n, limit, progress)
     return _compact(game._values[:n]) if compact else game._sequence(game._values[:n].copy())
 
@@ -107,8 +125,9 @@ def _compact(array: np.ndarray) -> np.ndarray:
 
 
 @metered
-def periodic_values(game: Any, n: int, max_positions: int | None = None, progress: Progress = None, *,
-                    compact: bool = False) -> np.ndarray:
+def periodic_values(
+    game: Any, n: int, max_positions: int | None = None, progress: Progress = None, *, compact: bool = False
+) -> np.ndarray:
     """As :func:`values`; past a certified period the values are filled in from it, not computed.
 
     The search for a certificate never computes a value past the ``n`` asked for
@@ -129,7 +148,7 @@ def periodic_values(game: Any, n: int, max_positions: int | None = None, progres
         if per is not None and per.certified:
             if not compact:
                 return game._sequence(per.fill(game._values, n))
-            base = game._values[:per.preperiod + per.period]
+            base = game._values[: per.preperiod + per.period]
             top = int(base.max(initial=0)) + max(n - 1 - per.preperiod, 0) // per.period * per.saltus
             return _compact(per.fill(game._values, n, np.min_scalar_type(top)))
     return values(game, n, max_positions, progress, compact=compact)
@@ -317,8 +336,9 @@ def grow(game: Any, n: int, limit: int, progress: Progress = None) -> None:
             cache.store("sequence", game.cache_key(), game._values, time.perf_counter() - began)
 
 
-def extend(game: Any, n: int, limit: int, progress: Progress = None,
-           checkpoints: _cache.Checkpoints | None = None) -> None:
+def extend(
+    game: Any, n: int, limit: int, progress: Progress = None, checkpoints: _cache.Checkpoints | None = None
+) -> None:
     """Compute the first ``n`` values: the game's own kernel, the take-and-break kernel, or the heap recursion.
 
     The last two save the finished prefix to ``checkpoints`` when one is due (a
@@ -343,8 +363,9 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None,
             seen = set()
             for parts in game.heap_options(m):
                 if any(p >= m for p in parts):
-                    raise InvalidPosition(f"{game.name}: heap_options({m}) gave {parts!r}; "
-                                          f"every part must be smaller than {m}")
+                    raise InvalidPosition(
+                        f"{game.name}: heap_options({m}) gave {parts!r}; every part must be smaller than {m}"
+                    )
                 seen.add(reduce(xor, (values[p] for p in parts), 0))
                 done += 1
             values.append(mex(seen))
@@ -363,8 +384,14 @@ def extend(game: Any, n: int, limit: int, progress: Progress = None,
         spend(done)  # stopped (an error, Ctrl-C): what was done is spent
 
 
-def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], list[int], bool], limit: int,
-                       progress: Progress, checkpoints: _cache.Checkpoints | None = None) -> None:
+def _extend_take_break(
+    game: Any,
+    n: int,
+    moves: tuple[list[int], list[int], list[int], bool],
+    limit: int,
+    progress: Progress,
+    checkpoints: _cache.Checkpoints | None = None,
+) -> None:
     """The kernel's steps are budgeted: it stops, values kept, when at least its budget is certain (known once
     the prefix is: the rare positions each later value scans) or when its steps pass the limit.
 
@@ -380,8 +407,10 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
         game._values = np.array(found, dtype=np.min_scalar_type(max(found, default=0)))
         if progress is not None:
             progress(n - start)
-        charge(work(take_all, take_one, split, start, n, prefix=n) // KERNEL_STEPS_PER_WORK,
-               f"{game.name}: computing single-heap values up to {n - 1:,}")
+        charge(
+            work(take_all, take_one, split, start, n, prefix=n) // KERNEL_STEPS_PER_WORK,
+            f"{game.name}: computing single-heap values up to {n - 1:,}",
+        )
         return
     from sprague.kernels.takebreak_run import UNLIMITED, Run, Steps
 
@@ -406,18 +435,26 @@ def _extend_take_break(game: Any, n: int, moves: tuple[list[int], list[int], lis
             least = -(-steps.least // KERNEL_STEPS_PER_WORK)
             b = active()
             whole = f" of {b.work:,}" if b is not None else ""
-            raise BudgetExceeded(f"{what} needs at least {format_size(least)} units of work, over the {work_left:,} "
-                                 f"left of the work budget{whole} (a lower bound from the rare positions among the "
-                                 f"first {start:,} values, which are kept); {WORK_HINT}", estimate=least,
-                                 limit=work_left)
+            raise BudgetExceeded(
+                f"{what} needs at least {format_size(least)} units of work, over the {work_left:,} "
+                f"left of the work budget{whole} (a lower bound from the rare positions among the "
+                f"first {start:,} values, which are kept); {WORK_HINT}",
+                estimate=least,
+                limit=work_left,
+            )
         least = -(-(steps.done + 1) // KERNEL_STEPS_PER_WORK)
-        raise BudgetExceeded(f"{what} stopped at the work budget of {work_left:,} units (about a microsecond each) "
-                             f"after {start:,} values (they are kept); {WORK_HINT}", estimate=least, limit=work_left)
+        raise BudgetExceeded(
+            f"{what} stopped at the work budget of {work_left:,} units (about a microsecond each) "
+            f"after {start:,} values (they are kept); {WORK_HINT}",
+            estimate=least,
+            limit=work_left,
+        )
     charge(steps.done // KERNEL_STEPS_PER_WORK, what)
 
 
-def _take_break_python(g: list[int], n: int, take_all: list[int], take_one: list[int], split: list[int],
-                       distinct: bool) -> list[int]:
+def _take_break_python(
+    g: list[int], n: int, take_all: list[int], take_one: list[int], split: list[int], distinct: bool
+) -> list[int]:
     """``g`` extended to G(0..n-1) by the heap recursion in plain Python (the kernel's naive prefix, uncompiled).
 
     A heap of ``m`` moves to no heap (``m`` in ``take_all``), one heap ``m - k`` (``k`` in

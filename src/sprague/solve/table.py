@@ -40,9 +40,21 @@ from sprague.kernels.jit import kernels_made
 from sprague.kernels.takebreak_work import value_counts
 from sprague.solve.box import Box, sieve_pays
 
-__all__ = ["Table", "GrundySequence", "heap_table", "box_table", "values_by_position", "values_by_nim_sum",
-           "kernel_shapes", "sorted_positions", "ordered_positions", "ordered_rows", "table_rows",
-           "table_size", "KINDS"]
+__all__ = [
+    "Table",
+    "GrundySequence",
+    "heap_table",
+    "box_table",
+    "values_by_position",
+    "values_by_nim_sum",
+    "kernel_shapes",
+    "sorted_positions",
+    "ordered_positions",
+    "ordered_rows",
+    "table_rows",
+    "table_size",
+    "KINDS",
+]
 
 KINDS = ("grundy", "outcome")
 CACHE_FROM = 10_000  #: positions from which a table is looked up in (and stored to) the results cache
@@ -58,9 +70,19 @@ def kernel_shapes(rules: Any, heaps: int) -> np.ndarray | None:
     return None if shapes is None else np.array(shapes, dtype=np.int64).reshape(-1, 2)
 
 
-def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy", min_heap: int | None = None,
-               max_positions: int | None = None, progress: Callable[[int], Any] | None = None, *,
-               misere: bool = False, workers: int | None = None, scheduler: Any = None) -> Table:
+def heap_table(
+    rules: Any,
+    max_heap: int,
+    heaps: int = 2,
+    values: str = "grundy",
+    min_heap: int | None = None,
+    max_positions: int | None = None,
+    progress: Callable[[int], Any] | None = None,
+    *,
+    misere: bool = False,
+    workers: int | None = None,
+    scheduler: Any = None,
+) -> Table:
     """Every position of ``heaps`` heaps in ``min_heap..max_heap`` with its Grundy value or outcome.
 
     Values come from the fastest exact method the ruleset has: the compiled box
@@ -101,8 +123,12 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     dask = workers is not None or scheduler is not None
     if dask and shapes is None:
         _refuse_dask(rules, heaps, lo, misere)
-    if shapes is not None and not kernels_made() and not dask and \
-            size * (rules.option_count((max_heap,) * heaps) or config.BOX_PYTHON_WORK) <= config.BOX_PYTHON_WORK:
+    if (
+        shapes is not None
+        and not kernels_made()
+        and not dask
+        and size * (rules.option_count((max_heap,) * heaps) or config.BOX_PYTHON_WORK) <= config.BOX_PYTHON_WORK
+    ):
         shapes = None  # a small table: closed forms and search in Python cost less than loading numba
     enumerate_positions = sorted_positions if rules.interchangeable_heaps else ordered_positions
     key = {**(rules.cache_key() or {}), "heaps": heaps, "min_heap": lo, "values": values}
@@ -116,33 +142,39 @@ def heap_table(rules: Any, max_heap: int, heaps: int = 2, values: str = "grundy"
     if stored is not None and stored.ndim == 1 and len(stored) >= size:
         found, method, cache = stored[:size], "the results cache", None
     elif shapes is not None and dask:
-        found, method, resumed = _wave_values(heaps, lo, max_heap, shapes, values, workers, scheduler, progress,
-                                              cache, key, what)
+        found, method, resumed = _wave_values(
+            heaps, lo, max_heap, shapes, values, workers, scheduler, progress, cache, key, what
+        )
     elif shapes is not None:
         prefix = stored if stored is not None and stored.ndim == 1 else None
-        found, method, resumed = _box_values(heaps, lo, max_heap, shapes, values, size, prefix, progress, cache,
-                                             key, what, began)
+        found, method, resumed = _box_values(
+            heaps, lo, max_heap, shapes, values, size, prefix, progress, cache, key, what, began
+        )
     elif misere:
         positions = enumerate_positions(heaps, lo, max_heap)
         found, method = _misere_values(rules, positions, values, limit, what, progress)
     else:  # a chunk of positions at a time, each kept compact: never all of them at once in int64
         chunks, method = [], ""
         for start in range(0, size, TABLE_CHUNK):
-            chunk, method = rules.table_values(table_rows(rules.interchangeable_heaps, heaps, lo, max_heap, start,
-                                                          min(start + TABLE_CHUNK, size)),
-                                               max_heap, values, limit)
+            chunk, method = rules.table_values(
+                table_rows(rules.interchangeable_heaps, heaps, lo, max_heap, start, min(start + TABLE_CHUNK, size)),
+                max_heap,
+                values,
+                limit,
+            )
             chunks.append(_compact(np.asarray(chunk)))
         found = np.concatenate(chunks)
     found = _compact(found)  # a byte a position for outcomes: what the table and the cache keep
     if cache is not None:  # a colex table is a prefix of the tables of larger heaps
         cache.store("table", key, found, time.perf_counter() - began)
-    return Table(rules.describe(), heaps, lo, max_heap, values, found, rules.interchangeable_heaps, method, misere,
-                 resumed)
+    return Table(
+        rules.describe(), heaps, lo, max_heap, values, found, rules.interchangeable_heaps, method, misere, resumed
+    )
 
 
-
-def _checked_box(rules: Any, heaps: int, max_heap: int, min_heap: int | None, values: str,
-                 max_positions: int | None, misere: bool) -> tuple[int, int, int]:
+def _checked_box(
+    rules: Any, heaps: int, max_heap: int, min_heap: int | None, values: str, max_positions: int | None, misere: bool
+) -> tuple[int, int, int]:
     """``(heaps, min_heap, max_heap)`` of a table, each checked (and the other arguments), before anything runs."""
     if max_positions is not None:
         check_limit(max_positions)
@@ -154,15 +186,20 @@ def _checked_box(rules: Any, heaps: int, max_heap: int, min_heap: int | None, va
     least = rules.min_heap
     lo = least if min_heap is None else as_int(min_heap, "min_heap")
     if not 1 <= heaps <= TABLE_MAX_HEAPS:
-        raise InvalidParameter(f"{rules.name}: heaps={heaps} must be between 1 and {TABLE_MAX_HEAPS} "
-                               "(the number of heaps of every position of the table)")
+        raise InvalidParameter(
+            f"{rules.name}: heaps={heaps} must be between 1 and {TABLE_MAX_HEAPS} "
+            "(the number of heaps of every position of the table)"
+        )
     if lo < least or max_heap < lo:
-        raise InvalidParameter(f"{rules.name}: need {least} <= min_heap <= max_heap, "
-                               f"got min_heap={lo}, max_heap={max_heap}")
+        raise InvalidParameter(
+            f"{rules.name}: need {least} <= min_heap <= max_heap, got min_heap={lo}, max_heap={max_heap}"
+        )
     if max_heap > MAX_TABLE_HEAP:
-        raise InvalidParameter(f"{rules.name}: max_heap={max_heap} is over the limit of 2**62 for tables "
-                               "(MAX_TABLE_HEAP in sprague.core.limits: tables hold heaps as 64-bit integers); "
-                               "ask grundy() or outcome() of single positions instead")
+        raise InvalidParameter(
+            f"{rules.name}: max_heap={max_heap} is over the limit of 2**62 for tables "
+            "(MAX_TABLE_HEAP in sprague.core.limits: tables hold heaps as 64-bit integers); "
+            "ask grundy() or outcome() of single positions instead"
+        )
     rules.check_position((lo,) * heaps)  # a clear error for a heap count the ruleset does not play
     return heaps, lo, max_heap
 
@@ -170,57 +207,113 @@ def _checked_box(rules: Any, heaps: int, max_heap: int, min_heap: int | None, va
 def _refuse_dask(rules: Any, heaps: int, lo: int, misere: bool) -> None:
     """Refuse --workers/--scheduler for a table that has no compiled box to fill on Dask, saying why."""
     least = rules.min_heap
-    why = ("misère tables are valued position by position, with no compiled kernel" if misere else
-           f"the compiled box kernels start at the smallest heap, {least}: drop --min" if lo != least and
-           kernel_shapes(rules, heaps) is not None else f"{rules.name} has no compiled box kernel (the Delete "
-           "family has)")
-    raise InvalidParameter(f"{rules.name}: --workers/--scheduler fill a compiled box on Dask, but {why}; "
-                           "or drop --workers/--scheduler to run here")
+    why = (
+        "misère tables are valued position by position, with no compiled kernel"
+        if misere
+        else f"the compiled box kernels start at the smallest heap, {least}: drop --min"
+        if lo != least and kernel_shapes(rules, heaps) is not None
+        else f"{rules.name} has no compiled box kernel (the Delete family has)"
+    )
+    raise InvalidParameter(
+        f"{rules.name}: --workers/--scheduler fill a compiled box on Dask, but {why}; "
+        "or drop --workers/--scheduler to run here"
+    )
 
 
-def _wave_values(heaps: int, lo: int, max_heap: int, shapes: Any, values: str, workers: int | None, scheduler: Any,
-                 progress: Callable[[int], Any] | None, cache: Any, key: dict[str, Any], what: str
-                 ) -> tuple[np.ndarray, str, int]:
+def _wave_values(
+    heaps: int,
+    lo: int,
+    max_heap: int,
+    shapes: Any,
+    values: str,
+    workers: int | None,
+    scheduler: Any,
+    progress: Callable[[int], Any] | None,
+    cache: Any,
+    key: dict[str, Any],
+    what: str,
+) -> tuple[np.ndarray, str, int]:
     """A compiled box filled on Dask level by level (:mod:`sprague.solve.wavefront`), checkpointed by levels:
     ``(values, method, positions continued from a checkpoint)``."""
     from sprague.solve.wavefront import wave_table
 
     levels_key = {**key, "max_heap": max_heap}  # a level's positions depend on max_heap: not a prefix
     points = _cache.Checkpoints(cache, "table-levels", levels_key) if cache is not None else None
-    found, count, resumed = wave_table(heaps, lo, max_heap, shapes, values == "grundy", workers=workers,
-                                       scheduler=scheduler, progress=progress, checkpoints=points)
+    found, count, resumed = wave_table(
+        heaps,
+        lo,
+        max_heap,
+        shapes,
+        values == "grundy",
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        checkpoints=points,
+    )
     if cache is not None:
         cache.remove("table-levels", levels_key)  # done: the table itself is stored by the caller
     if len(found) and int(found.min()) < 0:
-        raise TooLarge(f"{what}: a Grundy value is past the {config.MEX_SCRATCH} small values the kernel's mex "
-                       "keeps (MEX_SCRATCH in sprague.kernels.config); ask for outcomes, or a smaller box")
-    method = f"compiled box kernel (search by level on Dask, {count} worker{'s' * (count != 1)}" + \
-        (f", continuing {resumed:,} positions of a checkpoint)" if resumed else ")")
+        raise TooLarge(
+            f"{what}: a Grundy value is past the {config.MEX_SCRATCH} small values the kernel's mex "
+            "keeps (MEX_SCRATCH in sprague.kernels.config); ask for outcomes, or a smaller box"
+        )
+    method = f"compiled box kernel (search by level on Dask, {count} worker{'s' * (count != 1)}" + (
+        f", continuing {resumed:,} positions of a checkpoint)" if resumed else ")"
+    )
     return found, method, resumed
 
 
-def _box_values(heaps: int, lo: int, max_heap: int, shapes: Any, values: str, size: int, prefix: np.ndarray | None,
-                progress: Callable[[int], Any] | None, cache: Any, key: dict[str, Any], what: str, began: float
-                ) -> tuple[np.ndarray, str, int]:
+def _box_values(
+    heaps: int,
+    lo: int,
+    max_heap: int,
+    shapes: Any,
+    values: str,
+    size: int,
+    prefix: np.ndarray | None,
+    progress: Callable[[int], Any] | None,
+    cache: Any,
+    key: dict[str, Any],
+    what: str,
+    began: float,
+) -> tuple[np.ndarray, str, int]:
     """A compiled box filled here, from a cached prefix if any, checkpointed as it goes; a stop at the budget
     keeps what it finished in the cache and says so. ``(values, method, positions continued)``."""
     box = Box(heaps, lo, max_heap)
     finished: list[np.ndarray] = []  # the ranks finished where the search stopped (Ctrl-C, the budget)
     try:
-        found = box.truth(shapes, values == "grundy", size, prefix, progress,
-                          None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)),
-                          stopped=finished.append)
+        found = box.truth(
+            shapes,
+            values == "grundy",
+            size,
+            prefix,
+            progress,
+            None if cache is None else _checkpoint(_cache.Checkpoints(cache, "table", key)),
+            stopped=finished.append,
+        )
     except (KeyboardInterrupt, BudgetExceeded) as exc:
         partial = finished[0] if finished else None
-        kept = cache is not None and partial is not None and len(partial) > 0 and (  # stored now, or before
-            cache.store("table", key, partial, time.perf_counter() - began) is not None or
-            (cache.stored_length("table", key) or 0) >= len(partial))
+        kept = (
+            cache is not None
+            and partial is not None
+            and len(partial) > 0
+            and (  # stored now, or before
+                cache.store("table", key, partial, time.perf_counter() - began) is not None
+                or (cache.stored_length("table", key) or 0) >= len(partial)
+            )
+        )
         if isinstance(exc, BudgetExceeded):
-            raise BudgetExceeded(f"{what}: {exc}; " + (
-                f"the values of its first {0 if partial is None else len(partial):,} positions are kept in the "
-                "results cache: the same request again continues from them" if kept
-                else "nothing was kept (no results cache, or it took too short a time to be worth storing)"),
-                estimate=None, limit=exc.limit) from None
+            raise BudgetExceeded(
+                f"{what}: {exc}; "
+                + (
+                    f"the values of its first {0 if partial is None else len(partial):,} positions are kept in the "
+                    "results cache: the same request again continues from them"
+                    if kept
+                    else "nothing was kept (no results cache, or it took too short a time to be worth storing)"
+                ),
+                estimate=None,
+                limit=exc.limit,
+            ) from None
         raise
     sieve = values == "outcome" and sieve_pays(shapes)
     method = f"compiled box kernel ({'retrograde sieve' if sieve else 'search in rank order'})"
@@ -239,8 +332,7 @@ def values_by_position(rules: Any, positions: np.ndarray, values: str, limit: in
     return found, "closed form or memoised search, position by position"
 
 
-def values_by_nim_sum(rules: Any, positions: np.ndarray, hi: int, values: str,
-                      limit: int) -> tuple[np.ndarray, str]:
+def values_by_nim_sum(rules: Any, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
     """The values of the rows of ``positions`` (heaps ``<= hi``) of a one-heap game by the Sprague-Grundy theorem:
     the nim-sum of the heaps' values, read from the single-heap sequence."""
     found = np.bitwise_xor.reduce(np.asarray(rules.sequence(hi + 1, limit))[positions], axis=1)
@@ -267,12 +359,14 @@ def _refuse_misere_search(rules: Any, what: str, top: tuple[int, ...], values: s
         return
     if values == "outcome" and rules.misere_computed_outcome(top) is not None:
         return
-    refuse_if_too_large(f"{what} (misère search from {rules.format_position(top)})", rules.estimate_positions(top),
-                        limit)
+    refuse_if_too_large(
+        f"{what} (misère search from {rules.format_position(top)})", rules.estimate_positions(top), limit
+    )
 
 
-def _misere_values(rules: Any, positions: np.ndarray, values: str, limit: int, what: str,
-                   progress: Callable[[int], Any] | None) -> tuple[np.ndarray, str]:
+def _misere_values(
+    rules: Any, positions: np.ndarray, values: str, limit: int, what: str, progress: Callable[[int], Any] | None
+) -> tuple[np.ndarray, str]:
     """Misère outcomes (0 P / 1 N) or misère Grundy values g- of the rows of ``positions``, and how they were had.
 
     Each position is asked of the ruleset's misère closed form first, then of
@@ -296,9 +390,12 @@ def _misere_values(rules: Any, positions: np.ndarray, values: str, limit: int, w
             except TooLarge as exc:
                 if used == 0:
                     raise
-                raise TooLarge(f"{what}: its misère searches stopped after {limit:,} positions (the limit) at "
-                               f"{rules.format_position(p)}; {RAISE_HINT}", estimate=exc.estimate,
-                               limit=limit) from None
+                raise TooLarge(
+                    f"{what}: its misère searches stopped after {limit:,} positions (the limit) at "
+                    f"{rules.format_position(p)}; {RAISE_HINT}",
+                    estimate=exc.estimate,
+                    limit=limit,
+                ) from None
             if rules._misere_solver is not None:
                 used += max(0, len(rules._misere_solver.memo) - before)
         found[i] = v if grundy else int(v == "N")
@@ -323,9 +420,11 @@ def _checkpoint(points: _cache.Checkpoints) -> Callable[[np.ndarray], None]:
     valid prefix to continue from: a run killed outright loses at most about one
     interval (and one chunk) of work.
     """
+
     def checkpoint(finished: np.ndarray) -> None:
         if points.due():
             points.save(_compact(finished))
+
     return checkpoint
 
 
@@ -334,8 +433,9 @@ def _compact(found: np.ndarray) -> np.ndarray:
     return found.astype(np.min_scalar_type(int(found.max()) if len(found) else 0), copy=False)
 
 
-def box_table(rules: Any, heaps: int, max_heap: int, values: str = "grundy",
-              max_positions: int = TABLE_MAX_COMPILED) -> tuple[np.ndarray, np.ndarray]:
+def box_table(
+    rules: Any, heaps: int, max_heap: int, values: str = "grundy", max_positions: int = TABLE_MAX_COMPILED
+) -> tuple[np.ndarray, np.ndarray]:
     """Every position with ``heaps`` heaps of at most ``max_heap`` and its value, by compiled search.
 
     Returns ``(positions, values)``: one row of ascending heaps per position (colex
@@ -360,7 +460,7 @@ def box_table(rules: Any, heaps: int, max_heap: int, values: str = "grundy",
 def table_size(heaps: int, min_heap: int, max_heap: int, interchangeable: bool) -> int:
     """The number of positions of the table."""
     span = max_heap - min_heap + 1
-    return comb(span + heaps - 1, heaps) if interchangeable else span ** heaps
+    return comb(span + heaps - 1, heaps) if interchangeable else span**heaps
 
 
 def sorted_positions(heaps: int, min_heap: int, max_heap: int) -> np.ndarray:
@@ -463,8 +563,9 @@ class Table:
         """The positions of rows ``start..stop-1``, one per row."""
         stop = len(self) if stop is None else min(stop, len(self))
         start = min(max(start, 0), stop)
-        return table_rows(self.interchangeable, self.heaps, self.min_heap, self.max_heap, start,
-                          stop).astype(self.heap_dtype)
+        return table_rows(self.interchangeable, self.heaps, self.min_heap, self.max_heap, start, stop).astype(
+            self.heap_dtype
+        )
 
     def positions_at(self, index: np.ndarray) -> np.ndarray:
         """The positions of the rows numbered in ``index``, one per row."""
@@ -482,7 +583,7 @@ class Table:
         step = ROWS_CHUNK
         for start in range(0, len(self), step):
             rows = self.rows(start, start + step).tolist()
-            for row, value in zip(rows, self.values[start:start + step].tolist()):
+            for row, value in zip(rows, self.values[start : start + step].tolist()):
                 yield tuple(row), show(value)
 
     def show(self, value: int) -> Any:
@@ -501,8 +602,10 @@ class Table:
             raise InvalidPosition(f"position {tuple(position)!r} has a heap that is not a whole number")
         heaps = [int(h) for h in position]
         if len(heaps) != self.heaps or not all(self.min_heap <= h <= self.max_heap for h in heaps):
-            raise InvalidPosition(f"position {tuple(heaps)} is not in this table: it holds {self.heaps} heaps "
-                                  f"of {self.min_heap}..{self.max_heap}")
+            raise InvalidPosition(
+                f"position {tuple(heaps)} is not in this table: it holds {self.heaps} heaps "
+                f"of {self.min_heap}..{self.max_heap}"
+            )
         lo = self.min_heap
         if self.interchangeable:
             return sum(comb(h - lo + i, i + 1) for i, h in enumerate(sorted(heaps)))
@@ -539,8 +642,9 @@ class Table:
         except ImportError:
             raise ImportError("Table.to_pandas needs pandas: pip install pandas") from None
         data: dict[str, Any] = {f"heap{i + 1}": self.positions[:, i] for i in range(self.heaps)}
-        data[self.column] = (np.array(["P", "N"])[self.values] if self.kind == "outcome" else
-                             self.values.astype(np.int64))  # kept compact (uint8...), shown as int64: no wrap-around
+        data[self.column] = (
+            np.array(["P", "N"])[self.values] if self.kind == "outcome" else self.values.astype(np.int64)
+        )  # kept compact (uint8...), shown as int64: no wrap-around
         return pd.DataFrame(data)
 
     def p_rows(self) -> np.ndarray:
@@ -559,11 +663,11 @@ class Table:
             found: list[np.ndarray] = []
             need = offset + limit
             for start in range(0, len(self), ROWS_CHUNK):
-                found.append(start + np.flatnonzero(self.values[start:start + ROWS_CHUNK] == 0))
+                found.append(start + np.flatnonzero(self.values[start : start + ROWS_CHUNK] == 0))
                 need -= len(found[-1])
                 if need <= 0:
                     break
-            chosen = np.concatenate(found)[offset:offset + limit] if found else np.zeros(0, dtype=np.int64)
+            chosen = np.concatenate(found)[offset : offset + limit] if found else np.zeros(0, dtype=np.int64)
         return [tuple(row) for row in self.positions_at(chosen).tolist()]
 
     def counts(self) -> Counter[Any]:
@@ -621,8 +725,10 @@ class Table:
         return f"misere_{self.kind}" if self.misere else self.kind
 
     def __repr__(self) -> str:
-        return (f"<Table {self.ruleset}: {len(self):,} positions of {self.heaps} heaps in "
-                f"{self.min_heap}..{self.max_heap}, {'misère ' if self.misere else ''}{self.kind}>")
+        return (
+            f"<Table {self.ruleset}: {len(self):,} positions of {self.heaps} heaps in "
+            f"{self.min_heap}..{self.max_heap}, {'misère ' if self.misere else ''}{self.kind}>"
+        )
 
     def to_grid(self) -> np.ndarray:
         """A 2-heap table as a square array: ``grid[y - min_heap, x - min_heap]`` is the value of ``(x, y)``.
@@ -642,8 +748,10 @@ class Table:
         [[0, 1, 2], [1, 0, 3], [2, 3, 0]]
         """
         if self.heaps != 2:
-            raise InvalidPosition(f"to_grid needs a table of 2 heaps, this one has {self.heaps}; "
-                                  "use np.asarray(table) or table.to_pandas() instead")
+            raise InvalidPosition(
+                f"to_grid needs a table of 2 heaps, this one has {self.heaps}; "
+                "use np.asarray(table) or table.to_pandas() instead"
+            )
         span = self.max_heap - self.min_heap + 1
         out = np.zeros((span, span), dtype=np.int64)
         x = self.positions[:, 0] - self.min_heap

@@ -41,9 +41,18 @@ _REPLICAS: dict[str, np.ndarray] = {}  # on a worker: its copy of each run's tab
 WATCH_SECONDS = 2.0
 
 
-def wave_table(n: int, lo: int, hi: int, shapes: np.ndarray, grundy: bool, *, workers: int | None = None,
-               scheduler: Any = None, progress: Callable[[int], Any] | None = None,
-               checkpoints: _cache.Checkpoints | None = None) -> tuple[np.ndarray, int, int]:
+def wave_table(
+    n: int,
+    lo: int,
+    hi: int,
+    shapes: np.ndarray,
+    grundy: bool,
+    *,
+    workers: int | None = None,
+    scheduler: Any = None,
+    progress: Callable[[int], Any] | None = None,
+    checkpoints: _cache.Checkpoints | None = None,
+) -> tuple[np.ndarray, int, int]:
     """Grundy values (or outcomes, 0 = P / 1 = N) of every position of the box, the number of Dask workers, and
     how many positions were read from a checkpoint of an earlier run (0: none).
 
@@ -65,17 +74,39 @@ def wave_table(n: int, lo: int, hi: int, shapes: np.ndarray, grundy: bool, *, wo
             raise InvalidParameter("the Dask cluster has no workers; start some (dask worker ADDRESS) and run again")
         run = uuid.uuid4().hex
         start = dask.scatter(table, broadcast=True) if done else None
-        _wait(dask, [dask.submit(_replica_open, run, size, start, workers=[a], allow_other_workers=False, pure=False)
-                     for a in addresses], addresses)
+        _wait(
+            dask,
+            [
+                dask.submit(_replica_open, run, size, start, workers=[a], allow_other_workers=False, pure=False)
+                for a in addresses
+            ],
+            addresses,
+        )
         del start
         saved = done
         try:
             delta = None
             for level in plan[done:]:
                 sent = dask.scatter(delta, broadcast=True) if delta is not None else None
-                parts = [dask.submit(_level_part, run, n, lo, hi, shapes, level, grundy, i, len(addresses), sent,
-                                     workers=[a], allow_other_workers=False, pure=False)
-                         for i, a in enumerate(addresses)]
+                parts = [
+                    dask.submit(
+                        _level_part,
+                        run,
+                        n,
+                        lo,
+                        hi,
+                        shapes,
+                        level,
+                        grundy,
+                        i,
+                        len(addresses),
+                        sent,
+                        workers=[a],
+                        allow_other_workers=False,
+                        pure=False,
+                    )
+                    for i, a in enumerate(addresses)
+                ]
                 ranks, values = _level_order(_wait(dask, parts, addresses))
                 table[ranks] = values
                 delta = (ranks, values)
@@ -109,13 +140,15 @@ def _wait(dask: Any, futures: list[Any], addresses: list[str]) -> list[Any]:
             if gone:
                 for fut in futures:
                     fut.cancel()
-                raise SpragueError(f"the Dask worker {gone[0]} left during the run, with its copy of the table; run "
-                                   "the table again: the levels saved in the results cache are not done again") \
-                    from None
+                raise SpragueError(
+                    f"the Dask worker {gone[0]} left during the run, with its copy of the table; run "
+                    "the table again: the levels saved in the results cache are not done again"
+                ) from None
 
 
-def _in_level_order(n: int, lo: int, hi: int, binom: np.ndarray, done: list[list[tuple[int, int]]],
-                    table: np.ndarray) -> np.ndarray:
+def _in_level_order(
+    n: int, lo: int, hi: int, binom: np.ndarray, done: list[list[tuple[int, int]]], table: np.ndarray
+) -> np.ndarray:
     """The values of the levels ``done``, in level order (what a checkpoint holds), read from ``table``."""
     return np.concatenate([table[level_ranks(n, lo, hi, t, z, binom)] for level in done for t, z in level])
 
@@ -137,8 +170,15 @@ def _level_order(found: list[list[tuple[np.ndarray, np.ndarray]]]) -> tuple[np.n
     return np.concatenate(ranks), np.concatenate(values)
 
 
-def _resume(n: int, lo: int, hi: int, binom: np.ndarray, plan: list[list[tuple[int, int]]], table: np.ndarray,
-            checkpoints: _cache.Checkpoints | None) -> int:
+def _resume(
+    n: int,
+    lo: int,
+    hi: int,
+    binom: np.ndarray,
+    plan: list[list[tuple[int, int]]],
+    table: np.ndarray,
+    checkpoints: _cache.Checkpoints | None,
+) -> int:
     """Fill ``table`` from the whole levels a checkpoint holds; returns how many."""
     stored = None
     if checkpoints is not None and checkpoints.cache is not None:
@@ -151,7 +191,7 @@ def _resume(n: int, lo: int, hi: int, binom: np.ndarray, plan: list[list[tuple[i
         if offset + sum(sizes) > len(stored):
             break  # a level not saved whole is done again
         for (t, z), count in zip(level, sizes):
-            table[level_ranks(n, lo, hi, t, z, binom)] = stored[offset:offset + count]
+            table[level_ranks(n, lo, hi, t, z, binom)] = stored[offset : offset + count]
             offset += count
         done += 1
     return done
@@ -173,8 +213,10 @@ def _cluster(workers: int | None, scheduler: Any) -> Iterator[Any]:
         from dask.distributed import Client, LocalCluster
     except ImportError:
         raise InvalidParameter("--workers for a table runs a Dask LocalCluster: pip install 'sprague[dask]'") from None
-    with LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster) as dask:
+    with (
+        LocalCluster(n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        Client(cluster) as dask,
+    ):
         yield dask
 
 
@@ -195,15 +237,26 @@ def _replica_close(run: str) -> None:
         del _REPLICAS[slot]
 
 
-def _level_part(run: str, n: int, lo: int, hi: int, shapes: np.ndarray, level: list[tuple[int, int]], grundy: bool,
-                part: int, parts: int,
-                delta: tuple[np.ndarray, np.ndarray] | None) -> list[tuple[np.ndarray, np.ndarray]]:
+def _level_part(
+    run: str,
+    n: int,
+    lo: int,
+    hi: int,
+    shapes: np.ndarray,
+    level: list[tuple[int, int]],
+    grundy: bool,
+    part: int,
+    parts: int,
+    delta: tuple[np.ndarray, np.ndarray] | None,
+) -> list[tuple[np.ndarray, np.ndarray]]:
     """On a worker: write the previous level's values into its copy, then value its share of each class of this
     level (ranks and values)."""
     table = _REPLICAS.get(_slot(run))
     if table is None:
-        raise SpragueError("a Dask worker lost its copy of the table (it restarted, or joined during the run); "
-                           "run the table again: the levels done are kept in the results cache")
+        raise SpragueError(
+            "a Dask worker lost its copy of the table (it restarted, or joined during the run); "
+            "run the table again: the levels done are kept in the results cache"
+        )
     if delta is not None:
         table[delta[0]] = delta[1]
     binom = binomials(n, lo, hi)

@@ -99,18 +99,24 @@ class Theorem:
             raise ValueError(f"{where}: box={self.box!r} is not one of {', '.join(map(repr, BOXES))}")
         if self.kind not in ("outcome", "grundy"):
             raise ValueError(f"{where}: kind={self.kind!r} is not 'outcome' or 'grundy'")
-        heap_fields = {"heap_ok": self.heap_ok, "heaps_doc": self.heaps_doc or None,
-                       "default_heaps": self.default_heaps}
+        heap_fields = {
+            "heap_ok": self.heap_ok,
+            "heaps_doc": self.heaps_doc or None,
+            "default_heaps": self.default_heaps,
+        }
         if self.box == "heaps":
             missing = [k for k, v in heap_fields.items() if v is None]
             if missing:
-                raise ValueError(f"{where}: a theorem on heaps needs {', '.join(missing)} (or box='positions' for a "
-                                 "ruleset whose positions are not heaps)")
+                raise ValueError(
+                    f"{where}: a theorem on heaps needs {', '.join(missing)} (or box='positions' for a "
+                    "ruleset whose positions are not heaps)"
+                )
         else:
             given = [k for k, v in heap_fields.items() if v is not None]
             if given:
-                raise ValueError(f"{where}: a theorem on the ruleset's positions (box='positions') takes no "
-                                 f"{', '.join(given)}")
+                raise ValueError(
+                    f"{where}: a theorem on the ruleset's positions (box='positions') takes no {', '.join(given)}"
+                )
 
     @property
     def on_heaps(self) -> bool:
@@ -139,11 +145,14 @@ class Theorem:
 
     def check_heaps(self, n: int, params: dict[str, Any] | None = None) -> None:
         if not self.on_heaps:
-            raise InvalidParameter(f"--heaps {n}: theorem {self.name} is about the positions of {self.ruleset}, not "
-                                   "heaps (its box: every position of size <= --max-heap); leave out --heaps")
+            raise InvalidParameter(
+                f"--heaps {n}: theorem {self.name} is about the positions of {self.ruleset}, not "
+                "heaps (its box: every position of size <= --max-heap); leave out --heaps"
+            )
         if not self.takes_heaps(n, params):
-            raise InvalidParameter(f"theorem {self.name}: {n} heaps is outside its domain ({self.heaps_doc}); "
-                                   "choose --heaps accordingly")
+            raise InvalidParameter(
+                f"theorem {self.name}: {n} heaps is outside its domain ({self.heaps_doc}); choose --heaps accordingly"
+            )
 
     def describe(self) -> str:
         play = " [misère play]" if self.misere else ""
@@ -154,8 +163,10 @@ class Theorem:
         if self.refuted is None:
             return None
         pos, claimed, found = self.refuted
-        return (f"REFUTED by search: smallest counterexample <{', '.join(map(str, pos))}>, "
-                f"claimed {claimed}, search finds {found}")
+        return (
+            f"REFUTED by search: smallest counterexample <{', '.join(map(str, pos))}>, "
+            f"claimed {claimed}, search finds {found}"
+        )
 
 
 THEOREMS: list[Theorem] = []
@@ -184,8 +195,9 @@ def all_theorems() -> list[Theorem]:
             if isinstance(obj, Theorem):
                 register_theorem(obj, replace=True)
             else:
-                warnings.warn(f"plugin {where} of {THEOREM_GROUP} is not a Theorem record; skipped", PluginWarning,
-                              stacklevel=2)
+                warnings.warn(
+                    f"plugin {where} of {THEOREM_GROUP} is not a Theorem record; skipped", PluginWarning, stacklevel=2
+                )
     return THEOREMS
 
 

@@ -49,14 +49,28 @@ def odious_claim(n: int, params: dict[str, Any]) -> Callable[[str], int]:
     return _nim_sum_over_heads(_odious)
 
 
-register_theorem(Theorem(
-    name="turning-turtles-heads", ruleset="turning-turtles", box="positions", kind="grundy",
-    citation="Winning Ways ch. 14 (Turning Turtles is Nim in disguise)",
-    statement="G = nim-sum of the places of the heads (places numbered from 1 at the left)",
-    make_claim=heads_claim, test_box=(0, 9)))
+register_theorem(
+    Theorem(
+        name="turning-turtles-heads",
+        ruleset="turning-turtles",
+        box="positions",
+        kind="grundy",
+        citation="Winning Ways ch. 14 (Turning Turtles is Nim in disguise)",
+        statement="G = nim-sum of the places of the heads (places numbered from 1 at the left)",
+        make_claim=heads_claim,
+        test_box=(0, 9),
+    )
+)
 
-register_theorem(Theorem(
-    name="mock-turtles-odious", ruleset="mock-turtles", box="positions", kind="grundy",
-    citation="Winning Ways ch. 14; OEIS A000069",
-    statement="G = nim-sum over the heads of the n-th odious number, n the head's place from 1 at the left",
-    make_claim=odious_claim, test_box=(0, 8)))
+register_theorem(
+    Theorem(
+        name="mock-turtles-odious",
+        ruleset="mock-turtles",
+        box="positions",
+        kind="grundy",
+        citation="Winning Ways ch. 14; OEIS A000069",
+        statement="G = nim-sum over the heads of the n-th odious number, n the head's place from 1 at the left",
+        make_claim=odious_claim,
+        test_box=(0, 8),
+    )
+)

@@ -19,14 +19,23 @@ from sprague.core.nimber import v2
 from sprague.theorems import Claim, Theorem, register_theorem
 
 __all__ = [
-    "delete_nim_grundy", "vdn_grundy", "abo_is_p", "nmth_is_p", "fraction_is_p", "single_delete_3_is_p",
-    "single_delete_4_is_p", "ones_and_twos_is_p", "oddoid", "single_delete_4_as_printed",
+    "delete_nim_grundy",
+    "vdn_grundy",
+    "abo_is_p",
+    "nmth_is_p",
+    "fraction_is_p",
+    "single_delete_3_is_p",
+    "single_delete_4_is_p",
+    "ones_and_twos_is_p",
+    "oddoid",
+    "single_delete_4_as_printed",
 ]
 
 
 # ---------------------------------------------------------------- the theorems
 # Plain integer code only (see the module docstring): each takes the heaps as a
 # sequence sorted in ascending order and is used both exactly and compiled.
+
 
 def delete_nim_grundy(h: Sequence[int]) -> int:
     """000 Thm 1.1 (= 001 Thm 2.2): G(x, y) = v2((x OR y) + 1) for Delete Nim."""
@@ -146,8 +155,9 @@ def single_delete_4_is_p(h: Sequence[int]) -> bool:
     if c == d:  # a < b < c = d
         return (w >> c) & 1 == 0 and (x >> c) & 1 == 0 and either and bit_b
     majority = (w & x) | (w & y) | (x & y)
-    common = (_ones(majority, c + 1, d - 1) and (w >> c) & 1 == 1 and (x >> c) & 1 == 1
-              and either and bit_b)  # (4B)-(4E) = (5C)-(5F)
+    common = (
+        _ones(majority, c + 1, d - 1) and (w >> c) & 1 == 1 and (x >> c) & 1 == 1 and either and bit_b
+    )  # (4B)-(4E) = (5C)-(5F)
     if not common:
         return False
     top = ((w >> d) & 1) + ((x >> d) & 1) + ((y >> d) & 1)
@@ -262,7 +272,9 @@ def _outcome_of(pred: Any) -> Any:
     def factory(n: int, params: dict[str, Any]) -> Claim:
         def claim(h: Sequence[int]) -> int:
             return _pn(pred(h))
+
         return claim
+
     return factory
 
 
@@ -271,6 +283,7 @@ def _claim_fraction(n: int, params: dict[str, Any]) -> Claim:
 
     def claim(h: Sequence[int]) -> int:
         return _pn(fraction_is_p(h, k))
+
     return claim
 
 
@@ -282,6 +295,7 @@ def _claim_fraction_strict(n: int, params: dict[str, Any]) -> Claim:
             if h[i - 1] == h[i]:
                 return -1  # printed with z_i < z_(i+1): says nothing when two heaps are equal
         return _pn(fraction_is_p(h, k))
+
     return claim
 
 
@@ -289,7 +303,9 @@ def _claim_printed(paper: int) -> Any:
     def factory(n: int, params: dict[str, Any]) -> Claim:
         def claim(h: Sequence[int]) -> int:
             return _pn(single_delete_4_as_printed(h, paper))
+
         return claim
+
     return factory
 
 
@@ -299,6 +315,7 @@ def _claim_all_odd(n: int, params: dict[str, Any]) -> Claim:
             if z % 2 == 0:
                 return -1
         return 0
+
     return claim
 
 
@@ -311,6 +328,7 @@ def _claim_few_even(n: int, params: dict[str, Any]) -> Claim:
         if evens == 0:
             return 0
         return 1 if evens <= 2 else -1
+
     return claim
 
 
@@ -320,6 +338,7 @@ def _claim_all_twos(n: int, params: dict[str, Any]) -> Claim:
             if z != 2:
                 return -1
         return 1 if len(h) % 3 == 2 else 0
+
     return claim
 
 
@@ -329,6 +348,7 @@ def _claim_ones_twos(n: int, params: dict[str, Any]) -> Claim:
             if z > 2:
                 return -1
         return _pn(ones_and_twos_is_p(h))
+
     return claim
 
 
@@ -346,105 +366,245 @@ def _multiple_of_k(n: int, params: dict[str, Any]) -> bool:
     return n >= k and n % k == 0
 
 
-_FRACTION_NOTE = ("001 prints z_i < z_(i+1) in Thm 5.6 and z_i <= z_(i+1) in Thm 5.2. The strict reading only "
-                  "speaks of positions with distinct heaps; search confirms the <= reading on all positions, "
-                  "which is what the ruleset uses.")
-_CORRECTION_NOTE = ("Search refutes (5A) as printed: <8, 12, 14, 47> is a P-position (all its options are N) that "
-                    "the printed statement calls N; it is the smallest of 370 disagreements with heaps <= 128, all "
-                    "of them in case (5). With (5A) read as 'going up from i = d+2, the first column whose sum is "
-                    "not 3 or 4 has sum 0', the statement agrees with the full table of search on all 11,716,640 "
-                    "positions with heaps <= 128, and passes the local check on all 68,685,050 with heaps <= 200.")
-_PRINTED_NOTE = ("001 writes I_(d+1) in (2A) and (3A) and k <= d in (3B) where 004 has I_(b+1), I_(c+1) and "
-                 "k <= c; under the case conditions (b = d, c = d) these are the same digits, and search agrees.")
+_FRACTION_NOTE = (
+    "001 prints z_i < z_(i+1) in Thm 5.6 and z_i <= z_(i+1) in Thm 5.2. The strict reading only "
+    "speaks of positions with distinct heaps; search confirms the <= reading on all positions, "
+    "which is what the ruleset uses."
+)
+_CORRECTION_NOTE = (
+    "Search refutes (5A) as printed: <8, 12, 14, 47> is a P-position (all its options are N) that "
+    "the printed statement calls N; it is the smallest of 370 disagreements with heaps <= 128, all "
+    "of them in case (5). With (5A) read as 'going up from i = d+2, the first column whose sum is "
+    "not 3 or 4 has sum 0', the statement agrees with the full table of search on all 11,716,640 "
+    "positions with heaps <= 128, and passes the local check on all 68,685,050 with heaps <= 200."
+)
+_PRINTED_NOTE = (
+    "001 writes I_(d+1) in (2A) and (3A) and k <= d in (3B) where 004 has I_(b+1), I_(c+1) and "
+    "k <= c; under the case conditions (b = d, c = d) these are the same digits, and search agrees."
+)
 
 DELETE_THEOREMS: tuple[Theorem, ...] = (
     Theorem(
-        name="delete-nim", ruleset="delete-nim", citation="000 (Abuku & Suetsugu 2021) Thm 1.1; 001 Thm 2.2",
-        statement="G(x, y) = v2((x OR y) + 1)", kind="grundy", make_claim=_grundy_of(delete_nim_grundy),
-        heap_ok=_exactly(2), heaps_doc="exactly 2 heaps", default_heaps=2, test_box=(2, 40)),
+        name="delete-nim",
+        ruleset="delete-nim",
+        citation="000 (Abuku & Suetsugu 2021) Thm 1.1; 001 Thm 2.2",
+        statement="G(x, y) = v2((x OR y) + 1)",
+        kind="grundy",
+        make_claim=_grundy_of(delete_nim_grundy),
+        heap_ok=_exactly(2),
+        heaps_doc="exactly 2 heaps",
+        default_heaps=2,
+        test_box=(2, 40),
+    ),
     Theorem(
-        name="delete-nim-outcome", ruleset="delete-nim", citation="001 Thm 2.2 (from 000 Thm 1.1)",
-        statement="<x, y> is a P-position iff x and y are both even", kind="outcome",
-        make_claim=_outcome_of(_both_even), heap_ok=_exactly(2), heaps_doc="exactly 2 heaps", default_heaps=2,
-        test_box=(2, 40)),
+        name="delete-nim-outcome",
+        ruleset="delete-nim",
+        citation="001 Thm 2.2 (from 000 Thm 1.1)",
+        statement="<x, y> is a P-position iff x and y are both even",
+        kind="outcome",
+        make_claim=_outcome_of(_both_even),
+        heap_ok=_exactly(2),
+        heaps_doc="exactly 2 heaps",
+        default_heaps=2,
+        test_box=(2, 40),
+    ),
     Theorem(
-        name="vdn", ruleset="vdn", citation="000 Thm 1.8 (via Lemma 1.7)",
-        statement="G(x, y) = v2(((x-1) OR (y-1)) + 1)", kind="grundy", make_claim=_grundy_of(vdn_grundy),
-        heap_ok=_exactly(2), heaps_doc="exactly 2 heaps", default_heaps=2, test_box=(2, 40)),
+        name="vdn",
+        ruleset="vdn",
+        citation="000 Thm 1.8 (via Lemma 1.7)",
+        statement="G(x, y) = v2(((x-1) OR (y-1)) + 1)",
+        kind="grundy",
+        make_claim=_grundy_of(vdn_grundy),
+        heap_ok=_exactly(2),
+        heaps_doc="exactly 2 heaps",
+        default_heaps=2,
+        test_box=(2, 40),
+    ),
     Theorem(
-        name="vdn-outcome", ruleset="vdn", citation="000 Thm 1.5 (Stankova & Rike)",
-        statement="<x, y> is a P-position iff x and y are both odd", kind="outcome",
-        make_claim=_outcome_of(_both_odd), heap_ok=_exactly(2), heaps_doc="exactly 2 heaps", default_heaps=2,
-        test_box=(2, 40)),
+        name="vdn-outcome",
+        ruleset="vdn",
+        citation="000 Thm 1.5 (Stankova & Rike)",
+        statement="<x, y> is a P-position iff x and y are both odd",
+        kind="outcome",
+        make_claim=_outcome_of(_both_odd),
+        heap_ok=_exactly(2),
+        heaps_doc="exactly 2 heaps",
+        default_heaps=2,
+        test_box=(2, 40),
+    ),
     Theorem(
-        name="abo-delete", ruleset="abo-delete", citation="001 Thm 3.2",
-        statement="P iff every heap's remainder mod n(n-1) lies in 1..n-1", kind="outcome",
-        make_claim=_outcome_of(abo_is_p), heap_ok=_any(2), heaps_doc="n >= 2 heaps", default_heaps=3,
-        test_box=(3, 24)),
+        name="abo-delete",
+        ruleset="abo-delete",
+        citation="001 Thm 3.2",
+        statement="P iff every heap's remainder mod n(n-1) lies in 1..n-1",
+        kind="outcome",
+        make_claim=_outcome_of(abo_is_p),
+        heap_ok=_any(2),
+        heaps_doc="n >= 2 heaps",
+        default_heaps=3,
+        test_box=(3, 24),
+    ),
     Theorem(
-        name="nmth-delete", ruleset="nmth-delete", citation="001 Thm 4.2",
+        name="nmth-delete",
+        ruleset="nmth-delete",
+        citation="001 Thm 4.2",
         statement="n even: P iff every heap is odd; n odd: P iff all heaps have the same 2-adic valuation",
-        kind="outcome", make_claim=_outcome_of(nmth_is_p), heap_ok=_any(2), heaps_doc="n >= 2 heaps",
-        default_heaps=4, test_box=(4, 20)),
+        kind="outcome",
+        make_claim=_outcome_of(nmth_is_p),
+        heap_ok=_any(2),
+        heaps_doc="n >= 2 heaps",
+        default_heaps=4,
+        test_box=(4, 20),
+    ),
     Theorem(
-        name="half-delete", ruleset="half-delete", citation="001 Thm 5.2",
+        name="half-delete",
+        ruleset="half-delete",
+        citation="001 Thm 5.2",
         statement="z_1 <= ... <= z_2m, 2^s the least power of 2 above z_(m+1): P iff z_1..z_(m+1) are odd and every "
-            "even heap is >= 2^s",
-        kind="outcome", make_claim=lambda n, params: _claim_fraction(n, {"k": 2}),
-        heap_ok=lambda n, params: n >= 2 and n % 2 == 0, heaps_doc="an even number of heaps", default_heaps=4,
-        test_box=(4, 20)),
+        "even heap is >= 2^s",
+        kind="outcome",
+        make_claim=lambda n, params: _claim_fraction(n, {"k": 2}),
+        heap_ok=lambda n, params: n >= 2 and n % 2 == 0,
+        heaps_doc="an even number of heaps",
+        default_heaps=4,
+        test_box=(4, 20),
+    ),
     Theorem(
-        name="fraction-delete", ruleset="fraction-delete", citation="001 Thm 5.6 (read with <=, as Thm 5.2)",
+        name="fraction-delete",
+        ruleset="fraction-delete",
+        citation="001 Thm 5.6 (read with <=, as Thm 5.2)",
         statement="z_1 <= ... <= z_km, k^s the least power of k above z_((k-1)m+1): P iff z_1..z_((k-1)m+1) are "
-            "k-oddoid and every k-evenoid heap is >= k^s",
-        kind="outcome", make_claim=_claim_fraction, heap_ok=_multiple_of_k, heaps_doc="a multiple of k heaps",
-        default_heaps=lambda params: 2 * int(params["k"]), test_box=(6, 8), params={"k": 3}, note=_FRACTION_NOTE),
+        "k-oddoid and every k-evenoid heap is >= k^s",
+        kind="outcome",
+        make_claim=_claim_fraction,
+        heap_ok=_multiple_of_k,
+        heaps_doc="a multiple of k heaps",
+        default_heaps=lambda params: 2 * int(params["k"]),
+        test_box=(6, 8),
+        params={"k": 3},
+        note=_FRACTION_NOTE,
+    ),
     Theorem(
-        name="fraction-delete-strict", ruleset="fraction-delete", citation="001 Thm 5.6 as printed (z_i < z_(i+1))",
-        statement="as fraction-delete, for positions whose heaps are all different", kind="outcome",
-        make_claim=_claim_fraction_strict, heap_ok=_multiple_of_k, heaps_doc="a multiple of k heaps",
-        default_heaps=lambda params: 2 * int(params["k"]), test_box=(6, 8), params={"k": 3}, note=_FRACTION_NOTE),
+        name="fraction-delete-strict",
+        ruleset="fraction-delete",
+        citation="001 Thm 5.6 as printed (z_i < z_(i+1))",
+        statement="as fraction-delete, for positions whose heaps are all different",
+        kind="outcome",
+        make_claim=_claim_fraction_strict,
+        heap_ok=_multiple_of_k,
+        heaps_doc="a multiple of k heaps",
+        default_heaps=lambda params: 2 * int(params["k"]),
+        test_box=(6, 8),
+        params={"k": 3},
+        note=_FRACTION_NOTE,
+    ),
     Theorem(
-        name="single-delete-3", ruleset="single-delete", citation="004 (Shinoda 2024) Thm 1.4; 001 Thm 6.2",
-        statement="P iff v2(x) = v2(y) = v2(z)", kind="outcome", make_claim=_outcome_of(single_delete_3_is_p),
-        heap_ok=_exactly(3), heaps_doc="exactly 3 heaps", default_heaps=3, test_box=(3, 24)),
+        name="single-delete-3",
+        ruleset="single-delete",
+        citation="004 (Shinoda 2024) Thm 1.4; 001 Thm 6.2",
+        statement="P iff v2(x) = v2(y) = v2(z)",
+        kind="outcome",
+        make_claim=_outcome_of(single_delete_3_is_p),
+        heap_ok=_exactly(3),
+        heaps_doc="exactly 3 heaps",
+        default_heaps=3,
+        test_box=(3, 24),
+    ),
     Theorem(
-        name="single-delete-4", ruleset="single-delete",
+        name="single-delete-4",
+        ruleset="single-delete",
         citation="004 (Shinoda 2024) Thm 1.5, with (5A) corrected by sprague",
         statement="P iff one of the conditions (1)-(5) on 2-adic valuations and binary digits, where (5A) reads: going "
-            "up from i = d+2, the first column sum not in {3, 4} is 0",
-        kind="outcome", make_claim=_outcome_of(single_delete_4_is_p), heap_ok=_exactly(4),
-        heaps_doc="exactly 4 heaps", default_heaps=4, test_box=(4, 20), origin="sprague", note=_CORRECTION_NOTE),
+        "up from i = d+2, the first column sum not in {3, 4} is 0",
+        kind="outcome",
+        make_claim=_outcome_of(single_delete_4_is_p),
+        heap_ok=_exactly(4),
+        heaps_doc="exactly 4 heaps",
+        default_heaps=4,
+        test_box=(4, 20),
+        origin="sprague",
+        note=_CORRECTION_NOTE,
+    ),
     Theorem(
-        name="single-delete-4-printed", ruleset="single-delete", citation="004 Thm 1.5 as printed",
+        name="single-delete-4-printed",
+        ruleset="single-delete",
+        citation="004 Thm 1.5 as printed",
         statement="conditions (1)-(5) read digit by digit; (5A): every column sum for i >= d+2 is in {0, 3, 4}",
-        kind="outcome", make_claim=_claim_printed(4), heap_ok=_exactly(4), heaps_doc="exactly 4 heaps",
-        default_heaps=4, test_box=(4, 20), note=_CORRECTION_NOTE, refuted=((8, 12, 14, 47), "N", "P")),
+        kind="outcome",
+        make_claim=_claim_printed(4),
+        heap_ok=_exactly(4),
+        heaps_doc="exactly 4 heaps",
+        default_heaps=4,
+        test_box=(4, 20),
+        note=_CORRECTION_NOTE,
+        refuted=((8, 12, 14, 47), "N", "P"),
+    ),
     Theorem(
-        name="single-delete-4-001", ruleset="single-delete", citation="001 Thm 6.3 as printed",
-        statement="as 004 Thm 1.5 with I_(d+1) in (2A), (3A) and k <= d in (3B)", kind="outcome",
-        make_claim=_claim_printed(1), heap_ok=_exactly(4), heaps_doc="exactly 4 heaps", default_heaps=4,
-        test_box=(4, 20), note=_PRINTED_NOTE, refuted=((8, 12, 14, 47), "N", "P")),
+        name="single-delete-4-001",
+        ruleset="single-delete",
+        citation="001 Thm 6.3 as printed",
+        statement="as 004 Thm 1.5 with I_(d+1) in (2A), (3A) and k <= d in (3B)",
+        kind="outcome",
+        make_claim=_claim_printed(1),
+        heap_ok=_exactly(4),
+        heaps_doc="exactly 4 heaps",
+        default_heaps=4,
+        test_box=(4, 20),
+        note=_PRINTED_NOTE,
+        refuted=((8, 12, 14, 47), "N", "P"),
+    ),
     Theorem(
-        name="single-delete-odd", ruleset="single-delete", citation="004 Prop 4.1",
-        statement="with n >= 2 heaps, all heaps odd is a P-position (nothing claimed otherwise)", kind="outcome",
-        make_claim=_claim_all_odd, heap_ok=_any(2), heaps_doc="n >= 2 heaps", default_heaps=5, test_box=(5, 10)),
+        name="single-delete-odd",
+        ruleset="single-delete",
+        citation="004 Prop 4.1",
+        statement="with n >= 2 heaps, all heaps odd is a P-position (nothing claimed otherwise)",
+        kind="outcome",
+        make_claim=_claim_all_odd,
+        heap_ok=_any(2),
+        heaps_doc="n >= 2 heaps",
+        default_heaps=5,
+        test_box=(5, 10),
+    ),
     Theorem(
-        name="single-delete-few-even", ruleset="single-delete", citation="sprague, from the proof of 004 Prop 4.1",
-        statement="all heaps odd: P; exactly one or two even heaps: N (nothing claimed otherwise)", kind="outcome",
-        make_claim=_claim_few_even, heap_ok=_any(3), heaps_doc="n >= 3 heaps", default_heaps=5, test_box=(5, 10),
-        origin="sprague"),
+        name="single-delete-few-even",
+        ruleset="single-delete",
+        citation="sprague, from the proof of 004 Prop 4.1",
+        statement="all heaps odd: P; exactly one or two even heaps: N (nothing claimed otherwise)",
+        kind="outcome",
+        make_claim=_claim_few_even,
+        heap_ok=_any(3),
+        heaps_doc="n >= 3 heaps",
+        default_heaps=5,
+        test_box=(5, 10),
+        origin="sprague",
+    ),
     Theorem(
-        name="single-delete-twos", ruleset="single-delete", citation="004 Prop 4.2",
-        statement="<2, 2, ..., 2> (n heaps) is an N-position iff n mod 3 = 2", kind="outcome",
-        make_claim=_claim_all_twos, heap_ok=_any(2), heaps_doc="n >= 2 heaps", default_heaps=5, test_box=(5, 2),
-        cap=2),
+        name="single-delete-twos",
+        ruleset="single-delete",
+        citation="004 Prop 4.2",
+        statement="<2, 2, ..., 2> (n heaps) is an N-position iff n mod 3 = 2",
+        kind="outcome",
+        make_claim=_claim_all_twos,
+        heap_ok=_any(2),
+        heaps_doc="n >= 2 heaps",
+        default_heaps=5,
+        test_box=(5, 2),
+        cap=2,
+    ),
     Theorem(
-        name="single-delete-ones-twos", ruleset="single-delete",
+        name="single-delete-ones-twos",
+        ruleset="single-delete",
         citation="sprague, extending 004 Prop 4.2 and its proof",
         statement="heaps of 1 and 2 only, t of them 2: P iff t = 0 mod 3, except <2,...,2>: P iff n mod 3 != 2",
-        kind="outcome", make_claim=_claim_ones_twos, heap_ok=_any(2), heaps_doc="n >= 2 heaps", default_heaps=5,
-        test_box=(5, 2), cap=2, origin="sprague"),
+        kind="outcome",
+        make_claim=_claim_ones_twos,
+        heap_ok=_any(2),
+        heaps_doc="n >= 2 heaps",
+        default_heaps=5,
+        test_box=(5, 2),
+        cap=2,
+        origin="sprague",
+    ),
 )
 for _t in DELETE_THEOREMS:
     register_theorem(_t)

@@ -36,8 +36,17 @@ def square_but_one_claim(n: int, params: dict[str, Any]) -> Any:
     return claim
 
 
-register_theorem(Theorem(
-    name="square-but-one", ruleset="square-but-one", citation="limsup, Combinatorial Game Theory V, mathstrek (2012)",
-    kind="outcome", statement="one heap: P iff 0 or 5; N iff m^2 or m^2 + 5; a draw (D) otherwise",
-    make_claim=square_but_one_claim, heap_ok=lambda n, params: n == 1, heaps_doc="one heap", default_heaps=1,
-    test_box=(1, 200)))
+register_theorem(
+    Theorem(
+        name="square-but-one",
+        ruleset="square-but-one",
+        citation="limsup, Combinatorial Game Theory V, mathstrek (2012)",
+        kind="outcome",
+        statement="one heap: P iff 0 or 5; N iff m^2 or m^2 + 5; a draw (D) otherwise",
+        make_claim=square_but_one_claim,
+        heap_ok=lambda n, params: n == 1,
+        heaps_doc="one heap",
+        default_heaps=1,
+        test_box=(1, 200),
+    )
+)

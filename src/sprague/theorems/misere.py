@@ -57,17 +57,37 @@ def _any_heaps(n: int, params: dict[str, Any]) -> bool:
     return n >= 1
 
 
-register_theorem(Theorem(
-    name="misere-nim", ruleset="nim", citation="Bouton 1901; Winning Ways ch. 13", kind="outcome", misere=True,
-    statement="misère Nim: with a heap of 2 or more, P iff the nim-sum is 0; else P iff the number of 1s is odd",
-    make_claim=misere_nim_claim, heap_ok=_any_heaps, heaps_doc="any number of heaps", default_heaps=3,
-    test_box=(3, 6)))
+register_theorem(
+    Theorem(
+        name="misere-nim",
+        ruleset="nim",
+        citation="Bouton 1901; Winning Ways ch. 13",
+        kind="outcome",
+        misere=True,
+        statement="misère Nim: with a heap of 2 or more, P iff the nim-sum is 0; else P iff the number of 1s is odd",
+        make_claim=misere_nim_claim,
+        heap_ok=_any_heaps,
+        heaps_doc="any number of heaps",
+        default_heaps=3,
+        test_box=(3, 6),
+    )
+)
 
-register_theorem(Theorem(
-    name="misere-nim-value", ruleset="nim", citation="Conway, On Numbers and Games ch. 12", kind="grundy",
-    misere=True, statement="misère Grundy value of Nim: g- = nim-sum, xor 1 when every heap is 0 or 1",
-    make_claim=misere_nim_value_claim, heap_ok=_any_heaps, heaps_doc="any number of heaps", default_heaps=3,
-    test_box=(3, 6)))
+register_theorem(
+    Theorem(
+        name="misere-nim-value",
+        ruleset="nim",
+        citation="Conway, On Numbers and Games ch. 12",
+        kind="grundy",
+        misere=True,
+        statement="misère Grundy value of Nim: g- = nim-sum, xor 1 when every heap is 0 or 1",
+        make_claim=misere_nim_value_claim,
+        heap_ok=_any_heaps,
+        heaps_doc="any number of heaps",
+        default_heaps=3,
+        test_box=(3, 6),
+    )
+)
 
 
 def misere_wythoff_claim(n: int, params: dict[str, Any]) -> Any:
@@ -83,12 +103,22 @@ def misere_wythoff_claim(n: int, params: dict[str, Any]) -> Any:
     return claim
 
 
-register_theorem(Theorem(
-    name="misere-wythoff", ruleset="wythoff", citation="sprague (proof in the Wythoff class docstring)",
-    kind="outcome", misere=True, origin="sprague",
-    statement="misère Wythoff: the normal P-positions with (0,0), (1,2), (2,1) replaced by (0,1), (1,0), (2,2)",
-    make_claim=misere_wythoff_claim, heap_ok=lambda n, params: n == 2, heaps_doc="2 heaps", default_heaps=2,
-    test_box=(2, 60)))
+register_theorem(
+    Theorem(
+        name="misere-wythoff",
+        ruleset="wythoff",
+        citation="sprague (proof in the Wythoff class docstring)",
+        kind="outcome",
+        misere=True,
+        origin="sprague",
+        statement="misère Wythoff: the normal P-positions with (0,0), (1,2), (2,1) replaced by (0,1), (1,0), (2,2)",
+        make_claim=misere_wythoff_claim,
+        heap_ok=lambda n, params: n == 2,
+        heaps_doc="2 heaps",
+        default_heaps=2,
+        test_box=(2, 60),
+    )
+)
 
 
 def misere_moore_claim(n: int, params: dict[str, Any]) -> Any:
@@ -108,9 +138,20 @@ def misere_moore_claim(n: int, params: dict[str, Any]) -> Any:
     return claim
 
 
-register_theorem(Theorem(
-    name="misere-moore", ruleset="moore", citation="Moore 1910", kind="outcome", misere=True, params={"k": 2},
-    statement="misère Moore's Nim_k: as in normal play while a heap of 2 or more is left; heaps of 0 and 1: "
-              "P iff the number of 1s is 1 mod k+1",
-    make_claim=misere_moore_claim, heap_ok=_any_heaps, heaps_doc="any number of heaps", default_heaps=4,
-    test_box=(4, 7)))
+register_theorem(
+    Theorem(
+        name="misere-moore",
+        ruleset="moore",
+        citation="Moore 1910",
+        kind="outcome",
+        misere=True,
+        params={"k": 2},
+        statement="misère Moore's Nim_k: as in normal play while a heap of 2 or more is left; heaps of 0 and 1: "
+        "P iff the number of 1s is 1 mod k+1",
+        make_claim=misere_moore_claim,
+        heap_ok=_any_heaps,
+        heaps_doc="any number of heaps",
+        default_heaps=4,
+        test_box=(4, 7),
+    )
+)

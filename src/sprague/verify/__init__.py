@@ -122,8 +122,10 @@ def verify(
     job.limit = limit
     if job.theorem is not None:
         if misere and not job.theorem.misere:
-            raise InvalidParameter(f"theorem {job.theorem.name} is about normal play; drop --misere (misère theorems: "
-                                   "'sprague verify --list' marks them)")
+            raise InvalidParameter(
+                f"theorem {job.theorem.name} is about normal play; drop --misere (misère theorems: "
+                "'sprague verify --list' marks them)"
+            )
         job.misere = job.theorem.misere
     else:
         job.misere = bool(misere)

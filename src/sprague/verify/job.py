@@ -63,8 +63,16 @@ class Job:
     _box: Box | None = None
 
     @classmethod
-    def build(cls, target: Any, claim: Any, kind: str, heaps: int | None, max_heap: int,
-              params: dict[str, Any], max_positions: int) -> Job:
+    def build(
+        cls,
+        target: Any,
+        claim: Any,
+        kind: str,
+        heaps: int | None,
+        max_heap: int,
+        params: dict[str, Any],
+        max_positions: int,
+    ) -> Job:
         theorem = find_theorem(target) if isinstance(target, str) else target if isinstance(target, Theorem) else None
         if theorem is not None:
             if claim is not None:
@@ -75,12 +83,22 @@ class Job:
                 if heaps is not None:
                     theorem.check_heaps(heaps, theorem_params)  # raises: --heaps means nothing here
                 hi = min(max_heap, theorem.cap) if theorem.cap else max_heap
-                return cls._enumerated(rules, theorem.name, theorem.citation, theorem.kind, hi,
-                                       theorem.make_claim(0, theorem_params), theorem_params, max_positions,
-                                       theorem=theorem)
+                return cls._enumerated(
+                    rules,
+                    theorem.name,
+                    theorem.citation,
+                    theorem.kind,
+                    hi,
+                    theorem.make_claim(0, theorem_params),
+                    theorem_params,
+                    max_positions,
+                    theorem=theorem,
+                )
             if not (shapes_of.heap_game(rules) or shapes_of.loopy_heaps(rules)):
-                raise InvalidParameter(f"theorem {theorem.name} is about heaps, but the positions of {rules.name} "
-                                       "are not heaps; a theorem about its positions says box='positions'")
+                raise InvalidParameter(
+                    f"theorem {theorem.name} is about heaps, but the positions of {rules.name} "
+                    "are not heaps; a theorem about its positions says box='positions'"
+                )
             default = theorem.heaps_default(theorem_params)
             n = _heap_number(default if heaps is None else heaps, theorem.name)
             theorem.check_heaps(n, theorem_params)
@@ -91,15 +109,19 @@ class Job:
             if not isinstance(target, Ruleset):
                 raise InvalidParameter(f"verify needs a theorem name or a ruleset, got {target!r}")
             if claim is None:
-                raise InvalidParameter("verifying a ruleset needs claim=, a function of the position (the sorted "
-                                       "heaps for a heap game) returning 'P'/'N' or a Grundy value")
+                raise InvalidParameter(
+                    "verifying a ruleset needs claim=, a function of the position (the sorted "
+                    "heaps for a heap game) returning 'P'/'N' or a Grundy value"
+                )
             rules, theorem_params = target, dict(target.params)
             name, citation, hi = getattr(claim, "__name__", "claim"), "user claim", max_heap
             heap_game = shapes_of.heap_game(rules) or shapes_of.loopy_heaps(rules)  # positions: boxes of heaps
             if heaps is not None and not heap_game:
-                raise InvalidParameter(f"heaps={heaps!r} (--heaps): the positions of {rules.name} are not heaps; "
-                                       "they come from its own box of positions of size up to max_heap "
-                                       "(--max-heap): leave out the number of heaps")
+                raise InvalidParameter(
+                    f"heaps={heaps!r} (--heaps): the positions of {rules.name} are not heaps; "
+                    "they come from its own box of positions of size up to max_heap "
+                    "(--max-heap): leave out the number of heaps"
+                )
             n = _heap_number(heaps if heaps is not None else 2, rules.name)
             codes = claim_codes(claim, kind, heap_game=heap_game, loopy=rules.loopy)
             if not heap_game:
@@ -115,43 +137,77 @@ class Job:
         counted = hi - lo < max_positions
         size = box_size(n, lo, hi) if counted else hi - lo + 1
         if size == 0:
-            raise InvalidParameter(f"{name}: the box is empty: heaps have at least {lo} token(s), so the largest "
-                                   f"heap must be at least {lo} (got {hi})")
+            raise InvalidParameter(
+                f"{name}: the box is empty: heaps have at least {lo} token(s), so the largest "
+                f"heap must be at least {lo} (got {hi})"
+            )
         if size > max_positions:
-            raise TooLarge(f"verifying {name} on {n} heaps <= {format_size(hi)} would take {format_size(size)} "
-                           f"positions{'' if counted else ' or more'}, over the limit "
-                           f"of {max_positions:,}; lower --max-heap or raise the limit with --max-positions N",
-                           estimate=size, limit=max_positions)
+            raise TooLarge(
+                f"verifying {name} on {n} heaps <= {format_size(hi)} would take {format_size(size)} "
+                f"positions{'' if counted else ' or more'}, over the limit "
+                f"of {max_positions:,}; lower --max-heap or raise the limit with --max-positions N",
+                estimate=size,
+                limit=max_positions,
+            )
         shapes = kernel_shapes(rules, n) if shapes_of.heap_game(rules) else None
         return cls(name, citation, rules, kind, n, lo, hi, size, codes, theorem, theorem_params, shapes)
 
     @classmethod
-    def _enumerated(cls, rules: Ruleset, name: str, citation: str, kind: str, size: int, codes: Any,
-                    params: dict[str, Any], max_positions: int, theorem: Theorem | None = None) -> Job:
+    def _enumerated(
+        cls,
+        rules: Ruleset,
+        name: str,
+        citation: str,
+        kind: str,
+        size: int,
+        codes: Any,
+        params: dict[str, Any],
+        max_positions: int,
+        theorem: Theorem | None = None,
+    ) -> Job:
         """A job over the positions a ruleset enumerates itself (strings, graphs, coordinates...)."""
         if isinstance(size, bool) or not isinstance(size, int) or size < 0:
             raise InvalidParameter(f"max_heap={size!r} (the size of the positions) must be a non-negative integer")
         found = rules.positions(size)
         if found is None:
-            raise InvalidParameter(f"{rules.name} cannot list its positions: give its class a positions(size) method "
-                                   "that yields every position of size at most size, or verify a heap game")
+            raise InvalidParameter(
+                f"{rules.name} cannot list its positions: give its class a positions(size) method "
+                "that yields every position of size at most size, or verify a heap game"
+            )
         positions: list[Any] = []
         for pos in found:
             positions.append(rules.check_position(pos))
             if len(positions) > max_positions:
-                raise TooLarge(f"verifying {name} on the positions of {rules.name} of size <= {size} would take more "
-                               f"than {max_positions:,} positions; lower --max-heap or raise the limit with "
-                               "--max-positions N (Python: max_positions=N)", estimate=None, limit=max_positions)
+                raise TooLarge(
+                    f"verifying {name} on the positions of {rules.name} of size <= {size} would take more "
+                    f"than {max_positions:,} positions; lower --max-heap or raise the limit with "
+                    "--max-positions N (Python: max_positions=N)",
+                    estimate=None,
+                    limit=max_positions,
+                )
         if not positions:
             raise InvalidParameter(f"{rules.name} has no position of size <= {size}; raise --max-heap")
-        return cls(name, citation, rules, kind, 0, 0, size, len(positions), codes, theorem, params, None,
-                   enumerated=positions)
+        return cls(
+            name, citation, rules, kind, 0, 0, size, len(positions), codes, theorem, params, None, enumerated=positions
+        )
 
     def report(self, method: str, workers: int) -> Report:
         domain = f"positions of size <= {self.hi}" if self.enumerated is not None else ""
-        return Report(self.name, self.citation, self.rules.name, self.kind, self.n, self.hi, method, self.size,
-                      workers=workers, engine="compiled" if self.shapes is not None else "python",
-                      params=self.params, domain=domain, misere=self.misere)
+        return Report(
+            self.name,
+            self.citation,
+            self.rules.name,
+            self.kind,
+            self.n,
+            self.hi,
+            method,
+            self.size,
+            workers=workers,
+            engine="compiled" if self.shapes is not None else "python",
+            params=self.params,
+            domain=domain,
+            misere=self.misere,
+        )
 
     # ---------------------------------------------------------------- helpers
     @property
@@ -255,9 +311,11 @@ class Job:
             cx = self._smallest(failed, truth)
             if cx is None:
                 r = min(failed[:10_000], key=lambda r: (sum(self.position(r)), self.position(r)))
-                report.inconclusive = (f"the local check cannot confirm {position_text(self.position(r))} and "
-                                       f"{report.failures - 1:,} other positions: options outside the statement's "
-                                       "domain; search finds no counterexample among them; use --method table")
+                report.inconclusive = (
+                    f"the local check cannot confirm {position_text(self.position(r))} and "
+                    f"{report.failures - 1:,} other positions: options outside the statement's "
+                    "domain; search finds no counterexample among them; use --method table"
+                )
                 report.failures = 0
             else:
                 report.counterexample = cx
@@ -286,8 +344,9 @@ class Job:
             return Counterexample(pos, "N", found, None, "every option is an N-position")
         hit = [o for o in options if values[o] == claimed]
         if hit:
-            return Counterexample(pos, claimed, value, hit[0],
-                                  f"the option {position_text(hit[0])} has value {claimed}")
+            return Counterexample(
+                pos, claimed, value, hit[0], f"the option {position_text(hit[0])} has value {claimed}"
+            )
         return Counterexample(pos, claimed, value, None, f"no option has value {value}, so the mex is {value}")
 
     def _python_check(self, report: Report, table: bool) -> None:
@@ -303,8 +362,11 @@ class Job:
         report.engine = "python"
         if self.rules.loopy and not table:  # a cycle can agree with any P/N claim locally: only search decides
             report.method = "table"
-            _note(report, "a loopy game's positions on a cycle can satisfy the local rule whatever they are, so "
-                  "each position is checked against search")
+            _note(
+                report,
+                "a loopy game's positions on a cycle can satisfy the local rule whatever they are, so "
+                "each position is checked against search",
+            )
             table = True
         report.checked = report.claimed = 0  # "both" runs the table, then this
         cache: dict[Any, int] = {}
@@ -319,11 +381,14 @@ class Job:
         budget = self.limit * LOOPY_WORK_PER_POSITION // LOOPY_VERIFY_SHARE  # the loopy searches' steps, in all
         for pos in positions:
             if self.rules.loopy and _loopy_work(self.rules) > budget:
-                raise TooLarge(f"verifying {self.name} stopped after {report.checked:,} of {len(positions):,} "
-                               f"positions: the searches of their game graphs passed {budget:,} steps "
-                               f"({LOOPY_WORK_PER_POSITION}/{LOOPY_VERIFY_SHARE} per position of the limit of "
-                               f"{self.limit:,}); lower --max-heap or raise --max-positions N",
-                               estimate=None, limit=budget)
+                raise TooLarge(
+                    f"verifying {self.name} stopped after {report.checked:,} of {len(positions):,} "
+                    f"positions: the searches of their game graphs passed {budget:,} steps "
+                    f"({LOOPY_WORK_PER_POSITION}/{LOOPY_VERIFY_SHARE} per position of the limit of "
+                    f"{self.limit:,}); lower --max-heap or raise --max-positions N",
+                    estimate=None,
+                    limit=budget,
+                )
             c = claim_of(pos)
             report.checked += 1
             if c < 0:
@@ -337,8 +402,11 @@ class Job:
                 outside = next((o for o in opts if self.key(o) not in box), None)
                 if outside is not None:
                     report.method = "table"
-                    _note(report, f"the local check needs a box closed under moves, and {self.fmt(pos)} -> "
-                          f"{self.fmt(outside)} leaves it")
+                    _note(
+                        report,
+                        f"the local check needs a box closed under moves, and {self.fmt(pos)} -> "
+                        f"{self.fmt(outside)} leaves it",
+                    )
                     report.checked = report.claimed = 0
                     return self._python_check(report, table=True)
                 vals = [claim_of(o) for o in opts]
@@ -356,8 +424,9 @@ class Job:
             found = self.show(self.code_of(g))
             claimed = self.show(claim_of(pos))
             if claimed != found:
-                report.counterexample = Counterexample(pos, claimed, found, None, "by the package's search",
-                                                       shown=self.fmt(pos))
+                report.counterexample = Counterexample(
+                    pos, claimed, found, None, "by the package's search", shown=self.fmt(pos)
+                )
                 return
         if failed:
             report.inconclusive = f"the local check cannot confirm {self.fmt(failed[0])}; use --method table"

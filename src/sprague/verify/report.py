@@ -66,24 +66,35 @@ class Report:
             how += f"; {self.fallback}"
         head = f"{self.name} ({self.citation}{'; misère play' if self.misere else ''})"
         if self.interrupted:
-            return (f"{head}: interrupted after {self.checked:,} of {self.positions:,} positions {where}; "
-                    f"no failure among them ({self.seconds:.2f} s)")
+            return (
+                f"{head}: interrupted after {self.checked:,} of {self.positions:,} positions {where}; "
+                f"no failure among them ({self.seconds:.2f} s)"
+            )
         if self.counterexample:
             kind = "local failures" if self.method == "local" else "failures"
-            return (f"{head}: REFUTED on {box} ({how}, {self.seconds:.2f} s, {self.failures:,} {kind})\n"
-                    f"  smallest counterexample {self.counterexample.describe()}")
+            return (
+                f"{head}: REFUTED on {box} ({how}, {self.seconds:.2f} s, {self.failures:,} {kind})\n"
+                f"  smallest counterexample {self.counterexample.describe()}"
+            )
         if self.inconclusive:
             return f"{head}: INCONCLUSIVE on {box}: {self.inconclusive}"
-        return (f"{head}: holds on all {self.positions:,} positions {where} "
-                f"({self.claimed:,} claimed; {how}; {self.seconds:.2f} s)")
+        return (
+            f"{head}: holds on all {self.positions:,} positions {where} "
+            f"({self.claimed:,} claimed; {how}; {self.seconds:.2f} s)"
+        )
 
     def to_json(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items() if k != "counterexample"}
         data["ok"] = self.ok
         if self.counterexample:
             cx = self.counterexample
-            data["counterexample"] = {"position": list(cx.position), "claimed": cx.claimed, "found": cx.found,
-                                      "option": list(cx.option) if cx.option else None, "reason": cx.reason}
+            data["counterexample"] = {
+                "position": list(cx.position),
+                "claimed": cx.claimed,
+                "found": cx.found,
+                "option": list(cx.option) if cx.option else None,
+                "reason": cx.reason,
+            }
         return data
 
 

@@ -97,8 +97,10 @@ def game_graph(ruleset: Ruleset, position: Any, max_nodes: int = 500) -> tuple[N
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise SpragueError(f"max_nodes must be a positive integer, got {max_nodes!r}")
     if max_nodes > MAX_GRAPH_NODES:
-        raise InvalidParameter(f"max_nodes={max_nodes:,} (--max-nodes) is over the limit of {MAX_GRAPH_NODES:,} "
-                               "vertices a game graph may have (MAX_GRAPH_NODES in sprague.core.limits)")
+        raise InvalidParameter(
+            f"max_nodes={max_nodes:,} (--max-nodes) is over the limit of {MAX_GRAPH_NODES:,} "
+            "vertices a game graph may have (MAX_GRAPH_NODES in sprague.core.limits)"
+        )
     start = ruleset.check_position(position)
     root = ruleset.canonical(start)
     nodes: Nodes = {root: start}
@@ -112,9 +114,12 @@ def game_graph(ruleset: Ruleset, position: Any, max_nodes: int = 500) -> tuple[N
         for option in ruleset.moves(pos):
             examined += 1
             if examined > MAX_GRAPH_EDGES:
-                raise TooLarge(f"the game graph of {ruleset.format_position(start)!r} has more than "
-                               f"{MAX_GRAPH_EDGES:,} moves to examine (MAX_GRAPH_EDGES in sprague.core.limits); "
-                               "start from a smaller position", limit=MAX_GRAPH_EDGES)
+                raise TooLarge(
+                    f"the game graph of {ruleset.format_position(start)!r} has more than "
+                    f"{MAX_GRAPH_EDGES:,} moves to examine (MAX_GRAPH_EDGES in sprague.core.limits); "
+                    "start from a smaller position",
+                    limit=MAX_GRAPH_EDGES,
+                )
             okey = ruleset.canonical(option)
             if okey not in nodes:
                 if len(nodes) >= max_nodes:
@@ -129,8 +134,9 @@ def game_graph(ruleset: Ruleset, position: Any, max_nodes: int = 500) -> tuple[N
 
 def _too_large(ruleset: Ruleset, start: Any, max_nodes: int) -> TooLarge:
     estimate = ruleset.estimate_positions(start)
-    rough = (f" (up to {format_size(estimate)} by a rough count)" if estimate is not None and estimate > max_nodes
-             else "")
+    rough = (
+        f" (up to {format_size(estimate)} by a rough count)" if estimate is not None and estimate > max_nodes else ""
+    )
     return TooLarge(
         f"the game graph of {ruleset.format_position(start)!r} has more than {max_nodes:,} positions{rough}, "
         f"over the limit of {max_nodes:,}; start from a smaller position or raise the limit with --max-nodes N "
@@ -140,8 +146,9 @@ def _too_large(ruleset: Ruleset, start: Any, max_nodes: int) -> TooLarge:
     )
 
 
-def _label(ruleset: Ruleset, position: Any, max_positions: int | None, misere: bool = False,
-           method: str = "auto") -> tuple[str, str]:
+def _label(
+    ruleset: Ruleset, position: Any, max_positions: int | None, misere: bool = False, method: str = "auto"
+) -> tuple[str, str]:
     """Grundy text and outcome of a vertex: ``("G=2", "N")``; ``G=?`` when only the outcome could be had (past
     the work limit, or where ``method="closed"`` has a closed form for the outcome only), ``?`` for neither.
 
@@ -234,8 +241,10 @@ def to_dot(
     start = next(iter(nodes.values()))
     direction = rankdir or _rankdir(nodes, edges)
     if check_misere(misere):
-        title = (f"{ruleset.describe()} from {ruleset.format_position(start)}, misère play (the last mover loses): "
-                 "misère P-positions green, N-positions orange; g- is the misère Grundy value")
+        title = (
+            f"{ruleset.describe()} from {ruleset.format_position(start)}, misère play (the last mover loses): "
+            "misère P-positions green, N-positions orange; g- is the misère Grundy value"
+        )
     else:
         title = f"{ruleset.describe()} from {ruleset.format_position(start)}: P-positions green, N-positions orange"
         if ruleset.loopy:
@@ -286,10 +295,13 @@ def render(dot_text: str, fmt: str) -> bytes:
         raise SpragueError(f"unknown graph format {fmt!r}; choose one of {', '.join(FORMATS)}")
     edges = len(_EDGE_LINE.findall(dot_text))
     if edges > MAX_RENDER_EDGES:
-        raise TooLarge(f"drawing a game graph of {edges:,} edges is over the limit of {MAX_RENDER_EDGES:,} "
-                       "(MAX_RENDER_EDGES in sprague.core.limits: Graphviz's layout time grows steeply with the "
-                       "edges); start from a smaller position, or write the graph as text with --format dot",
-                       estimate=edges, limit=MAX_RENDER_EDGES)
+        raise TooLarge(
+            f"drawing a game graph of {edges:,} edges is over the limit of {MAX_RENDER_EDGES:,} "
+            "(MAX_RENDER_EDGES in sprague.core.limits: Graphviz's layout time grows steeply with the "
+            "edges); start from a smaller position, or write the graph as text with --format dot",
+            estimate=edges,
+            limit=MAX_RENDER_EDGES,
+        )
     exe = shutil.which("dot")
     if exe is None:
         raise SpragueError(

@@ -76,13 +76,21 @@ def ruleset_html(ruleset: Ruleset) -> str:
     if ruleset.closed_form:
         rows.append(("closed form", escape(ruleset.closed_form)))
     for p in ruleset.parameters:
-        rows.append((f"parameter <code>{escape(p.name)}</code>",
-                     f"<code>{escape(p.text(ruleset.params[p.name]))}</code> &mdash; {escape(p.doc)}"))
+        rows.append(
+            (
+                f"parameter <code>{escape(p.name)}</code>",
+                f"<code>{escape(p.text(ruleset.params[p.name]))}</code> &mdash; {escape(p.doc)}",
+            )
+        )
     rows.append(("command line", f"<code>{escape(ruleset.describe())}</code>"))
-    body = "".join(f'<tr><th style="text-align:left;vertical-align:top">{k}</th>'
-                   f'<td style="text-align:left">{v}</td></tr>' for k, v in rows)
-    return (f'<table class="sprague-ruleset"><caption style="text-align:left"><b>{escape(ruleset.name)}</b>'
-            f"</caption>{body}</table>")
+    body = "".join(
+        f'<tr><th style="text-align:left;vertical-align:top">{k}</th><td style="text-align:left">{v}</td></tr>'
+        for k, v in rows
+    )
+    return (
+        f'<table class="sprague-ruleset"><caption style="text-align:left"><b>{escape(ruleset.name)}</b>'
+        f"</caption>{body}</table>"
+    )
 
 
 def table_html(table: Table) -> str:
@@ -103,9 +111,11 @@ def table_html(table: Table) -> str:
         A ``<div>`` holding a caption line and a ``<table>``.
     """
     count_p = int((table.values == 0).sum())
-    head = (f"<p><b>{escape(table.ruleset)}</b>: {len(table):,} positions of {table.heaps} heaps in "
-            f"{table.min_heap}..{table.max_heap}, {'misère ' if table.misere else ''}{escape(table.kind)}; "
-            f"{count_p:,} {'misère ' if table.misere else ''}P-positions</p>")
+    head = (
+        f"<p><b>{escape(table.ruleset)}</b>: {len(table):,} positions of {table.heaps} heaps in "
+        f"{table.min_heap}..{table.max_heap}, {'misère ' if table.misere else ''}{escape(table.kind)}; "
+        f"{count_p:,} {'misère ' if table.misere else ''}P-positions</p>"
+    )
     if table.heaps == 2:
         return f'<div class="sprague-table">{head}{_grid_html(table)}</div>'
     shown = min(len(table), ROWS_SHOWN)
@@ -116,11 +126,14 @@ def table_html(table: Table) -> str:
         attrs = f' class="p" style="{_CELL};{_P_STYLE}"' if value == 0 else f' style="{_CELL}"'
         lines.append(f"<tr{attrs}>" + "".join(f"<td>{h}</td>" for h in row) + f"<td>{shown_value}</td></tr>")
     more = f"<p>... {len(table) - shown:,} more rows</p>" if len(table) > shown else ""
-    counts = ", ".join(f"{escape(str(v))}: {c:,}"
-                       for v, c in sorted(table.counts().items(), key=lambda kv: str(kv[0]))[:16])
+    counts = ", ".join(
+        f"{escape(str(v))}: {c:,}" for v, c in sorted(table.counts().items(), key=lambda kv: str(kv[0]))[:16]
+    )
     per = "outcome" if table.kind == "outcome" else "value"
-    return (f'<div class="sprague-table">{head}<table>{"".join(lines)}</table>{more}'
-            f"<p>positions per {per}: {counts}</p></div>")
+    return (
+        f'<div class="sprague-table">{head}<table>{"".join(lines)}</table>{more}'
+        f"<p>positions per {per}: {counts}</p></div>"
+    )
 
 
 def _grid_html(table: Table) -> str:
@@ -137,13 +150,16 @@ def _grid_html(table: Table) -> str:
             if v == 0:
                 cells.append(f'<td class="p" title="{title}" style="{_CELL};{_P_STYLE}">{text}</td>')
             else:
-                cells.append(f'<td title="{title}" style="{_CELL};background:{value_colour(v, table.kind)}">'
-                             f"{text}</td>")
+                cells.append(
+                    f'<td title="{title}" style="{_CELL};background:{value_colour(v, table.kind)}">{text}</td>'
+                )
         lines.append("<tr>" + "".join(cells) + "</tr>")
-    lines.append(f'<tr><th style="{_CELL}">y / x</th>'
-                 + "".join(f'<th style="{_CELL}">{lo + j}</th>' for j in range(span)) + "</tr>")
-    note = (f"<p>showing heaps {lo}..{lo + span - 1} of {lo}..{table.max_heap}</p>"
-            if span < grid.shape[0] else "")
+    lines.append(
+        f'<tr><th style="{_CELL}">y / x</th>'
+        + "".join(f'<th style="{_CELL}">{lo + j}</th>' for j in range(span))
+        + "</tr>"
+    )
+    note = f"<p>showing heaps {lo}..{lo + span - 1} of {lo}..{table.max_heap}</p>" if span < grid.shape[0] else ""
     return f'<table style="border-collapse:collapse">{"".join(lines)}</table>{note}'
 
 
@@ -158,8 +174,11 @@ def sequence_html(values: Any, title: str = "", periodicity: Any = None, shown: 
     rows = []
     for start in range(0, len(vals), 10):
         cells = "".join(
-            f'<td class="p" style="{_CELL};{_P_STYLE}">{v}</td>' if v == 0 else
-            f'<td style="{_CELL};background:{value_colour(v)}">{v}</td>' for v in vals[start:start + 10])
+            f'<td class="p" style="{_CELL};{_P_STYLE}">{v}</td>'
+            if v == 0
+            else f'<td style="{_CELL};background:{value_colour(v)}">{v}</td>'
+            for v in vals[start : start + 10]
+        )
         rows.append(f'<tr><th style="{_CELL};color:#555">{start}</th>{cells}</tr>')
     more = f"<p>... {len(values) - shown:,} more values</p>" if len(values) > shown else ""
     period = f"<p>{escape(periodicity.describe())}</p>" if periodicity is not None else ""

@@ -35,8 +35,18 @@ if TYPE_CHECKING:
     from sprague.analysis.periodicity import Periodicity
     from sprague.solve.table import Table
 
-__all__ = ["MissingMatplotlib", "table_figure", "sequence_figure", "figure_png", "grid_array", "save_figure",
-           "check_plot_path", "P_COLOUR", "N_COLOUR", "P_MARK"]
+__all__ = [
+    "MissingMatplotlib",
+    "table_figure",
+    "sequence_figure",
+    "figure_png",
+    "grid_array",
+    "save_figure",
+    "check_plot_path",
+    "P_COLOUR",
+    "N_COLOUR",
+    "P_MARK",
+]
 
 P_COLOUR = "#c7e9c0"  # as in the game graphs (sprague.viz.graph)
 N_COLOUR = "#fdd0a2"
@@ -157,8 +167,10 @@ def table_figure(
 
     if isinstance(data, Table):
         if data.heaps != 2:
-            raise SpragueError(f"a heat map needs a table of 2 heaps, this one has {data.heaps}; "
-                               "take a 2-heap slice, e.g. sprague table GAME --fixed 4")
+            raise SpragueError(
+                f"a heat map needs a table of 2 heaps, this one has {data.heaps}; "
+                "take a 2-heap slice, e.g. sprague table GAME --fixed 4"
+            )
         cells: Any = data.to_grid()
         heaps = list(range(data.min_heap, data.max_heap + 1))
         rows = heaps if rows is None else rows
@@ -180,43 +192,29 @@ def table_figure(
     if annotate is None:
         annotate = nrows <= _ANNOTATE_UP_TO and ncols <= _ANNOTATE_UP_TO
     _matplotlib()
-    from matplotlib.colors import BoundaryNorm, ListedColormap
-
     side = min(10.0, max(4.0, 0.32 * max(nrows, ncols) + 2.0))
     fig = _new_figure(side + (1.2 if values == "grundy" else 0.0), side)
     ax = fig.add_subplot()
     # cell (i, j) is centred on (columns[j], rows[i]) when the heap sizes are consecutive; else on (j, i)
-    consecutive = (all(b - a == 1 for a, b in zip(rows, rows[1:]))
-                   and all(b - a == 1 for a, b in zip(columns, columns[1:])))
+    consecutive = all(b - a == 1 for a, b in zip(rows, rows[1:])) and all(
+        b - a == 1 for a, b in zip(columns, columns[1:])
+    )
     x0, y0 = (columns[0], rows[0]) if consecutive else (0, 0)
     extent = (x0 - 0.5, x0 + ncols - 0.5, y0 - 0.5, y0 + nrows - 0.5)
-    cmap: Any
-    if values == "outcome":
-        cmap = ListedColormap([P_COLOUR, N_COLOUR])
-        image = ax.imshow(array, origin="lower", extent=extent, cmap=cmap, norm=BoundaryNorm([-0.5, 0.5, 1.5], 2),
-                          interpolation="nearest", aspect="equal")
-    else:
-        top = int(array.max())
-        import matplotlib
-
-        cmap = matplotlib.colormaps["viridis"].resampled(top + 1)
-        image = ax.imshow(array, origin="lower", extent=extent, cmap=cmap, vmin=-0.5, vmax=top + 0.5,
-                          interpolation="nearest", aspect="equal")
-        bar = fig.colorbar(image, ax=ax, shrink=0.8, label="misère Grundy value g-" if misere else "Grundy value")
-        step = max(1, (top + 1) // 12)
-        bar.set_ticks(list(range(0, top + 1, step)))
+    _image(fig, ax, array, extent, values, bool(misere))
     pi, pj = np.nonzero(array == 0)
-    ax.scatter(pj + x0, pi + y0, marker="s", s=max(4.0, (0.6 * side * 72 / max(nrows, ncols)) ** 2),
-               facecolors="none", edgecolors=P_MARK, linewidths=1.5,
-               label="misère P-position (g- = 0)" if misere else "P-position (G = 0)")
+    ax.scatter(
+        pj + x0,
+        pi + y0,
+        marker="s",
+        s=max(4.0, (0.6 * side * 72 / max(nrows, ncols)) ** 2),
+        facecolors="none",
+        edgecolors=P_MARK,
+        linewidths=1.5,
+        label="misère P-position (g- = 0)" if misere else "P-position (G = 0)",
+    )
     if annotate:
-        for i in range(nrows):
-            for j in range(ncols):
-                v = int(array[i, j])
-                text = ("P" if v == 0 else "N") if values == "outcome" else str(v)
-                ax.text(j + x0, i + y0, text, ha="center", va="center", fontsize=8,
-                        fontweight="bold" if v == 0 else "normal",
-                        color="black" if values == "outcome" or v > 0.6 * max(1, int(array.max())) else "white")
+        _annotate(ax, array, x0, y0, values)
     ticks_x = _ticks(ncols)
     ticks_y = _ticks(nrows)
     ax.set_xticks([j + x0 for j in ticks_x], [str(columns[j]) for j in ticks_x])
@@ -228,9 +226,66 @@ def table_figure(
     if misere:
         what = "misère play (last mover loses): " + ("misère Grundy values g-" if values == "grundy" else "P/N")
     head = f"{title}\n" if title else ""
-    ax.set_title(f"{head}{what}; {count} {'misère ' if misere else ''}P-position{'s' if count != 1 else ''} outlined",
-                 fontsize=10)
+    ax.set_title(
+        f"{head}{what}; {count} {'misère ' if misere else ''}P-position{'s' if count != 1 else ''} outlined",
+        fontsize=10,
+    )
     return fig
+
+
+def _image(fig: Figure, ax: Any, array: np.ndarray, extent: tuple[float, ...], values: str, misere: bool) -> None:
+    """The grid drawn as an image on ``ax``: two colours for P/N, else a colour per Grundy value with a colour bar."""
+    from matplotlib.colors import BoundaryNorm, ListedColormap
+
+    cmap: Any
+    if values == "outcome":
+        cmap = ListedColormap([P_COLOUR, N_COLOUR])
+        image = ax.imshow(
+            array,
+            origin="lower",
+            extent=extent,
+            cmap=cmap,
+            norm=BoundaryNorm([-0.5, 0.5, 1.5], 2),
+            interpolation="nearest",
+            aspect="equal",
+        )
+    else:
+        top = int(array.max())
+        import matplotlib
+
+        cmap = matplotlib.colormaps["viridis"].resampled(top + 1)
+        image = ax.imshow(
+            array,
+            origin="lower",
+            extent=extent,
+            cmap=cmap,
+            vmin=-0.5,
+            vmax=top + 0.5,
+            interpolation="nearest",
+            aspect="equal",
+        )
+        bar = fig.colorbar(image, ax=ax, shrink=0.8, label="misère Grundy value g-" if misere else "Grundy value")
+        step = max(1, (top + 1) // 12)
+        bar.set_ticks(list(range(0, top + 1, step)))
+
+
+def _annotate(ax: Any, array: np.ndarray, x0: int, y0: int, values: str) -> None:
+    """Each cell's value (or P/N) written in it, P-positions in bold."""
+    nrows, ncols = array.shape
+    for i in range(nrows):
+        for j in range(ncols):
+            v = int(array[i, j])
+            text = ("P" if v == 0 else "N") if values == "outcome" else str(v)
+            ax.text(
+                j + x0,
+                i + y0,
+                text,
+                ha="center",
+                va="center",
+                fontsize=8,
+                fontweight="bold" if v == 0 else "normal",
+                color="black" if values == "outcome" or v > 0.6 * max(1, int(array.max())) else "white",
+            )
 
 
 def _ticks(n: int) -> list[int]:
@@ -281,8 +336,16 @@ def sequence_figure(
     ax.plot(n, array, marker=marker, markersize=3, linewidth=1, color="#08519c", label="G(n)")
     zeros = n[array == 0]
     if 0 < zeros.size <= 2000:
-        ax.plot(zeros, np.zeros(zeros.size), linestyle="none", marker="s", markersize=4, markerfacecolor="none",
-                markeredgecolor=P_MARK, label="P-position (G = 0)")
+        ax.plot(
+            zeros,
+            np.zeros(zeros.size),
+            linestyle="none",
+            marker="s",
+            markersize=4,
+            markerfacecolor="none",
+            markeredgecolor=P_MARK,
+            label="P-position (G = 0)",
+        )
     note = ""
     if periodicity is not None:
         pre, per = periodicity.preperiod, periodicity.period
@@ -293,8 +356,13 @@ def sequence_figure(
         first_k = max(0, -(-(start - pre) // per))
         boundaries = [pre + k * per for k in range(first_k, first_k + _MAX_BOUNDARIES) if pre + k * per <= last]
         for i, b in enumerate(boundaries):
-            ax.axvline(b - 0.5, color="#d94801", linestyle="--", linewidth=0.8,
-                       label=f"period {per} ({how})" if i == 0 else None)
+            ax.axvline(
+                b - 0.5,
+                color="#d94801",
+                linestyle="--",
+                linewidth=0.8,
+                label=f"period {per} ({how})" if i == 0 else None,
+            )
         kind = f"period {per}, preperiod {pre}" + (f", saltus {periodicity.saltus}" if periodicity.saltus else "")
         note = f"{kind} ({how})"
     ax.set_xlabel("n (heap size)")
@@ -332,8 +400,10 @@ def check_plot_path(path: str) -> None:
     name = os.path.basename(path)
     suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
     if suffix not in FigureCanvasBase.get_supported_filetypes():
-        raise SpragueError(f"--plot {path!r}: unknown image type {'.' + suffix if suffix else '(no suffix)'}; "
-                           "end the file name with .png, .svg or .pdf")
+        raise SpragueError(
+            f"--plot {path!r}: unknown image type {'.' + suffix if suffix else '(no suffix)'}; "
+            "end the file name with .png, .svg or .pdf"
+        )
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         raise SpragueError(f"--plot {path!r}: the folder {folder!r} does not exist; create it or give another path")

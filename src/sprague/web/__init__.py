@@ -9,14 +9,21 @@ the endpoints and limits, :mod:`sprague.web.handlers` the work of each endpoint
 from __future__ import annotations
 
 from sprague.web.app import (
-                             DEFAULT_MAX_POSITIONS,
-                             DEFAULT_MEMORY_LIMIT,
-                             DEFAULT_TIME_LIMIT,
-                             DEFAULT_WORKERS,
-                             MAX_BODY_BYTES,
-                             ApiError,
-                             create_app,
+    DEFAULT_MAX_POSITIONS,
+    DEFAULT_MEMORY_LIMIT,
+    DEFAULT_TIME_LIMIT,
+    DEFAULT_WORKERS,
+    MAX_BODY_BYTES,
+    ApiError,
+    create_app,
 )
 
-__all__ = ["create_app", "ApiError", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "DEFAULT_MEMORY_LIMIT",
-           "DEFAULT_WORKERS", "MAX_BODY_BYTES"]
+__all__ = [
+    "create_app",
+    "ApiError",
+    "DEFAULT_MAX_POSITIONS",
+    "DEFAULT_TIME_LIMIT",
+    "DEFAULT_MEMORY_LIMIT",
+    "DEFAULT_WORKERS",
+    "MAX_BODY_BYTES",
+]

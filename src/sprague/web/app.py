@@ -85,8 +85,19 @@ from sprague.web.handlers import (
 )
 from sprague.web.pool import MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed, WorkerPool
 
-__all__ = ["create_app", "server_cache_dir", "DEFAULT_MAX_POSITIONS", "DEFAULT_TIME_LIMIT", "DEFAULT_MEMORY_LIMIT",
-           "DEFAULT_WORKERS", "DEFAULT_CACHE_SIZE", "MAX_BODY_BYTES", "MAX_GRID", "MAX_SEQUENCE", "ApiError"]
+__all__ = [
+    "create_app",
+    "server_cache_dir",
+    "DEFAULT_MAX_POSITIONS",
+    "DEFAULT_TIME_LIMIT",
+    "DEFAULT_MEMORY_LIMIT",
+    "DEFAULT_WORKERS",
+    "DEFAULT_CACHE_SIZE",
+    "MAX_BODY_BYTES",
+    "MAX_GRID",
+    "MAX_SEQUENCE",
+    "ApiError",
+]
 
 DEFAULT_MAX_POSITIONS = 200_000  #: work limit of one request (positions searched)
 DEFAULT_TIME_LIMIT = 10.0  #: wall-clock limit of one request, in seconds
@@ -103,8 +114,11 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     415: {"model": ErrorBody, "description": "the request's Content-Type is not application/json"},
     421: {"model": ErrorBody, "description": "the Host header does not name this server (see --allowed-host)"},
     408: {"model": ErrorBody, "description": "the body did not arrive within the time limit"},
-    413: {"model": ErrorBody, "description": "over a limit: the body size, the work limit (--max-positions) or "
-          "the memory limit (--memory-limit)"},
+    413: {
+        "model": ErrorBody,
+        "description": "over a limit: the body size, the work limit (--max-positions) or "
+        "the memory limit (--memory-limit)",
+    },
     422: {"model": ErrorBody, "description": "bad input, naming the field"},
     503: {"model": ErrorBody, "description": "over the time limit (--time-limit), or the server is busy: try again"},
 }
@@ -131,9 +145,16 @@ def _check(name: str, value: float, option: str) -> float:
 
 
 # ---------------------------------------------------------------------- app
-def create_app(max_positions: int | None = None, time_limit: float | None = None, *, workers: int | None = None,
-               memory_limit: float | None = None, host_policy: HostPolicy | None = None,
-               cache_size: float | None = None, cache_dir: str | Path | None = None) -> FastAPI:
+def create_app(
+    max_positions: int | None = None,
+    time_limit: float | None = None,
+    *,
+    workers: int | None = None,
+    memory_limit: float | None = None,
+    host_policy: HostPolicy | None = None,
+    cache_size: float | None = None,
+    cache_dir: str | Path | None = None,
+) -> FastAPI:
     """The FastAPI application, with the limits of one request; its worker processes start at once.
 
     One function: FastAPI declares routes as decorated closures over the app, its pool and its limits; each
@@ -169,33 +190,42 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
     """
     limits = {
         "max_positions": max_positions or DEFAULT_MAX_POSITIONS,
-        "time_limit": _check("time_limit", time_limit if time_limit is not None else DEFAULT_TIME_LIMIT,
-                             "--time-limit"),
-        "memory_limit": _check("memory_limit", memory_limit if memory_limit is not None else DEFAULT_MEMORY_LIMIT,
-                               "--memory-limit"),
+        "time_limit": _check(
+            "time_limit", time_limit if time_limit is not None else DEFAULT_TIME_LIMIT, "--time-limit"
+        ),
+        "memory_limit": _check(
+            "memory_limit", memory_limit if memory_limit is not None else DEFAULT_MEMORY_LIMIT, "--memory-limit"
+        ),
     }
     size = cache_size if cache_size is not None else DEFAULT_CACHE_SIZE
     if isinstance(size, bool) or not isinstance(size, (int, float)) or not math.isfinite(size) or size < 0:
-        raise InvalidParameter(f"cache_size must be a number of megabytes >= 0 (0: no cache), got {size!r} "
-                               "(--cache-size)")
+        raise InvalidParameter(
+            f"cache_size must be a number of megabytes >= 0 (0: no cache), got {size!r} (--cache-size)"
+        )
     if cache_dir is not None and size == 0:
-        raise InvalidParameter(f"cache_dir={str(cache_dir)!r} (--cache-dir) with cache_size=0 (--cache-size 0: no "
-                               "cache): nothing would be kept there; leave out one of them")
+        raise InvalidParameter(
+            f"cache_dir={str(cache_dir)!r} (--cache-dir) with cache_size=0 (--cache-size 0: no "
+            "cache): nothing would be kept there; leave out one of them"
+        )
     directory = Path(cache_dir).expanduser() if cache_dir is not None else server_cache_dir()
     cache = (str(directory), int(size * 2**20)) if size > 0 else None
     count = workers if workers is not None else DEFAULT_WORKERS
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise InvalidParameter(f"workers must be a positive integer, got {count!r} (--workers)")
-    pool = WorkerPool(workers=count, memory_limit=limits["memory_limit"],
-                      preload=[handlers.__name__, "sprague.web.warm"])  # warm: imported by the forkserver only
+    pool = WorkerPool(
+        workers=count, memory_limit=limits["memory_limit"], preload=[handlers.__name__, "sprague.web.warm"]
+    )  # warm: imported by the forkserver only
     pool.start()
 
-    app = FastAPI(title="sprague", version=_version(),
-                  description="Impartial combinatorial games: Grundy values, outcomes, winning moves, sequences, "
-                  "tables, and play against the computer. Requests take the keys of the command line's --json. "
-                  f"Every error answers {{\"detail\": message, \"field\": name}}. Limits: a body of at most "
-                  f"{MAX_BODY_BYTES:,} bytes (413), the server's work limit (413), time limit (503) and memory "
-                  "limit (413).")
+    app = FastAPI(
+        title="sprague",
+        version=_version(),
+        description="Impartial combinatorial games: Grundy values, outcomes, winning moves, sequences, "
+        "tables, and play against the computer. Requests take the keys of the command line's --json. "
+        f'Every error answers {{"detail": message, "field": name}}. Limits: a body of at most '
+        f"{MAX_BODY_BYTES:,} bytes (413), the server's work limit (413), time limit (503) and memory "
+        "limit (413).",
+    )
     app.add_middleware(RequestGuard, hosts=host_policy)  # before anything reads the request (see sprague.web.guard)
     app.state.host_policy = host_policy
     app.state.max_positions = limits["max_positions"]
@@ -208,8 +238,12 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
         """The body, at most MAX_BODY_BYTES of it, within the time limit (413 or 408 otherwise)."""
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
-            raise ApiError(413, f"the request body is {int(declared):,} bytes, over the limit of {MAX_BODY_BYTES:,} "
-                           "bytes; send less (fewer heaps, shorter numbers)", "body")
+            raise ApiError(
+                413,
+                f"the request body is {int(declared):,} bytes, over the limit of {MAX_BODY_BYTES:,} "
+                "bytes; send less (fewer heaps, shorter numbers)",
+                "body",
+            )
         chunks: list[bytes] = []
         size = 0
 
@@ -218,15 +252,23 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > MAX_BODY_BYTES:
-                    raise ApiError(413, f"the request body is over the limit of {MAX_BODY_BYTES:,} bytes; send less "
-                                   "(fewer heaps, shorter numbers)", "body")
+                    raise ApiError(
+                        413,
+                        f"the request body is over the limit of {MAX_BODY_BYTES:,} bytes; send less "
+                        "(fewer heaps, shorter numbers)",
+                        "body",
+                    )
                 chunks.append(chunk)
 
         try:
             await asyncio.wait_for(read(), limit)
         except TimeoutError:
-            raise ApiError(408, f"the request body did not arrive within the time limit of {limit:g} s "
-                           f"({size:,} bytes came); send it at once", "body") from None
+            raise ApiError(
+                408,
+                f"the request body did not arrive within the time limit of {limit:g} s "
+                f"({size:,} bytes came); send it at once",
+                "body",
+            ) from None
         return b"".join(chunks)
 
     async def compute(request: Request, endpoint: str) -> Response:
@@ -237,27 +279,41 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
         body = await read_body(request, limit)
         left = max(0.001, limit - (loop.time() - began))
         try:
-            status, data = await pool.run(handlers.handle, (endpoint, body, int(app.state.max_positions),
-                                                            app.state.cache), left)
+            status, data = await pool.run(
+                handlers.handle, (endpoint, body, int(app.state.max_positions), app.state.cache), left
+            )
         except TimeLimitExceeded as exc:
             if exc.started:
-                raise ApiError(503, f"the computation took longer than the time limit of {limit:g} s; ask for less "
-                               "(smaller positions or bounds), or start the server with a larger --time-limit") \
-                    from None
-            raise ApiError(503, f"no worker process was free for this request within the time limit of {limit:g} s "
-                           "(the server is busy, or still starting); try again in a moment (or start the server "
-                           "with more --workers)") from None
+                raise ApiError(
+                    503,
+                    f"the computation took longer than the time limit of {limit:g} s; ask for less "
+                    "(smaller positions or bounds), or start the server with a larger --time-limit",
+                ) from None
+            raise ApiError(
+                503,
+                f"no worker process was free for this request within the time limit of {limit:g} s "
+                "(the server is busy, or still starting); try again in a moment (or start the server "
+                "with more --workers)",
+            ) from None
         except ServerBusy as exc:
-            raise ApiError(503, f"the server is running {exc.running} long computations already, the most it runs "
-                           "at once (as many as --workers); try again in a moment") from None
+            raise ApiError(
+                503,
+                f"the server is running {exc.running} long computations already, the most it runs "
+                "at once (as many as --workers); try again in a moment",
+            ) from None
         except MemoryLimitExceeded:
-            raise ApiError(413, "the computation needed more memory than the limit of "
-                           f"{float(app.state.memory_limit):g} MB; ask for less (smaller positions or bounds), or "
-                           "start the server with a larger --memory-limit") from None
+            raise ApiError(
+                413,
+                "the computation needed more memory than the limit of "
+                f"{float(app.state.memory_limit):g} MB; ask for less (smaller positions or bounds), or "
+                "start the server with a larger --memory-limit",
+            ) from None
         except WorkerCrashed as exc:
-            raise ApiError(503, f"the computation ended without an answer: {exc}; it may have run out of memory "
-                           f"(the limit is {float(app.state.memory_limit):g} MB, --memory-limit); ask for less") \
-                from None
+            raise ApiError(
+                503,
+                f"the computation ended without an answer: {exc}; it may have run out of memory "
+                f"(the limit is {float(app.state.memory_limit):g} MB, --memory-limit); ask for less",
+            ) from None
         except Exception as exc:  # a bug of ours, raised in the worker: said as one, in the usual shape
             raise ApiError(500, f"internal error: {type(exc).__name__}: {exc} (please report it)") from None
         return Response(data, status_code=status, media_type="application/json")
@@ -269,13 +325,17 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": str(exc.detail), "field": None}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+        return JSONResponse(
+            {"detail": str(exc.detail), "field": None},
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        error = handlers.validation_error([{**e, "loc": tuple(p for p in e.get("loc", ()) if p != "body")}
-                                           for e in exc.errors()])
+        error = handlers.validation_error(
+            [{**e, "loc": tuple(p for p in e.get("loc", ()) if p != "body")} for e in exc.errors()]
+        )
         return JSONResponse(error.body(), status_code=error.status)
 
     @app.get("/api/rulesets", summary="every built-in ruleset: the rows of 'sprague list --json', and page hints")
@@ -291,25 +351,53 @@ def create_app(max_positions: int | None = None, time_limit: float | None = None
             return await compute(request, name)
 
         answer.__name__ = name
-        app.post(path, summary=summary, response_model=dict[str, Any], openapi_extra=_body(model),
-                 responses=_ERRORS)(answer)
+        app.post(path, summary=summary, response_model=dict[str, Any], openapi_extra=_body(model), responses=_ERRORS)(
+            answer
+        )
 
-    endpoint("/api/random", "random", RandomRequest,
-             "a position to start a game from, drawn by the ruleset (random_position)")
+    endpoint(
+        "/api/random",
+        "random",
+        RandomRequest,
+        "a position to start a game from, drawn by the ruleset (random_position)",
+    )
     endpoint("/api/value", "value", GameRequest, "Grundy value and outcome, as 'sprague value --json'")
-    endpoint("/api/moves", "moves", MovesRequest,
-             "every option with its value, winning moves marked, as 'sprague moves --json'")
-    endpoint("/api/sequence", "sequence", SequenceRequest, "G(n) for n = 0..to with its period, as 'sprague sequence "
-             "--json'")
-    endpoint("/api/table", "table", TableRequest, "two-heap P/N or Grundy grid (or, with heaps K, the K-heap "
-             "summary), as 'sprague table --json'")
+    endpoint(
+        "/api/moves",
+        "moves",
+        MovesRequest,
+        "every option with its value, winning moves marked, as 'sprague moves --json'",
+    )
+    endpoint(
+        "/api/sequence", "sequence", SequenceRequest, "G(n) for n = 0..to with its period, as 'sprague sequence --json'"
+    )
+    endpoint(
+        "/api/table",
+        "table",
+        TableRequest,
+        "two-heap P/N or Grundy grid (or, with heaps K, the K-heap summary), as 'sprague table --json'",
+    )
     endpoint("/api/play", "play", PlayRequest, "play: check the user's move, then the computer's reply (or a hint)")
-    endpoint("/api/discover", "discover", DiscoverRequest, "the simplest rules fitting the table of --heaps heaps "
-             "up to max, verified on twice the box, as 'sprague discover --json' (a smaller budget)")
-    endpoint("/api/verify", "verify", VerifyRequest, "a theorem checked against search on a box, as 'sprague verify "
-             "--json', within the work limit")
-    endpoint("/api/quotient", "quotient", QuotientRequest, "the misère quotient of heaps 0..max_heap of a one-heap "
-             "game, as 'sprague quotient --json', with a typed sum's element and winning moves, and each heap's genus")
+    endpoint(
+        "/api/discover",
+        "discover",
+        DiscoverRequest,
+        "the simplest rules fitting the table of --heaps heaps "
+        "up to max, verified on twice the box, as 'sprague discover --json' (a smaller budget)",
+    )
+    endpoint(
+        "/api/verify",
+        "verify",
+        VerifyRequest,
+        "a theorem checked against search on a box, as 'sprague verify --json', within the work limit",
+    )
+    endpoint(
+        "/api/quotient",
+        "quotient",
+        QuotientRequest,
+        "the misère quotient of heaps 0..max_heap of a one-heap "
+        "game, as 'sprague quotient --json', with a typed sum's element and winning moves, and each heap's genus",
+    )
 
     @app.get("/", include_in_schema=False)
     def page() -> FileResponse:

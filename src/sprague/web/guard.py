@@ -82,7 +82,7 @@ def split_host(value: str) -> tuple[str, int | None] | None:
         end = text.find("]")
         if end < 0:
             return None
-        name, rest = text[1:end], text[end + 1:]
+        name, rest = text[1:end], text[end + 1 :]
         if rest:
             if not rest.startswith(":") or not rest[1:].isdigit():
                 return None
@@ -160,8 +160,11 @@ class HostPolicy:
         name, port = parsed
         if self.any_ip and _address(name) is not None:
             return True
-        return (name, None) in self.names or (name, port) in self.names or (
-            port is None and any(n == name for n, _ in self.names))
+        return (
+            (name, None) in self.names
+            or (name, port) in self.names
+            or (port is None and any(n == name for n, _ in self.names))
+        )
 
 
 class RequestGuard:
@@ -185,22 +188,34 @@ class RequestGuard:
                 given = headers.get(b"content-type", b"").decode("latin-1")
                 if given.split(";", 1)[0].strip().lower() != "application/json":
                     shown = repr(given[:60]) if given else "missing"
-                    return await _refuse(send, 415, f"the Content-Type of the request is {shown}; send the JSON "
-                                         "body with Content-Type: application/json", "content-type")
+                    return await _refuse(
+                        send,
+                        415,
+                        f"the Content-Type of the request is {shown}; send the JSON "
+                        "body with Content-Type: application/json",
+                        "content-type",
+                    )
         await self.app(scope, receive, send)
 
 
 def _host_message(host: str | None, policy: HostPolicy) -> str:
     names = ", ".join(policy.shown[:6]) + (", ..." if len(policy.shown) > 6 else "")
     given = "no Host header" if not host else f"the Host header {host[:80]!r}"
-    return (f"{given} does not name this server (it answers to {names}); a page of another site cannot use it. "
-            "Behind a reverse proxy, start the server with --allowed-host NAME for each name it is reached by")
+    return (
+        f"{given} does not name this server (it answers to {names}); a page of another site cannot use it. "
+        "Behind a reverse proxy, start the server with --allowed-host NAME for each name it is reached by"
+    )
 
 
 async def _refuse(send: Send, status: int, message: str, field_name: str) -> None:
     import json
 
     body = json.dumps({"detail": message, "field": field_name}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

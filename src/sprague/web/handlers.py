@@ -66,10 +66,31 @@ from sprague.rulesets.heap import HeapRuleset
 from sprague.rulesets.shapes import examples, min_heap, one_heap, shape
 from sprague.solve.ruleset import Ruleset
 
-__all__ = ["handle", "ApiError", "ErrorBody", "GameRequest", "MovesRequest", "RandomRequest", "SequenceRequest",
-           "TableRequest", "PlayRequest", "QuotientRequest", "VerifyRequest", "DiscoverRequest", "ENDPOINTS",
-           "MAX_DISCOVER_HEAP", "MAX_QUOTIENT_WEB_HEAP", "MAX_GRID", "MAX_SEQUENCE", "MAX_VERIFY_HEAP",
-           "rulesets_report", "theorems_report", "verify_theorem", "discover_rules", "dumps"]
+__all__ = [
+    "handle",
+    "ApiError",
+    "ErrorBody",
+    "GameRequest",
+    "MovesRequest",
+    "RandomRequest",
+    "SequenceRequest",
+    "TableRequest",
+    "PlayRequest",
+    "QuotientRequest",
+    "VerifyRequest",
+    "DiscoverRequest",
+    "ENDPOINTS",
+    "MAX_DISCOVER_HEAP",
+    "MAX_QUOTIENT_WEB_HEAP",
+    "MAX_GRID",
+    "MAX_SEQUENCE",
+    "MAX_VERIFY_HEAP",
+    "rulesets_report",
+    "theorems_report",
+    "verify_theorem",
+    "discover_rules",
+    "dumps",
+]
 
 MAX_GRID = 200  #: largest side of a two-heap grid (``max - min + 1``)
 MAX_SEQUENCE = 100_000  #: largest ``to`` of a sequence request
@@ -102,18 +123,18 @@ class ErrorBody(BaseModel):
     """Every error answer: a message saying what to change, and the request field it is about."""
 
     detail: str = Field(description="what is wrong and how to fix it")
-    field: str | None = Field(description="the request field the error is about ('body' for the body itself), "
-                              "or null")
-    errors: list[Any] | None = Field(None, description="for 422 from validation: every problem found (pydantic's "
-                                     "list)")
+    field: str | None = Field(description="the request field the error is about ('body' for the body itself), or null")
+    errors: list[Any] | None = Field(None, description="for 422 from validation: every problem found (pydantic's list)")
 
 
 # ------------------------------------------------------------------ requests
 Method = Literal["auto", "closed", "search"]
 
 
-def _misere_field(description: str = "misère play: the player who makes the last move loses (default false: "
-                  "normal play, the player who makes the last move wins)") -> Any:
+def _misere_field(
+    description: str = "misère play: the player who makes the last move loses (default false: "
+    "normal play, the player who makes the last move wins)",
+) -> Any:
     """The ``misere`` field of a request: JSON true or false only (``"yes"`` or ``1`` is a 422)."""
     return Field(False, strict=True, description=description)
 
@@ -128,8 +149,9 @@ class GameRequest(Request):
     """A ruleset, its parameters and a position."""
 
     ruleset: str = Field(description="a built-in ruleset name or alias, as in 'sprague list'")
-    params: dict[str, Any] = Field(default_factory=dict,
-                                   description='parameters, e.g. {"S": "1,2,5"} or {"S": [1, 2, 5]}')
+    params: dict[str, Any] = Field(
+        default_factory=dict, description='parameters, e.g. {"S": "1,2,5"} or {"S": [1, 2, 5]}'
+    )
     position: Any = Field(description='heaps [3, 5, 6] (numbers or strings such as "10**100"), or a string "TTHHTHH"')
     method: Method = "auto"
     misere: bool = _misere_field()
@@ -137,8 +159,11 @@ class GameRequest(Request):
 
 class MovesRequest(GameRequest):
     max_options: int = Field(2000, ge=1, le=10_000, description="list every option when there are at most this many")
-    remoteness: bool = Field(False, description="also the remoteness (moves to the end with perfect play) of the "
-                             "position and of each option, by a search within the work limit (null if over it)")
+    remoteness: bool = Field(
+        False,
+        description="also the remoteness (moves to the end with perfect play) of the "
+        "position and of each option, by a search within the work limit (null if over it)",
+    )
 
 
 class RandomRequest(Request):
@@ -152,35 +177,63 @@ class RandomRequest(Request):
 class SequenceRequest(Request):
     ruleset: str
     params: dict[str, Any] = Field(default_factory=dict)
-    max_heap: int = Field(100, ge=0, le=MAX_SEQUENCE, validation_alias=AliasChoices("max_heap", "to"),
-                          description="the largest heap: values of heaps 0..max_heap ('to' is accepted too)")
-    misere: bool = _misere_field("misère play: the values are Conway's misère Grundy values g-(n) of single heaps "
-                                 "(a period, if one shows, is only observed)")
+    max_heap: int = Field(
+        100,
+        ge=0,
+        le=MAX_SEQUENCE,
+        validation_alias=AliasChoices("max_heap", "to"),
+        description="the largest heap: values of heaps 0..max_heap ('to' is accepted too)",
+    )
+    misere: bool = _misere_field(
+        "misère play: the values are Conway's misère Grundy values g-(n) of single heaps "
+        "(a period, if one shows, is only observed)"
+    )
 
 
 class TableRequest(Request):
     ruleset: str
     params: dict[str, Any] = Field(default_factory=dict)
-    max_heap: int = Field(10, ge=0, validation_alias=AliasChoices("max_heap", "max"),
-                          description="largest heap ('max' is accepted too)")
+    max_heap: int = Field(
+        10, ge=0, validation_alias=AliasChoices("max_heap", "max"), description="largest heap ('max' is accepted too)"
+    )
     min: int | None = Field(None, ge=0, description="smallest heap (default: the ruleset's smallest)")
-    kind: Literal["outcome", "grundy"] = Field("outcome", validation_alias=AliasChoices("kind", "values"),
-                                               description="outcomes or Grundy values ('values' is accepted too)")
-    heaps: int | None = Field(None, ge=1, le=8, description="omit for the two-heap grid; K for the summary of all "
-                              "K-heap positions (as 'sprague table --heaps K')")
+    kind: Literal["outcome", "grundy"] = Field(
+        "outcome",
+        validation_alias=AliasChoices("kind", "values"),
+        description="outcomes or Grundy values ('values' is accepted too)",
+    )
+    heaps: int | None = Field(
+        None,
+        ge=1,
+        le=8,
+        description="omit for the two-heap grid; K for the summary of all "
+        "K-heap positions (as 'sprague table --heaps K')",
+    )
     method: Method = "auto"
-    second: str | None = Field(None, description="a second one-heap game: the grid of the sum (first game along "
-                               "the columns), as 'sprague table GAME1 GAME2'")
+    second: str | None = Field(
+        None,
+        description="a second one-heap game: the grid of the sum (first game along "
+        "the columns), as 'sprague table GAME1 GAME2'",
+    )
     second_params: dict[str, Any] = Field(default_factory=dict, description="the second game's parameters")
-    fixed: str = Field("", description="more heaps held fixed, for a 2-heap slice of a multi-heap game, e.g. '3 5' "
-                       "(as 'sprague table GAME --fixed 3,5')")
-    misere: bool = _misere_field("misère play: outcomes under misère play, and with values 'grundy' Conway's misère "
-                                 "Grundy values g- (the two-heap grid only)")
+    fixed: str = Field(
+        "",
+        description="more heaps held fixed, for a 2-heap slice of a multi-heap game, e.g. '3 5' "
+        "(as 'sprague table GAME --fixed 3,5')",
+    )
+    misere: bool = _misere_field(
+        "misère play: outcomes under misère play, and with values 'grundy' Conway's misère "
+        "Grundy values g- (the two-heap grid only)"
+    )
     p_offset: int = Field(0, ge=0, description="with heaps K: the first P-position listed (paging)")
     p_limit: int = Field(1000, ge=1, le=10_000, description="with heaps K: how many P-positions to list")
     rows_offset: int = Field(0, ge=0, description="with heaps K: the first position of the table listed (paging)")
-    rows_limit: int = Field(0, ge=0, le=10_000, description="with heaps K: how many positions of the table to "
-                            "list with their values (0: none)")
+    rows_limit: int = Field(
+        0,
+        ge=0,
+        le=10_000,
+        description="with heaps K: how many positions of the table to list with their values (0: none)",
+    )
 
 
 class VerifyRequest(Request):
@@ -197,14 +250,25 @@ class DiscoverRequest(Request):
     ruleset: str
     params: dict[str, Any] = Field(default_factory=dict)
     heaps: int = Field(2, ge=1, le=8, description="heaps in each position of the data")
-    max_heap: int = Field(10, ge=0, le=MAX_DISCOVER_HEAP, validation_alias=AliasChoices("max_heap", "max"),
-                          description="largest heap of the data ('max' is accepted too)")
+    max_heap: int = Field(
+        10,
+        ge=0,
+        le=MAX_DISCOVER_HEAP,
+        validation_alias=AliasChoices("max_heap", "max"),
+        description="largest heap of the data ('max' is accepted too)",
+    )
     kind: Literal["outcome", "grundy", "both"] = "both"
-    budget: int = Field(WEB_DISCOVER_BUDGET, ge=1, le=WEB_DISCOVER_BUDGET,
-                        description="work units of each search (about a microsecond each)")
-    misere: bool = _misere_field("misère play: rules fitted to the misère P-positions, or to Conway's misère Grundy "
-                                 "values g- with kind 'grundy', and checked against misère values (as 'sprague "
-                                 "discover --misere')")
+    budget: int = Field(
+        WEB_DISCOVER_BUDGET,
+        ge=1,
+        le=WEB_DISCOVER_BUDGET,
+        description="work units of each search (about a microsecond each)",
+    )
+    misere: bool = _misere_field(
+        "misère play: rules fitted to the misère P-positions, or to Conway's misère Grundy "
+        "values g- with kind 'grundy', and checked against misère values (as 'sprague "
+        "discover --misere')"
+    )
 
 
 class QuotientRequest(Request):
@@ -212,21 +276,29 @@ class QuotientRequest(Request):
 
     ruleset: str = Field(description="a one-heap ruleset or alias (kayles, dawsons-kayles, takebreak with a code)")
     params: dict[str, Any] = Field(default_factory=dict, description='parameters, e.g. {"code": "0.75"}')
-    max_heap: int = Field(20, ge=0, le=MAX_QUOTIENT_WEB_HEAP, description="the quotient of the sums of heaps "
-                          "0..max_heap")
-    position: Any = Field(None, description="a sum of heaps, e.g. [2, 3, 7] (each at most max_heap): its element, "
-                          "outcome and winning moves, read off the quotient")
+    max_heap: int = Field(
+        20, ge=0, le=MAX_QUOTIENT_WEB_HEAP, description="the quotient of the sums of heaps 0..max_heap"
+    )
+    position: Any = Field(
+        None,
+        description="a sum of heaps, e.g. [2, 3, 7] (each at most max_heap): its element, "
+        "outcome and winning moves, read off the quotient",
+    )
 
 
 class PlayRequest(Request):
     ruleset: str
     params: dict[str, Any] = Field(default_factory=dict)
     position: Any = Field(description="the position before the user's move (or the computer's, if no move)")
-    move: Any = Field(None, description="the position after the user's move, or the move as 'sprague moves' writes "
-                      "it (\"heap 3: 7 -> 4\"); omit to let the computer move")
+    move: Any = Field(
+        None,
+        description="the position after the user's move, or the move as 'sprague moves' writes "
+        'it ("heap 3: 7 -> 4"); omit to let the computer move',
+    )
     mode: Literal["perfect", "random", "skilled", "hint"] = "perfect"
-    skill: float = Field(0.5, ge=0, le=1, description="mode 'skilled': the chance that each computer move is "
-                         "perfect (else it is random)")
+    skill: float = Field(
+        0.5, ge=0, le=1, description="mode 'skilled': the chance that each computer move is perfect (else it is random)"
+    )
     seed: int | None = None
     misere: bool = _misere_field()
 
@@ -245,19 +317,27 @@ def _field(name: str) -> Iterator[None]:
 
 def _ruleset(name: str, params: dict[str, Any], field: str = "ruleset", params_field: str = "params") -> Ruleset:
     if ":" in name:
-        raise ApiError(422, f"ruleset {name!r}: the web API serves the built-in rulesets only "
-                       "(GET /api/rulesets lists them)", field)
+        raise ApiError(
+            422,
+            f"ruleset {name!r}: the web API serves the built-in rulesets only (GET /api/rulesets lists them)",
+            field,
+        )
     with _field(field):
         cls = find_ruleset(name)
     custom = {p.name for p in cls.parameters if p.kind == "custom"}  # read from JSON by their own reader
     with _field(params_field):
-        values = {k: ",".join(map(str, v)) if k not in custom and isinstance(v, list) and all(isinstance(x, int)
-                                                                                              for x in v) else v
-                  for k, v in params.items()}
+        values = {
+            k: ",".join(map(str, v))
+            if k not in custom and isinstance(v, list) and all(isinstance(x, int) for x in v)
+            else v
+            for k, v in params.items()
+        }
         for k, v in values.items():
             if isinstance(v, str) and v.strip().startswith("@"):  # a file of the server's machine: never read
-                raise InvalidParameter(f"{name}: {k}={v[:40]!r} names a file; the web API reads no files, give the "
-                                       "value itself (a digraph's edges as a>b,b>c)")
+                raise InvalidParameter(
+                    f"{name}: {k}={v[:40]!r} names a file; the web API reads no files, give the "
+                    "value itself (a digraph's edges as a>b,b>c)"
+                )
         return ruleset(name, **values)
 
 
@@ -266,7 +346,7 @@ def _tokens(value: Any) -> list[str]:
         return value.split() or [value]
     if isinstance(value, list) and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in value):
         return [str(v) for v in value]
-    raise InvalidPosition(f"position {value!r} is not a list of heaps or a string; write e.g. [3, 5, 6] or \"TTHHTHH\"")
+    raise InvalidPosition(f'position {value!r} is not a list of heaps or a string; write e.g. [3, 5, 6] or "TTHHTHH"')
 
 
 def _position(r: Ruleset, value: Any, field: str = "position") -> Any:
@@ -336,8 +416,9 @@ def value(req: GameRequest, limit: int) -> dict[str, Any]:
 def moves(req: MovesRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
     pos = _position(r, req.position)
-    data = _computed(lambda: moves_report(r, pos, req.method, limit, req.max_options, misere=req.misere,
-                                          remoteness=req.remoteness))
+    data = _computed(
+        lambda: moves_report(r, pos, req.method, limit, req.max_options, misere=req.misere, remoteness=req.remoteness)
+    )
     return {**data, "options": [{k: v for k, v in o.items() if k != "text"} for o in data["options"]]}
 
 
@@ -349,7 +430,8 @@ def sequence(req: SequenceRequest, limit: int) -> dict[str, Any]:
         misere_data: dict[str, Any] = _computed(lambda: _misere_sequence(game, req.max_heap, limit))
         return misere_data
     data: dict[str, Any] = _computed(
-        lambda: sequence_report(game, game.sequence(req.max_heap + 1, limit).tolist(), limit)[0])
+        lambda: sequence_report(game, game.sequence(req.max_heap + 1, limit).tolist(), limit)[0]
+    )
     return {**data, "misere": False}
 
 
@@ -366,22 +448,41 @@ def table(req: TableRequest, limit: int) -> dict[str, Any]:
         raise ApiError(422, f"need min <= max_heap, got min {req.min} and max_heap {req.max_heap}", "max_heap")
     if req.heaps is not None:
         summary: dict[str, Any] = _computed(
-            lambda: heap_table_report(r, req.max_heap, req.heaps or 2, req.kind, req.min, limit, misere=req.misere,
-                                      p_offset=req.p_offset, p_limit=req.p_limit, rows_offset=req.rows_offset,
-                                      rows_limit=req.rows_limit)[1])
+            lambda: heap_table_report(
+                r,
+                req.max_heap,
+                req.heaps or 2,
+                req.kind,
+                req.min,
+                limit,
+                misere=req.misere,
+                p_offset=req.p_offset,
+                p_limit=req.p_limit,
+                rows_offset=req.rows_offset,
+                rows_limit=req.rows_limit,
+            )[1]
+        )
         return {**summary, "misere": req.misere}
     low = req.min if req.min is not None else min_heap(r)
     if req.max_heap - low + 1 > MAX_GRID:
-        raise ApiError(422, f"max_heap: a grid of {req.max_heap - low + 1} x {req.max_heap - low + 1} cells is "
-                       f"over the limit of {MAX_GRID} per side; lower max_heap (or raise min)", "max_heap")
+        raise ApiError(
+            422,
+            f"max_heap: a grid of {req.max_heap - low + 1} x {req.max_heap - low + 1} cells is "
+            f"over the limit of {MAX_GRID} per side; lower max_heap (or raise min)",
+            "max_heap",
+        )
     games = [r]
     if req.second:
         games.append(_ruleset(req.second, req.second_params, "second", "second_params"))
     if req.fixed and (req.second or len(req.fixed.replace(",", " ").split()) > 8):
         raise ApiError(422, "fixed: a slice takes one game and at most 8 fixed heaps", "fixed")
     data: dict[str, Any] = _computed(
-        lambda: grid_report(games, req.max_heap, req.min, req.kind, req.method, limit, fixed=req.fixed,
-                            misere=req.misere).data)
+        lambda: (
+            grid_report(
+                games, req.max_heap, req.min, req.kind, req.method, limit, fixed=req.fixed, misere=req.misere
+            ).data
+        )
+    )
     return {**data, "misere": req.misere}
 
 
@@ -405,8 +506,39 @@ def _user_move(r: Ruleset, pos: Any, value: Any) -> Any:
             return Move.parse(r, pos, value).option
 
 
-def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, misere: bool = False,
-          skill: float = 0.5) -> dict[str, Any]:
+def _over(r: Ruleset, p: Any, limit: int) -> bool:
+    """Whether the player to move at ``p`` has no move."""
+    count = r.option_count(p)
+    if count == 0:
+        return True
+    if count is not None and count > limit:  # too many to list; an over-count is a few per heap, not this
+        return False
+    # option_count may over-count (octal games count slots per heap, empty heaps too): look for a move
+    return next(iter(r.moves(p)), _NO_MOVE) is _NO_MOVE
+
+
+def _hint_text(r: Ruleset, pos: Any, hint: list[Any], limit: int, misere: bool) -> str:
+    """The hint in words: the winning moves, else the drawing moves of a loopy game, else why every move loses."""
+    kind = "a misère P-position" if misere else "a P-position"
+    drawing = r.drawing_moves(pos, "auto", limit) if r.loopy and not hint else []
+    return (
+        (
+            f"{len(hint)} winning move{'s' if len(hint) != 1 else ''}: "
+            + "; ".join(r.describe_move(pos, o) for o in hint)
+        )
+        if hint
+        else (
+            f"no winning move: this is a draw (D); {len(drawing)} drawing move{'s' if len(drawing) != 1 else ''} "
+            "keep it: " + "; ".join(r.describe_move(pos, o) for o in drawing)
+        )
+        if drawing
+        else f"no winning move: this is {kind}, every move loses against perfect play"
+    )
+
+
+def _play(
+    r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, misere: bool = False, skill: float = 0.5
+) -> dict[str, Any]:
     """The body of ``POST /api/play``: the user's move checked and made, then the computer's (or a hint).
 
     Under normal play the player who cannot move loses; under misère play
@@ -418,22 +550,20 @@ def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, mis
     moves: list[dict[str, Any]] = []
     key = "misere_grundy" if misere else "grundy"
 
-    def over(p: Any) -> bool:
-        count = r.option_count(p)
-        if count == 0:
-            return True
-        if count is not None and count > limit:  # too many to list; an over-count is a few per heap, not this
-            return False
-        # option_count may over-count (octal games count slots per heap, empty heaps too): look for a move
-        return next(iter(r.moves(p)), _NO_MOVE) is _NO_MOVE
-
     def winner(stuck: str) -> str:
         """Who has won when ``stuck`` is to move and cannot."""
         return stuck if misere else "computer" if stuck == "user" else "user"
 
     def record(by: str, before: Any, after: Any, reason: str) -> None:
-        moves.append({"by": by, "move": r.describe_move(before, after), "from": r.position_to_json(before),
-                      "position": r.position_to_json(after), "reason": reason})
+        moves.append(
+            {
+                "by": by,
+                "move": r.describe_move(before, after),
+                "from": r.position_to_json(before),
+                "position": r.position_to_json(after),
+                "reason": reason,
+            }
+        )
 
     def answer(p: Any, won: str | None, **extra: Any) -> dict[str, Any]:
         try:
@@ -441,9 +571,18 @@ def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, mis
             value, outcome = value_json(ev.grundy), ev.outcome
         except TooLarge:  # the game goes on; its value is just not known within the limit
             value, outcome = None, None
-        return {**header(r), "position": r.position_to_json(p), "text": r.format_position(p), "moves": moves,
-                key: value, "outcome": outcome, "misere": misere, "game_over": won is not None, "winner": won,
-                **extra}
+        return {
+            **header(r),
+            "position": r.position_to_json(p),
+            "text": r.format_position(p),
+            "moves": moves,
+            key: value,
+            "outcome": outcome,
+            "misere": misere,
+            "game_over": won is not None,
+            "winner": won,
+            **extra,
+        }
 
     if move is not None:
         if mode == "hint":
@@ -451,33 +590,31 @@ def _play(r: Ruleset, pos: Any, move: Any, mode: str, seed: int, limit: int, mis
         after = r.apply(pos, move, limit)
         record("user", pos, after, "")
         pos = after
-        if over(pos):
+        if _over(r, pos, limit):
             return answer(pos, winner("computer"))
     if mode == "hint":
-        if over(pos):
+        if _over(r, pos, limit):
             return answer(pos, winner("user"), hint=[], hint_text="no moves: the game is over")
         try:
             hint = r.winning_moves(pos, "auto", limit, misere=misere)
         except TooLarge:
             one = r.winning_move(pos, "auto", limit, misere=misere)
             hint = [] if one is None else [one]
-        kind = "a misère P-position" if misere else "a P-position"
-        drawing = r.drawing_moves(pos, "auto", limit) if r.loopy and not hint else []
-        text = (f"{len(hint)} winning move{'s' if len(hint) != 1 else ''}: " +
-                "; ".join(r.describe_move(pos, o) for o in hint)) if hint else \
-            (f"no winning move: this is a draw (D); {len(drawing)} drawing move{'s' if len(drawing) != 1 else ''} "
-             "keep it: " + "; ".join(r.describe_move(pos, o) for o in drawing)) if drawing else \
-            f"no winning move: this is {kind}, every move loses against perfect play"
+        text = _hint_text(r, pos, hint, limit, misere)
         return answer(pos, None, hint=[r.position_to_json(o) for o in hint], hint_text=text)
-    if over(pos):
+    if _over(r, pos, limit):
         return answer(pos, winner("computer"))  # the computer is to move and cannot
-    player: Player = PerfectPlayer(max_positions=limit, misere=misere) if mode == "perfect" else \
-        SkilledPlayer(skill, seed, limit, misere=misere) if mode == "skilled" else \
-        RandomPlayer(seed=seed, misere=misere)
+    player: Player = (
+        PerfectPlayer(max_positions=limit, misere=misere)
+        if mode == "perfect"
+        else SkilledPlayer(skill, seed, limit, misere=misere)
+        if mode == "skilled"
+        else RandomPlayer(seed=seed, misere=misere)
+    )
     choice, reason = player.choose(r, pos)
     after = r.check_position(choice)
     record("computer", pos, after, reason)
-    return answer(after, winner("user") if over(after) else None)
+    return answer(after, winner("user") if _over(r, after, limit) else None)
 
 
 def verify_theorem(req: VerifyRequest, limit: int) -> dict[str, Any]:
@@ -489,8 +626,12 @@ def verify_theorem(req: VerifyRequest, limit: int) -> dict[str, Any]:
     with _field("theorem"):
         theorem = find_theorem(req.theorem)
     report = _computed(lambda: verify(theorem, heaps=req.heaps, max_heap=req.max_heap, max_positions=limit))
-    return {**report.to_json(), "summary": report.summary(), "statement": theorem.statement,
-            "refuted": theorem.refutation()}
+    return {
+        **report.to_json(),
+        "summary": report.summary(),
+        "statement": theorem.statement,
+        "refuted": theorem.refutation(),
+    }
 
 
 def discover_rules(req: DiscoverRequest, limit: int) -> dict[str, Any]:
@@ -501,21 +642,37 @@ def discover_rules(req: DiscoverRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
     with _field("ruleset"):
         check_ruleset(r)
-    found = _computed(lambda: discover(r, req.heaps, req.max_heap, kinds=KINDS if req.kind == "both" else req.kind,
-                                       budget=req.budget, max_positions=limit, memory=WEB_DISCOVER_MEMORY,
-                                       misere=req.misere))
+    found = _computed(
+        lambda: discover(
+            r,
+            req.heaps,
+            req.max_heap,
+            kinds=KINDS if req.kind == "both" else req.kind,
+            budget=req.budget,
+            max_positions=limit,
+            memory=WEB_DISCOVER_MEMORY,
+            misere=req.misere,
+        )
+    )
     return {**found.to_json(), "summary": found.summary()}
 
 
 def quotient(req: QuotientRequest, limit: int) -> dict[str, Any]:
     r = _ruleset(req.ruleset, req.params)
     if not one_heap(r):
-        raise ApiError(422, f"{r.name} is not a one-heap game; misère quotients are of one-heap rulesets "
-                       f"such as {examples('one-heap')}", "ruleset")
+        raise ApiError(
+            422,
+            f"{r.name} is not a one-heap game; misère quotients are of one-heap rulesets "
+            f"such as {examples('one-heap')}",
+            "ruleset",
+        )
     heaps = None if req.position is None else _position(r, req.position)
     if heaps is not None and any(h > req.max_heap for h in heaps):
-        raise ApiError(422, f"position: heap {max(heaps)} is over max_heap {req.max_heap}; raise max_heap to at "
-                       f"least {max(heaps)}", "position")
+        raise ApiError(
+            422,
+            f"position: heap {max(heaps)} is over max_heap {req.max_heap}; raise max_heap to at least {max(heaps)}",
+            "position",
+        )
     return _computed(lambda: quotient_report(r, req.max_heap, heaps, limit))
 
 
@@ -539,18 +696,27 @@ def parse_body(body: bytes, model: type[BaseModel]) -> Any:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ApiError(400, f"the request body is not UTF-8 text (byte 0x{body[exc.start]:02x} at offset "
-                       f"{exc.start}); send JSON encoded in UTF-8, e.g. {EXAMPLE}", "body") from None
+        raise ApiError(
+            400,
+            f"the request body is not UTF-8 text (byte 0x{body[exc.start]:02x} at offset "
+            f"{exc.start}); send JSON encoded in UTF-8, e.g. {EXAMPLE}",
+            "body",
+        ) from None
     if not text.strip():
         raise ApiError(422, f"body: field required; send a JSON object, e.g. {EXAMPLE}", "body")
     try:
         data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
-        raise ApiError(400, f"the request body is not valid JSON ({exc.msg} at line {exc.lineno} column "
-                       f"{exc.colno}); send e.g. {EXAMPLE}", "body") from None
+        raise ApiError(
+            400,
+            f"the request body is not valid JSON ({exc.msg} at line {exc.lineno} column "
+            f"{exc.colno}); send e.g. {EXAMPLE}",
+            "body",
+        ) from None
     except RecursionError:
-        raise ApiError(400, "the request body is not valid JSON here: it is nested too deeply; send e.g. "
-                       f"{EXAMPLE}", "body") from None
+        raise ApiError(
+            400, f"the request body is not valid JSON here: it is nested too deeply; send e.g. {EXAMPLE}", "body"
+        ) from None
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -560,8 +726,12 @@ def parse_body(body: bytes, model: type[BaseModel]) -> Any:
 def _json_int(digits: str) -> int:
     """A JSON integer, its length checked before it is converted (converting 10^6 digits takes seconds)."""
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise ApiError(422, f"a number in the body has {len(digits.lstrip('-')):,} digits, over the limit of "
-                       f"{MAX_INT_DIGITS:,} (MAX_INT_DIGITS in sprague.core.limits)", "body")
+        raise ApiError(
+            422,
+            f"a number in the body has {len(digits.lstrip('-')):,} digits, over the limit of "
+            f"{MAX_INT_DIGITS:,} (MAX_INT_DIGITS in sprague.core.limits)",
+            "body",
+        )
     return int(digits)
 
 
@@ -574,8 +744,9 @@ def validation_error(errors: Any, model: type[BaseModel] | None = None) -> ApiEr
     if first.get("type") == "extra_forbidden":
         known = ", ".join(model.model_fields) if model else "see GET /openapi.json"
         message = f"unknown field; the fields of this endpoint are: {known}"
-    return ApiError(422, f"{'.'.join(loc) or 'body'}: {message.lower()}", loc[0] if loc else "body",
-                    errors=_plain(errors))
+    return ApiError(
+        422, f"{'.'.join(loc) or 'body'}: {message.lower()}", loc[0] if loc else "body", errors=_plain(errors)
+    )
 
 
 def _plain(errors: Any) -> Any:
@@ -619,8 +790,10 @@ WEB_MAX_MEMORY = 768 << 20
 _CACHES: dict[tuple[str, int], _cache.Cache] = {}
 
 #: What a stop's hint says in the server's answers (its notes and 413s): the CLI's flags are not the client's to set.
-SERVER_HINT = ("that is the server's budget of one request; ask for less, or ask sprague on your own machine, "
-               "where --max-work, --max-memory and --time-limit raise it")
+SERVER_HINT = (
+    "that is the server's budget of one request; ask for less, or ask sprague on your own machine, "
+    "where --max-work, --max-memory and --time-limit raise it"
+)
 
 
 def server_words(answer: bytes) -> bytes:
@@ -648,12 +821,21 @@ def _handle(endpoint: str, body: bytes, limit: int) -> tuple[int, bytes]:
     except TooLarge as exc:
         return 413, server_words(dumps(ApiError(413, str(exc)).body()))
     except SpragueError as exc:  # from parsing outside _field; named by its kind
-        field = "move" if isinstance(exc, IllegalMove) else "params" if isinstance(exc, (InvalidParameter,
-                                                                                          UnknownRuleset)) else None
+        field = (
+            "move"
+            if isinstance(exc, IllegalMove)
+            else "params"
+            if isinstance(exc, (InvalidParameter, UnknownRuleset))
+            else None
+        )
         return 422, dumps(ApiError(422, str(exc), field).body())
     except OverflowError as exc:
-        return 413, dumps(ApiError(413, f"a number in the request is too large to compute with ({exc}); "
-                                   "ask with smaller numbers").body())
+        return 413, dumps(
+            ApiError(
+                413, f"a number in the request is too large to compute with ({exc}); ask with smaller numbers"
+            ).body()
+        )
     except RecursionError:
-        return 413, dumps(ApiError(413, "the request is too large to compute here (it nests too deeply); ask for "
-                                   "less").body())
+        return 413, dumps(
+            ApiError(413, "the request is too large to compute here (it nests too deeply); ask for less").body()
+        )

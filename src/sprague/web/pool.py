@@ -56,8 +56,16 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-__all__ = ["WorkerPool", "PoolError", "TimeLimitExceeded", "MemoryLimitExceeded", "ServerBusy", "WorkerCrashed",
-           "SLOW_AFTER", "LOW_PRIORITY"]
+__all__ = [
+    "WorkerPool",
+    "PoolError",
+    "TimeLimitExceeded",
+    "MemoryLimitExceeded",
+    "ServerBusy",
+    "WorkerCrashed",
+    "SLOW_AFTER",
+    "LOW_PRIORITY",
+]
 
 CLOSE_GRACE = 2.0  #: seconds :meth:`WorkerPool.close` gives the workers to exit by themselves before killing them
 SLOW_AFTER = 0.1  #: seconds of CPU after which a computation counts as long (leaves its slot, lowest CPU priority)
@@ -72,6 +80,8 @@ def _cpu_seconds(pid: int | None) -> float | None:
         return (int(fields[11]) + int(fields[12])) / _TICKS  # fields 14 and 15: utime, stime
     except (OSError, IndexError, ValueError):
         return None
+
+
 LOW_PRIORITY = 19  #: the niceness of a worker running a long computation (the lowest priority)
 _HEADER = struct.Struct("!Q")  # length prefix of a job sent to a worker and of its result
 
@@ -160,8 +170,14 @@ class WorkerPool:
         Seconds after which a computation counts as long.
     """
 
-    def __init__(self, workers: int, memory_limit: float | None = None, max_long: int | None = None,
-                 preload: Sequence[str] = (), slow_after: float = SLOW_AFTER) -> None:
+    def __init__(
+        self,
+        workers: int,
+        memory_limit: float | None = None,
+        max_long: int | None = None,
+        preload: Sequence[str] = (),
+        slow_after: float = SLOW_AFTER,
+    ) -> None:
         if workers < 1:
             raise ValueError(f"workers must be at least 1, got {workers}")
         self.workers = workers
@@ -177,8 +193,9 @@ class WorkerPool:
         self._busy: set[_Worker] = set()  # computing, in a slot
         self._long: set[_Worker] = set()  # computing, out of the slots (long)
         self._starting = 0
-        self._waiters: collections.deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[_Worker]]] = \
+        self._waiters: collections.deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[_Worker]]] = (
             collections.deque()
+        )
         self._closed = False
         self._ready = threading.Event()
         self.started = 0  #: worker processes started so far (the first ``workers`` and every replacement)
@@ -234,8 +251,12 @@ class WorkerPool:
     def counts(self) -> dict[str, int]:
         """How many workers are idle, computing in a slot, computing long, and starting (for tests and logs)."""
         with self._lock:
-            return {"idle": len(self._idle), "busy": len(self._busy), "long": len(self._long),
-                    "starting": self._starting}
+            return {
+                "idle": len(self._idle),
+                "busy": len(self._busy),
+                "long": len(self._long),
+                "starting": self._starting,
+            }
 
     def pids(self) -> set[int]:
         """The process ids of the live workers."""
@@ -258,8 +279,12 @@ class WorkerPool:
         try:
             inbox_read, inbox_write = self._ctx.Pipe(duplex=False)
             results_read, results_write = self._ctx.Pipe(duplex=False)
-            process = self._ctx.Process(target=_worker_main, args=(inbox_read, results_write, self.memory_limit),
-                                        name="sprague-worker", daemon=True)
+            process = self._ctx.Process(
+                target=_worker_main,
+                args=(inbox_read, results_write, self.memory_limit),
+                name="sprague-worker",
+                daemon=True,
+            )
             process.start()
             inbox_read.close()
             results_write.close()
@@ -346,32 +371,13 @@ class WorkerPool:
             raise TimeLimitExceeded(time_limit, started=False) from None
         # a worker delivered after the waiter gave up goes back in _deliver (fut is then done)
 
-    async def _call(self, worker: _Worker, fn: Callable[..., Any], args: tuple[Any, ...], deadline: float,
-                    time_limit: float) -> Any:
+    async def _call(
+        self, worker: _Worker, fn: Callable[..., Any], args: tuple[Any, ...], deadline: float, time_limit: float
+    ) -> Any:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[tuple[str, Any]] = loop.create_future()
         buffer = bytearray()
         fd = worker.results.fileno()
-
-        def readable() -> None:
-            while not done.done():
-                try:
-                    chunk = os.read(fd, 1 << 20)
-                except BlockingIOError:
-                    return
-                except OSError:
-                    chunk = b""
-                if not chunk:  # the worker ended
-                    worker.process.join(0.1)
-                    done.set_exception(WorkerCrashed(worker.process.exitcode))
-                    return
-                buffer.extend(chunk)
-                if len(buffer) >= _HEADER.size and len(buffer) >= _HEADER.size + _HEADER.unpack_from(buffer)[0]:
-                    try:
-                        done.set_result(pickle.loads(bytes(buffer[_HEADER.size:])))
-                    except Exception as exc:  # a result that does not unpickle here
-                        done.set_result(("error", RuntimeError(f"unreadable result: {type(exc).__name__}: {exc}")))
-                    return
 
         def overtime() -> None:
             if not done.done():
@@ -411,9 +417,11 @@ class WorkerPool:
             except OSError:  # the idle worker had died
                 worker.process.join(0.5)
                 raise WorkerCrashed(worker.process.exitcode) from None
-            loop.add_reader(fd, readable)
-            timers = [loop.call_later(max(0.0, deadline - time.monotonic()), overtime),
-                      loop.call_later(self.slow_after, long)]
+            loop.add_reader(fd, _read_result, fd, worker, buffer, done)
+            timers = [
+                loop.call_later(max(0.0, deadline - time.monotonic()), overtime),
+                loop.call_later(self.slow_after, long),
+            ]
             status, value = await done
             healthy = status != "memory"
             if status == "ok":
@@ -427,6 +435,29 @@ class WorkerPool:
             with contextlib.suppress(Exception):
                 loop.remove_reader(fd)
             self._release(worker, healthy)
+
+
+def _read_result(fd: int, worker: _Worker, buffer: bytearray, done: asyncio.Future[tuple[str, Any]]) -> None:
+    """Called when the worker's result pipe ``fd`` is readable: what it holds added to ``buffer``; ``done`` set
+    when the whole result is in (unpickled), or with :class:`WorkerCrashed` when the worker has ended."""
+    while not done.done():
+        try:
+            chunk = os.read(fd, 1 << 20)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:  # the worker ended
+            worker.process.join(0.1)
+            done.set_exception(WorkerCrashed(worker.process.exitcode))
+            return
+        buffer.extend(chunk)
+        if len(buffer) >= _HEADER.size and len(buffer) >= _HEADER.size + _HEADER.unpack_from(buffer)[0]:
+            try:
+                done.set_result(pickle.loads(bytes(buffer[_HEADER.size :])))
+            except Exception as exc:  # a result that does not unpickle here
+                done.set_result(("error", RuntimeError(f"unreadable result: {type(exc).__name__}: {exc}")))
+            return
 
 
 def _fail(fut: asyncio.Future[Any], exc: BaseException) -> None:
@@ -461,7 +492,7 @@ async def _write(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         try:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
         except BlockingIOError:
             ready: asyncio.Future[None] = loop.create_future()
 
@@ -528,12 +559,13 @@ def _worker_main(inbox: Connection, results: Connection, memory_limit: float | N
             except MemoryError:
                 data = pickle.dumps(("memory", None))
             except Exception as exc:  # an exception that does not pickle
-                data = pickle.dumps(("error", RuntimeError(f"{type(result[1]).__name__}: {result[1]} "
-                                                           f"(and it did not pickle: {exc})")))
+                data = pickle.dumps(
+                    ("error", RuntimeError(f"{type(result[1]).__name__}: {result[1]} (and it did not pickle: {exc})"))
+                )
         data = _HEADER.pack(len(data)) + data
         view = memoryview(data)
         while view:
             try:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             except OSError:
                 return

@@ -30,13 +30,18 @@ __all__ = ["warm"]
 
 def warm() -> int:
     """Compute the examples of every ruleset; returns how many answered 200."""
-    requests = [("value", {"ruleset": row["name"], "params": row["example_params"],
-                           "position": row["example_position"]}) for row in rulesets_report()]
+    requests = [
+        ("value", {"ruleset": row["name"], "params": row["example_params"], "position": row["example_position"]})
+        for row in rulesets_report()
+    ]
     (seq, seq_params), (tab, tab_params), (disc, disc_params) = (
-        PAGE_EXAMPLES[k] for k in ("sequence", "table", "discover"))
-    requests += [("sequence", {"ruleset": seq, "params": seq_params, "to": 40}),
-                 ("table", {"ruleset": tab, "params": tab_params, "max": 6, "values": "grundy"}),
-                 ("discover", {"ruleset": disc, "params": disc_params, "heaps": 2, "max": 4, "budget": 20_000})]
+        PAGE_EXAMPLES[k] for k in ("sequence", "table", "discover")
+    )
+    requests += [
+        ("sequence", {"ruleset": seq, "params": seq_params, "to": 40}),
+        ("table", {"ruleset": tab, "params": tab_params, "max": 6, "values": "grundy"}),
+        ("discover", {"ruleset": disc, "params": disc_params, "heaps": 2, "max": 4, "budget": 20_000}),
+    ]
     return sum(handle(endpoint, json.dumps(body).encode(), 10_000)[0] == 200 for endpoint, body in requests)
 
 

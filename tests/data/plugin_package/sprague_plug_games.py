@@ -31,9 +31,14 @@ class HalfNim(sprague.HeapRuleset):
 
 
 #: a game of the catalogue's kind, made with named(): octal 0.33, take one or two tokens from a heap's end
-TwoPins = named("plug-two-pins", TakeBreak, "Take one or two pins from the end of a row (octal 0.33): the "
-                "subtraction game {1, 2} (Winning Ways ch. 4).", "-- Winning Ways ch. 4", example=("7", "5"),
-                code="0.33")
+TwoPins = named(
+    "plug-two-pins",
+    TakeBreak,
+    "Take one or two pins from the end of a row (octal 0.33): the subtraction game {1, 2} (Winning Ways ch. 4).",
+    "-- Winning Ways ch. 4",
+    example=("7", "5"),
+    code="0.33",
+)
 
 
 class King(CoordinateRuleset):
@@ -92,8 +97,9 @@ class NodeKayles(sprague.Ruleset):
             elif t.isdigit():
                 vertices.add(int(t))
             else:
-                raise InvalidPosition(f"{self.name}: {t!r} is neither an edge a-b nor a vertex; write "
-                                      f"{self.position_help}")
+                raise InvalidPosition(
+                    f"{self.name}: {t!r} is neither an edge a-b nor a vertex; write {self.position_help}"
+                )
         return self.check_position((vertices, edges))
 
     def format_position(self, position):
@@ -109,8 +115,7 @@ class NodeKayles(sprague.Ruleset):
         vertices, edges = position
         for v in vertices:
             gone = {v} | {b for a, b in edges if a == v} | {a for a, b in edges if b == v}
-            yield (tuple(u for u in vertices if u not in gone),
-                   tuple(e for e in edges if not gone & set(e)))
+            yield (tuple(u for u in vertices if u not in gone), tuple(e for e in edges if not gone & set(e)))
 
     def describe_move(self, position, option):
         for v, o in zip(position[0], self.moves(position)):
@@ -141,13 +146,22 @@ class NodeKayles(sprague.Ruleset):
 def king_claim(n, params):
     def claim(heaps):
         return P if heaps[0] % 2 == 0 and heaps[1] % 2 == 0 else N
+
     return claim
 
 
 KING_OUTCOMES = Theorem(
-    name="plug-king-outcomes", ruleset="plug-king", citation="Winning Ways ch. 2", kind="outcome",
-    statement="P iff both coordinates are even", make_claim=king_claim, heap_ok=lambda n, params: n == 2,
-    heaps_doc="2 heaps", default_heaps=2, test_box=(2, 12))
+    name="plug-king-outcomes",
+    ruleset="plug-king",
+    citation="Winning Ways ch. 2",
+    kind="outcome",
+    statement="P iff both coordinates are even",
+    make_claim=king_claim,
+    heap_ok=lambda n, params: n == 2,
+    heaps_doc="2 heaps",
+    default_heaps=2,
+    test_box=(2, 12),
+)
 
 
 def path_claim(n, params):
@@ -158,10 +172,17 @@ def path_claim(n, params):
         if edges != tuple((i, i + 1) for i in range(1, len(vertices))):
             return UNKNOWN
         return dawson.grundy((len(vertices),))
+
     return claim
 
 
 NODE_KAYLES_PATHS = Theorem(
-    name="plug-node-kayles-paths", ruleset="plug-node-kayles", box="positions", kind="grundy",
-    citation="Node Kayles on a path is Dawson's chess (octal 0.137)", statement="G(path of n vertices) = G_0.137(n)",
-    make_claim=path_claim, test_box=(0, 5))
+    name="plug-node-kayles-paths",
+    ruleset="plug-node-kayles",
+    box="positions",
+    kind="grundy",
+    citation="Node Kayles on a path is Dawson's chess (octal 0.137)",
+    statement="G(path of n vertices) = G_0.137(n)",
+    make_claim=path_claim,
+    test_box=(0, 5),
+)

@@ -25,8 +25,15 @@ def cmd_cache(ns: argparse.Namespace, out: TextIO) -> int:
         removed = cache.clear()
         kept = len(cache.temporaries())
         if ns.json:
-            print_json({"directory": str(cache.directory), "removed": removed, "removed_temporary": swept,
-                        "kept_temporary": kept}, out)
+            print_json(
+                {
+                    "directory": str(cache.directory),
+                    "removed": removed,
+                    "removed_temporary": swept,
+                    "kept_temporary": kept,
+                },
+                out,
+            )
         else:
             out.write(f"removed {removed} cached result{'' if removed == 1 else 's'}")
             if swept:
@@ -46,8 +53,17 @@ def cmd_cache(ns: argparse.Namespace, out: TextIO) -> int:
 
 def temporaries(cache: Cache) -> list[dict[str, Any]]:
     """The cache's temporary files as ``cache list --json`` shows them."""
-    return [{"path": str(t.path), "nbytes": t.nbytes, "modified": t.modified, "pid": t.pid, "host": t.host,
-             "stale": t.stale} for t in cache.temporaries()]
+    return [
+        {
+            "path": str(t.path),
+            "nbytes": t.nbytes,
+            "modified": t.modified,
+            "pid": t.pid,
+            "host": t.host,
+            "stale": t.stale,
+        }
+        for t in cache.temporaries()
+    ]
 
 
 def temporaries_text(temps: list[dict[str, Any]]) -> str:
@@ -58,12 +74,18 @@ def temporaries_text(temps: list[dict[str, Any]]) -> str:
     for t in temps:
         writer = "an unknown writer" if t["pid"] is None else f"pid {t['pid']} on {t['host'] or 'an unknown host'}"
         state = "stale: its writer is gone" if t["stale"] else "being written"
-        lines.append(f"temporary  {size_text(t['nbytes'])}  {state} ({writer}, modified {t['modified']})  "
-                     f"{t['path']}\n")
+        lines.append(
+            f"temporary  {size_text(t['nbytes'])}  {state} ({writer}, modified {t['modified']})  {t['path']}\n"
+        )
     stale = [t for t in temps if t["stale"]]
-    lines.append(f"{plural(len(temps), 'temporary file')}, {size_text(sum(t['nbytes'] for t in temps))}"
-                 + (f"; {len(stale)} stale, {size_text(sum(t['nbytes'] for t in stale))}: "
-                    "'sprague cache clear' removes them\n" if stale else "\n"))
+    lines.append(
+        f"{plural(len(temps), 'temporary file')}, {size_text(sum(t['nbytes'] for t in temps))}"
+        + (
+            f"; {len(stale)} stale, {size_text(sum(t['nbytes'] for t in stale))}: 'sprague cache clear' removes them\n"
+            if stale
+            else "\n"
+        )
+    )
     return "".join(lines)
 
 

@@ -21,11 +21,20 @@ def cmd_discover(ns: argparse.Namespace, out: TextIO) -> int:
     params: dict[str, Any] = parse_params(ns.param)
     bar = progress_bar(ns.quiet, f"discover {ns.ruleset}", unit=" expressions")
     try:
-        found = discover(ns.ruleset, counts, ns.max_heap, kinds=KINDS if ns.kind == "both" else ns.kind,
-                         verify_max=ns.verify_max, budget=ns.budget or DISCOVER_BUDGET, max_cost=ns.max_cost,
-                         max_positions=ns.max_positions, progress=bar.update if bar else None,
-                         memory=ns.memory * 2**20 if ns.memory else DISCOVER_MEMORY, misere=ns.misere,
-                         **params)
+        found = discover(
+            ns.ruleset,
+            counts,
+            ns.max_heap,
+            kinds=KINDS if ns.kind == "both" else ns.kind,
+            verify_max=ns.verify_max,
+            budget=ns.budget or DISCOVER_BUDGET,
+            max_cost=ns.max_cost,
+            max_positions=ns.max_positions,
+            progress=bar.update if bar else None,
+            memory=ns.memory * 2**20 if ns.memory else DISCOVER_MEMORY,
+            misere=ns.misere,
+            **params,
+        )
     finally:
         if bar:
             bar.close()

@@ -45,8 +45,14 @@ def cmd_graph(ns: argparse.Namespace, out: TextIO) -> int:
     from sprague.viz.graph import render, to_dot
 
     r, pos = game(ns)
-    dot = to_dot(r, r.check_position(pos), max_nodes=ns.max_nodes, max_positions=ns.max_positions,
-                 misere=bool(ns.misere), method=ns.method)
+    dot = to_dot(
+        r,
+        r.check_position(pos),
+        max_nodes=ns.max_nodes,
+        max_positions=ns.max_positions,
+        misere=bool(ns.misere),
+        method=ns.method,
+    )
     if ns.fmt == "dot":
         data: bytes = dot.encode()
     else:
@@ -76,8 +82,10 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
 
     problem = _stdin_problem()
     if problem:
-        raise InvalidParameter(f"'play' reads your moves from standard input, which {problem}; run it in a terminal, "
-                               "or pipe the moves in: printf '1\\n' | sprague play nim 3 5")
+        raise InvalidParameter(
+            f"'play' reads your moves from standard input, which {problem}; run it in a terminal, "
+            "or pipe the moves in: printf '1\\n' | sprague play nim 3 5"
+        )
     r, pos = game(ns)
     pos = r.check_position(pos)
 
@@ -87,31 +95,45 @@ def cmd_play(ns: argparse.Namespace, out: TextIO) -> int:
 
     misere = bool(ns.misere)
     if ns.skill is not None and ns.opponent is not None:
-        raise InvalidParameter(f"--skill {ns.skill:g} makes a computer between perfect and random; leave out "
-                               f"--opponent {ns.opponent}")
+        raise InvalidParameter(
+            f"--skill {ns.skill:g} makes a computer between perfect and random; leave out --opponent {ns.opponent}"
+        )
     if ns.seed is not None and ns.skill is None and ns.opponent != "random":
-        raise InvalidParameter(f"--seed {ns.seed} seeds the random opponent's moves, and the perfect opponent makes "
-                               "none: add --opponent random or --skill X, or leave out --seed")
-    computer: Player = (SkilledPlayer(ns.skill, seed=ns.seed, max_positions=ns.max_positions, misere=misere,
-                                      method=ns.method) if ns.skill is not None
-                        else RandomPlayer(seed=ns.seed, misere=misere) if ns.opponent == "random"
-                        else PerfectPlayer(ns.method, ns.max_positions, misere=misere))
+        raise InvalidParameter(
+            f"--seed {ns.seed} seeds the random opponent's moves, and the perfect opponent makes "
+            "none: add --opponent random or --skill X, or leave out --seed"
+        )
+    computer: Player = (
+        SkilledPlayer(ns.skill, seed=ns.seed, max_positions=ns.max_positions, misere=misere, method=ns.method)
+        if ns.skill is not None
+        else RandomPlayer(seed=ns.seed, misere=misere)
+        if ns.opponent == "random"
+        else PerfectPlayer(ns.method, ns.max_positions, misere=misere)
+    )
+
     def read(prompt: str) -> str:
         try:
             return input(prompt)
         except OSError as exc:  # a descriptor that passed the checks above and still cannot be read
-            raise InvalidParameter(f"'play' cannot read your moves from standard input ({exc.strerror or exc}); run "
-                                   "it in a terminal, or pipe the moves in: printf '1\\n' | sprague play nim 3 5") \
-                from None
+            raise InvalidParameter(
+                f"'play' cannot read your moves from standard input ({exc.strerror or exc}); run "
+                "it in a terminal, or pipe the moves in: printf '1\\n' | sprague play nim 3 5"
+            ) from None
 
-    human = HumanPlayer(input_fn=read, output_fn=say, hints=ns.hints, misere=misere, method=ns.method,
-                        max_positions=ns.max_positions)
+    human = HumanPlayer(
+        input_fn=read, output_fn=say, hints=ns.hints, misere=misere, method=ns.method, max_positions=ns.max_positions
+    )
     players = (computer, human) if ns.first == "computer" else (human, computer)
-    rule = ("Misère play: whoever makes the last move loses." if misere
-            else "Normal play: whoever makes the last move wins.")
+    rule = (
+        "Misère play: whoever makes the last move loses."
+        if misere
+        else "Normal play: whoever makes the last move wins."
+    )
     if r.loopy:
-        rule += (f" Play may go on forever: a position that occurs {DRAW_REPETITIONS} times with the same player to "
-                 "move is a draw.")
+        rule += (
+            f" Play may go on forever: a position that occurs {DRAW_REPETITIONS} times with the same player to "
+            "move is a draw."
+        )
     say(f"{r.describe()}: {r.format_position(pos)}. {rule}")
     try:
         play_match(r, pos, players[0], players[1], output_fn=say, misere=misere)

@@ -14,6 +14,7 @@ from sprague.rulesets.shapes import examples, one_heap
 
 __all__ = ["cmd_quotient", "quotient_text"]
 
+
 def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague quotient RULESET [-p ...] --max-heap N [--check] [--prove] [--json]``.
 
@@ -26,15 +27,19 @@ def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
     family = code_family(ns.ruleset)
     if family is not None:  # a bare take-and-break code: takebreak -p code=...
         if params:
-            raise InvalidParameter(f"a bare take-and-break code ({ns.ruleset}) takes no -p parameters; "
-                                   f"write '{family.name} -p code={ns.ruleset}' alone")
+            raise InvalidParameter(
+                f"a bare take-and-break code ({ns.ruleset}) takes no -p parameters; "
+                f"write '{family.name} -p code={ns.ruleset}' alone"
+            )
         r = ruleset(family, code=ns.ruleset)
     else:
         r = ruleset(ns.ruleset, **params)
     if not one_heap(r):
-        raise InvalidParameter(f"{r.name} is not a one-heap game (a move there may change several heaps); misère "
-                               f"quotients are computed for one-heap rulesets such as {examples('one-heap')} or "
-                               "a take-and-break code like 0.77")
+        raise InvalidParameter(
+            f"{r.name} is not a one-heap game (a move there may change several heaps); misère "
+            f"quotients are computed for one-heap rulesets such as {examples('one-heap')} or "
+            "a take-and-break code like 0.77"
+        )
     q = r.misere_quotient(ns.max_heap, ns.max_positions, ns.max_order)
     check = proof = None
     if getattr(ns, "check", False):
@@ -45,8 +50,10 @@ def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
         from sprague.analysis.quotient_proof import CodedHeapGame, prove_quotient
 
         if not isinstance(r, CodedHeapGame) or r.code is None:
-            raise InvalidParameter(f"--prove needs a take-and-break code (such as 0.77 or kayles); {r.name} is not "
-                                   "one: its quotient is reported as observed only")
+            raise InvalidParameter(
+                f"--prove needs a take-and-break code (such as 0.77 or kayles); {r.name} is not "
+                "one: its quotient is reported as observed only"
+            )
         proof = prove_quotient(r, ns.max_heap, ns.max_positions, quotient=q)
     if ns.json:
         extra = {}
@@ -54,8 +61,7 @@ def cmd_quotient(ns: argparse.Namespace, out: TextIO) -> int:
             extra["check"] = check.to_json()
         if proof is not None:
             extra["proof"] = proof.to_json()
-        print_json({"ruleset": r.name, "params": r.params_json(),
-                    **q.to_json(), **extra}, out)
+        print_json({"ruleset": r.name, "params": r.params_json(), **q.to_json(), **extra}, out)
         return 0
     text = quotient_text(r.describe(), q)
     if proof is not None and proof.proved:  # the stabilisation is no longer only observed
@@ -73,16 +79,18 @@ def quotient_text(title: str, q: object) -> str:
     from sprague.analysis.quotient import MisereQuotient
 
     assert isinstance(q, MisereQuotient)
-    lines = [f"{title}: misère quotient of the sums of heaps 0..{q.max_heap}",
-             f"Q = {q.presentation()}",
-             f"order {q.order}; P-portion ({len(q.p_portion)}) = {q.p_portion_text()}",
-             "generators: " + (", ".join(f"{c} = heap {h}" for c, h in zip(q.letters, q.generators)) or "none"),
-             "pretending function (heap: element):"]
+    lines = [
+        f"{title}: misère quotient of the sums of heaps 0..{q.max_heap}",
+        f"Q = {q.presentation()}",
+        f"order {q.order}; P-portion ({len(q.p_portion)}) = {q.p_portion_text()}",
+        "generators: " + (", ".join(f"{c} = heap {h}" for c, h in zip(q.letters, q.generators)) or "none"),
+        "pretending function (heap: element):",
+    ]
     cells = [f"{h}:{q.word(q.phi[h])}" for h in range(q.max_heap + 1)]
     width = max(len(c) for c in cells) + 1
     per_line = max(1, 78 // width)
     for i in range(0, len(cells), per_line):
-        lines.append("  " + "".join(c.ljust(width) for c in cells[i:i + per_line]).rstrip())
+        lines.append("  " + "".join(c.ljust(width) for c in cells[i : i + per_line]).rstrip())
     lines.append("changed at heaps: " + (" ".join(map(str, q.changed_at)) or "none"))
     lines.append("stabilisation: " + q.stabilisation())
     return "\n".join(lines) + "\n"

@@ -46,16 +46,20 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
     try:
         array = r.sequence(ns.to + 1, ns.max_positions, progress=bar.update if bar else None, compact=True)
     except KeyboardInterrupt:
-        sys.stderr.write(f"sprague: interrupted after {r.known_length:,} of {ns.to + 1:,} values "
-                         "(those are kept in the results cache)\n")
+        sys.stderr.write(
+            f"sprague: interrupted after {r.known_length:,} of {ns.to + 1:,} values "
+            "(those are kept in the results cache)\n"
+        )
         raise
     finally:
         if bar:
             bar.close()
     resumed = r.resumed_from
     if resumed > known and not ns.quiet:
-        sys.stderr.write(f"sprague: resumed from the results cache: values 0..{resumed - 1:,} were kept by an "
-                         f"earlier run, {resumed:,}..{ns.to:,} computed now\n")
+        sys.stderr.write(
+            f"sprague: resumed from the results cache: values 0..{resumed - 1:,} were kept by an "
+            f"earlier run, {resumed:,}..{ns.to:,} computed now\n"
+        )
     _report_speed(ns.quiet, r.known_length - max(known, resumed), time.perf_counter() - began)
     if ns.save:
         save_array(array, ns.save)
@@ -75,8 +79,9 @@ def cmd_sequence(ns: argparse.Namespace, out: TextIO) -> int:
 def _report_speed(quiet: bool, computed: int, seconds: float) -> None:
     """A last line on stderr after a long computation (a second or more): the values computed and their speed."""
     if not quiet and computed > 0 and seconds >= _SPEED_FROM:
-        sys.stderr.write(f"sprague: computed {computed:,} values in {seconds:,.1f} s "
-                         f"({computed / seconds:,.0f} values/s)\n")
+        sys.stderr.write(
+            f"sprague: computed {computed:,} values in {seconds:,.1f} s ({computed / seconds:,.0f} values/s)\n"
+        )
 
 
 def _loopy(r: LoopyHeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
@@ -84,20 +89,43 @@ def _loopy(r: LoopyHeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
     if ns.to < 0:
         raise InvalidParameter(f"--max-heap must be a non-negative heap size, got {ns.to}")
     if ns.cache_dir:
-        raise InvalidParameter(f"--cache-dir {ns.cache_dir}: the values of the loopy game {r.name} are not cached "
-                               "(nothing is read or written there); leave it out")
-    return _listed(ns, out, f"for the loopy game {r.name}", "its values", ("--misere",),
-                   lambda: loopy_sequence_report(r, ns.to, ns.max_positions), lambda d: loopy_sequence_text(r, d))
+        raise InvalidParameter(
+            f"--cache-dir {ns.cache_dir}: the values of the loopy game {r.name} are not cached "
+            "(nothing is read or written there); leave it out"
+        )
+    return _listed(
+        ns,
+        out,
+        f"for the loopy game {r.name}",
+        "its values",
+        ("--misere",),
+        lambda: loopy_sequence_report(r, ns.to, ns.max_positions),
+        lambda d: loopy_sequence_text(r, d),
+    )
 
 
 def _misere(r: HeapRuleset, ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague sequence RULESET --max-heap N --misere``: the genus of each heap (Conway; Winning Ways ch. 13)."""
-    return _listed(ns, out, "with --misere", "the genera", (),
-                   lambda: genus_sequence_report(r, ns.to, ns.max_positions), lambda d: genus_sequence_text(r, d))
+    return _listed(
+        ns,
+        out,
+        "with --misere",
+        "the genera",
+        (),
+        lambda: genus_sequence_report(r, ns.to, ns.max_positions),
+        lambda d: genus_sequence_text(r, d),
+    )
 
 
-def _listed(ns: argparse.Namespace, out: TextIO, where: str, what: str, refused: tuple[str, ...],
-            report: Callable[[], dict[str, Any]], text: Callable[[dict[str, Any]], str]) -> int:
+def _listed(
+    ns: argparse.Namespace,
+    out: TextIO,
+    where: str,
+    what: str,
+    refused: tuple[str, ...],
+    report: Callable[[], dict[str, Any]],
+    text: Callable[[dict[str, Any]], str],
+) -> int:
     """A sequence without --save and --plot (nor ``refused``): the report as JSON or as text."""
     for flag in ("--save", "--plot", *refused):
         if getattr(ns, flag[2:]):

@@ -37,8 +37,10 @@ def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
         from sprague.web import create_app
         from sprague.web.server import serve_on
     except ImportError as exc:
-        raise InvalidParameter(f"'sprague serve' needs FastAPI and uvicorn ({exc.name} is missing); "
-                               "install them with: pip install 'sprague[web]'") from None
+        raise InvalidParameter(
+            f"'sprague serve' needs FastAPI and uvicorn ({exc.name} is missing); "
+            "install them with: pip install 'sprague[web]'"
+        ) from None
     from sprague.web.guard import HostPolicy, every_interface, split_host
 
     for option, value in (("--time-limit", ns.time_limit), ("--memory-limit", getattr(ns, "memory_limit", None))):
@@ -48,34 +50,50 @@ def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
     if cache_size is not None and not (math.isfinite(cache_size) and cache_size >= 0):
         raise InvalidParameter(f"--cache-size must be a number of megabytes >= 0 (0: no cache), got {cache_size:g}")
     if cache_size == 0 and getattr(ns, "cache_dir", None):
-        raise InvalidParameter(f"--cache-dir {ns.cache_dir} with --cache-size 0 (no cache): nothing would be kept "
-                               "there; leave out one of them")
+        raise InvalidParameter(
+            f"--cache-dir {ns.cache_dir} with --cache-size 0 (no cache): nothing would be kept "
+            "there; leave out one of them"
+        )
     allowed = list(getattr(ns, "allowed_host", None) or [])
     for name in allowed:
         if name.strip() != "*" and split_host(name) is None:
-            raise InvalidParameter(f"--allowed-host {name!r} is not a host name: give NAME or NAME:PORT as clients "
-                                   "write it in the URL (e.g. games.example.org), or '*' for any")
+            raise InvalidParameter(
+                f"--allowed-host {name!r} is not a host name: give NAME or NAME:PORT as clients "
+                "write it in the URL (e.g. games.example.org), or '*' for any"
+            )
     host = ns.host.strip()
     if not host:
-        raise InvalidParameter(f"--host {ns.host!r}: give an address to bind, e.g. 127.0.0.1 (this machine only) "
-                               "or 0.0.0.0 (every interface, on purpose)")
+        raise InvalidParameter(
+            f"--host {ns.host!r}: give an address to bind, e.g. 127.0.0.1 (this machine only) "
+            "or 0.0.0.0 (every interface, on purpose)"
+        )
     sock = _bind(host, ns.port)
     bound, port = sock.getsockname()[:2]
     if every_interface(bound):  # by the address bound (0, 0.0.0.0, ::, 0000::0...), not by its spelling
         spelled = "" if host == bound else f" ({bound})"
-        warnings.warn(f"--host {host} serves every network interface{spelled}: anyone who can reach this machine "
-                      "can use the server", stacklevel=1)
+        warnings.warn(
+            f"--host {host} serves every network interface{spelled}: anyone who can reach this machine "
+            "can use the server",
+            stacklevel=1,
+        )
     policy = HostPolicy.for_bind(bound, port, allowed, named=host)
     previous = _on_sigterm(_terminate)  # uvicorn stops on SIGTERM, then raises it again: here, _Terminated
     try:
-        app = create_app(max_positions=ns.max_positions, time_limit=ns.time_limit, workers=ns.workers,
-                         memory_limit=getattr(ns, "memory_limit", None), host_policy=policy,
-                         cache_size=cache_size, cache_dir=getattr(ns, "cache_dir", None))
+        app = create_app(
+            max_positions=ns.max_positions,
+            time_limit=ns.time_limit,
+            workers=ns.workers,
+            memory_limit=getattr(ns, "memory_limit", None),
+            host_policy=policy,
+            cache_size=cache_size,
+            cache_dir=getattr(ns, "cache_dir", None),
+        )
         try:
             if not app.state.pool.wait_ready(60):  # the first requests should not wait for the workers to start
                 reason = app.state.pool.start_error
-                raise InvalidParameter(f"the worker processes did not start{f' ({reason})' if reason else ''}; "
-                                       "try fewer --workers")
+                raise InvalidParameter(
+                    f"the worker processes did not start{f' ({reason})' if reason else ''}; try fewer --workers"
+                )
             shown = f"[{host}]" if ":" in host else host
             out.write(f"sprague: serving http://{shown}:{port}/ (Ctrl-C stops)\n")
             out.flush()
@@ -106,8 +124,9 @@ def _bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as exc:
-        raise InvalidParameter(f"--host {host}: not a host name or address ({_reason(exc)}); "
-                               "use e.g. 127.0.0.1") from None
+        raise InvalidParameter(
+            f"--host {host}: not a host name or address ({_reason(exc)}); use e.g. 127.0.0.1"
+        ) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
@@ -116,8 +135,11 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.listen(2048)
     except OSError as exc:
         sock.close()
-        fix = "the port is in use, choose another with --port" if exc.errno == errno.EADDRINUSE else \
-            "choose another --host or --port"
+        fix = (
+            "the port is in use, choose another with --port"
+            if exc.errno == errno.EADDRINUSE
+            else "choose another --host or --port"
+        )
         raise InvalidParameter(f"cannot serve on {host} port {port} ({_reason(exc)}): {fix}") from None
     return sock
 

@@ -50,13 +50,17 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
             out.write(theorems_text(rows))
         return 0
     if ns.workers is not None and ns.scheduler:
-        raise InvalidParameter(f"--workers {ns.workers} and --scheduler {ns.scheduler}: give one (on a Dask cluster "
-                               "its own workers run the check)")
+        raise InvalidParameter(
+            f"--workers {ns.workers} and --scheduler {ns.scheduler}: give one (on a Dask cluster "
+            "its own workers run the check)"
+        )
     if ns.claim:
         return _verify_claim(ns, out)
     if ns.kind is not None:
-        raise InvalidParameter(f"--kind {ns.kind} says what a --claim returns; a theorem says its own kind ('sprague "
-                               "verify --list' shows it): leave out --kind, or give --claim MODULE:FUNCTION")
+        raise InvalidParameter(
+            f"--kind {ns.kind} says what a --claim returns; a theorem says its own kind ('sprague "
+            "verify --list' shows it): leave out --kind, or give --claim MODULE:FUNCTION"
+        )
     if not ns.theorems:
         raise InvalidParameter("name a theorem to verify, or all ('sprague verify --list' shows them)")
     chosen = list(all_theorems()) if ns.theorems == ["all"] else [find_theorem(name) for name in ns.theorems]
@@ -67,8 +71,10 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
     takes = {t.name: {p.name for p in find_ruleset(t.ruleset).parameters} for t in chosen}
     unused = set(ruleset_params) - set().union(*takes.values())
     if unused:
-        raise InvalidParameter(f"no chosen theorem takes the parameter {sorted(unused)[0]!r} "
-                               "('sprague verify --list' shows each theorem's parameters)")
+        raise InvalidParameter(
+            f"no chosen theorem takes the parameter {sorted(unused)[0]!r} "
+            "('sprague verify --list' shows each theorem's parameters)"
+        )
     jobs: list[tuple[Any, dict[str, Any], int | None]] = []
     left_out = []
     for theorem in chosen:
@@ -94,28 +100,46 @@ def cmd_verify(ns: argparse.Namespace, out: TextIO) -> int:
         jobs.extend((theorem, own, n) for n in fitting)
     if left_out and not ns.json:
         out.write(f"left out (--heaps {ns.heaps} is outside their domain): {', '.join(left_out)}\n")
-    return _run(ns, out, [(theorem, None, own, n, f"{theorem.name}, {n} heaps" if n else theorem.name)
-                          for theorem, own, n in jobs])
+    return _run(
+        ns,
+        out,
+        [(theorem, None, own, n, f"{theorem.name}, {n} heaps" if n else theorem.name) for theorem, own, n in jobs],
+    )
 
 
 def _refuse_with_list(ns: argparse.Namespace) -> None:
     """``--list`` lists the theorems and verifies nothing: an option for a verification is refused, not ignored."""
-    given = [flag for flag, value in (("THEOREM", ns.theorems), ("--claim", ns.claim), ("--kind", ns.kind),
-                                      ("--misere", ns.misere), ("--heaps", ns.heaps), ("--max-heap", ns.max_heap),
-                                      ("--method", ns.method), ("--workers", ns.workers),
-                                      ("--scheduler", ns.scheduler), ("-p", ns.param),
-                                      ("--max-positions", ns.max_positions)) if value]
+    given = [
+        flag
+        for flag, value in (
+            ("THEOREM", ns.theorems),
+            ("--claim", ns.claim),
+            ("--kind", ns.kind),
+            ("--misere", ns.misere),
+            ("--heaps", ns.heaps),
+            ("--max-heap", ns.max_heap),
+            ("--method", ns.method),
+            ("--workers", ns.workers),
+            ("--scheduler", ns.scheduler),
+            ("-p", ns.param),
+            ("--max-positions", ns.max_positions),
+        )
+        if value
+    ]
     if given:
         what = " ".join(ns.theorems) if given[0] == "THEOREM" else given[0]
-        raise InvalidParameter(f"{what}: --list lists every theorem and verifies nothing; leave out --list to "
-                               "verify, or the other options to list")
+        raise InvalidParameter(
+            f"{what}: --list lists every theorem and verifies nothing; leave out --list to "
+            "verify, or the other options to list"
+        )
 
 
 def _verify_claim(ns: argparse.Namespace, out: TextIO) -> int:
     """``sprague verify --claim MODULE:FUNCTION RULESET``: the user's own claim against search."""
     if len(ns.theorems) != 1:
-        raise InvalidParameter("with --claim, name the one ruleset the claim is about: "
-                               "sprague verify --claim myclaims.py:f nim --heaps 2")
+        raise InvalidParameter(
+            "with --claim, name the one ruleset the claim is about: sprague verify --claim myclaims.py:f nim --heaps 2"
+        )
     module, _, attr = ns.claim.rpartition(":")
     if not module or not attr:
         raise InvalidParameter(f"--claim {ns.claim!r}: write MODULE:FUNCTION, e.g. myclaims.py:lasker")
@@ -136,10 +160,20 @@ def _run(ns: argparse.Namespace, out: TextIO, jobs: list[tuple[Any, Any, dict[st
     for target, claim, own, n, label in jobs:
         bar = progress_bar(ns.quiet, label)
         try:
-            report = verify(target, claim, kind=ns.kind or "outcome", heaps=n,
-                            max_heap=16 if ns.max_heap is None else ns.max_heap, params=own, misere=ns.misere,
-                            method=ns.method or "local", workers=ns.workers or 1, scheduler=ns.scheduler,
-                            max_positions=ns.max_positions or DEFAULT_MAX_BOX, progress=bar.update if bar else None)
+            report = verify(
+                target,
+                claim,
+                kind=ns.kind or "outcome",
+                heaps=n,
+                max_heap=16 if ns.max_heap is None else ns.max_heap,
+                params=own,
+                misere=ns.misere,
+                method=ns.method or "local",
+                workers=ns.workers or 1,
+                scheduler=ns.scheduler,
+                max_positions=ns.max_positions or DEFAULT_MAX_BOX,
+                progress=bar.update if bar else None,
+            )
         finally:
             if bar:
                 bar.close()

@@ -15,5 +15,11 @@ from sprague.theorems.periodic.all_but import certify_all_but
 from sprague.theorems.periodic.arithmetic import arithmetic_values_needed, certify_arithmetic
 from sprague.theorems.periodic.octal import certify_octal, certify_takebreak, takebreak_values_needed
 
-__all__ = ["certify_all_but", "certify_octal", "certify_takebreak", "takebreak_values_needed",
-           "certify_arithmetic", "arithmetic_values_needed"]
+__all__ = [
+    "certify_all_but",
+    "certify_octal",
+    "certify_takebreak",
+    "takebreak_values_needed",
+    "certify_arithmetic",
+    "arithmetic_values_needed",
+]

@@ -44,8 +44,10 @@ def certify_all_but(values: Sequence[int] | np.ndarray, excluded: Sequence[int])
         blocked_then = set(values[: n - m])
         blocked_now = set(values[: n + p - m])
         if blocked_now == set(range(s)) | {v + s for v in blocked_then}:
-            cert = (f"All-but state argument: at n = {n} the last {m} values and the blocked values "
-                    f"(those seen before n - {m}) reappear {p} later shifted by {s}, with every value "
-                    f"below {s} blocked; so a[k+{p}] = a[k]{f' + {s}' if s else ''} for all k >= {n0}")
+            cert = (
+                f"All-but state argument: at n = {n} the last {m} values and the blocked values "
+                f"(those seen before n - {m}) reappear {p} later shifted by {s}, with every value "
+                f"below {s} blocked; so a[k+{p}] = a[k]{f' + {s}' if s else ''} for all k >= {n0}"
+            )
             return Periodicity(n0, p, s, True, cert)
     return None

@@ -27,8 +27,9 @@ def _rule_table(rules: Any) -> dict[int, frozenset[int]]:
     except (TypeError, ValueError) as e:
         if isinstance(e, InvalidParameter):
             raise
-        raise InvalidParameter(f"certify_arithmetic: rules={rules!r} must list (k, heap counts) pairs, "
-                               f"e.g. [(1, [1, 3]), (2, [2])]") from None
+        raise InvalidParameter(
+            f"certify_arithmetic: rules={rules!r} must list (k, heap counts) pairs, e.g. [(1, [1, 3]), (2, [2])]"
+        ) from None
     return {k: frozenset(js) for k, js in table.items() if js}
 
 
@@ -36,7 +37,7 @@ class _Extension:
     """The AP extension ``b`` of a prefix: ``b[h] = a[h]`` below ``n0 + p``, ``b[h + p] = b[h] + s`` from ``n0``."""
 
     def __init__(self, a: np.ndarray, n0: int, p: int, s: int) -> None:
-        self.base, self.n0, self.p, self.s = a[:n0 + p].copy(), n0, p, s
+        self.base, self.n0, self.p, self.s = a[: n0 + p].copy(), n0, p, s
 
     def upto(self, n: int) -> np.ndarray:
         n0, p = self.n0, self.p
@@ -73,7 +74,7 @@ def _pair_sums(b: np.ndarray, n0: int, p: int, s: int) -> tuple[np.ndarray, int]
     for rho, z in finite:
         out[rho, z] = True
     for rho, z in starts:
-        out[rho, z::2 * p] = True
+        out[rho, z :: 2 * p] = True
     return out, t
 
 
@@ -84,8 +85,9 @@ def _periodic(mask: np.ndarray, t: int, p: int, n: int) -> np.ndarray:
     return mask[..., d]
 
 
-def _distances(table: dict[int, frozenset[int]], b: np.ndarray, n0: int, p: int, s: int
-               ) -> tuple[np.ndarray, np.ndarray, int]:
+def _distances(
+    table: dict[int, frozenset[int]], b: np.ndarray, n0: int, p: int, s: int
+) -> tuple[np.ndarray, np.ndarray, int]:
     """Where a heap ``h`` of value ``b[h]`` can be left together with a *pad* of value ``r < s``.
 
     ``W[r, d]``: a heap ``M`` has an option made of a heap ``h = M - d >= 1`` and a pad of value ``r`` (the
@@ -97,8 +99,12 @@ def _distances(table: dict[int, frozenset[int]], b: np.ndarray, n0: int, p: int,
     smalls = [x for x in range(1, n0 + p) if b[x] < s]  # from n0 + p on every value is >= s
     z, tz = _pair_sums(b, n0, p, s)
     ks = {c: [k for k, js in table.items() if c in js and (k, c) != (0, 1)] for c in (1, 2, 3)}
-    t = max([k + 1 for k in ks[1]] + [k + x + 1 for k in ks[1] + ks[2] for x in smalls]
-            + [k + tz for k in ks[2] + ks[3]] + [1])
+    t = max(
+        [k + 1 for k in ks[1]]
+        + [k + x + 1 for k in ks[1] + ks[2] for x in smalls]
+        + [k + tz for k in ks[2] + ks[3]]
+        + [1]
+    )
     w = np.zeros((2, s, t + 2 * p), dtype=bool)
     zz = _periodic(z, tz, p, t + 2 * p)
     for which, (one, two) in enumerate(((2, 3), (1, 2))):  # W: heap + 1 or 2 parts; W0: 1 or 2 parts alone
@@ -109,7 +115,7 @@ def _distances(table: dict[int, frozenset[int]], b: np.ndarray, n0: int, p: int,
             for x in smalls:
                 w[which, int(b[x]), k + x] = True
         for k in ks[two]:
-            w[which, :, k:] |= zz[:, :t + 2 * p - k]
+            w[which, :, k:] |= zz[:, : t + 2 * p - k]
     return w[0], w[1], t
 
 
@@ -154,8 +160,13 @@ _TIGHT_STATES = 200_000  #: the most states the enumeration of tight options may
 _COVER_STEPS = 50_000_000  #: the most (heap, distance) pairs the covering check may look at
 
 
-def _tight_values(table: dict[int, frozenset[int]], large: list[tuple[int, int, int]],
-                  pads: list[dict[int, set[int]]], e_t: np.ndarray, p: int) -> dict[int, set[int]] | None:
+def _tight_values(
+    table: dict[int, frozenset[int]],
+    large: list[tuple[int, int, int]],
+    pads: list[dict[int, set[int]]],
+    e_t: np.ndarray,
+    p: int,
+) -> dict[int, set[int]] | None:
     """For each class ``c`` of ``T mod p``: the residues ``R`` of the options of ``T`` with two or more heaps of
     ``Q >= 1`` whose ``Q``-sum is exactly ``Q(T)`` (slack 0), or None if there are too many to list."""
     states: list[set[tuple[int, int, int]]] = [{(0, 0, 0)}]  # (class, sum E, XOR of R)
@@ -182,10 +193,10 @@ def _prove_arithmetic(a: np.ndarray, n0: int, p: int, s: int, table: dict[int, f
     length = len(a)
     m = s.bit_length() - 1
     ext = _Extension(a, n0, p, s)
-    q = (a[:n0 + p] >> m).astype(np.int64)
-    r = (a[:n0 + p] & (s - 1)).astype(np.int64)
+    q = (a[: n0 + p] >> m).astype(np.int64)
+    r = (a[: n0 + p] & (s - 1)).astype(np.int64)
     e = p * q - np.arange(n0 + p)  # E(h) = p Q(h) - h, p-periodic from n0
-    e_base = e[n0:n0 + p]
+    e_base = e[n0 : n0 + p]
     e_minus = int(e_base.min())
     e_t = np.empty(p, dtype=np.int64)  # E of a heap >= n0 by its class mod p
     e_t[np.arange(n0, n0 + p) % p] = e_base
@@ -251,17 +262,19 @@ def _prove_arithmetic(a: np.ndarray, n0: int, p: int, s: int, table: dict[int, f
             low = _covered(b, w, w0, mm, 0 if mm >= tw else 1, mm - tw + 1, far)
             if not near.all() or not low.all():
                 return None  # S(M) fails
-    return (f"a[n+{p}] = a[n] + {s} for {n0} <= n < {length - p}; options with several heaps of band >= 1 "
-            f"lie below the band (largest slack {worst}); "
-            + (f"every value below the band of M is an option of M for {length} <= M < {first}; " if first > length
-               else "") + f"S(M) holds for {first} <= M < {window} (T_W = {tw}, K = {k_bands})")
+    return (
+        f"a[n+{p}] = a[n] + {s} for {n0} <= n < {length - p}; options with several heaps of band >= 1 "
+        f"lie below the band (largest slack {worst}); "
+        + (f"every value below the band of M is an option of M for {length} <= M < {first}; " if first > length else "")
+        + f"S(M) holds for {first} <= M < {window} (T_W = {tw}, K = {k_bands})"
+    )
 
 
 def _ap_threshold(a: np.ndarray, n0: int, p: int, s: int) -> int:
     """Condition (iii) of :func:`certify_arithmetic` as a count of values ``L``: the least ``L >= n0 + 3p`` with
     ``Q(N) > Q(h)`` for every ``N >= L - p`` and heap ``1 <= h < n0``, and ``Q(N) + 1 > Q(h)`` for ``h < n0 + p``."""
     m = s.bit_length() - 1
-    q = a[:n0 + p] >> m
+    q = a[: n0 + p] >> m
     q_min = int(q[n0:].min())
     thr = max(1, int(q[1:n0].max(initial=-1)) + 1, int(q[1:].max(initial=0)))
     return n0 + p + p * max(2, thr - q_min)
@@ -282,11 +295,15 @@ def arithmetic_values_needed(values: Sequence[int] | np.ndarray, preperiod: int,
     p = check_shape("period", period, 1)
     s = check_shape("saltus", saltus, 1)
     if s & (s - 1):
-        raise InvalidParameter(f"arithmetic_values_needed: saltus={saltus!r} must be a power of 2 (the theorem "
-                               f"splits values into bands of s)")
+        raise InvalidParameter(
+            f"arithmetic_values_needed: saltus={saltus!r} must be a power of 2 (the theorem "
+            f"splits values into bands of s)"
+        )
     if len(values) < n0 + p:
-        raise InvalidParameter(f"arithmetic_values_needed: {len(values)} values do not cover the first period "
-                               f"(heaps below {n0 + p}); pass at least {n0 + p}")
+        raise InvalidParameter(
+            f"arithmetic_values_needed: {len(values)} values do not cover the first period "
+            f"(heaps below {n0 + p}); pass at least {n0 + p}"
+        )
     return _ap_threshold(np.asarray(values, dtype=np.int64), n0, p, s)
 
 
@@ -374,7 +391,7 @@ def certify_arithmetic(values: Sequence[int] | np.ndarray, *, rules: Any) -> Per
         if s <= 0 or s & (s - 1):
             continue
         tail = length - p - min(64, 2 * p)  # most wrong periods fail in the last few values (a run is >= 2p)
-        if not np.all(a[tail + p:] - a[tail:length - p] == s):
+        if not np.all(a[tail + p :] - a[tail : length - p] == s):
             continue
         bad = np.nonzero(a[p:] - a[:-p] != s)[0]
         n0 = int(bad[-1]) + 1 if len(bad) else 1  # heaps are >= 1: the base block starts at 1 at least
@@ -384,14 +401,19 @@ def certify_arithmetic(values: Sequence[int] | np.ndarray, *, rules: Any) -> Per
         if cert is None:
             continue
         b = _Extension(a, n0, p, s).upto(n0 + 2 * p)
-        d = next(d for d in range(1, p + 1) if p % d == 0 and s * d % p == 0
-                 and np.all(b[n0 + d:n0 + p + d] - b[n0:n0 + p] == s * d // p))
+        d = next(
+            d
+            for d in range(1, p + 1)
+            if p % d == 0 and s * d % p == 0 and np.all(b[n0 + d : n0 + p + d] - b[n0 : n0 + p] == s * d // p)
+        )
         sd = s * d // p
         start = n0
         while start > 0 and a[start - 1] + sd == a[start - 1 + d]:
             start -= 1
-        cert = (f"arithmetic-periodicity test for take-and-break codes (proved in sprague, after Howse & "
-                f"Nowakowski 2004): {cert}, checked on the first {length} values")
+        cert = (
+            f"arithmetic-periodicity test for take-and-break codes (proved in sprague, after Howse & "
+            f"Nowakowski 2004): {cert}, checked on the first {length} values"
+        )
         if (d, start) != (p, n0):
             cert += "; the least period and preperiod then read off the proved sequence"
         return Periodicity(start, d, sd, True, cert)

@@ -69,8 +69,10 @@ def _shape(code: str) -> tuple[int, int]:
     head, dot, tail = code.strip().upper().partition(".")
     digits = (head or "0") + tail
     if not dot or not digits or any(c not in _DIGITS for c in digits):
-        raise InvalidParameter(f"known_periods: code {code!r} is not a plain code such as 0.16 or 4.07 "
-                               "(digits 0-9, A-V around one point; no ! ? = or braces)")
+        raise InvalidParameter(
+            f"known_periods: code {code!r} is not a plain code such as 0.16 or 4.07 "
+            "(digits 0-9, A-V around one point; no ! ? = or braces)"
+        )
     values = [_DIGITS.index(c) for c in digits]
     t = max((k for k, d in enumerate(values) if d), default=0)
     return t, max(d.bit_length() - 1 for d in values)
@@ -109,5 +111,7 @@ def budget_note(code: str, budget: int) -> str | None:
     need = values_needed(code)
     if need <= budget:
         return None
-    return (f"the known period of {code.strip().upper()} (preperiod {known.preperiod:,}, period {known.period:,}; "
-            f"{known.source}) needs {need:,} values to certify; raise --max-positions")
+    return (
+        f"the known period of {code.strip().upper()} (preperiod {known.preperiod:,}, period {known.period:,}; "
+        f"{known.source}) needs {need:,} values to certify; raise --max-positions"
+    )

@@ -27,8 +27,10 @@ def certify_octal(values: Sequence[int], t: int) -> Periodicity | None:
             i -= 1
         n0 = i + 1
         if length >= 2 * n0 + 2 * p + t:  # the relation is seen for every n < 2 n0 + p + t
-            cert = (f"Octal Periodicity Theorem (Guy & Smith): a[n+{p}] = a[n] for {n0} <= n < "
-                    f"{2 * n0 + p + t} = 2*{n0} + {p} + {t}, checked on the first {length} values")
+            cert = (
+                f"Octal Periodicity Theorem (Guy & Smith): a[n+{p}] = a[n] for {n0} <= n < "
+                f"{2 * n0 + p + t} = 2*{n0} + {p} + {t}, checked on the first {length} values"
+            )
             return Periodicity(n0, p, 0, True, cert)
     return None
 
@@ -64,11 +66,11 @@ def _final_run_start(a: np.ndarray, p: int, need_from: int) -> int | None:
     if lo > length - p:
         return None
     tail = max(lo, length - p - 64)
-    if not np.array_equal(a[tail + p:], a[tail:length - p]):
+    if not np.array_equal(a[tail + p :], a[tail : length - p]):
         return None
-    if lo < tail and not np.array_equal(a[lo + p:tail + p], a[lo:tail]):
+    if lo < tail and not np.array_equal(a[lo + p : tail + p], a[lo:tail]):
         return None
-    bad = np.nonzero(a[p:lo + p] != a[:lo])[0]
+    bad = np.nonzero(a[p : lo + p] != a[:lo])[0]
     return int(bad[-1]) + 1 if len(bad) else 0
 
 
@@ -143,7 +145,7 @@ def certify_takebreak(values: Sequence[int] | np.ndarray, *, last_digit: int, ma
             continue
         proved_from, proved_period = n0, p
         bound = j * max(n0, 1) + (j - 1) * p + t - j + 1
-        base = a[n0:n0 + p]
+        base = a[n0 : n0 + p]
 
         def at(n: int, n0: int = n0, base: Any = base, p: int = p) -> int:
             return int(a[n]) if n < n0 else int(base[(n - n0) % p])
@@ -152,9 +154,11 @@ def certify_takebreak(values: Sequence[int] | np.ndarray, *, last_digit: int, ma
         start = n0
         while start > 0 and at(start - 1) == at(start - 1 + q):
             start -= 1
-        cert = (f"take-and-break periodicity theorem (Guy & Smith 1956, for up to {j} heaps): "
-                f"a[n+{proved_period}] = a[n] for {proved_from} <= n < {bound} = {j}*{max(n0, 1)} + "
-                f"{j - 1}*{proved_period} + {t} - {j - 1}, checked on the first {length} values")
+        cert = (
+            f"take-and-break periodicity theorem (Guy & Smith 1956, for up to {j} heaps): "
+            f"a[n+{proved_period}] = a[n] for {proved_from} <= n < {bound} = {j}*{max(n0, 1)} + "
+            f"{j - 1}*{proved_period} + {t} - {j - 1}, checked on the first {length} values"
+        )
         if (q, start) != (proved_period, proved_from):
             cert += "; the least period and preperiod then read off the proved sequence"
         return Periodicity(start, q, 0, True, cert)
