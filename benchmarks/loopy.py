@@ -82,12 +82,12 @@ def main() -> None:
 
 def searched(r: object) -> int:
     """Vertices + moves of the graph the search valued (its memo's keys are positions of these rulesets)."""
-    memo = r._solver.memo  # type: ignore[attr-defined]
+    memo = r.solver.search.memo  # type: ignore[attr-defined]
     return len(memo) + sum(len(list(dict.fromkeys(r.moves(p)))) for p in memo)  # type: ignore[attr-defined]
 
 
 def rounds_of(r: object) -> int:
-    values = r._solver.memo.values()  # type: ignore[attr-defined]
+    values = r.solver.search.memo.values()  # type: ignore[attr-defined]
     return 2 + max((v for v in values if not isinstance(v, Infinite)), default=0)
 
 

@@ -189,9 +189,9 @@ def test_bad_heap_options_are_refused() -> None:
 @pytest.mark.parametrize("code, bound", [("0.77", 12), ("0.75", 12), pytest.param("0.77", 25, marks=pytest.mark.slow)])
 def test_every_two_elements_are_told_apart_by_search(code: str, bound: int) -> None:
     """The order is not too small either: for every two elements x != y the quotient names a z with x z in P and
-    y z not (or the reverse); the smallest sums reaching x, y, z, searched by sprague's misère Solver (not the
+    y z not (or the reverse); the smallest sums reaching x, y, z, searched by sprague's misère MexSearch (not the
     quotient code), must differ in outcome the same way. With the exact P/N tests this pins the order."""
-    from sprague.solve.search import Solver
+    from sprague.solve.search import MexSearch
 
     game = sprague.ruleset("octal", code=code)
     q = game.misere_quotient(bound)
@@ -201,7 +201,7 @@ def test_every_two_elements_are_told_apart_by_search(code: str, bound: int) -> N
         for p in _partitions(total, bound):
             rep.setdefault(q.element(p), p)
         total += 1
-    solver = Solver(game.moves, game.canonical, misere=True)
+    solver = MexSearch(game.moves, game.canonical, misere=True)
     for x, y in itertools.combinations(sorted(rep), 2):
         z = next(z for z in rep if q.outcome(rep[x] + rep[z]) != q.outcome(rep[y] + rep[z]))
         searched = ["P" if solver.grundy(rep[w] + rep[z], 10**7) == 0 else "N" for w in (x, y)]

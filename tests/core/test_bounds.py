@@ -269,7 +269,7 @@ def test_a_long_code_sequence_is_refused_on_a_lower_bound_with_the_option():
     assert 0 < b.spent < b.work // 10  # refused long before the budget ran out
     kept = r.known_length
     assert 2048 <= kept < 10**6
-    assert r._values[:kept].tolist() == _generic_kernel_values(LONG_CODE, kept)
+    assert r.solver.values[:kept].tolist() == _generic_kernel_values(LONG_CODE, kept)
     assert r.sequence(60).tolist() == naive.octal_sequence(_digits(LONG_CODE), 60)
 
 
@@ -296,7 +296,7 @@ def test_a_sequence_whose_work_passes_its_limit_stops_there_and_keeps_exact_valu
         r.sequence(10_000)
     kept = r.known_length
     assert 2048 <= kept < 10_000
-    assert r._values.tolist() == naive.grundys_game_sequence(kept)
+    assert r.solver.values.tolist() == naive.grundys_game_sequence(kept)
 
 
 @pytest.mark.usefixtures("no_cache")
@@ -325,7 +325,7 @@ def test_huge_sequences_of_octal_codes_are_refused():
     ):
         g.sequence(10**6)
     assert info.value.estimate > b.work and 0 < b.spent < b.work // 10
-    assert g.known_length == 2048 and g._values[:2048].tolist() == _generic_kernel_values("4.44", 2048)
+    assert g.known_length == 2048 and g.solver.values[:2048].tolist() == _generic_kernel_values("4.44", 2048)
     g = sprague.ruleset("octal", code="4.44")
     with (
         sprague.budget(work=30_000) as b,
@@ -338,7 +338,7 @@ def test_huge_sequences_of_octal_codes_are_refused():
         g.sequence(10_000)
     assert b.work < b.spent <= b.work + 1000  # stopped at the budget, by at most a value's work more
     kept = g.known_length
-    assert 2048 < kept < 10_000 and g._values[:kept].tolist() == _generic_kernel_values("4.44", kept)
+    assert 2048 < kept < 10_000 and g.solver.values[:kept].tolist() == _generic_kernel_values("4.44", kept)
     assert len(sprague.ruleset("octal", code="4.07").sequence(10**6)) == 10**6  # its period is certified: filled
 
 

@@ -66,7 +66,7 @@ def test_the_kernels_work_is_the_work_budget() -> None:
     r = sprague.ruleset("grundys-game")
     with budget(work=100) as b, pytest.raises(BudgetExceeded, match="--max-work"):
         r.sequence(2**20)
-    assert len(r._values) < 2**20  # stopped early, values kept
+    assert len(r.solver.values) < 2**20  # stopped early, values kept
     with budget(work=10**6) as b:
         r.sequence(3000)
     assert 0 < b.spent <= 10**6
@@ -79,7 +79,7 @@ def test_a_search_stops_at_its_work_budget_and_keeps_its_memo() -> None:
     with budget(work=20_000) as b, pytest.raises(BudgetExceeded, match="work budget of 20,000 units"):
         r.grundy((30, 30, 30, 30, 30), method="search")
     assert 20_000 < b.spent < 20_000 + 200  # stopped at the first charge past it
-    kept = len(r._solver.memo)
+    kept = len(r.solver.search.memo)
     assert kept > 100
     with budget(work=10**6) as more:
         assert r.grundy((9, 9, 9, 5, 3), method="search") == 9 ^ 9 ^ 9 ^ 5 ^ 3
@@ -158,7 +158,7 @@ def test_a_search_stops_at_the_memory_it_holds() -> None:
     r = sprague.ruleset("subtraction", S=[1, 2, 3])
     with budget(work=10**12, memory=16 << 20), pytest.raises(BudgetExceeded, match="memory budget of 16 MB"):
         r.grundy((60, 60, 60, 60), method="search", max_positions=10**9)
-    assert 1000 < len(r._solver.memo) < 61**4 // 10  # what was computed is kept, and it stopped far from the end
+    assert 1000 < len(r.solver.search.memo) < 61**4 // 10  # what was computed is kept, and it stopped far from the end
 
 
 def test_a_long_sequence_is_refused_by_the_memory_its_values_need() -> None:

@@ -9,7 +9,7 @@ import pytest
 import sprague
 from sprague.analysis.periodicity import find_period
 from sprague.core.parsing import parse_int, parse_int_set
-from sprague.solve.search import Solver
+from sprague.solve.search import MexSearch
 
 
 def test_mex() -> None:
@@ -95,13 +95,13 @@ def test_find_period_certified_and_observed() -> None:
 
 
 def test_solver_is_iterative_on_a_long_chain() -> None:
-    solver = Solver(lambda n: [n - 1] if n else [], lambda n: n)
+    solver = MexSearch(lambda n: [n - 1] if n else [], lambda n: n)
     assert solver.grundy(100_000, max_positions=100_001) == 0
     assert solver.grundy(99_999) == 1
 
 
 def test_solver_stops_at_the_limit_when_no_estimate_exists() -> None:
-    solver = Solver(lambda n: [n - 1] if n else [], lambda n: n)
+    solver = MexSearch(lambda n: [n - 1] if n else [], lambda n: n)
     with pytest.raises(sprague.TooLarge) as exc:
         solver.grundy(10_000, max_positions=100)
     assert "--max-positions" in str(exc.value) and exc.value.limit == 100

@@ -2,7 +2,8 @@
 
 ``sprague.core.ruleset.Rules`` declares the hooks; ``sprague.Ruleset`` (``sprague.solve.ruleset``) adds the public
 methods as one-line calls of ``sprague.solve``; a heap ruleset's misère algorithms are functions of
-``sprague.solve.misere`` with their memo in a ``MisereState``.
+``sprague.solve.misere`` with their memo in a ``MisereState``; everything the algorithms learn about a ruleset is
+in its ``solver`` (``sprague.core.solver.Solver``), so computing adds no attribute to the ruleset.
 """
 
 from __future__ import annotations
@@ -67,11 +68,11 @@ def test_the_public_methods_are_the_functions() -> None:
 def test_misere_functions_and_their_state() -> None:
     kayles = sprague.ruleset("kayles")
     assert misere.genus(kayles, 5) == kayles.genus(5) and kayles.genus(5).text() == "4^146"
-    assert kayles.misere_state.genera is misere.genus_solver(kayles)
+    assert kayles.solver.misere.genera is misere.genus_search(kayles)
     assert misere.misere_sequence(kayles, 12).tolist() == kayles.misere_sequence(12).tolist()
     nim = sprague.ruleset("nim")
     q = misere.misere_quotient(nim, 2)
-    assert nim.misere_quotient(2) is q and nim.misere_state.quotients == {2: q}
+    assert nim.misere_quotient(2) is q and nim.solver.misere.quotients == {2: q}
     for pos, seen in [((1, 1), "N"), ((1, 1, 1), "P"), ((2, 2), "P")]:  # misère Nim
         assert misere.computed_outcome(nim, pos) == nim.misere_computed_outcome(pos) == seen
 
@@ -86,7 +87,7 @@ def test_declared_hooks_replace_the_probes() -> None:
     loopy = sprague.ruleset("fair-shares")
     assert evaluate.search_work(loopy) == 0
     loopy.grundy(loopy.parse_position(list(loopy.example)), "search")
-    assert evaluate.search_work(loopy) == loopy._solver.work > 0  # verify's count of a loopy search's steps
+    assert evaluate.search_work(loopy) == loopy.solver.search.work > 0  # verify's count of a loopy search's steps
 
 
 def test_table_values_defaults_are_functions() -> None:
@@ -122,3 +123,40 @@ def test_the_describe_hooks_are_declared_with_their_defaults() -> None:
     assert r.relations() == [] and r.catalogue_relations() == []
     code = sprague.ruleset("takebreak", code="0.770")
     assert code.relations()[0] == "0.770 is 0.77" and code.catalogue_relations() == ["the same game as kayles (0.77)"]
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "position"),
+    [
+        ("kayles", {}, (9, 14)),
+        ("subtraction", {"S": "1,3,4"}, (20, 7)),
+        ("nimhof", {"R": "1,0;0,1;1,1"}, (6, 9)),
+        ("sum", {}, None),
+    ],
+)
+def test_what_the_algorithms_learn_goes_in_the_solver(name, params, position) -> None:
+    """Computing adds no attribute to a ruleset: the memos, values and caches are in its ``solver``."""
+    from sprague.rulesets.sums import Sum
+
+    r = Sum("kayles", "nim") if name == "sum" else sprague.ruleset(name, **params)
+    position = ((4,), (3,)) if position is None else position
+    before = dict(vars(r))
+    r.outcome(position)
+    r.grundy(position, method="search")
+    r.outcome(position, method="search", misere=True)
+    assert dict(vars(r)) == before  # the same attributes, each the same object
+    assert r.solver.search is not None and r.solver.misere_search is not None
+
+
+def test_a_solver_starts_afresh_or_is_handed_over() -> None:
+    from sprague.core.solver import Solver
+
+    kayles = sprague.ruleset("kayles")
+    value = kayles.grundy((40,))
+    assert len(kayles.solver.values) >= 41 and value == kayles.grundy((40,), method="search")
+    again = sprague.ruleset("kayles")
+    assert again == kayles and again.solver is not kayles.solver and len(again.solver.values) == 0
+    again.solver = kayles.solver  # handed over: the values known are there at once
+    assert len(again.solver.values) >= 41 and again.grundy((40,)) == value
+    kayles.solver = Solver()
+    assert len(kayles.solver.values) == 0 and kayles.grundy((40,)) == value

@@ -142,9 +142,9 @@ def test_interrupted_sequence_keeps_what_is_finished(monkeypatch: pytest.MonkeyP
 
     with pytest.raises(KeyboardInterrupt):
         gg.sequence(20_000, progress=progress)
-    kept = len(gg._values)
+    kept = len(gg.solver.values)
     assert 5000 <= kept < 20_000
-    assert gg._values.tolist() == naive.grundys_game_sequence(kept)
+    assert gg.solver.values.tolist() == naive.grundys_game_sequence(kept)
 
 
 @pytest.mark.parametrize("code", ["0.77", "0.137", "0.07", "0.51", "0.4", "0.16"])
@@ -222,7 +222,7 @@ def test_a_short_sequence_does_not_search_far_for_a_period(code: str) -> None:
     """Codes with no short period: sequence(10) tries one cheap certificate only (it used to search 2M values)."""
     g = sprague.ruleset("octal", code=code)
     assert g.sequence(10).tolist() == naive.octal_sequence(octal_digits(code), 10)
-    assert len(g._values) <= g.first_length()
+    assert len(g.solver.values) <= g.first_length()
 
 
 # --- records (issue 16, item 5): mask re-choice, value types, two threads, values computed, resume -------------

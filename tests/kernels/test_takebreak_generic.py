@@ -161,9 +161,9 @@ def test_the_work_is_known_in_advance_and_the_limit_stops_the_kernel():
         assert b.work < b.spent <= b.work + 1000  # by at most a value's work more
     kept = r.known_length
     rules, a = kernel_rules(r.code, kept)
-    assert 0 < kept < 5000 and r._values.tolist() == takebreak_generic.values(rules, a, kept, 10**12)[0].tolist()
+    assert 0 < kept < 5000 and r.solver.values.tolist() == takebreak_generic.values(rules, a, kept, 10**12)[0].tolist()
     truth = next(case[1] for case in CASES if case[0] == "{2+}.0")
-    assert r._values[:26].tolist() == naive.takebreak_sequence(truth, 26, 0)
+    assert r.solver.values[:26].tolist() == naive.takebreak_sequence(truth, 26, 0)
     rules, a = kernel_rules(r.code, 300)
     values, steps = takebreak_generic.values(rules, a, 300, 10**12)
     assert takebreak_generic.work(rules, a, 300) <= steps
@@ -244,7 +244,7 @@ def test_a_huge_heap_of_a_certified_arithmetic_period_is_exact():
     r = sprague.ruleset("takebreak", code="8.0")
     per = r.periodicity()
     assert per is not None and per.certified and (per.period, per.saltus) == (2, 1)
-    assert per.fill(r._values, 300).tolist() == naive.naive_tb_values(naive.naive_tb_rules("8.0"), 300)
+    assert per.fill(r.solver.values, 300).tolist() == naive.naive_tb_values(naive.naive_tb_rules("8.0"), 300)
     assert r.grundy((10**30,)) == (10**30 - 1) // 2
 
 

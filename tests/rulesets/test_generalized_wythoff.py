@@ -148,12 +148,12 @@ def test_large_boxes_are_refused_before_they_start():
             g.box((1000, 1000))
         with pytest.raises(TooLarge, match="10,000,200,001 positions.*--max-positions"):
             g.table(10**5, heaps=2)
-        assert b.spent == 0 and g._grid is None  # refused at once: no work counted, no box kept
+        assert b.spent == 0 and "grid" not in g.solver.cache  # refused at once: no work counted, no box kept
     work = 50_000
     with sprague.budget(work=work) as b, pytest.raises(BudgetExceeded, match=r"from \(1000, 1000\).*--max-work"):
         g.grundy((1000, 1000))
     assert work < b.spent <= work + 4 + 3000  # one position's charge over at most (its options: x + y + min(x, y))
-    memo = g._solver.memo  # the values found are kept, each of them right
+    memo = g.solver.search.memo  # the values found are kept, each of them right
     assert len(memo) > 100
     top = tuple(max(k[i] for k in memo) for i in (0, 1))
     grid = g.box(top)

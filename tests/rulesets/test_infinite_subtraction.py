@@ -215,8 +215,8 @@ def test_the_kernel_stops_at_the_budget_and_keeps_the_values_done():
         assert b.work < b.spent <= b.work + 10  # by at most a value's steps more (some sqrt(n))
         kept = g.known_length
         assert config.SUBTRACTION_KERNEL_FROM < kept < n
-        assert g._values[:kept].tolist() == sprague.ruleset("subtraction", S="squares").sequence(kept).tolist()
-    assert g._values[:3000].tolist() == naive.subtraction_sequence(naive.is_square, 3000)
+        assert g.solver.values[:kept].tolist() == sprague.ruleset("subtraction", S="squares").sequence(kept).tolist()
+    assert g.solver.values[:3000].tolist() == naive.subtraction_sequence(naive.is_square, 3000)
 
 
 def test_no_period_is_certified():

@@ -518,13 +518,13 @@ def test_grundys_game_huge_heap_stops_at_a_lower_bound_over_the_budget_keeping_i
         # the budget, after the short prefix that bound is read from: not by running on
         assert info.value.limit == work and info.value.estimate > work
         assert b.spent <= work
-        reached = len(g._values)
+        reached = len(g.solver.values)
         assert 0 < reached < 10**5 and f"first {reached:,} values" in message
-        assert list(g._values[:reached]) == naive.grundys_game_sequence(reached)  # the values kept are right
+        assert list(g.solver.values[:reached]) == naive.grundys_game_sequence(reached)  # the values kept are right
         # asked again under the same budget: refused by the same bound, nothing recomputed, nothing lost
         with sprague.budget(work=work), pytest.raises(sprague.BudgetExceeded, match="--max-work"):
             g.grundy((10**7,))
-        assert len(g._values) == reached
+        assert len(g.solver.values) == reached
         with sprague.budget(work=1):  # a heap among the values kept costs no work
             assert g.grundy((reached - 1,)) == naive.grundys_game_sequence(reached)[-1]
 
@@ -539,7 +539,7 @@ def test_nim_search_over_the_budget_stops_there_keeping_its_memo() -> None:
     assert "--max-work" in str(info.value) and "(30, 30, 30, 30, 30)" in str(info.value)
     assert info.value.limit == work
     assert work < b.spent <= work + 4 + 5 * 30  # over by at most one position's charge (POSITION_WORK + options)
-    memo = g._solver.memo
+    memo = g.solver.search.memo
     assert 1_000 < len(memo) < work // 4  # the values found before the stop are kept, each of them right
     assert all(value == nim_sum(key) for key, value in memo.items())
     # the closed form needs no search
@@ -586,11 +586,11 @@ def test_wythoff_search_stopped_at_the_work_budget_resumes_from_its_memo() -> No
     with sprague.budget(work=work) as b, pytest.raises(sprague.BudgetExceeded, match="--max-work") as info:
         g.grundy((60, 60), method="search")
     assert info.value.limit == work and work < b.spent <= work + 4 + 180  # one position's charge over at most
-    kept = len(g._solver.memo)
+    kept = len(g.solver.search.memo)
     assert kept > 100
     with sprague.budget(work=whole.spent) as rest:  # raised: finishes, from the memo kept
         assert g.grundy((60, 60), method="search") == value
-    assert len(g._solver.memo) == 1891
+    assert len(g.solver.search.memo) == 1891
     assert rest.spent <= whole.spent - kept * 4  # the positions kept were not expanded again
 
 

@@ -243,7 +243,7 @@ def test_values_past_the_bitset_are_refused_with_how_far() -> None:
         r.sequence(3000)
     assert b.work < b.spent <= b.work + 200  # the kernel's steps are charged; it stops after the value passing them
     kept = r.known_length
-    assert 20 < kept < 575 and r._values.tolist()[1:] == a054016(kept - 1)  # the values kept are exact
+    assert 20 < kept < 575 and r.solver.values.tolist()[1:] == a054016(kept - 1)  # the values kept are exact
 
 
 def test_misere_rows_are_searched_and_long_rows_refused() -> None:
@@ -252,7 +252,7 @@ def test_misere_rows_are_searched_and_long_rows_refused() -> None:
         assert r.outcome(row, misere=True) == naive.misere_outcome(moves, row), row
         assert r.grundy(row, misere=True) == naive.misere_grundy(moves, row), row
     assert r.evaluate("THHTH", misere=True).method == "search"
-    before = len(r._misere_solver.memo)
+    before = len(r.solver.misere_search.memo)
     with (
         sprague.budget(work=200_000) as b,
         pytest.raises(
@@ -263,7 +263,7 @@ def test_misere_rows_are_searched_and_long_rows_refused() -> None:
     ):
         r.outcome("H" * 40, misere=True)
     assert b.work < b.spent <= b.work + 1000  # stopped at the budget, by at most one position's work more
-    memo = r._misere_solver.memo  # the values found are kept, and exact
+    memo = r.solver.misere_search.memo  # the values found are kept, and exact
     short = [row for row in memo if len(row) <= 7]
     assert len(memo) > before + 100 and len(short) > 20
     assert all(memo[row] == naive.misere_grundy(moves, row) for row in short)

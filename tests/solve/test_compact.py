@@ -21,7 +21,7 @@ def test_compact_is_the_kept_array_read_only_and_right() -> None:
     game = sprague.ruleset("grundys-game")
     compact = game.sequence(3000, compact=True)
     assert compact.dtype == np.uint8 and not compact.flags.writeable
-    assert np.shares_memory(compact, game._values)  # no copy
+    assert np.shares_memory(compact, game.solver.values)  # no copy
     assert compact.tolist() == grundys_game_sequence(3000)
     with pytest.raises(ValueError):
         compact[0] = 7  # the caller cannot change what the game keeps

@@ -15,8 +15,8 @@ import naive
 import sprague
 from sprague.errors import InvalidParameter, TooLarge
 from sprague.solve import misere
-from sprague.solve.genus import Genus, GenusSolver, tame_sum
-from sprague.solve.search import Solver
+from sprague.solve.genus import Genus, GenusSearch, tame_sum
+from sprague.solve.search import MexSearch
 
 
 @pytest.fixture(autouse=True)
@@ -90,7 +90,7 @@ def test_every_heap_genus_is_the_definition(make, make_moves, heaps) -> None:
 def test_genus_of_sums_is_the_definition(make, make_moves, heaps) -> None:
     """The solver is game-agnostic: sums of two heaps too (their followers are what heap genera are made of)."""
     r, moves = make(), _sorted(make_moves())
-    solver = GenusSolver(r.moves, r.canonical)
+    solver = GenusSearch(r.moves, r.canonical)
     for pos in itertools.combinations_with_replacement(range(min(heaps, 7)), 2):
         genus = solver.genus(pos)
         g, terms = naive.genus(moves, pos, len(genus.terms) + 3)
@@ -98,7 +98,7 @@ def test_genus_of_sums_is_the_definition(make, make_moves, heaps) -> None:
 
 
 def test_genus_terms_are_misere_search_of_the_game_plus_copies_of_star_two() -> None:
-    """γk against sprague's own misère search (Solver(misere=True)) of G + k.*2, a different algorithm."""
+    """γk against sprague's own misère search (MexSearch(misere=True)) of G + k.*2, a different algorithm."""
     r = sprague.ruleset("kayles")
 
     def with_twos(pos):
@@ -110,7 +110,7 @@ def test_genus_terms_are_misere_search_of_the_game_plus_copies_of_star_two() -> 
             out.append((heaps, twos, ones - 1))
         return out
 
-    search = Solver(with_twos, lambda p: p, misere=True)
+    search = MexSearch(with_twos, lambda p: p, misere=True)
     for n in range(9):
         genus = r.genus(n)
         assert [search.grundy(((n,) if n else (), k, 0)) for k in range(6)] == genus.superscript(6)
@@ -141,13 +141,13 @@ def test_classes_on_known_examples() -> None:
     assert (kayles.genus(5).text(), kayles.genus(5).kind) == ("4^146", "restless")
     assert kayles.genus(6).kind == "wild"  # it has the restless option 5
     assert (q.genus(4).text(), q.genus(4).kind) == ("2^1420", "restless")
-    nim = GenusSolver(naive.nim_moves, lambda p: tuple(sorted(h for h in p if h)))
+    nim = GenusSearch(naive.nim_moves, lambda p: tuple(sorted(h for h in p if h)))
     assert [nim.genus(p).text() for p in [(2, 2), (2, 3)]] == ["0^02", "1^13"]  # the firm genera of WW
     assert all(nim.genus(p).kind == "tame" for p in [(2, 2), (2, 3), (1, 1), (5, 3, 1)])
     # restive: not tame, every option tame, g = 0 or 1. Options *0 and *2 + *2 (both tame): g = 1, and
     # g- = mex(1, 0) = 2, so the genus is not tame (a tame genus with g = 1 has g- 0 or 1).
     game = {"A": ["", "22"], "": [], "1": [""], "2": ["1", ""], "11": ["1"], "12": ["2", "11", "1"], "22": ["12", "2"]}
-    solver = GenusSolver(lambda p: game[p], lambda p: p)
+    solver = GenusSearch(lambda p: game[p], lambda p: p)
     assert solver.genus("22").text() == "0^02" and solver.genus("A").kind == "restive"
 
 
@@ -272,6 +272,6 @@ def test_tame_rule_stays_out_of_the_way() -> None:
     """A heap too large to get its genus cheaply: the rule does not compute it (search then decides or refuses)."""
     r = sprague.ruleset("subtraction", S="1,2")
     assert r.misere_computed_outcome((10**40, 3)) is None
-    assert misere.genus_solver(r).known((10**40,)) is None
+    assert misere.genus_search(r).known((10**40,)) is None
     kayles = sprague.ruleset("kayles")
     assert kayles.misere_computed_outcome((5, 1)) is None  # 5 is restless

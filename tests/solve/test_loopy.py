@@ -140,11 +140,11 @@ def test_known_vertices_give_the_values_of_the_whole_graph(seed):
 
 
 def test_the_solver_values_positions_asked_one_after_another_as_the_whole_graph():
-    from sprague.solve.loopy import LoopySolver
+    from sprague.solve.loopy import LoopySearch
 
     graph = random_graph(random.Random(7), 500, 1.6)
     full = gamma(graph)
-    solver = LoopySolver(lambda v: graph[v], lambda v: v)
+    solver = LoopySearch(lambda v: graph[v], lambda v: v)
     for v in random.Random(8).sample(range(500), 60):
         assert solver.value(v) == full[v]
     assert all(solver.memo[v] == full[v] for v in solver.memo)

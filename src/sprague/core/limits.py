@@ -51,7 +51,7 @@ __all__ = [
 #: Default bound on the positions one brute-force search may visit (``--max-positions``).
 DEFAULT_MAX_POSITIONS = 2_000_000
 
-#: Work limit on a loopy game's search (:class:`~sprague.solve.loopy.LoopySolver`): the options it lists
+#: Work limit on a loopy game's search (:class:`~sprague.solve.loopy.LoopySearch`): the options it lists
 #: plus the steps of its labelling (a pass over the unlabelled positions' moves per finite value) may be
 #: this many per position of its limit. Measured: about 0.5-1 million such steps a second in plain
 #: Python, so the default limit (6,000,000 steps) stops a search after some 5-12 s (fair-shares from 60

@@ -57,7 +57,7 @@ Sprague-Grundy function gamma (Smith 1966; Fraenkel and Yesha 1986): a nimber, o
 ``∞(K)`` with the set K of its options' finite values (:mod:`sprague.core.loopy`).
 The outcome is P, N or D (a draw: neither player can force a win). The hooks and
 tiers are the same (``closed_grundy`` may return an ``∞(K)``); tier 3 values the
-whole graph from the position (:class:`~sprague.solve.loopy.LoopySolver`) under the
+whole graph from the position (:class:`~sprague.solve.loopy.LoopySearch`) under the
 same work limit. ``drawing_moves`` lists the moves that keep a drawn position
 drawn. A ruleset that is not loopy and has a cycle is refused (``NotShortGame``).
 
@@ -95,10 +95,10 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.loopy import LoopyValue, loopy_outcome
 from sprague.core.params import Param
 from sprague.core.parsing import check_heap_count, check_tokens, int_text, parse_int
+from sprague.core.solver import Solver
 from sprague.errors import InvalidParameter, InvalidPosition
 
 __all__ = ["Param", "Rules", "Evaluation", "Position", "METHODS"]
@@ -158,8 +158,6 @@ class Rules(ABC):
     #: whether the game graph may have cycles (play may never end): values are then gamma, outcomes P, N or D
     #: (see :class:`LoopyRuleset`); a ruleset that is not loopy and has a cycle is refused
     loopy: bool = False
-    #: the work limit of the public call in progress, for hooks that compute (see ``_set_limit``)
-    _limit_now: int = DEFAULT_MAX_POSITIONS
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A ``parse_position`` a subclass defines first checks its tokens (:func:`check_tokens`)."""
@@ -185,8 +183,8 @@ class Rules(ABC):
         for p in self.preset_parameters:  # a named game's fixed parameters (see sprague.rulesets.catalogue)
             values[p.name] = p.parse(self.preset[p.name], self.name)
         self.params: dict[str, Any] = values
-        self._solver: Any = None  # the memo of sprague.solve's search
-        self._misere_solver: Any = None  # the same under misère play
+        #: what sprague's algorithms computed for these rules, and the limit of the call in progress
+        self.solver = Solver()
 
     # ------------------------------------------------------------------ identity
     def __repr__(self) -> str:

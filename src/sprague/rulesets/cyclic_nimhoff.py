@@ -263,10 +263,10 @@ class GeneralizedCyclicNimhoff(MultiHeapRuleset):
             return None  # periodic sets: no certified period here
         game = self._heap_game(i)
         try:  # a certificate out of reach means: search instead
-            per = game.periodicity(self._limit_now)
+            per = game.periodicity(self.solver.limit)
             length = stair_proof_length(per, h)
-            if length > self._limit_now or (
-                certified_stair(game.sequence(length, self._limit_now).tolist(), per, h) is None
+            if length > self.solver.limit or (
+                certified_stair(game.sequence(length, self.solver.limit).tolist(), per, h) is None
             ):
                 return None
         except TooLarge:
@@ -291,7 +291,7 @@ class GeneralizedCyclicNimhoff(MultiHeapRuleset):
         s = self.params["sets"][i]
         if s.is_cofinite and not s.exclude:
             return x
-        return int(self._heap_game(i).heap_grundy(x, self._limit_now))
+        return int(self._heap_game(i).heap_grundy(x, self.solver.limit))
 
     def closed_grundy(self, position: Heaps) -> int | None:
         if any(self.stair_certificate(i) is None for i in range(len(position))):

@@ -84,7 +84,6 @@ class NimHof(MultiHeapRuleset):
                 "could go on forever (a loopy game); give every rule a positive entry"
             )
         super().__init__(**params)
-        self._grid: np.ndarray | None = None  # the values of the largest box computed so far
 
     @property
     def dimension(self) -> int:
@@ -144,17 +143,17 @@ class NimHof(MultiHeapRuleset):
         The largest box computed is kept, and a smaller one is a slice of it.
         """
         top = tuple(top)
-        grid = self._grid
+        grid = self.solver.cache.get("grid")  # the values of the largest box computed so far
         if grid is not None and all(t < s for t, s in zip(top, grid.shape)):
             return grid[tuple(slice(0, t + 1) for t in top)]
         if grid is not None:  # grow to cover both: the new box holds the old one
             top = tuple(max(t, s - 1) for t, s in zip(top, grid.shape))
-        limit = self._limit_now if limit is None else limit
+        limit = self.solver.limit if limit is None else limit
         refuse_if_too_large(
             f"nimhof: the values of the box of heaps 0..{'x'.join(map(str, top))}", self.box_work(top, limit), limit
         )
-        self._grid = ray_table(self.params["R"], top)
-        return self._grid
+        self.solver.cache["grid"] = grid = ray_table(self.params["R"], top)
+        return grid
 
     def computed_grundy(self, position: Heaps) -> int | None:
         """From the compiled box below ``position``. Over the limit, None: search, which may visit fewer

@@ -113,7 +113,7 @@ class MultiHeapRuleset(Ruleset):
     def is_move(self, position: Heaps, option: Heaps) -> bool:
         """A listed option with the same heaps in any order (empty heaps count: they are heaps)."""
         refuse_if_too_large(
-            f"checking a move from {self.format_position(position)}", self.option_count(position), self._limit_now
+            f"checking a move from {self.format_position(position)}", self.option_count(position), self.solver.limit
         )
         key = sorted(option)
         return any(sorted(o) == key for o in self.moves(position))
@@ -242,11 +242,6 @@ class HeapRuleset(MultiHeapRuleset):
     #: True when a move can split a heap into several (the search space is then larger)
     splits: ClassVar[bool] = False
 
-    def __init__(self, **params: Any) -> None:
-        super().__init__(**params)
-        self._values: np.ndarray = np.zeros(0, dtype=np.int64)
-        self.misere_state = misere.MisereState()  # what misère play computed (sprague.solve.misere)
-
     # hooks -------------------------------------------------------------------
     @abstractmethod
     def heap_options(self, n: int) -> Iterable[Heaps]:
@@ -284,7 +279,7 @@ class HeapRuleset(MultiHeapRuleset):
         """The first ``n`` single-heap values by the ruleset's own compiled kernel, or None (no such kernel).
 
         Called by :func:`sprague.solve.sequence.extend` after the size guard; the
-        values known so far are ``self._values``.
+        values known so far are ``self.solver.values``.
         """
         return None
 
@@ -312,7 +307,7 @@ class HeapRuleset(MultiHeapRuleset):
             if parts is None or position[i + 1 :] != option[i + k :]:
                 continue
             legal = self.is_heap_option(h, parts)  # decided at once where the ruleset can (no listing)
-            if legal is None and (self.heap_option_count(h) or 0) <= self._limit_now:
+            if legal is None and (self.heap_option_count(h) or 0) <= self.solver.limit:
                 legal = any(tuple(p) == parts for p in self.heap_options(h))
             if legal:
                 after = " + ".join(map(str, parts)) if parts else "nothing"
@@ -376,7 +371,7 @@ class HeapRuleset(MultiHeapRuleset):
         >>> gg.known_length, len(gg.sequence(10)), gg.known_length
         (0, 10, 10)
         """
-        return len(self._values)
+        return len(self.solver.values)
 
     def sequence_cost(self, n: int) -> int | None:
         """Options examined to compute the first ``n`` single-heap values (an upper estimate; for the
@@ -412,7 +407,7 @@ class HeapRuleset(MultiHeapRuleset):
     # the Sprague-Grundy theorem over the heaps (sprague.solve.heapsum): tier 1 from closed single-heap
     # values, tier 2 from the sequence computed bottom-up
     def _computed_heap_value(self, n: int) -> int:
-        return _solve_sequence.heap_value(self, n, self._limit_now)
+        return _solve_sequence.heap_value(self, n, self.solver.limit)
 
     def closed_grundy(self, position: Heaps) -> int | None:
         return heapsum.grundy(position, self.heap_grundy_closed)
@@ -500,7 +495,7 @@ class HeapRuleset(MultiHeapRuleset):
     def is_move(self, position: Heaps, option: Heaps) -> bool:
         """One heap replaced by a legal option of it; huge heaps by :meth:`is_heap_option`."""
         count = self.option_count(position)
-        if count is not None and count <= self._limit_now:
+        if count is not None and count <= self.solver.limit:
             return super().is_move(position, option)
         gone = Counter(position) - Counter(option)
         parts = tuple((Counter(option) - Counter(position)).elements())
@@ -524,13 +519,8 @@ class PeriodicHeapRuleset(HeapRuleset):
 
     certifies_periods = True
 
-    def __init__(self, **params: Any) -> None:
-        super().__init__(**params)
-        self._period: Periodicity | None = None
-        self._first_tried = False  # whether the first prefix was tried for a certificate
-
     def _known_period(self) -> Periodicity | None:
-        return self._period
+        return self.solver.period
 
     @abstractmethod
     def first_length(self) -> int:
@@ -546,7 +536,7 @@ class PeriodicHeapRuleset(HeapRuleset):
     def periodicity(self, max_positions: int | None = None) -> Periodicity | None:
         """The certified period of the G-value sequence (computing as far as needed, within the limit)."""
         return _solve_sequence.certify_period(
-            self, self._limit_now if max_positions is None else check_limit(max_positions, least=0)
+            self, self.solver.limit if max_positions is None else check_limit(max_positions, least=0)
         )
 
     def sequence(
@@ -573,25 +563,25 @@ class PeriodicHeapRuleset(HeapRuleset):
     def heap_grundy_closed(self, n: int) -> int | None:
         """From the certified period: a heap below the first prefix when that prefix proves it; a larger one
         when a period is certified for no more work than computing G(0..n) outright (and within the limit)."""
-        if self._period is not None or n < self.first_length():
+        if self.solver.period is not None or n < self.first_length():
             per = self._first_period()
         else:
             try:
                 work = self.sequence_cost(n + 1)
-                per = self.periodicity(self._limit_now if work is None else min(self._limit_now, work))
+                per = self.periodicity(self.solver.limit if work is None else min(self.solver.limit, work))
             except TooLarge:
                 per = None  # no certificate for that work: the sequence itself is cheaper
-        return None if per is None else per.value(self._values, n)
+        return None if per is None else per.value(self.solver.values, n)
 
     def heap_method(self, n: int) -> str:
-        if n < len(self._values) or self._period is None:
+        if n < len(self.solver.values) or self.solver.period is None:
             return super().heap_method(n)
-        return self.period_method(self._period)
+        return self.period_method(self.solver.period)
 
     def _value_at(self, n: int) -> int:
         per = self.periodicity()
         assert per is not None
-        return per.value(self._values, n)
+        return per.value(self.solver.values, n)
 
 
 _PARTITIONS: list[int] = [1]

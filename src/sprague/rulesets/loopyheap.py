@@ -84,7 +84,7 @@ class LoopyHeapRuleset(LoopyRuleset):
         """Several heaps: Smith's rule over the heaps' values, each heap's graph searched on its own."""
         if len(position) < 2:
             return None
-        return sum_values(self.grundy((h,), "auto", self._limit_now) for h in position)
+        return sum_values(self.grundy((h,), "auto", self.solver.limit) for h in position)
 
     def computed_method(self, position: tuple[int, ...]) -> str:
         return (

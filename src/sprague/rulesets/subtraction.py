@@ -97,7 +97,7 @@ class Subtraction(PeriodicHeapRuleset):
 
     def extend_values(self, n: int) -> np.ndarray | None:
         """Long stretches come from the compiled kernel (:func:`sprague.kernels.heap.subtraction_sequence`)."""
-        if n - len(self._values) < config.SUBTRACTION_KERNEL_FROM:
+        if n - len(self.solver.values) < config.SUBTRACTION_KERNEL_FROM:
             return None  # the plain recursion is quicker than compiling
         return subtraction_sequence(np.array(self.params["S"], dtype=np.int64), n)
 
@@ -110,7 +110,7 @@ class Subtraction(PeriodicHeapRuleset):
         >>> sprague_values.tolist()
         [0, 1, 2, 0, 1, 2, 0, 1, 2, 0]
         """
-        return self.periodicity().fill(self._values, n, np.uint8 if len(self.params["S"]) < 256 else np.uint32)
+        return self.periodicity().fill(self.solver.values, n, np.uint8 if len(self.params["S"]) < 256 else np.uint32)
 
     def first_length(self) -> int:
         return 4 * max(self.params["S"]) + 64
@@ -191,9 +191,9 @@ class AllBut(PeriodicHeapRuleset):
         per = self.periodicity()
         banned = set(self.params["S"])
         n0, p, saltus = per.preperiod, per.period, per.saltus
-        candidates = [m for m in range(min(n, n0 + p)) if int(self._values[m]) == value]
+        candidates = [m for m in range(min(n, n0 + p)) if int(self.solver.values[m]) == value]
         for r in range(p):
-            base = int(self._values[n0 + r])
+            base = int(self.solver.values[n0 + r])
             if saltus and value >= base and (value - base) % saltus == 0:
                 candidates.append(n0 + (value - base) // saltus * p + r)
         return next(((m,) for m in sorted(candidates, reverse=True) if m < n and n - m not in banned), None)
@@ -251,7 +251,7 @@ class InfiniteSubtraction(HeapRuleset):
         s: SetByRule = self.params["S"]
         count = s.count(n)
         if count is None:  # a predicate not yet evaluated up to n
-            if n - s.evaluated > self._limit_now:
+            if n - s.evaluated > self.solver.limit:
                 return n
             self._run_predicate(n)
             count = s.count(n)
@@ -279,14 +279,14 @@ class InfiniteSubtraction(HeapRuleset):
         A predicate is run here, as far as n - 1, when that alone is within the limit (a predicate that
         raises or does not return a bool is refused here, before any value is computed).
         """
-        start = len(self._values)
+        start = len(self.solver.values)
         if n <= start:
             return 0
         s: SetByRule = self.params["S"]
         calls = 0
         if not s.is_named and n - 1 > s.evaluated:
             calls = n - 1 - s.evaluated
-            if calls > self._limit_now:
+            if calls > self.solver.limit:
                 return calls + n - start
             self._run_predicate(n - 1)
         pairs = s.pairs(n)
@@ -315,7 +315,7 @@ class InfiniteSubtraction(HeapRuleset):
         (a unit each) and, on the compiled kernel, the options it examines (at least ``S.pairs(n) - S.pairs(known)``
         steps, :data:`~sprague.core.budget.KERNEL_STEPS_PER_WORK` a unit; primes past the sieve: from
         pi(x) > x / ln x, x >= 17)."""
-        start = len(self._values)
+        start = len(self.solver.values)
         if n <= start:
             return 0
         s: SetByRule = self.params["S"]
@@ -334,18 +334,18 @@ class InfiniteSubtraction(HeapRuleset):
     def extend_values(self, n: int) -> np.ndarray | None:
         """The compiled kernel (:func:`sprague.kernels.subtract.subtract_values`) for long stretches, charged to the
         budget; stopped at the budget, the values done are kept."""
-        start = len(self._values)
+        start = len(self.solver.values)
         if n - start < config.SUBTRACTION_KERNEL_FROM:
             return None  # the plain recursion is quicker than compiling
         self._run_predicate(n - 1)
-        work = work_cap(self._limit_now)
+        work = work_cap(self.solver.limit)
         values, reached, steps = subtract_values(
-            self.params["S"].members(n - 1), n, self._values, min(work * KERNEL_STEPS_PER_WORK, UNLIMITED)
+            self.params["S"].members(n - 1), n, self.solver.values, min(work * KERNEL_STEPS_PER_WORK, UNLIMITED)
         )
         what = f"{self.name}: computing single-heap values up to {n - 1:,}"
         if reached < n:
             if reached > start:
-                self._values = values[:reached].copy()  # keep what is done
+                self.solver.values = values[:reached].copy()  # keep what is done
             spend(-(-steps // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
             raise BudgetExceeded(
                 f"{what} stopped at the work budget of {work:,} units (about a microsecond each) "

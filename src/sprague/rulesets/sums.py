@@ -9,6 +9,7 @@ from typing import Any
 
 from sprague.core.loopy import sum_values
 from sprague.core.parsing import split_on_plus
+from sprague.core.solver import Solver
 from sprague.errors import InvalidParameter, InvalidPosition, NoClosedForm
 from sprague.solve.ruleset import Ruleset
 
@@ -46,8 +47,7 @@ class Sum(Ruleset):
             raise InvalidParameter("a sum needs at least one component ruleset")
         self.components: tuple[Ruleset, ...] = tuple(c if isinstance(c, Ruleset) else ruleset(c) for c in components)
         self.params = {"components": self.components}
-        self._solver = None
-        self._misere_solver = None
+        self.solver = Solver()
         self.misere_play = all(c.misere_play for c in self.components)
         #: a sum with a loopy component is loopy; its value by Smith's rule (sprague.core.loopy.add_values)
         self.loopy = any(c.loopy for c in self.components)
@@ -112,7 +112,7 @@ class Sum(Ruleset):
     # tier 1: the components' closed forms; tier 2: their values by any method (see sprague.core.ruleset)
     def _values(self, position: Sequence[Any], method: str) -> list[Any] | None:
         try:
-            return [c.grundy(p, method, self._limit_now) for c, p in zip(self.components, position)]
+            return [c.grundy(p, method, self.solver.limit) for c, p in zip(self.components, position)]
         except NoClosedForm:
             return None
 
@@ -125,7 +125,7 @@ class Sum(Ruleset):
         return None if values is None else sum_values(values)
 
     def _method(self, position: tuple[Any, ...], method: str) -> str:
-        parts = "; ".join(c.evaluate(p, method, self._limit_now).method for c, p in zip(self.components, position))
+        parts = "; ".join(c.evaluate(p, method, self.solver.limit).method for c, p in zip(self.components, position))
         rule = (
             "Smith's sum rule for loopy games (Smith 1966; Fraenkel-Yesha 1986), gamma = nim-sum of the "
             "finite values, infinite if a component is"
@@ -147,7 +147,7 @@ class Sum(Ruleset):
         total = reduce(xor, values, 0)
         found = []
         for i, (c, p, g) in enumerate(zip(self.components, position, values)):
-            for o in c.options_with_value(p, g ^ total ^ value, method, self._limit_now):
+            for o in c.options_with_value(p, g ^ total ^ value, method, self.solver.limit):
                 found.append(position[:i] + (o,) + position[i + 1 :])
         return found
 

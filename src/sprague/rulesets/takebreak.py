@@ -123,7 +123,7 @@ class TakeBreak(PeriodicHeapRuleset):
         """The sparse-space kernel's estimate, or the generic kernel's steps (a lower bound), in positions."""
         if self._moves is not None:
             return super().sequence_cost(n)
-        if n <= len(self._values):
+        if n <= len(self.solver.values):
             return 0
         if n > _TABLE_ROWS and self.code.period:  # no table that long: each heap reads a digit per period at least
             return n * (n - 1) // (2 * self.code.period * TAKE_BREAK_STEPS_PER_POSITION) + 1
@@ -140,12 +140,12 @@ class TakeBreak(PeriodicHeapRuleset):
         if self._moves is not None:
             return None
         rules, additive = kernel_rules(self.code, n)
-        work = work_cap(self._limit_now)
+        work = work_cap(self.solver.limit)
         values, steps = takebreak_generic.values(rules, additive, n, min(work * KERNEL_STEPS_PER_WORK, 2**62))
         what = f"{self.name}: computing single-heap values up to {n - 1:,}"
         if len(values) < n:
-            if len(values) > len(self._values):
-                self._values = values
+            if len(values) > len(self.solver.values):
+                self.solver.values = values
             spend(-(-steps // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
             raise BudgetExceeded(
                 f"{what} stopped at the work budget of {work:,} units (about a microsecond each) "

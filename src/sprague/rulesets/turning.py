@@ -427,7 +427,7 @@ class Spawning(HeapRuleset):
     def sequence_cost(self, n: int) -> int | None:
         """A lower bound of the kernel's work, in units of work, or the values to compute if more (it stops at the
         budget if it needs more)."""
-        start = len(self._values)
+        start = len(self.solver.values)
         if n <= start:
             return 0
         return max(n - start, self._kernel_steps(n) // KERNEL_STEPS_PER_WORK)
@@ -451,19 +451,19 @@ class Spawning(HeapRuleset):
     def sequence_least_work(self, n: int) -> int:
         """A lower bound of the work units computing G(known..n-1) is charged: the kernel's steps
         (:meth:`_kernel_steps`), :data:`~sprague.core.budget.KERNEL_STEPS_PER_WORK` a unit."""
-        return 0 if n <= len(self._values) else self._kernel_steps(n) // KERNEL_STEPS_PER_WORK
+        return 0 if n <= len(self.solver.values) else self._kernel_steps(n) // KERNEL_STEPS_PER_WORK
 
     def extend_values(self, n: int) -> np.ndarray:
         """The compiled kernel (:func:`sprague.kernels.turning.turning_sequence`), charged to the budget; stopped
         at the budget, the values done are kept."""
-        limit = work_cap(self._limit_now)
+        limit = work_cap(self.solver.limit)
         values, reached, why, steps = _kernel.turning_sequence(
             np.array([p.row() for p in self.parts], dtype=np.int64), n, min(limit * KERNEL_STEPS_PER_WORK, 2**62)
         )
         what = f"{self.name} {self.params['code']}: computing single-heap values up to {n - 1:,}"
         if reached < n:
-            if reached > len(self._values):
-                self._values = values[:reached].copy()  # keep what is done
+            if reached > len(self.solver.values):
+                self.solver.values = values[:reached].copy()  # keep what is done
             spend(-(-steps // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
             if why == "bits":
                 raise TooLarge(
@@ -580,7 +580,7 @@ class Turning(CoinRuleset):
         return [n for n, c in enumerate(position, start=1) if c == "H"]
 
     def _coin_value(self, n: int) -> int:
-        return self.heaps.heap_grundy(n, max_positions=self._limit_now)
+        return self.heaps.heap_grundy(n, max_positions=self.solver.limit)
 
     def closed_grundy(self, position: str) -> int | None:
         if self._closed() is None:
@@ -603,7 +603,7 @@ class Turning(CoinRuleset):
         refuse_if_too_large(
             f"{self.name}: listing the options of {self.format_position(position)}",
             self.option_count(position),
-            self._limit_now,
+            self.solver.limit,
         )
         found = []
         for n in heads:

@@ -81,7 +81,7 @@ class TurningTurtles(Turning):
         refuse_if_too_large(
             f"turning-turtles: listing {len(moves):,} options of {len(position):,} coins",
             len(moves) * len(position),
-            max(self._limit_now, MAX_OPTION_ENTRIES),
+            max(self.solver.limit, MAX_OPTION_ENTRIES),
         )
         return [self._move(position, j, target) for j, target in moves]
 

@@ -9,13 +9,16 @@ one-heap games (:mod:`~sprague.solve.misere`), boxes of positions ranked for the
 compiled kernels (:mod:`~sprague.solve.box`) and tables of values
 (:mod:`~sprague.solve.table`). :class:`~sprague.solve.ruleset.Ruleset`, the public
 base class (``sprague.Ruleset``), adds them to the hooks as one-line methods.
-Importing this package installs nothing.
+What they learn about a ruleset is kept in its ``solver``
+(:class:`~sprague.core.solver.Solver`, also exported here). Importing this
+package installs nothing.
 """
 
 from sprague.solve import evaluate, misere
 from sprague.solve.box import Box, box_size, sieve_pays
 from sprague.solve.ruleset import LoopyRuleset, Ruleset
-from sprague.solve.search import Solver
+from sprague.core.solver import Solver
+from sprague.solve.search import MexSearch
 from sprague.solve.table import GrundySequence, Table, box_table, heap_table
 
 __all__ = [
@@ -26,6 +29,7 @@ __all__ = [
     "Box",
     "box_size",
     "sieve_pays",
+    "MexSearch",
     "Solver",
     "Table",
     "GrundySequence",

@@ -28,8 +28,8 @@ from sprague.core.loopy import Infinite, LoopyValue, loopy_outcome, parse_value
 from sprague.core.parsing import as_int, check_misere
 from sprague.core.ruleset import METHODS, Evaluation, Rules
 from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, TooLarge
-from sprague.solve.loopy import LoopySolver
-from sprague.solve.search import OPTION_CHUNK, Solver
+from sprague.solve.loopy import LoopySearch
+from sprague.solve.search import OPTION_CHUNK, MexSearch
 
 __all__ = [
     "options",
@@ -133,7 +133,7 @@ def winning_moves(
     """
     try:
         found = options_with_value(r, position, 0, method, max_positions, misere)
-        return _soonest_first(r, r.check_position(position), found, r._limit_now) if r.loopy else found
+        return _soonest_first(r, r.check_position(position), found, r.solver.limit) if r.loopy else found
     except TooLarge as exc:
         pos = r.check_position(position)
         if method == "search" or exc.estimate is None or _constructed_winning_move(r, pos, method, misere) is None:
@@ -172,7 +172,7 @@ def _soonest_first(r: Rules, pos: Position, found: list[Position], limit: int) -
         search(r, pos, limit)  # labels pos and everything it reaches, once (the memo answers after)
     except TooLarge:  # a closed form valued them, and the graph is over the limit: in the order listed
         return found
-    times = r._solver.times
+    times = r.solver.search.times
     return sorted(found, key=lambda o: times[r.canonical(o)])
 
 
@@ -282,21 +282,21 @@ def search(r: Rules, pos: Position, limit: int, misere: bool = False) -> Any:
     ruleset)."""
     refuse_search(r, pos, limit, f"brute-force search from {r.format_position(pos)!s}")
     if r.loopy:
-        if r._solver is None:
-            r._solver = LoopySolver(r.moves, r.canonical)
-        return r._solver.value(pos, limit)
+        if r.solver.search is None:
+            r.solver.search = LoopySearch(r.moves, r.canonical)
+        return r.solver.search.value(pos, limit)
     if misere:
-        if r._misere_solver is None:
-            r._misere_solver = Solver(r.moves, r.canonical, misere=True)
-        return int(r._misere_solver.grundy(pos, limit))
-    if r._solver is None:
-        r._solver = Solver(r.moves, r.canonical)
-    return r._solver.grundy(pos, limit)
+        if r.solver.misere_search is None:
+            r.solver.misere_search = MexSearch(r.moves, r.canonical, misere=True)
+        return int(r.solver.misere_search.grundy(pos, limit))
+    if r.solver.search is None:
+        r.solver.search = MexSearch(r.moves, r.canonical)
+    return r.solver.search.grundy(pos, limit)
 
 
 def search_work(r: Rules) -> int:
     """The steps (options listed) the searches of a loopy ruleset ``r`` have taken so far; 0 before the first."""
-    return r._solver.work if isinstance(r._solver, LoopySolver) else 0
+    return r.solver.search.work if isinstance(r.solver.search, LoopySearch) else 0
 
 
 def refuse_search(r: Rules, pos: Position, limit: int, what: str) -> None:
@@ -314,9 +314,9 @@ def refuse_search(r: Rules, pos: Position, limit: int, what: str) -> None:
 
 
 def _set_limit(r: Rules, max_positions: int | None) -> int:
-    """Check the work limit of a public call and keep it for the hooks (``r._limit_now``)."""
-    r._limit_now = check_limit(max_positions)
-    return r._limit_now
+    """Check the work limit of a public call and keep it for the hooks (``r.solver.limit``)."""
+    r.solver.limit = check_limit(max_positions)
+    return r.solver.limit
 
 
 def _tiers(r: Rules, pos: Position, method: str, closed: Any, computed: Any, misere: bool = False) -> Any:

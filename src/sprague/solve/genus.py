@@ -16,7 +16,7 @@ game H [#one]_, the superscript of G is a function of its options' superscripts:
     γk = mex({γk(G')} ∪ {γ(k-1), γ(k-1) xor 1})  for k >= 1,
 
 the rule CGSuite computes genera by (``org.cgsuite.core.misere.Genus``, by Dan
-Hoey); :class:`GenusSolver` applies it to every follower of a position, memoised.
+Hoey); :class:`GenusSearch` applies it to every follower of a position, memoised.
 
 When to stop (proved here; the literature says only that the superscript eventually
 alternates, ONAG ch. 12). Let every option's superscript satisfy γj = γ(j-2) for all
@@ -25,7 +25,7 @@ j >= D. For k >= D the set ``{γk(G')}`` then depends only on the parity of k, a
 γ(k-1)) for k >= D. Hence once γi = γ(i-2) for some i >= max(2, D - 1), induction
 gives γj = γ(j-2) for every j >= i: the superscript alternates from there on, and is
 written up to its last term that differs from the one two before. Every superscript
-:class:`GenusSolver` returns is therefore exact as an infinite sequence.
+:class:`GenusSearch` returns is therefore exact as an infinite sequence.
 
 .. [#one] By induction on H: if A is the set of the options' g- values and m = mex A,
    the options of H + *1 have values (A xor 1) ∪ {m}, whose mex is m xor 1 (and a
@@ -49,10 +49,10 @@ nim-sum of the parts' and it is fickle exactly when every part is fickle, so it 
 played as misère Nim on the parts (:func:`tame_sum`); a sum is then a misère
 P-position iff its γ0 is 0.
 
->>> from sprague.solve.genus import GenusSolver
+>>> from sprague.solve.genus import GenusSearch
 >>> def nim(heaps):
 ...     return [heaps[:i] + (m,) + heaps[i + 1:] for i, h in enumerate(heaps) for m in range(h)]
->>> solver = GenusSolver(nim, lambda p: tuple(sorted(h for h in p if h)))
+>>> solver = GenusSearch(nim, lambda p: tuple(sorted(h for h in p if h)))
 >>> [solver.genus((n,)).text() for n in range(5)]
 ['0^120', '1^031', '2^20', '3^31', '4^46']
 >>> solver.genus((2, 2)).text(unicode=True), solver.genus((2, 2)).kind
@@ -70,9 +70,9 @@ from typing import Any
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.nimber import mex
 from sprague.errors import InvalidParameter
-from sprague.solve.search import Solver
+from sprague.solve.search import MexSearch
 
-__all__ = ["Genus", "GenusSequence", "GenusSolver", "KINDS", "tame_sum"]
+__all__ = ["Genus", "GenusSequence", "GenusSearch", "KINDS", "tame_sum"]
 
 #: the classes of a position, from the most orderly (see the module docstring)
 KINDS = ("tame", "restive", "restless", "wild")
@@ -270,10 +270,10 @@ def _genus_of(options: list[Genus]) -> Genus:
     return Genus(g, genus.terms, kind)
 
 
-class GenusSolver(Solver):
+class GenusSearch(MexSearch):
     """Genera of the positions of a game, memoised; the options of a position by ``moves``.
 
-    The search of :class:`~sprague.solve.search.Solver` (depth first, an explicit
+    The search of :class:`~sprague.solve.search.MexSearch` (depth first, an explicit
     stack, the same work limits), with each position's genus computed from its
     options' genera (:meth:`combine`).
 

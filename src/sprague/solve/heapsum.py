@@ -62,7 +62,7 @@ def options_with_value(game: Any, position: Heaps, value: int, heap_value: HeapV
         return None
     total = reduce(xor, values, 0)
     found = []
-    limit = game._limit_now
+    limit = game.solver.limit
     for i, h in enumerate(position):
         want = total ^ values[i] ^ value
         refuse_if_too_large(f"{game.name}: listing the options of a heap of {h}", game.heap_option_count(h), limit)
@@ -86,7 +86,7 @@ def winning_move(game: Any, position: Heaps, heap_value: HeapValue) -> Heaps | N
     total = 0 if values is None else reduce(xor, values, 0)
     if values is None or not total:
         return None
-    limit = game._limit_now
+    limit = game.solver.limit
     # a heap with G(h) xor total < G(h) surely has such an option (mex); try those first
     for i in sorted(range(len(position)), key=lambda i: values[i] ^ total >= values[i]):
         h, want = position[i], values[i] ^ total

@@ -35,7 +35,7 @@ from sprague.core.loopy import Infinite, LoopyValue
 from sprague.errors import TooLarge
 from sprague.solve.search import MEMORY_CHECK_EVERY, list_options, shown
 
-__all__ = ["gamma", "label_graph", "LoopySolver"]
+__all__ = ["gamma", "label_graph", "LoopySearch"]
 
 _UNLABELLED = -1
 _INFINITE = -2
@@ -138,10 +138,10 @@ def label_graph(
     ], times
 
 
-class LoopySolver:
+class LoopySearch:
     """gamma of positions of a game whose graph may have cycles: the graph from a position, then :func:`gamma`.
 
-    ``moves`` and ``canonical`` as for :class:`~sprague.solve.search.Solver`. The
+    ``moves`` and ``canonical`` as for :class:`~sprague.solve.search.MexSearch`. The
     graph is explored breadth first from the position asked, up to the positions
     already valued (a set closed under moves: they enter :func:`gamma` as known),
     and every position explored is valued and kept, so the options of a position

@@ -5,7 +5,7 @@ play's tier 2 (:mod:`sprague.core.ruleset`) from here: where every heap is
 tame, misère Nim on the heaps' genera (ONAG ch. 12; Winning Ways ch. 13), else
 a misère quotient covering the heaps (Plambeck and Siegel 2008; the engine is
 :mod:`sprague.analysis.quotient`). What is computed is kept in the ruleset's
-:class:`MisereState` (``r.misere_state``).
+:class:`MisereState` (``r.solver.misere``).
 
 >>> import sprague
 >>> from sprague.solve import misere
@@ -15,7 +15,6 @@ a misère quotient covering the heaps (Plambeck and Siegel 2008; the engine is
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -23,12 +22,13 @@ import numpy as np
 from sprague.core.budget import refuse_if_sure
 from sprague.core.limits import MAX_QUOTIENT_HEAP, TAME_RULE_POSITIONS, check_limit
 from sprague.core.parsing import as_int, int_text
+from sprague.core.solver import MisereState
 from sprague.errors import BudgetExceeded, InvalidParameter, TooLarge
-from sprague.solve.genus import Genus, GenusSequence, GenusSolver, tame_sum
+from sprague.solve.genus import Genus, GenusSearch, GenusSequence, tame_sum
 
 __all__ = [
     "MisereState",
-    "genus_solver",
+    "genus_search",
     "genus",
     "genus_sequence",
     "misere_sequence",
@@ -45,23 +45,12 @@ __all__ = [
 Heaps = tuple[int, ...]
 
 
-@dataclass
-class MisereState:
-    """What misère play computed for one heap ruleset: the genus memo, the quotients by heap bound, and the
-    quotient proved for all heaps (``proof``; ``proof_tried`` once it was looked for, found or not)."""
-
-    genera: GenusSolver | None = None
-    quotients: dict[int, Any] = field(default_factory=dict)
-    proof_tried: bool = False
-    proof: Any = None
-
-
 # genus theory (sprague.solve.genus)
-def genus_solver(r: Any) -> GenusSolver:
+def genus_search(r: Any) -> GenusSearch:
     """The memo of genus theory of ``r`` (its :class:`MisereState`), made on first use."""
-    state = r.misere_state
+    state = r.solver.misere
     if state.genera is None:
-        state.genera = GenusSolver(r.moves, r.canonical)
+        state.genera = GenusSearch(r.moves, r.canonical)
     return state.genera
 
 
@@ -70,7 +59,7 @@ def _refuse_genus_work(r: Any, what: str, n: int, limit: int) -> None:
     ``n``, each valued at least once (the followers' estimate is an upper bound: the search counts as it goes)."""
     count = r.heap_option_count(n)
     if count is not None:
-        refuse_if_sure(what, count * GenusSolver.option_work)
+        refuse_if_sure(what, count * GenusSearch.option_work)
 
 
 def genus(r: Any, n: int, max_positions: int | None = None) -> Genus:
@@ -85,7 +74,7 @@ def genus(r: Any, n: int, max_positions: int | None = None) -> Genus:
     """
     n, limit = as_int(n), check_limit(max_positions)  # as_int refuses a negative heap
     _refuse_genus_work(r, f"{r.name}: the genus of a heap of {int_text(n)}", n, limit)
-    return genus_solver(r).genus((n,), limit)
+    return genus_search(r).genus((n,), limit)
 
 
 def genus_sequence(r: Any, n: int, max_positions: int | None = None) -> GenusSequence:
@@ -104,7 +93,7 @@ def genus_sequence(r: Any, n: int, max_positions: int | None = None) -> GenusSeq
     n, limit = as_int(n), check_limit(max_positions)
     if n:
         _refuse_genus_work(r, f"{r.name}: the genera of heaps 0..{int_text(n - 1)}", n - 1, limit)
-    solver, before = genus_solver(r), len(genus_solver(r).memo)
+    solver, before = genus_search(r), len(genus_search(r).memo)
     genera: list[Genus] = []
     for h in range(n):  # smallest first: each heap's followers are mostly known already
         try:
@@ -123,8 +112,8 @@ def misere_sequence(r: Any, n: int, max_positions: int | None = None) -> np.ndar
 
 def tame_genera(r: Any, position: Heaps) -> list[Genus] | None:
     """The genera of the heaps of ``position`` if every one is tame and known or cheap to compute, else None."""
-    solver = genus_solver(r)
-    cheap = min(r._limit_now, TAME_RULE_POSITIONS)
+    solver = genus_search(r)
+    cheap = min(r.solver.limit, TAME_RULE_POSITIONS)
     found: list[Genus] = []
     for h in position:
         if not h:
@@ -174,7 +163,7 @@ def computed_method(r: Any, position: Heaps) -> str:
                 f"misère quotient of the heaps 0..{q.max_heap} (Plambeck and Siegel 2008): order {q.order}, "
                 "the sum's element multiplied out, P iff it lies in the P-portion"
             )
-    shown = ", ".join(dict.fromkeys(f"{h}: {genus_solver(r).known((h,))}" for h in position if h))
+    shown = ", ".join(dict.fromkeys(f"{h}: {genus_search(r).known((h,))}" for h in position if h))
     rule = (
         "misère tame rule (ONAG ch. 12; Winning Ways ch. 13): every heap is tame, so the sum is misère Nim "
         "on the genera"
@@ -194,9 +183,9 @@ def computed_winning_move(r: Any, position: Heaps) -> Heaps | None:
         return tuple(found[0]) if found else None
     if tame_sum(genera).misere_value == 0:
         return None
-    solver = genus_solver(r)
+    solver = genus_search(r)
     for i, h in enumerate(position):
-        if not h or (r.heap_option_count(h) or 0) > r._limit_now:
+        if not h or (r.heap_option_count(h) or 0) > r.solver.limit:
             continue
         others = [g for g in tame_genera(r, position[:i] + position[i + 1 :]) or []]
         for parts in r.heap_options(h):
@@ -215,16 +204,16 @@ def quotient_for(r: Any, position: Heaps) -> Any:
     a quotient too large for it leaves the refusal to search.
     """
     top = max(position, default=0)
-    known = [q for bound, q in r.misere_state.quotients.items() if bound >= top]
+    known = [q for bound, q in r.solver.misere.quotients.items() if bound >= top]
     if known:
         return known[0]
     if top > MAX_QUOTIENT_HEAP:
         return proved_quotient(r)
     estimate = r.estimate_positions(position)
-    if not position or estimate is None or estimate <= r._limit_now:
+    if not position or estimate is None or estimate <= r.solver.limit:
         return None
     try:
-        return r.misere_quotient(top, r._limit_now)
+        return r.misere_quotient(top, r.solver.limit)
     except TooLarge:
         return None
 
@@ -237,7 +226,7 @@ def proved_quotient(r: Any) -> Any:
     """The misère quotient of *all* heaps, proved periodic (:mod:`sprague.analysis.quotient_proof`), or None:
     for take-and-break codes in the theorem's setting, tried at the bounds :data:`PROOF_BOUNDS` within the
     budget; kept on the instance (a failure too)."""
-    state = r.misere_state
+    state = r.solver.misere
     if not state.proof_tried:
         from sprague.analysis.quotient_proof import prove_quotient
 
@@ -269,7 +258,7 @@ def misere_quotient(r: Any, max_heap: int, max_positions: int | None = None, max
     """
     from sprague.analysis.quotient import misere_quotient
 
-    cache = r.misere_state.quotients
+    cache = r.solver.misere.quotients
     if max_heap not in cache:
         cache[max_heap] = misere_quotient(r.heap_options, max_heap, max_positions, max_order)
     return cache[max_heap]

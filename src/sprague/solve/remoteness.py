@@ -15,16 +15,16 @@ So the winner with perfect play wins in exactly that many moves, whatever the lo
 does. Under normal play a position is P exactly when its remoteness is even; under
 misère play (a position with no move is N) the parity says nothing, and the outcome
 is kept beside the remoteness. Remoteness needs the whole game graph (no nim-sum gives it), so it is found by
-the bounded search of :class:`~sprague.solve.search.Solver`: a position too large
+the bounded search of :class:`~sprague.solve.search.MexSearch`: a position too large
 for the budget is stopped with :class:`~sprague.errors.TooLarge` there, never left running.
 
->>> from sprague.solve.remoteness import RemotenessSolver
+>>> from sprague.solve.remoteness import RemotenessSearch
 >>> def nim(heaps):
 ...     return [heaps[:i] + (m,) + heaps[i + 1:] for i, h in enumerate(heaps) for m in range(h)]
->>> solver = RemotenessSolver(nim, lambda p: tuple(sorted(h for h in p if h)))
+>>> solver = RemotenessSearch(nim, lambda p: tuple(sorted(h for h in p if h)))
 >>> solver.remoteness((1, 2, 3)), solver.remoteness((3,)), solver.remoteness((1, 1))  # 1 2 3: one token a move
 (('P', 6), ('N', 1), ('P', 2))
->>> RemotenessSolver(nim, lambda p: tuple(sorted(h for h in p if h)), misere=True).remoteness((1,))
+>>> RemotenessSearch(nim, lambda p: tuple(sorted(h for h in p if h)), misere=True).remoteness((1,))
 ('P', 1)
 """
 
@@ -37,15 +37,15 @@ from sprague.core.budget import metered
 from sprague.core.limits import DEFAULT_MAX_POSITIONS, check_limit
 from sprague.core.ruleset import Rules
 from sprague.solve.evaluate import refuse_search
-from sprague.solve.search import Solver
+from sprague.solve.search import MexSearch
 
-__all__ = ["RemotenessSolver", "remoteness"]
+__all__ = ["RemotenessSearch", "remoteness"]
 
 
-class RemotenessSolver(Solver):
+class RemotenessSearch(MexSearch):
     """Outcome and remoteness of positions, memoised: ``("P" or "N", moves)`` (see the module docstring).
 
-    The search of :class:`~sprague.solve.search.Solver` (depth first, an explicit stack,
+    The search of :class:`~sprague.solve.search.MexSearch` (depth first, an explicit stack,
     the same work limits), with each position's pair computed from its options' pairs.
     ``canonical`` must give equal keys only to positions with the same game graph (as a
     ruleset's ``canonical`` does).
@@ -96,6 +96,6 @@ def remoteness(
     limit = check_limit(max_positions)
     position = r.check_position(position)
     refuse_search(r, position, limit, f"the remoteness search from {r.format_position(position)}")
-    solver = RemotenessSolver(r.moves, r.canonical, misere)
+    solver = RemotenessSearch(r.moves, r.canonical, misere)
     pair = solver.remoteness(position, limit)
     return pair, [solver.known(o) or solver.remoteness(o, limit) for o in options]

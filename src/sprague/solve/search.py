@@ -22,7 +22,7 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT
 from sprague.core.nimber import mex
 from sprague.errors import BudgetExceeded, NotShortGame
 
-__all__ = ["Solver", "list_options", "shown", "OPTION_CHUNK", "MEMORY_CHECK_EVERY"]
+__all__ = ["MexSearch", "list_options", "shown", "OPTION_CHUNK", "MEMORY_CHECK_EVERY"]
 
 #: options listed at once before the budget is charged for them (a position with more is listed chunk by chunk)
 OPTION_CHUNK = 65_536
@@ -32,20 +32,20 @@ MEMORY_CHECK_EVERY = 1024
 #: heaps has some 20,000 options of 8 kB each, and a depth-first search keeps the options of every position on its
 #: path
 MEMORY_CHECK_BYTES = 1 << 26
-#: bytes of an option (its ``sys.getsizeof``, about) per unit of work charged for it besides :attr:`Solver.option_work`:
-#: an option of a position of 1,000 heaps (8 kB) is made, sorted to its key and hashed in some 60-75 us (measured
-#: on Kayles); one of a few heaps costs the one unit
+#: bytes of an option (its ``sys.getsizeof``, about) per unit of work charged for it besides
+#: :attr:`MexSearch.option_work`: an option of a position of 1,000 heaps (8 kB) is made, sorted to its key and
+#: hashed in some 60-75 us (measured on Kayles); one of a few heaps costs the one unit
 OPTION_BYTES_PER_WORK = 128
 #: bytes a memo entry keeps besides its key's own object: the dict's slot, the value, the key's elements (small ints
 #: are shared, so a lower estimate)
 MEMO_ENTRY_BYTES = 100
 
 
-class Solver:
+class MexSearch:
     """Memoised depth-first Grundy computation with an explicit stack.
 
     A subclass may compute another value from the options' values by overriding
-    :meth:`combine` (:class:`~sprague.solve.genus.GenusSolver`: Conway's genus).
+    :meth:`combine` (:class:`~sprague.solve.genus.GenusSearch`: Conway's genus).
 
     Parameters
     ----------

@@ -1,7 +1,7 @@
 """Single-heap values of one-heap games: G(0), G(1), ... grown as far as asked, through the results cache.
 
 A one-heap game (:class:`~sprague.rulesets.heap.HeapRuleset`) keeps the values it
-knows (``game._values``); :func:`grow` extends them by the game's own compiled
+knows (``game.solver.values``); :func:`grow` extends them by the game's own compiled
 kernel (its ``extend_values`` hook), the take-and-break kernel (games with
 ``take_break_moves``: the sparse-space method of Winning Ways ch. 4) or the plain
 heap recursion ``G(n) = mex`` of the options' values. Long computations are looked
@@ -13,7 +13,7 @@ finished is kept.
 >>> import sprague
 >>> game = sprague.ruleset("grundys-game")
 >>> grow(game, 10, 1000)
->>> game._values.tolist()
+>>> game.solver.values.tolist()
 [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
 """
 
@@ -96,7 +96,7 @@ def values(
             else game._sequence(closed)
         )
     grow(game, n, limit, progress)
-    return _compact(game._values[:n]) if compact else game._sequence(game._values[:n].copy())
+    return _compact(game.solver.values[:n]) if compact else game._sequence(game.solver.values[:n].copy())
 
 
 CLOSED_CHUNK = 4096  #: closed-form values computed between two charges of the budget
@@ -136,10 +136,10 @@ def periodic_values(
     limit = check_limit(max_positions)
     n = as_int(n, "length")
     refuse_long(game, n, limit)
-    if n > max(len(game._values), 4 * game.first_length()):
+    if n > max(len(game.solver.values), 4 * game.first_length()):
         try:  # never more work than computing the n values outright, never a value past them
             with at_most(game, n):
-                per = game.periodicity(min(max_positions or game._limit_now, game.sequence_cost(n) or n))
+                per = game.periodicity(min(max_positions or game.solver.limit, game.sequence_cost(n) or n))
         except TooLarge:
             b = active()
             if b is not None and b.left == 0:
@@ -147,10 +147,10 @@ def periodic_values(
             per = None  # no certificate within the limit: compute (refused with the size if too large)
         if per is not None and per.certified:
             if not compact:
-                return game._sequence(per.fill(game._values, n))
-            base = game._values[: per.preperiod + per.period]
+                return game._sequence(per.fill(game.solver.values, n))
+            base = game.solver.values[: per.preperiod + per.period]
             top = int(base.max(initial=0)) + max(n - 1 - per.preperiod, 0) // per.period * per.saltus
-            return _compact(per.fill(game._values, n, np.min_scalar_type(top)))
+            return _compact(per.fill(game.solver.values, n, np.min_scalar_type(top)))
     return values(game, n, max_positions, progress, compact=compact)
 
 
@@ -168,8 +168,8 @@ def refuse_long(game: Any, n: int, limit: int) -> None:
 
 def heap_grundy(game: Any, n: int, max_positions: int | None = None) -> int:
     """G(n) of a single heap, within ``max_positions`` (kept as the hooks' limit too: a certified period's work)."""
-    game._limit_now = check_limit(max_positions)
-    return heap_value(game, as_int(n), game._limit_now)
+    game.solver.limit = check_limit(max_positions)
+    return heap_value(game, as_int(n), game.solver.limit)
 
 
 def heap_value(game: Any, n: int, limit: int) -> int:
@@ -177,9 +177,9 @@ def heap_value(game: Any, n: int, limit: int) -> int:
     g = game.heap_grundy_closed(n)
     if g is not None:
         return int(g)
-    if n >= len(game._values):
+    if n >= len(game.solver.values):
         grow(game, n + 1, limit)
-    return int(game._values[n])
+    return int(game.solver.values[n])
 
 
 def cost(game: Any, n: int) -> int | None:
@@ -188,7 +188,7 @@ def cost(game: Any, n: int) -> int | None:
     Take-and-break games: a lower bound of the compiled kernel's steps, in positions (the kernel stops at
     its budget when the rare positions make it more; see :func:`sprague.kernels.takebreak.work`).
     """
-    start = len(game._values)
+    start = len(game.solver.values)
     if n <= start:
         return 0
     moves = game.take_break_moves()
@@ -251,41 +251,41 @@ def at_most(game: Any, n: int) -> Iterator[None]:
     ``sequence(n)`` of a code whose period is not proved by then costs one run of
     the kernel to ``n``, never two.
     """
-    before = game.__dict__.get("_most_values")
-    game._most_values = n if before is None else min(before, n)
+    before = game.solver.most_values
+    game.solver.most_values = n if before is None else min(before, n)
     try:
         yield
     finally:
-        game._most_values = before
+        game.solver.most_values = before
 
 
 def certify_period(game: Any, limit: int) -> Any:
     """The certified period of ``game`` (a :class:`~sprague.rulesets.heap.PeriodicHeapRuleset`): prefixes of
     ``first_length()`` values, doubled until ``certify`` proves a period, each refused if a lower bound of its
-    work is over the budget left. A ``limit`` below the call's own (``game._limit_now``) caps the work of the
+    work is over the budget left. A ``limit`` below the call's own (``game.solver.limit``) caps the work of the
     whole search (:func:`capped`): callers pass what computing their values outright would cost.
 
     Under :func:`at_most` the prefixes stop at its bound: None if no period is proved by then.
     """
-    if game._period is None:
+    if game.solver.period is None:
         # a limit below the call's own is what the certificate is worth (computing the values outright costs
         # about that much): the search spends no more work than it
-        with capped(limit) if limit < game._limit_now else contextlib.nullcontext():
+        with capped(limit) if limit < game.solver.limit else contextlib.nullcontext():
             _certify_prefixes(game, limit)
-    return game._period
+    return game.solver.period
 
 
 def _certify_prefixes(game: Any, limit: int) -> None:
     """The doubling prefixes of :func:`certify_period`, until a period is proved (or the bound of :func:`at_most`)."""
-    most = game.__dict__.get("_most_values")
+    most = game.solver.most_values
     n = game.first_length() if most is None else min(game.first_length(), most)
     while True:
         least = least_work(game, n)  # the kernel's cost, where a lower bound
         if least:
             refuse_if_sure(f"{game.name}: certifying a period from the first {n:,} values", least)
         grow(game, n, limit)
-        game._period = game.certify(game._values[:n])
-        if game._period is not None or (most is not None and n >= most):
+        game.solver.period = game.certify(game.solver.values[:n])
+        if game.solver.period is not None or (most is not None and n >= most):
             break
         n = 2 * n if most is None else min(2 * n, most)
 
@@ -298,24 +298,24 @@ def first_period(game: Any) -> Any:
     :data:`~sprague.core.budget.BONUS_SHARE`-th of the budget, and a stop there is no period, not an error.
     """
     n = game.first_length()
-    if game._period is None and not game._first_tried:
+    if game.solver.period is None and not game.solver.first_tried:
         work = game.sequence_cost(n)
         b = active()
-        if work is not None and work <= (work_cap(game._limit_now) if b is None else b.left // BONUS_SHARE):
+        if work is not None and work <= (work_cap(game.solver.limit) if b is None else b.left // BONUS_SHARE):
             try:
                 with share(BONUS_SHARE):
-                    grow(game, n, game._limit_now)
+                    grow(game, n, game.solver.limit)
             except BudgetExceeded:
                 pass  # the prefix is over the bonus share: no period from it (the values done are kept)
             else:
-                game._period = game.certify(game._values[:n])
-            game._first_tried = True
-    return game._period
+                game.solver.period = game.certify(game.solver.values[:n])
+            game.solver.first_tried = True
+    return game.solver.period
 
 
 def grow(game: Any, n: int, limit: int, progress: Progress = None) -> None:
     """Know the first ``n`` values of ``game``: from the results cache, else computed (then cached)."""
-    if n <= len(game._values):
+    if n <= len(game.solver.values):
         return
     # take-and-break kernels: their cost is a lower bound (rare positions are only known as they come), so the
     # cache is consulted from as many values as the mask is chosen on
@@ -323,17 +323,24 @@ def grow(game: Any, n: int, limit: int, progress: Progress = None) -> None:
     cache = _cache.active() if long and game.cache_key() is not None else None  # None: values not cacheable
     if cache is not None:
         stored = cache.load("sequence", game.cache_key())
-        if stored is not None and stored.ndim == 1 and stored.dtype.kind in "iu" and len(stored) > len(game._values):
-            game._values = stored  # in the type it was stored in (take-and-break values: the smallest that holds them)
-            if n <= len(game._values):
+        if (
+            stored is not None
+            and stored.ndim == 1
+            and stored.dtype.kind in "iu"
+            and len(stored) > len(game.solver.values)
+        ):
+            game.solver.values = (
+                stored  # in the type it was stored in (take-and-break values: the smallest that holds them)
+            )
+            if n <= len(game.solver.values):
                 return
             game.resumed_from = len(stored)  # a run stopped or interrupted before: continued from its values
-    start, began = len(game._values), time.perf_counter()
+    start, began = len(game.solver.values), time.perf_counter()
     try:
         extend(game, n, limit, progress, _cache.Checkpoints(cache, "sequence", game.cache_key() or {}))
     finally:  # also on Ctrl-C: what is finished is kept
-        if cache is not None and len(game._values) > start:
-            cache.store("sequence", game.cache_key(), game._values, time.perf_counter() - began)
+        if cache is not None and len(game.solver.values) > start:
+            cache.store("sequence", game.cache_key(), game.solver.values, time.perf_counter() - began)
 
 
 def extend(
@@ -348,15 +355,15 @@ def extend(
     least = least_work(game, n)
     if least:
         refuse_if_sure(what, least)
-    check_memory(what, n - len(game._values))  # the new values, a byte each at least
+    check_memory(what, n - len(game.solver.values))  # the new values, a byte each at least
     own = game.extend_values(n)
     if own is not None:
-        game._values = own
+        game.solver.values = own
         return
     moves = game.take_break_moves()
     if moves is not None:
         return _extend_take_break(game, n, moves, limit, progress, checkpoints)
-    values = game._values.tolist()
+    values = game.solver.values.tolist()
     done = 0  # options examined since the last charge (about a microsecond each)
     try:
         for m in range(len(values), n):
@@ -380,7 +387,7 @@ def extend(
         units, done = done, 0
         charge(units, what)  # the last values' options
     finally:
-        game._values = np.array(values, dtype=np.int64)
+        game.solver.values = np.array(values, dtype=np.int64)
         spend(done)  # stopped (an error, Ctrl-C): what was done is spent
 
 
@@ -401,10 +408,10 @@ def _extend_take_break(
     loading numba and the kernels would cost more.
     """
     take_all, take_one, split, distinct = moves
-    start = len(game._values)
+    start = len(game.solver.values)
     if not kernels_made() and work(take_all, take_one, split, start, n, prefix=n) <= config.TAKE_BREAK_PYTHON_STEPS:
-        found = _take_break_python(game._values.tolist(), n, take_all, take_one, split, distinct)
-        game._values = np.array(found, dtype=np.min_scalar_type(max(found, default=0)))
+        found = _take_break_python(game.solver.values.tolist(), n, take_all, take_one, split, distinct)
+        game.solver.values = np.array(found, dtype=np.min_scalar_type(max(found, default=0)))
         if progress is not None:
             progress(n - start)
         charge(
@@ -416,8 +423,8 @@ def _extend_take_break(
 
     work_left = work_cap(limit)
     steps = Steps(budget=min(work_left * KERNEL_STEPS_PER_WORK, UNLIMITED))
-    run = Run(*moves, known=game._values, n=n, steps=steps)
-    game._values = run.values  # the run holds them now (a record run keeps one array of its values)
+    run = Run(*moves, known=game.solver.values, n=n, steps=steps)
+    game.solver.values = run.values  # the run holds them now (a record run keeps one array of its values)
     start = run.reached
     try:
         for reached in run.extend():
@@ -427,7 +434,7 @@ def _extend_take_break(
             if checkpoints is not None and checkpoints.due():
                 checkpoints.save(run.values)
     finally:
-        game._values = run.values
+        game.solver.values = run.values
     what = f"{game.name}: computing single-heap values up to {n - 1:,}"
     if start < n:
         spend(-(-steps.done // KERNEL_STEPS_PER_WORK))  # done before the stop: spent
@@ -486,6 +493,6 @@ def sparse_space(game: Any, n: int) -> tuple[int, np.ndarray] | None:
         return None
     n = as_int(n, "length")
     # values already known (a record run's) are read as kept: no second limit check, no copy
-    values = _compact(game._values[:n]) if 0 <= n <= len(game._values) else game.sequence(n, compact=True)
+    values = _compact(game.solver.values[:n]) if 0 <= n <= len(game.solver.values) else game.sequence(n, compact=True)
     mask = choose_mask(values)
     return mask, rare_positions(values, mask)

@@ -383,7 +383,7 @@ def _misere_values(
         if v is not None:
             by_closed += 1
         else:
-            memo = rules._misere_solver.memo if rules._misere_solver is not None else {}
+            memo = rules.solver.misere_search.memo if rules.solver.misere_search is not None else {}
             before = len(memo)
             try:
                 v = (rules.grundy if grundy else rules.outcome)(p, "auto", max(1, limit - used), misere=True)
@@ -396,8 +396,8 @@ def _misere_values(
                     estimate=exc.estimate,
                     limit=limit,
                 ) from None
-            if rules._misere_solver is not None:
-                used += max(0, len(rules._misere_solver.memo) - before)
+            if rules.solver.misere_search is not None:
+                used += max(0, len(rules.solver.misere_search.memo) - before)
         found[i] = v if grundy else int(v == "N")
         if progress is not None and (i + 1) % 1024 == 0:
             progress(1024)
