@@ -16,9 +16,9 @@ from __future__ import annotations
 import argparse
 import time
 
+from sprague.core.takebreak_code import TBCode
 from sprague.kernels import takebreak_generic
 from sprague.rulesets.takebreak import kernel_rules
-from sprague.rulesets.tbcode import TBCode
 
 CASES = [  # code, n, what it is
     ("{2+}!.0", 3000, "split into any number of unequal heaps (Math.SE)"),

@@ -21,10 +21,10 @@ import numpy as np
 from hypothesis import strategies as st
 
 import sprague
-from sprague.core.move import Move
 from sprague.errors import SpragueError
 from sprague.rulesets import all_rulesets
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
+from sprague.solve.move import Move
 
 __all__ = ["NAMES", "ENTRIES", "cases", "run", "outcome", "Case"]
 

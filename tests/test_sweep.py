@@ -12,8 +12,8 @@ import pytest
 from naive import sweep_octal_values
 from sprague import cache
 from sprague.core.limits import MAX_SWEEP_CODES
+from sprague.core.takebreak_code import TBCode
 from sprague.errors import InvalidParameter, TooLarge
-from sprague.rulesets.tbcode import TBCode
 from sprague.sweep import DEFAULT_VALUES, SweepResult, expand, games, sweep
 
 DATA = Path(__file__).parent / "data" / "octal_periods.csv"

@@ -13,7 +13,6 @@ from sprague.analysis import Periodicity, find_period
 from sprague.core import DEFAULT_MAX_POSITIONS, Evaluation, Param, mex, nim_sum, v2
 from sprague.core.budget import Budget, budget
 from sprague.core.loopy import Infinite, LoopyValue, add_values, loopy_outcome, parse_value
-from sprague.core.move import Move
 from sprague.core.ruleset import Position
 from sprague.errors import (
     BudgetExceeded,
@@ -29,6 +28,7 @@ from sprague.errors import (
 from sprague.rulesets import REGISTRY, find_ruleset, register, ruleset
 from sprague.rulesets.heap import HeapRuleset, Heaps, MultiHeapRuleset, PeriodicHeapRuleset
 from sprague.rulesets.sums import Sum
+from sprague.solve.move import Move
 from sprague.solve.ruleset import LoopyRuleset, Ruleset
 
 if TYPE_CHECKING:

@@ -70,10 +70,10 @@ from sprague.core.limits import (
 )
 from sprague.core.parallel import check_workers, dask_workers, run_tasks
 from sprague.core.parsing import check_progress
+from sprague.core.takebreak_code import TBCode
 from sprague.errors import InvalidParameter, SpragueError, TooLarge
 from sprague.rulesets import ruleset as _get_ruleset
 from sprague.rulesets import take_break_family
-from sprague.rulesets.tbcode import TBCode
 from sprague.theorems.periodic.known import known_period, values_needed
 
 __all__ = [
@@ -134,7 +134,7 @@ def _ruleset(code: str) -> Any:
 def _same_game_key(code: str) -> str:
     """The text naming the game of ``code``: two codes with the same key are the same game.
 
-    The code's normal form (:class:`~sprague.rulesets.tbcode.TBCode`): a leading ``0`` supplied,
+    The code's normal form (:class:`~sprague.core.takebreak_code.TBCode`): a leading ``0`` supplied,
     digits in capitals, trailing ``0`` digits dropped (removing k tokens is then never allowed),
     a lone ``d0`` written ``d0.0``. A code that cannot be read is its own key (it is listed as
     skipped, with the reason). The one place equivalent codes are recognised.

@@ -42,9 +42,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sprague.core.loopy import Infinite
-from sprague.core.move import Move
 from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, SpragueError, UnknownRuleset
 from sprague.rulesets import find_ruleset
+from sprague.solve.move import Move
 from sprague.solve.ruleset import Ruleset
 
 __all__ = [

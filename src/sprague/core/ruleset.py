@@ -262,7 +262,7 @@ class Rules(ABC):
         """The option that the words ``text`` (as :meth:`describe_move` writes them) name, or None.
 
         Only for moves that cannot be found by listing the options (huge heaps); the
-        caller checks legality. Default None: :class:`~sprague.core.move.Move` then
+        caller checks legality. Default None: :class:`~sprague.solve.move.Move` then
         reads ``text`` as a position, or matches it against the listed options.
         """
         return None

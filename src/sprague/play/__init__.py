@@ -1,4 +1,5 @@
-"""Players (perfect, random, human at the terminal) and the match loop.
+"""Players (``players``: perfect, random, skilled; ``human``: a person at the terminal) and the match loop
+(``match``).
 
 >>> import sprague
 >>> from sprague.play import PerfectPlayer, RandomPlayer, play_match
@@ -10,17 +11,9 @@
 
 from __future__ import annotations
 
-from sprague.play.match import (
-    DRAW_REPETITIONS,
-    HumanPlayer,
-    MatchResult,
-    PerfectPlayer,
-    Player,
-    QuitGame,
-    RandomPlayer,
-    SkilledPlayer,
-    play_match,
-)
+from sprague.play.human import HumanPlayer
+from sprague.play.match import DRAW_REPETITIONS, MatchResult, play_match
+from sprague.play.players import PerfectPlayer, Player, QuitGame, RandomPlayer, SkilledPlayer
 
 __all__ = [
     "DRAW_REPETITIONS",

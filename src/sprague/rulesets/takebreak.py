@@ -1,6 +1,6 @@
 """Take-and-break games: one ruleset for every take-and-break code (octal, hexadecimal and beyond).
 
-The code language is read by :class:`~sprague.rulesets.tbcode.TBCode` (CGSuite's
+The code language is read by :class:`~sprague.core.takebreak_code.TBCode` (CGSuite's
 ``TakeAndBreak``): ``0.77`` Kayles, ``4!.0`` Grundy's game, ``{2+}!.0`` "split a heap into
 any number of unequal heaps", ``0.[3]`` Nim. The named classics are one line each in
 :mod:`sprague.rulesets.catalogue`.
@@ -29,11 +29,11 @@ from sprague.analysis import code_hook
 from sprague.analysis.periodicity import Periodicity
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, WORK_HINT, charge, work_cap
 from sprague.core.ruleset import Param
+from sprague.core.takebreak_code import Digit, TBCode, partition_count
 from sprague.errors import BudgetExceeded
 from sprague.kernels import takebreak_generic
 from sprague.kernels.config import TAKE_BREAK_STEPS_PER_POSITION
 from sprague.rulesets.heap import Heaps, PeriodicHeapRuleset
-from sprague.rulesets.tbcode import Digit, TBCode, partition_count
 from sprague.solve.sequence import spend
 from sprague.theorems.periodic import certify_arithmetic, certify_takebreak
 
@@ -61,7 +61,7 @@ class TakeBreak(PeriodicHeapRuleset):
     ``&N;``, lists ``{2,3}``, ``{2+}``, ``*``; constraints ``!`` (heaps all different),
     ``?`` (not all equal), ``=`` (all equal); ``d0`` before the point (``4!.0`` is Grundy's
     game), additive digits before it, ``[...]`` repeating (``0.[3]`` is Nim). See
-    :mod:`sprague.rulesets.tbcode`. For finite octal codes with ``d0 = 0`` a period is
+    :mod:`sprague.core.takebreak_code`. For finite octal codes with ``d0 = 0`` a period is
     *certified* by the Octal Periodicity Theorem (Guy & Smith): if ``G(n + p) = G(n)``
     for ``n0 <= n < 2 n0 + p + t`` (``t`` the last digit's place), it holds for all ``n >= n0``.
     """
@@ -90,7 +90,7 @@ class TakeBreak(PeriodicHeapRuleset):
 
     @property
     def digits(self) -> tuple[Digit, ...]:
-        """The code's digits ``d0, d1, ...`` (see :class:`~sprague.rulesets.tbcode.TBCode`)."""
+        """The code's digits ``d0, d1, ...`` (see :class:`~sprague.core.takebreak_code.TBCode`)."""
         return self.code.digits
 
     def rules_text(self) -> str:
@@ -112,7 +112,7 @@ class TakeBreak(PeriodicHeapRuleset):
 
     def take_break_moves(self) -> tuple[list[int], list[int], list[int], bool] | None:
         """The sparse-space kernel's moves, for codes leaving at most two heaps (see
-        :meth:`TBCode.take_break_moves <sprague.rulesets.tbcode.TBCode.take_break_moves>`), else None."""
+        :meth:`TBCode.take_break_moves <sprague.core.takebreak_code.TBCode.take_break_moves>`), else None."""
         if self._moves is None:
             return None
         take_all, take_one, split, distinct = self._moves

@@ -14,10 +14,10 @@ What they learn about a ruleset is kept in its ``solver``
 package installs nothing.
 """
 
+from sprague.core.solver import Solver
 from sprague.solve import evaluate, misere
 from sprague.solve.box import Box, box_size, sieve_pays
 from sprague.solve.ruleset import LoopyRuleset, Ruleset
-from sprague.core.solver import Solver
 from sprague.solve.search import MexSearch
 from sprague.solve.table import GrundySequence, Table, box_table, heap_table
 

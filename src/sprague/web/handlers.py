@@ -46,7 +46,6 @@ from sprague import cache as _cache
 from sprague.core.budget import MEMORY_HINT, TIME_HINT, WORK_HINT, budget
 from sprague.core.limits import MAX_INT_DIGITS
 from sprague.core.loopy import value_json
-from sprague.core.move import Move
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge, UnknownRuleset
 from sprague.present import (
     check_sequence,
@@ -64,6 +63,7 @@ from sprague.present.quotient import quotient_report
 from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapRuleset
 from sprague.rulesets.shapes import examples, min_heap, one_heap, shape
+from sprague.solve.move import Move
 from sprague.solve.ruleset import Ruleset
 
 __all__ = [

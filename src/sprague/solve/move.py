@@ -23,6 +23,7 @@ from typing import Any
 from sprague.core.limits import DEFAULT_MAX_POSITIONS
 from sprague.core.ruleset import Position
 from sprague.errors import IllegalMove, SpragueError, TooLarge
+from sprague.solve.ruleset import Ruleset
 
 __all__ = ["Move"]
 
@@ -35,7 +36,7 @@ def _words(text: str) -> str:
 class Move:
     """The move ``position -> option`` of ``ruleset`` (hashable; equal when the three are)."""
 
-    ruleset: Any  # a sprague.Ruleset (sprague.solve.ruleset, a layer up: its apply and options are used)
+    ruleset: Ruleset
     position: Position
     option: Position
 
@@ -47,7 +48,7 @@ class Move:
         return f"Move.parse({r!r}, {r.format_position(self.position)!r}, {str(self)!r})"
 
     @classmethod
-    def parse(cls, ruleset: Any, position: Any, text: str, max_options: int = DEFAULT_MAX_POSITIONS) -> Move:
+    def parse(cls, ruleset: Ruleset, position: Any, text: str, max_options: int = DEFAULT_MAX_POSITIONS) -> Move:
         """The move ``text`` names from ``position``: the ruleset's words for it, or the position it leaves.
 
         Raises

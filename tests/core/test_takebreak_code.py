@@ -1,4 +1,4 @@
-"""Take-and-break codes (``sprague.rulesets.tbcode``): reading, the normal form, loopy codes, first cousins, words.
+"""Take-and-break codes (``sprague.core.takebreak_code``): reading, the normal form, loopy codes, first cousins, words.
 
 Values of every code form are compared with the rules in ``tests/kernels/test_takebreak_generic.py``;
 here the language itself, and the named games against the literature.
@@ -14,7 +14,7 @@ import pytest
 import naive
 import sprague
 from sprague.cli import main
-from sprague.rulesets.tbcode import TBCode, partition_count, partitions
+from sprague.core.takebreak_code import TBCode, partition_count, partitions
 
 # --------------------------------------------------------------------------------------------------- reading
 ROUND_TRIPS = [
