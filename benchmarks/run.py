@@ -300,7 +300,7 @@ def single_delete(quick: bool) -> None:
     """4-heap tables of single-delete Nim (004): the retrograde sieve, search in rank order, plain Python."""
     from sprague.kernels import box
     from sprague.solve.box import Box
-    from sprague.solve.table import kernel_shapes
+    from sprague.solve.tabulate import kernel_shapes
 
     r = sprague.ruleset("single-delete")
     shapes = kernel_shapes(r, 4)
@@ -417,7 +417,7 @@ def dask() -> None:
         return
     from sprague.kernels import box
     from sprague.solve.box import Box
-    from sprague.solve.table import kernel_shapes
+    from sprague.solve.tabulate import kernel_shapes
 
     r = sprague.ruleset("abo-delete")
     shapes = kernel_shapes(r, 4)

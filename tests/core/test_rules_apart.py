@@ -19,7 +19,7 @@ from sprague.errors import BudgetExceeded
 from sprague.solve import evaluate, misere
 from sprague.solve import sequence as solve_sequence
 from sprague.solve.box import Box
-from sprague.solve.table import kernel_shapes, values_by_nim_sum, values_by_position
+from sprague.solve.tabulate import kernel_shapes, values_by_nim_sum, values_by_position
 
 
 class Counter(Rules):

@@ -19,7 +19,7 @@ import sprague
 from sprague.kernels import box
 from sprague.kernels.retro import _buffers, _mark_predecessors, retro_outcomes
 from sprague.solve.box import Box, sieve_pays
-from sprague.solve.table import box_table, kernel_shapes
+from sprague.solve.tabulate import box_table, kernel_shapes
 
 
 def job(name: str, params: dict[str, int], n: int, hi: int) -> SimpleNamespace:

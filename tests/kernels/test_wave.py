@@ -16,7 +16,7 @@ import naive
 import sprague
 from sprague.kernels import box
 from sprague.kernels.wave import level_ranks, level_size, level_values, levels
-from sprague.solve.table import kernel_shapes
+from sprague.solve.tabulate import kernel_shapes
 
 FAMILY = [  # name, naive moves, heaps, largest heap, smallest heap
     ("single-delete", naive.single_delete_moves, 4, 12, 1),

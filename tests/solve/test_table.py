@@ -79,7 +79,7 @@ def test_a_larger_bound_reuses_the_cached_prefix(tmp_path, monkeypatch):
     monkeypatch.setattr(cache, "MIN_SECONDS", 0.0)
     cache.use(cache.Cache(tmp_path, min_seconds=0.0))
     try:
-        import sprague.solve.table as table
+        import sprague.solve.tabulate as table
 
         monkeypatch.setattr(table, "CACHE_FROM", 0)
         # the compiled kernel even before numba is loaded (small tables otherwise take closed forms and search
@@ -108,7 +108,7 @@ def test_bad_table_requests_are_refused():
 
 def test_grundy_tables_extend_a_cached_smaller_one_and_keep_work_on_ctrl_c(tmp_path, monkeypatch):
     """A Ctrl-C keeps the finished ranks in the cache; the next, larger request continues from them."""
-    import sprague.solve.table as table
+    import sprague.solve.tabulate as table
     from sprague.kernels import config
 
     monkeypatch.setattr(table, "CACHE_FROM", 0)
@@ -152,7 +152,7 @@ def test_split_memo_equals_search_option_by_option(name, heaps, max_heap, monkey
     """Grundy tables of shape (1, 2) memoise each (kept heaps, split heap)'s values; search without memo agrees."""
     import sprague.solve.box as solve_box
     from sprague.kernels import box, config
-    from sprague.solve.table import kernel_shapes
+    from sprague.solve.tabulate import kernel_shapes
 
     monkeypatch.setattr(config, "BOX_CHUNK", 7)  # many chunks: the memo must carry across them
     rules = sprague.ruleset(name)
@@ -293,7 +293,7 @@ def test_misere_searches_of_a_table_share_one_budget():
 
 def test_misere_table_has_its_own_cache_entry(tmp_path, monkeypatch):
     """The key of a misère table says so: it is never served the normal table's entry, nor the other way."""
-    import sprague.solve.table as table
+    import sprague.solve.tabulate as table
 
     monkeypatch.setattr(table, "CACHE_FROM", 0)
     cache.use(cache.Cache(tmp_path, min_seconds=0.0))

@@ -102,12 +102,13 @@ def test_every_read_of_a_table_is_the_same_in_chunks_of_seven_rows(
     tmp_path, monkeypatch, name, params, heaps, hi, values
 ):
     from sprague.solve import table as table_module
+    from sprague.solve import tabulate
 
     with cache.using(False):
         t = sprague.ruleset(name, **params).table(hi, heaps=heaps, values=values)
         whole = (list(t), t.counts(), t.p_positions(), t.p_positions(offset=5, limit=9), np.asarray(t))
         monkeypatch.setattr(table_module, "ROWS_CHUNK", 7)
-        monkeypatch.setattr(table_module, "TABLE_CHUNK", 7)
+        monkeypatch.setattr(tabulate, "TABLE_CHUNK", 7)
         again = sprague.ruleset(name, **params).table(hi, heaps=heaps, values=values)  # valued 7 rows at a time
     assert np.array_equal(again.values, t.values)
     chunked = (list(again), again.counts(), again.p_positions(), again.p_positions(offset=5, limit=9))

@@ -162,7 +162,7 @@ def corrected_literal(h) -> bool:
 
 def lifted_case_4_5_positions(rng: random.Random, count: int, top_bits: int) -> list[tuple[int, ...]]:
     """P-positions of cases (4)/(5) with heaps <= 64 (found by search), with random bits set above column d+1."""
-    from sprague.solve.table import box_table
+    from sprague.solve.tabulate import box_table
 
     positions, outcome = box_table(sprague.ruleset("single-delete"), heaps=4, max_heap=64, values="outcome")
     base = [

@@ -182,7 +182,7 @@ def test_claims_compiled_equal_claims_in_python():
     ],
 )
 def test_box_table_grundy_values_equal_naive_search(name, moves, n, hi):
-    from sprague.solve.table import box_table
+    from sprague.solve.tabulate import box_table
 
     positions, values = box_table(sprague.ruleset(name), heaps=n, max_heap=hi)
     assert len(positions) == len(values) > 100
@@ -191,7 +191,7 @@ def test_box_table_grundy_values_equal_naive_search(name, moves, n, hi):
 
 
 def test_box_table_refuses_rulesets_without_a_kernel():
-    from sprague.solve.table import box_table
+    from sprague.solve.tabulate import box_table
 
     with pytest.raises(sprague.InvalidParameter, match="no compiled kernel"):
         box_table(sprague.ruleset("nim"), heaps=2, max_heap=5)

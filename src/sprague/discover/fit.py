@@ -15,7 +15,7 @@ from sprague.discover.results import Refuted, Rule
 from sprague.discover.search import Data, Search
 from sprague.rulesets import shapes
 from sprague.solve.ruleset import Ruleset
-from sprague.solve.table import heap_table
+from sprague.solve.tabulate import heap_table
 from sprague.verify import Counterexample, verify
 
 __all__ = ["Job", "table", "data", "lift"]

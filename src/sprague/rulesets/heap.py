@@ -43,7 +43,8 @@ from sprague.solve import heapsum, misere
 from sprague.solve import sequence as _solve_sequence
 from sprague.solve.genus import Genus, GenusSequence
 from sprague.solve.ruleset import Ruleset
-from sprague.solve.table import GrundySequence, Table, heap_table, values_by_nim_sum, values_by_position
+from sprague.solve.table import GrundySequence, Table
+from sprague.solve.tabulate import heap_table, values_by_nim_sum, values_by_position
 
 __all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps"]
 
@@ -223,7 +224,7 @@ class MultiHeapRuleset(Ruleset):
     def table_values(self, positions: np.ndarray, hi: int, values: str, limit: int) -> tuple[np.ndarray, str]:
         """The values of the rows of ``positions`` (heaps ``<= hi``), and how they were had.
 
-        Default: the closed forms or search, position by position (:func:`sprague.solve.table.values_by_position`).
+        Default: the closed forms or search, position by position (:func:`sprague.solve.tabulate.values_by_position`).
         """
         return values_by_position(self, positions, values, limit)
 

@@ -6,9 +6,10 @@ from them lives here, as functions that take the ruleset first: memoised search
 work limit (:mod:`~sprague.solve.evaluate`), single-heap sequences
 (:mod:`~sprague.solve.sequence`), genera, the tame rule and misère quotients of
 one-heap games (:mod:`~sprague.solve.misere`), boxes of positions ranked for the
-compiled kernels (:mod:`~sprague.solve.box`) and tables of values
-(:mod:`~sprague.solve.table`). :class:`~sprague.solve.ruleset.Ruleset`, the public
-base class (``sprague.Ruleset``), adds them to the hooks as one-line methods.
+compiled kernels (:mod:`~sprague.solve.box`), tables of values built
+(:mod:`~sprague.solve.tabulate`) and read (:mod:`~sprague.solve.table`).
+:class:`~sprague.solve.ruleset.Ruleset`, the public base class
+(``sprague.Ruleset``), adds them to the hooks as one-line methods.
 What they learn about a ruleset is kept in its ``solver``
 (:class:`~sprague.core.solver.Solver`, also exported here). Importing this
 package installs nothing.
@@ -19,7 +20,8 @@ from sprague.solve import evaluate, misere
 from sprague.solve.box import Box, box_size, sieve_pays
 from sprague.solve.ruleset import LoopyRuleset, Ruleset
 from sprague.solve.search import MexSearch
-from sprague.solve.table import GrundySequence, Table, box_table, heap_table
+from sprague.solve.table import GrundySequence, Table
+from sprague.solve.tabulate import box_table, heap_table
 
 __all__ = [
     "evaluate",

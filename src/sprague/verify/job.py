@@ -20,7 +20,7 @@ from sprague.rulesets import shapes as shapes_of
 from sprague.solve.box import Box, box_size
 from sprague.solve.evaluate import search_work
 from sprague.solve.ruleset import Ruleset
-from sprague.solve.table import kernel_shapes
+from sprague.solve.tabulate import kernel_shapes
 from sprague.theorems import Theorem, find_theorem
 from sprague.verify.claims import LOOPY_VALUES, claim_codes, intern_value
 from sprague.verify.report import Counterexample, Report, position_text
