@@ -87,6 +87,7 @@ _BOARDS: dict[str, tuple[type, ...]] = {
     "grid": (list,),
     "coins": (str,),
     "graph": (list,),
+    "cells": (list,),
     "text": (object,),
 }
 _PARAM_KINDS = ("int", "set", "subset", "subsets", "vectors", "rule", "str", "custom")

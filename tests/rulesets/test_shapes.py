@@ -84,3 +84,21 @@ def test_the_described_hooks_have_their_defaults() -> None:
     assert kayles.rules_text() != type(kayles).__doc__
     assert sprague.ruleset("takebreak", code="0.770").relations()[0] == "0.770 is 0.77"
     assert "the same game as kayles (0.77)" in sprague.ruleset("takebreak", code="0.770").catalogue_relations()
+
+
+def test_a_board_is_read_written_and_turned() -> None:
+    from sprague.errors import InvalidPosition
+    from sprague.rulesets.shapes import BoardRuleset, board_symmetries, cell_name
+
+    cram = sprague.ruleset("cram")
+    assert isinstance(cram, BoardRuleset) and shape(type(cram)).board == "cells"
+    assert cram.parse_position(["2x3"]) == ("...", "...") == cram.parse_position(["...", "..."])
+    assert cram.parse_position(["..#/..."]) == ("..#", "...") and cram.format_position(("..#", "...")) == "..#/..."
+    assert cram.position_to_json(("..#", "...")) == ["..#", "..."]
+    for bad, says in [("..x/...", "'x'"), ("../...", "lengths 2, 3"), ("100x100", "10,000 cells")]:
+        with pytest.raises(InvalidPosition, match=says):
+            cram.parse_position([bad])
+    assert [cell_name(0, 0), cell_name(1, 2), cell_name(0, 26)] == ["a1", "c2", "aa1"]
+    images = board_symmetries(("#..", "..."))  # a 2 x 3 board: 4 reflections and 4 turned 3 x 2 boards
+    assert len(set(images)) == 8 and {len(b) for b in images} == {2, 3}
+    assert all(sorted("".join(b)) == sorted("#.....") for b in images)

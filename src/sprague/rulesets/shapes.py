@@ -8,6 +8,8 @@ A ruleset's shape is its base class, as in CGSuite (``HeapRuleset``, ``Coordinat
 * :class:`CoordinateRuleset` (``grid``): two heaps, a cell ``(x, y)`` of the plane (``3 5``);
 * :class:`CoinRuleset` (``coins``): a row of coins, heads and tails (``THHTTH``);
 * :class:`GraphRuleset` (``graph``): edges ``u-v`` of a graph, vertex 0 the ground (``0-1 1-2``);
+* :class:`BoardRuleset` (``cells``): a board of square cells, its rows separated by ``/``
+  (``..#./....``, or ``3x4`` for an empty board of 3 rows and 4 columns);
 * any other :class:`~sprague.solve.ruleset.Ruleset` (``text``): the position as written (a vertex name...).
 
 The command line and the web page learn from the class, never from a list of names:
@@ -40,6 +42,10 @@ __all__ = [
     "CoordinateRuleset",
     "CoinRuleset",
     "GraphRuleset",
+    "BoardRuleset",
+    "Board",
+    "board_symmetries",
+    "cell_name",
     "Shape",
     "shape",
     "one_heap",
@@ -51,8 +57,8 @@ __all__ = [
 ]
 
 #: how the web page draws a position, by ``Ruleset.board``: stacks of tokens; two heaps as a cell of the grid of
-#: (x, y) (more heaps as stacks); a row of coins; a graph on the ground; the position as written
-BOARDS = ("heaps", "grid", "coins", "graph", "text")
+#: (x, y) (more heaps as stacks); a row of coins; a graph on the ground; a board of cells; the position as written
+BOARDS = ("heaps", "grid", "coins", "graph", "cells", "text")
 
 
 class CoordinateRuleset(MultiHeapRuleset):
@@ -158,6 +164,149 @@ class GraphRuleset(Ruleset):
 
     def position_to_json(self, position: tuple[tuple[int, int], ...]) -> list[list[int]]:
         return [[u, v] for u, v in position]
+
+
+Board = tuple[str, ...]
+
+
+class BoardRuleset(Ruleset):
+    """A game on a board of square cells: a position is a tuple of rows, each a string of cell characters.
+
+    Written with the rows separated by ``/`` (``..#./....``; ``.`` is an empty cell, the
+    other characters of :attr:`cells` are what a cell may hold), or ``MxN`` for an empty
+    board of ``M`` rows and ``N`` columns; sent to the page as the list of rows and drawn
+    there as the board. Rows have the same length unless :attr:`rectangular` is False
+    (Chomp's rows shorten). Rows are numbered 1, 2, ... from the top and columns a, b, ...
+    from the left (:func:`cell_name`). Subclasses define ``moves``.
+
+    >>> import sprague
+    >>> class Fill(BoardRuleset):   # fill one empty cell: a game of Nim heaps of 1
+    ...     name = "fill"
+    ...     def moves(self, board):
+    ...         return [board[:r] + (row[:c] + "#" + row[c + 1 :],) + board[r + 1 :]
+    ...                 for r, row in enumerate(board) for c, x in enumerate(row) if x == "."]
+    >>> game = sprague.ruleset(Fill)
+    >>> game.parse_position(["2x3"]), game.format_position(("..#", "...")), game.grundy(("..#", "..."))
+    (('...', '...'), '..#/...', 1)
+    >>> game.describe_move(("..#", "..."), ("..#", ".#."))
+    'b2'
+    """
+
+    board = "cells"
+    #: the characters a cell may hold; the first is the empty cell
+    cells: ClassVar[str] = ".#"
+    #: whether every row has the same length
+    rectangular: ClassVar[bool] = True
+    #: the most cells a board may have (a larger one is refused when read)
+    max_cells: ClassVar[int] = 4096
+    position_help = (
+        "the rows of the board separated by /, . an empty cell and # a filled one (e.g. ..#./....), "
+        "or MxN for an empty board (e.g. 3x4)"
+    )
+    example: ClassVar[tuple[str, ...]] = ("3x4",)
+
+    def check_position(self, position: Any) -> Board:
+        if isinstance(position, str):
+            position = self._read(position)
+        if not isinstance(position, (tuple, list)) or not all(isinstance(row, str) for row in position):
+            raise InvalidPosition(
+                f"{self.name}: position {position!r} must be the rows of the board, e.g. '..#./....' or "
+                "('..#.', '....')"
+            )
+        rows = tuple(position)
+        if sum(map(len, rows)) > self.max_cells:
+            raise InvalidPosition(
+                f"{self.name}: a board of {sum(map(len, rows)):,} cells; the most is {self.max_cells:,}"
+            )
+        for i, row in enumerate(rows):
+            bad = sorted(set(row) - set(self.cells))
+            if bad:
+                allowed = " ".join(self.cells)
+                raise InvalidPosition(f"{self.name}: row {i + 1} ({row!r}) has {bad[0]!r}; a cell is one of {allowed}")
+        if self.rectangular and len({len(row) for row in rows}) > 1:
+            raise InvalidPosition(
+                f"{self.name}: the rows have lengths {', '.join(str(len(r)) for r in rows)}; give rows of one length"
+            )
+        return rows
+
+    def _read(self, text: str) -> Board:
+        """The rows of ``text``: ``..#./....`` or ``MxN``."""
+        text = text.strip()
+        m, x, n = text.lower().partition("x")
+        if x and m.strip().isdigit() and n.strip().isdigit():
+            rows, cols = int(m), int(n)
+            if rows * cols > self.max_cells:
+                raise InvalidPosition(
+                    f"{self.name}: a board of {rows} x {cols} = {rows * cols:,} cells; the most is {self.max_cells:,}"
+                )
+            return (self.cells[0] * cols,) * rows
+        if len(text) > 2 * self.max_cells:
+            raise InvalidPosition(f"{self.name}: a board of over {self.max_cells:,} cells; give a smaller one")
+        return tuple(row for row in text.replace(" ", "").split("/") if row) if text else ()
+
+    def parse_position(self, tokens: Sequence[str]) -> Board:
+        if not tokens:
+            raise InvalidPosition(f"{self.name}: no position given; write {self.position_help}")
+        return self.check_position("/".join(tokens))
+
+    def format_position(self, position: Board) -> str:
+        return "/".join(position) if any(position) else "(empty board)"
+
+    def position_to_json(self, position: Board) -> list[str]:
+        return list(position)
+
+    def random_position(self, rng: random.Random) -> Board:
+        """A board of 2 to 4 rows and 2 to 5 columns, each cell empty, or (one in five) one of the other cells."""
+        rows, cols = 2 + rng.randrange(3), 2 + rng.randrange(4)
+        rest = self.cells[1:] or self.cells
+        return tuple(
+            "".join(rng.choice(rest) if rng.random() < 0.2 else self.cells[0] for _ in range(cols)) for _ in range(rows)
+        )
+
+    def estimate_positions(self, position: Board) -> int:
+        """Each empty cell filled or not: a bound on the boards a move sequence can reach (for the size guard)."""
+        return 2 ** sum(row.count(self.cells[0]) for row in position)
+
+    def describe_move(self, position: Board, option: Board) -> str:
+        """The cells the move changed, by name (``b2``), with what they hold when that is not just filled."""
+        changed = [
+            (r, c, b)
+            for r, (before, after) in enumerate(zip(position, option))
+            for c, (a, b) in enumerate(zip(before, after))
+            if a != b
+        ]
+        if len(option) != len(position) or any(len(a) != len(b) for a, b in zip(position, option)):
+            return f"{self.format_position(position)} -> {self.format_position(option)}"
+        plain = set(self.cells[1:2])
+        return " ".join(cell_name(r, c) + ("" if b in plain else f"={b}") for r, c, b in changed)
+
+
+def cell_name(row: int, column: int) -> str:
+    """The name of a cell: its column as letters (a, b, ..., z, aa, ...) then its row from 1 (``cell_name(1, 0)`` is
+    ``a2``)."""
+    letters = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(97 + rest) + letters
+    return f"{letters}{row + 1}"
+
+
+def board_symmetries(board: Board) -> list[Board]:
+    """The 8 boards the symmetries of the square make of ``board`` (reflections, turns; a turned M x N board is
+    N x M), or the 4 reflections of a board with rows of several lengths. A game whose moves do not care how
+    the board is turned (Cram) takes the least as its canonical form.
+
+    >>> sorted(board_symmetries(("#..", "...")))[:3]
+    [('#.', '..', '..'), ('#..', '...'), ('.#', '..', '..')]
+    """
+    rows = list(board)
+    flips = [rows, [r[::-1] for r in rows], rows[::-1], [r[::-1] for r in rows[::-1]]]
+    out = [tuple(b) for b in flips]
+    if rows and len(set(map(len, rows))) == 1:
+        turned = ["".join(col) for col in zip(*rows)]
+        out += [tuple(b) for b in (turned, [r[::-1] for r in turned], turned[::-1], [r[::-1] for r in turned[::-1]])]
+    return out
 
 
 # ------------------------------------------------------------------ what the layers above ask of a shape

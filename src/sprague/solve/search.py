@@ -26,6 +26,8 @@ __all__ = ["MexSearch", "list_options", "shown", "OPTION_CHUNK", "MEMORY_CHECK_E
 
 #: options listed at once before the budget is charged for them (a position with more is listed chunk by chunk)
 OPTION_CHUNK = 65_536
+#: the most work one charge for listing options covers (see :func:`list_options`)
+CHARGED_AT_ONCE = 10_000
 #: positions expanded between two readings of the memory held (a reading costs some 10 us)
 MEMORY_CHECK_EVERY = 1024
 #: bytes of options listed between two readings of the memory held, however few the positions: a position of 1,000
@@ -111,10 +113,10 @@ class MexSearch:
                 if key in memo:
                     stack.pop()
                     continue
-                opts = list_options(self.moves(entry[0]), what)
+                size = sys.getsizeof(entry[0])  # its options' size, about
+                opts = list_options(self.moves(entry[0]), what, size // OPTION_BYTES_PER_WORK)
                 if b is not None:
-                    size = sys.getsizeof(entry[0])  # its options' size, about
-                    b.charge(POSITION_WORK + (self.option_work + size // OPTION_BYTES_PER_WORK) * len(opts), what)
+                    b.charge(POSITION_WORK + self.option_work * len(opts), what)
                     expanded += 1
                     listed += size * len(opts)
                     if expanded % MEMORY_CHECK_EVERY == 0 or listed >= MEMORY_CHECK_BYTES:
@@ -155,19 +157,26 @@ def shown(position: Any) -> str:
     return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
 
 
-def list_options(moves: Iterable[Any], what: str) -> list[Any]:
+def list_options(moves: Iterable[Any], what: str, option_cost: int = 0) -> list[Any]:
     """The options ``moves`` yields, as a list; past :data:`OPTION_CHUNK` of them each further chunk is charged to
-    the active budget (work and memory) as it is listed, so a position with too many options stops cleanly."""
+    the active budget (work and memory) as it is listed, so a position with too many options stops cleanly.
+
+    ``option_cost``: units of work each option costs to make (a large position's options are large): they are
+    charged as the options are listed, at most :data:`CHARGED_AT_ONCE` units at a time, so that listing the
+    options of a position of thousands of heaps stops at the budget instead of past it."""
     it = iter(moves)
-    opts = list(islice(it, OPTION_CHUNK))
-    if len(opts) < OPTION_CHUNK:
-        return opts
     b = active()
+    step = OPTION_CHUNK if not option_cost or b is None else max(1, min(OPTION_CHUNK, CHARGED_AT_ONCE // option_cost))
+    opts: list[Any] = []
     while True:
-        more = list(islice(it, OPTION_CHUNK))
+        more = list(islice(it, step))
+        past = len(opts) >= OPTION_CHUNK  # the first OPTION_CHUNK options are charged by the caller
         opts += more
-        if b is not None:
-            b.charge(len(more), f"{what}: listing {len(opts):,} options of one position")
-            b.check_memory(f"{what}: listing {len(opts):,} options of one position")
-        if len(more) < OPTION_CHUNK:
+        if b is not None and (option_cost or past):
+            b.charge(
+                option_cost * len(more) + (len(more) if past else 0), f"{what}: listing the options of one position"
+            )
+            if past:
+                b.check_memory(f"{what}: listing {len(opts):,} options of one position")
+        if len(more) < step:
             return opts

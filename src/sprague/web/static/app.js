@@ -525,7 +525,41 @@ function drawBoard(g, at, options, playable) {
   } else if (r.board === "graph" && Array.isArray(at)) {
     box.appendChild(graphSvg(at, playable, (a, b) => filterOptions(
       (o) => !o.position.some((e) => e[0] === a && e[1] === b), `moves cutting edge ${a}-${b}`)));
+  } else if (r.board === "cells" && Array.isArray(at)) {
+    box.appendChild(cellBoard(at, playable));
   }
+}
+
+// A board of cells (board "cells", sprague.rulesets.shapes.BoardRuleset): its rows as squares, "." empty, "#"
+// filled, any other character written in its cell; a click on a cell shows the moves that change it.
+function cellBoard(rows, playable) {
+  const grid = document.createElement("div");
+  grid.className = "cells";
+  rows.forEach((row, i) => {
+    const line = document.createElement("div");
+    line.className = "cell-row";
+    [...row].forEach((c, j) => {
+      const cell = document.createElement("button"), name = cellName(i, j);
+      const what = c === "." ? "empty" : c === "#" ? "filled" : c;
+      cell.className = `cell ${c === "." ? "empty" : "full"}`;
+      cell.textContent = c === "." || c === "#" ? "" : c;
+      cell.dataset.cell = name; cell.disabled = !playable;
+      cell.setAttribute("data-testid", "cell");
+      cell.setAttribute("aria-label", `${name}: ${what}; show the moves that change it`);
+      cell.onclick = () => filterOptions((o) => Array.isArray(o.position) && (o.position[i] || "")[j] !== c,
+                                         `moves changing ${name}`);
+      line.appendChild(cell);
+    });
+    grid.appendChild(line);
+  });
+  return grid;
+}
+
+// The name of a cell as sprague writes it (sprague.rulesets.shapes.cell_name): column letters, then row from 1.
+function cellName(i, j) {
+  let letters = "";
+  for (let c = j + 1; c > 0; c = Math.floor((c - 1) / 26)) letters = String.fromCharCode(97 + (c - 1) % 26) + letters;
+  return letters + (i + 1);
 }
 
 // A coordinate game (board "grid") drawn as the grid of positions (x, y) of two heaps: the position is the
