@@ -1147,3 +1147,30 @@ def test_the_misere_quotient_panel_draws_the_table_and_reads_a_sum_off_it(page: 
     )
     page.select_option("#ruleset", "wythoff")  # not a one-heap game: no quotient
     assert page.is_disabled("#draw-quotient")
+
+
+def test_a_board_game_is_drawn_as_cells_that_show_their_moves(page: Any) -> None:
+    """Cram on the empty 2 x 3 board (a BoardRuleset: board "cells"): six empty cells; a click on a1 keeps the two
+    dominoes that cover it; the options marked winning are those that search finds P (a domino down any column:
+    the middle one leaves two equal columns, an end one a 2 x 2 block), and a click on one plays it."""
+    import sprague
+
+    board = {r["name"]: r["board"] for r in page.evaluate("fetch('/api/rulesets').then((r) => r.json())")}
+    assert board["cram"] == "cells"
+    cram = sprague.ruleset("cram")
+    start = cram.parse_position(["2x3"])
+    want = sorted(cram.describe_move(start, o) for o in cram.moves(start) if cram.grundy(o, method="search") == 0)
+    assert want == ["domino a1-a2", "domino b1-b2", "domino c1-c2"]
+    _start(page, "cram", "2x3")
+    page.wait_for_selector("[data-testid=option]")
+    assert len(page.query_selector_all("[data-testid=cell]")) == 6
+    page.click("[data-testid=cell][data-cell=a1]")
+    options = page.query_selector_all("[data-testid=option]")
+    shown = [o for o in options if "filtered" not in (o.get_attribute("class") or "")]
+    assert sorted(o.query_selector(".move").text_content() for o in shown) == ["domino a1-a2", "domino a1-b1"]
+    winning = [o for o in options if o.get_attribute("data-winning") == "true"]
+    assert sorted(o.query_selector(".move").text_content() for o in winning) == want
+    page.click("[data-testid=cell][data-cell=b2]")  # the moves covering b2 (b1-b2 among them) are shown
+    next(o for o in winning if o.query_selector(".move").text_content() == "domino b1-b2").click()
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 1")
+    assert (page.text_content("#history li") or "").startswith("you: domino b1-b2")
