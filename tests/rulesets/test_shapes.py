@@ -102,3 +102,25 @@ def test_a_board_is_read_written_and_turned() -> None:
     images = board_symmetries(("#..", "..."))  # a 2 x 3 board: 4 reflections and 4 turned 3 x 2 boards
     assert len(set(images)) == 8 and {len(b) for b in images} == {2, 3}
     assert all(sorted("".join(b)) == sorted("#.....") for b in images)
+
+
+def test_boards_are_enumerated_for_verify_and_a_claim_on_them_is_checked() -> None:
+    """Every rectangular board of at most 4 cells, each cell empty or filled: the shapes r x c with rc <= 4 (1x1;
+    1x2, 2x1; 1x3, 3x1; 1x4, 2x2, 4x1), each 2^(rc) times; a false claim on Cram is refuted at the smallest board,
+    and the symmetry strategy (Winning Ways ch. 22) holds on every board of at most 8 cells."""
+    from sprague.verify import verify
+
+    cram = sprague.ruleset("cram")
+    boards = list(cram.positions(4))
+    assert len(boards) == len(set(boards)) == 2 + 2 * 4 + 2 * 8 + 3 * 16
+    assert [sum(map(len, b)) for b in boards] == sorted(sum(map(len, b)) for b in boards)
+
+    def symmetric(board):
+        if any("#" in row for row in board):
+            return None
+        rows, cols = len(board), len(board[0])
+        return "P" if rows % 2 == 0 and cols % 2 == 0 else "N" if rows * cols % 2 == 0 else None
+
+    assert verify(cram, claim=symmetric, max_heap=8).ok
+    refuted = verify(cram, claim=lambda b: "N", max_heap=6)
+    assert not refuted.ok and refuted.counterexample.position == (".",) and refuted.counterexample.found == "P"

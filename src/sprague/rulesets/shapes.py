@@ -27,6 +27,7 @@ no module outside :mod:`sprague.rulesets` checks a ruleset's family itself.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -254,6 +255,20 @@ class BoardRuleset(Ruleset):
 
     def position_to_json(self, position: Board) -> list[str]:
         return list(position)
+
+    def positions(self, size: int) -> Iterator[Board] | None:
+        """Every rectangular board of at most ``size`` cells, each cell any of :attr:`cells` (fewer cells first;
+        for ``sprague verify``): moves keep a board's shape, so the set is closed. None for boards whose rows
+        differ in length (a subclass says which it has)."""
+        if not self.rectangular:
+            return None
+        return (
+            tuple("".join(cells[r * cols : (r + 1) * cols]) for r in range(count // cols))
+            for count in range(1, size + 1)
+            for cols in range(1, count + 1)
+            if count % cols == 0
+            for cells in itertools.product(self.cells, repeat=count)
+        )
 
     def random_position(self, rng: random.Random) -> Board:
         """A board of 2 to 4 rows and 2 to 5 columns, each cell empty, or (one in five) one of the other cells."""
