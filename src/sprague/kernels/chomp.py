@@ -23,7 +23,7 @@ import numpy as np
 
 from sprague.kernels.jit import njit
 
-__all__ = ["fill_values", "binomials", "rank_of", "table_size"]
+__all__ = ["fill_values", "binomials", "rank_of", "lengths_of_rank", "table_size"]
 
 
 def binomials(m: int, n: int) -> np.ndarray:
@@ -49,6 +49,20 @@ def rank_of(lengths: tuple[int, ...], m: int) -> int:
 
     rows = list(lengths) + [0] * (m - len(lengths))
     return sum(comb(rows[m - 1 - k] + k, k + 1) for k in range(m))
+
+
+def lengths_of_rank(rank: int, m: int) -> tuple[int, ...]:
+    """The row lengths (``m`` of them, zeros included) of the diagram of ``rank``: the inverse of :func:`rank_of`."""
+    from math import comb
+
+    rows = [0] * m
+    for k in range(m - 1, -1, -1):
+        c = k
+        while comb(c + 1, k + 1) <= rank:
+            c += 1
+        rank -= comb(c, k + 1)
+        rows[m - 1 - k] = c - k
+    return tuple(rows)
 
 
 @njit(cache=True, nogil=True)

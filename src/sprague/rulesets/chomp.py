@@ -319,6 +319,16 @@ class Chomp(BoardRuleset):
             self._fill(have, m, size, fill_values, misere)
         return have[1][:size]
 
+    def p_positions(self, m: int, n: int) -> list[Lengths]:
+        """The P-positions of at most ``m`` rows and ``n`` columns as row lengths padded with zeros to ``m`` rows
+        (the literature's ``[p, q, r]``), in rank order; from the table (:meth:`table`)."""
+        from sprague.kernels.chomp import lengths_of_rank
+
+        table = self.table(m, n)
+        if table is None:
+            raise InvalidPosition(f"{self.name}: a table of every diagram within {m} x {n} is too large")
+        return [lengths_of_rank(int(k), m) for k in np.flatnonzero(table == 0) if k]
+
     @staticmethod
     def _fill(have: list[Any], m: int, size: int, fill_values: Any, misere: bool) -> None:
         """Fill ``have[1]`` up to ``size`` in chunks of some 5 million kernel steps, each charged when done."""
