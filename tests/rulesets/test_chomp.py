@@ -34,7 +34,7 @@ def options(lengths: Lengths) -> list[Lengths]:
     return [cut(lengths, i, j) for i, n in enumerate(lengths) for j in range(n) if (i, j) != (0, 0)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def value(lengths: Lengths, misere: bool = False) -> int:
     """Grundy value (misère: Conway's g-, 1 at the terminal position) by plain recursion."""
     found = {value(o, misere) for o in options(lengths)}
@@ -57,7 +57,7 @@ def chomp() -> sprague.Ruleset:
     return sprague.ruleset("chomp")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def p_positions(m: int, n: int) -> frozenset[Lengths]:
     """The P-positions of at most ``m`` rows and ``n`` columns from the compiled table, padded with zeros to ``m``
     rows (the literature's ``[p, q, r]``)."""
@@ -71,7 +71,7 @@ def test_the_three_notations_read_the_same_bar(chomp):
         assert chomp.parse_position(tokens) == want
     assert chomp.parse_position(["2x3"]) == ("###", "###")
     assert chomp.check_position((3, 2, 1)) == want
-    assert chomp.format_position(want) == "###/##/#"
+    assert chomp.format_position(want) == "3,2,1"
     for lengths in diagrams(3, 4):
         board = board_of(lengths)
         assert chomp.parse_position([chomp.format_position(board)]) == board
@@ -346,7 +346,7 @@ def test_positions_are_every_bar_of_few_squares(chomp):
 def test_the_command_line(capsys):
     assert main(["value", "chomp", "3x4"]) == 0
     out = capsys.readouterr().out
-    assert "N-position" in out and "####/####/####" in out
+    assert "N-position" in out and "chomp: 4,4,4" in out
     assert main(["moves", "chomp", "3x4"]) == 0
     assert "* c2" in capsys.readouterr().out
     assert main(["value", "chomp", "2x3", "--misere"]) == 0

@@ -10,8 +10,9 @@ have to eat the poison) loses. These are the Grundy values of the literature.
 
 Written as the rows, ``#`` a square (``###/##/#``; trailing ``.`` eaten squares may be
 written and are dropped), as the row lengths (``3,2,1``, or ``3 2 1``), or ``MxN`` for the
-full M x N bar; printed as the rows. A move is named by the square chosen (``b2``: column b,
-row 2).
+full M x N bar; printed as the row lengths, the compact form (a 40 x 50 bar is 2,000 squares
+as rows), and drawn on the page as the rows. A move is named by the square chosen (``b2``:
+column b, row 2).
 
 Closed forms (each tested against search in ``tests/rulesets/test_chomp.py``):
 
@@ -34,8 +35,10 @@ of at most m rows and n columns are computed bottom-up by a compiled kernel
 >>> chomp = sprague.ruleset("chomp")
 >>> chomp.outcome(chomp.parse_position(["3x4"])), chomp.grundy(chomp.parse_position(["4,1,1"]))
 ('N', 1)
->>> chomp.format_position(chomp.parse_position(["3,2,1"])), chomp.describe_move(("###", "##"), ("###", "#"))
-('###/##/#', 'b2')
+>>> chomp.parse_position(["###/##/#"]), chomp.format_position(("###", "##", "#"))
+(('###', '##', '#'), '3,2,1')
+>>> chomp.describe_move(("###", "##"), ("###", "#"))
+'b2'
 """
 
 from __future__ import annotations
@@ -143,7 +146,8 @@ class Chomp(BoardRuleset):
         return super().parse_position(tokens)
 
     def format_position(self, position: Board) -> str:
-        return "/".join(position)
+        """The row lengths, top row first (``3,2,1``): compact for large bars, and the literature's ``[p, q, r]``."""
+        return ",".join(str(len(row)) for row in position)
 
     def canonical(self, position: Board) -> Lengths:
         """The lesser of the row lengths and those of the transposed diagram: the same game."""
