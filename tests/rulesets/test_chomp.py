@@ -351,3 +351,20 @@ def test_the_command_line(capsys):
     assert "* c2" in capsys.readouterr().out
     assert main(["value", "chomp", "2x3", "--misere"]) == 0
     assert "misère" in capsys.readouterr().out
+
+
+def test_an_l_under_misere_play_is_misere_nim_on_its_arms(chomp):
+    """Bouton (1901): misère Nim on heaps p, q is P iff (both heaps <= 1 and p xor q = 1) or (some heap >= 2 and
+    p = q); the move given leaves a misère P-position."""
+    for p, q in itertools.product(range(8), repeat=2):
+        lengths = (p + 1,) + (1,) * q
+        board = board_of(lengths)
+        want = "P" if value(lengths, True) == 0 else "N"
+        assert chomp.misere_closed_outcome(board) == want, (p, q)
+        assert chomp.outcome(board, method="closed", misere=True) == want
+        move = chomp.misere_closed_winning_move(board)
+        if want == "P" or (p, q) == (0, 0):
+            assert move is None
+        else:
+            assert tuple(map(len, move)) in options(lengths) and value(tuple(map(len, move)), True) == 0
+    assert chomp.misere_closed_outcome(board_of((3, 2))) is None

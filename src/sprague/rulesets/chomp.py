@@ -26,6 +26,8 @@ Closed forms (each tested against search in ``tests/rulesets/test_chomp.py``):
   the bottom-right square lost, the winning answer to it would be a first move too. The
   argument gives no move; sprague finds one by computing.
 
+Under misère play an L is misère Nim on its two arms (Bouton 1901).
+
 The game on a diagram and on its transpose (rows and columns exchanged) are the same, so
 the canonical form is the lesser of the two row-length tuples. The values of every diagram
 of at most m rows and n columns are computed bottom-up by a compiled kernel
@@ -263,6 +265,40 @@ class Chomp(BoardRuleset):
         if move is None:
             return None
         return board_of(conjugate(move) if turned else move)
+
+    # ------------------------------------------------------------------ misère closed forms
+    @staticmethod
+    def _arms(position: Board) -> tuple[int, int] | None:
+        """The arms ``(p, q)`` of an L (first row ``p + 1``, ``q`` squares below it), or None."""
+        lengths = lengths_of(position)
+        return (lengths[0] - 1, len(lengths) - 1) if all(n == 1 for n in lengths[1:]) else None
+
+    def misere_closed_outcome(self, position: Board) -> str | None:
+        """An L is misère Nim on its two arms (Bouton 1901): P iff the arms are equal and one is at least 2, or
+        the arms are 1 and 0."""
+        arms = self._arms(position)
+        if arms is None:
+            return None
+        p, q = arms
+        return ("P" if p ^ q == 1 else "N") if max(p, q) <= 1 else ("P" if p == q else "N")
+
+    def misere_closed_winning_move(self, position: Board) -> Board | None:
+        """On an L: leave equal arms of at least 2, or arms 1 and 0 (misère Nim's move)."""
+        arms = self._arms(position)
+        if arms is None or self.misere_closed_outcome(position) != "N" or arms == (0, 0):
+            return None
+        p, q = arms
+        small, big = sorted((p, q))
+        if big <= 1:  # arms 1 and 1: leave 1 and 0
+            target = (1, 0)
+        elif small <= 1:  # one long arm: cut it so that the arms are 1 and 0
+            target = (1 - small, small) if p == big else (small, 1 - small)
+        else:
+            target = (small, small)
+        return board_of((target[0] + 1,) + (1,) * target[1])
+
+    def misere_closed_method(self, position: Board) -> str:
+        return "closed form under misère play: an L is misère Nim on its two arms (Bouton 1901)"
 
     # ------------------------------------------------------------------ computed values
     def computed_grundy(self, position: Board) -> int | None:
