@@ -368,3 +368,25 @@ def test_an_l_under_misere_play_is_misere_nim_on_its_arms(chomp):
         else:
             assert tuple(map(len, move)) in options(lengths) and value(tuple(map(len, move)), True) == 0
     assert chomp.misere_closed_outcome(board_of((3, 2))) is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("m", "n"), [(2, 80), (3, 30), (4, 14), (5, 10), (7, 7)])
+def test_the_compiled_table_is_the_brute_force_on_larger_boxes(chomp, m, n):
+    table = chomp.table(m, n)
+    for lengths in diagrams(m, n):
+        assert table[rank_of(lengths + (0,) * (m - len(lengths)), m)] == value(lengths), lengths
+
+
+@pytest.mark.slow
+def test_brouwer_three_rowed_p_positions_up_to_300():
+    """Brouwer's statements for r <= 5 (see above) over the 3 x 300 box (4.6 million diagrams)."""
+    found = p_positions(3, 300)
+    by_r = {r: {x for x in found if x[2] == r} for r in (1, 2, 3, 4, 5)}
+    assert by_r[1] == {(3, 1, 1), (2, 2, 1)}
+    assert by_r[2] == {(q + 2, q, 2) for q in range(2, 299)}
+    assert by_r[3] == {(6, 3, 3), (7, 4, 3), (5, 5, 3)}
+    assert by_r[4] == {(8, 4, 4), (9, 5, 4), (10, 6, 4), (7, 7, 4)}
+    assert by_r[5] == {(10, 5, 5), (9, 6, 5)} | {(a + 11, a + 7, 5) for a in range(290)}
+    for n in range(2, 301):  # Gale 1974, Sheiner 2026: one winning opening move on every 3 x n rectangle
+        assert sum(1 for o in options((n, n, n)) if o + (0,) * (3 - len(o)) in found) == 1, n
