@@ -389,4 +389,5 @@ def test_brouwer_three_rowed_p_positions_up_to_300():
     assert by_r[4] == {(8, 4, 4), (9, 5, 4), (10, 6, 4), (7, 7, 4)}
     assert by_r[5] == {(10, 5, 5), (9, 6, 5)} | {(a + 11, a + 7, 5) for a in range(290)}
     for n in range(2, 301):  # Gale 1974, Sheiner 2026: one winning opening move on every 3 x n rectangle
-        assert sum(1 for o in options((n, n, n)) if o + (0,) * (3 - len(o)) in found) == 1, n
+        wins = [o for o in options((n, n, n)) if o + (0,) * (3 - len(o)) in found]
+        assert len(wins) == 1 and wins[0][0] == n, n
