@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from math import comb
 
 import pytest
@@ -391,3 +392,21 @@ def test_brouwer_three_rowed_p_positions_up_to_300():
     for n in range(2, 301):  # Gale 1974, Sheiner 2026: one winning opening move on every 3 x n rectangle
         wins = [o for o in options((n, n, n)) if o + (0,) * (3 - len(o)) in found]
         assert len(wins) == 1 and wins[0][0] == n, n
+
+
+def test_each_explanation_arrives_at_the_brute_force_answer(chomp):
+    """The Why panel's text (``closed_explanation``) ends with the value or the outcome brute force finds."""
+    explained = 0
+    for lengths in diagrams(4, 6):
+        text = chomp.closed_explanation(board_of(lengths))
+        if text is None:
+            assert chomp.closed_outcome(board_of(lengths)) is None
+            continue
+        explained += 1
+        said = re.search(r"= (\d+)$|so ([PN])$", text)
+        assert said, text
+        if said.group(1) is not None:
+            assert int(said.group(1)) == value(lengths), text
+        else:
+            assert said.group(2) == ("P" if value(lengths) == 0 else "N"), text
+    assert explained > 50

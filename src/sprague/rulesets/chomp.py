@@ -244,6 +244,28 @@ class Chomp(BoardRuleset):
             return "closed form: every rectangle larger than 1 x 1 is N (Gale 1974, strategy stealing; no move given)"
         return f"closed form: {self.closed_form}"
 
+    def closed_explanation(self, position: Board) -> str | None:
+        """The closed form worked out on this bar (the web page's Why panel), or None."""
+        arms = self._arms(position)
+        oriented = self._oriented(position)
+        if arms is not None:
+            p, q = arms
+            return f"an L with arms p = {p} (row) and q = {q} (column) is Nim on two heaps: G = {p} xor {q} = {p ^ q}"
+        if len(oriented) == 2:
+            a, b = oriented
+            outcome = "P" if a == b + 1 else "N"
+            sign = "=" if a == b + 1 else "!="
+            return f"two rows a = {a}, b = {b} are P iff a = b + 1: {a} {sign} {b} + 1, so {outcome}"
+        if len(set(oriented)) == 1:
+            m, n = len(oriented), oriented[0]
+            if m == n:
+                return f"the {n} x {n} square: eating b2 leaves the L with equal arms {n - 1}, a P-position, so N"
+            return (
+                f"the {m} x {n} rectangle (Gale 1974, strategy stealing): if eating the bottom-right square lost, the "
+                "winning answer to it would be a winning first move, so N"
+            )
+        return None
+
     def closed_winning_move(self, position: Board) -> Board | None:
         """The move the closed forms construct: equal arms of an L, ``a = b + 1`` on two rows, ``b2`` on a square."""
         lengths = lengths_of(position)
