@@ -26,7 +26,7 @@ Closed forms (each checked against brute force in ``tests/rulesets/test_node_kay
 >>> import sprague
 >>> nk = sprague.ruleset("node-kayles")
 >>> nk.grundy(nk.parse_position(["P5"])), nk.grundy(nk.parse_position(["K3,4"]))
-(0, 2)
+(3, 2)
 >>> nk.describe_move(nk.parse_position(["P3"]), nk.parse_position(["1"]))
 'vertex 3 (removes 2, 3)'
 """

@@ -81,9 +81,7 @@ def family_graph(token: str, first: int = 1) -> list[tuple[int, int]] | None:
         return [(first + i, first + i + 1) for i in range(int(n) - 1)] + [(first, first + int(n) - 1)]
     if kind == "K":
         k = int(n)
-        return [(first + i, first + j) for i in range(k) for j in range(i + 1, k)] or (
-            [(first, first)] if k else []
-        )
+        return [(first + i, first + j) for i in range(k) for j in range(i + 1, k)] or ([(first, first)] if k else [])
     if kind == "S":
         return [(first, first + i) for i in range(1, int(n) + 1)] or [(first, first)]
     if a is not None:
@@ -98,16 +96,15 @@ def family_graph(token: str, first: int = 1) -> list[tuple[int, int]] | None:
     return edges or [(v, v) for row in cell for v in row]
 
 
-def _refine(adj: Adjacency, colour: list[int]) -> list[int]:
-    """The coarsest equitable refinement of the ordered colouring ``colour`` (colour refinement), colours
-    renumbered 0, 1, ... by their signatures so that the result depends on the graph only up to isomorphism."""
-    n = len(adj)
+def _refine(near: list[list[int]], colour: list[int]) -> list[int]:
+    """The coarsest equitable refinement of the ordered colouring ``colour`` of the graph whose neighbour lists
+    are ``near`` (colour refinement), colours renumbered 0, 1, ... by their signatures so that the result depends
+    on the graph only up to isomorphism."""
+    n = len(near)
     count = len(set(colour))
     while True:
         charge(n, "graph canonical forms")
-        sig = [
-            (colour[v], tuple(sorted(colour[u] for u in range(n) if adj[v] >> u & 1))) for v in range(n)
-        ]
+        sig = [(colour[v], tuple(sorted([colour[u] for u in near[v]]))) for v in range(n)]
         order = {s: i for i, s in enumerate(sorted(set(sig)))}
         colour = [order[s] for s in sig]
         if len(order) == count:
@@ -115,14 +112,13 @@ def _refine(adj: Adjacency, colour: list[int]) -> list[int]:
         count = len(order)
 
 
-def _relabelled(adj: Adjacency, colour: list[int]) -> Adjacency:
+def _relabelled(near: list[list[int]], colour: list[int]) -> Adjacency:
     """The adjacency with vertex ``v`` renamed ``colour[v]`` (a discrete colouring)."""
-    out = [0] * len(adj)
-    for v, row in enumerate(adj):
+    out = [0] * len(near)
+    for v, row in enumerate(near):
         bits = 0
-        for u in range(len(adj)):
-            if row >> u & 1:
-                bits |= 1 << colour[u]
+        for u in row:
+            bits |= 1 << colour[u]
         out[colour[v]] = bits
     return tuple(out)
 
@@ -136,16 +132,17 @@ def canonical_form(adj: Adjacency, limit: int = LEAF_LIMIT) -> Adjacency:
         return adj
     best: list[Adjacency] = []
     leaves = [0]
+    near = [[u for u in range(n) if row >> u & 1] for row in adj]
 
     def search(colour: list[int]) -> None:
-        colour = _refine(adj, colour)
+        colour = _refine(near, colour)
         cells: dict[int, list[int]] = {}
         for v, c in enumerate(colour):
             cells.setdefault(c, []).append(v)
         target = next((cells[c] for c in sorted(cells) if len(cells[c]) > 1), None)
         if target is None:
             leaves[0] += 1
-            form = _relabelled(adj, colour)
+            form = _relabelled(near, colour)
             if not best or form < best[0]:
                 best[:] = [form]
             return
@@ -154,7 +151,7 @@ def canonical_form(adj: Adjacency, limit: int = LEAF_LIMIT) -> Adjacency:
                 return
             search([2 * c + (0 if u == v else 1) for u, c in enumerate(colour)])
 
-    search([bin(row).count("1") for row in adj])
+    search([len(row) for row in near])
     return best[0]
 
 
