@@ -46,7 +46,7 @@ from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition
 from sprague.rulesets.digraph import read_edges
 from sprague.solve.ruleset import Ruleset
 
-__all__ = ["Geo", "VertexGeography", "EdgeGeography", "read_geo", "max_matching", "Search"]
+__all__ = ["Geo", "VertexGeography", "EdgeGeography", "read_geo", "max_matching", "in_every_maximum_matching", "Search"]
 ORDER = 96  #: where ``sprague list`` shows this module's rulesets
 
 Pair = tuple[str, str]
@@ -150,21 +150,46 @@ def _vertex(name: Any, ruleset: str) -> str:
 def max_matching(n: int, adj: Sequence[Sequence[int]]) -> list[int]:
     """A maximum matching of the undirected graph on ``0..n-1`` (``adj`` its neighbour lists): ``mate[v]`` or -1.
 
-    Edmonds' blossom algorithm (J. Edmonds, *Paths, trees, and flowers*, 1965), O(n^3): from each unmatched
-    vertex, a search for an augmenting path that shrinks odd cycles (blossoms) to their base.
+    Edmonds' blossom algorithm (J. Edmonds, *Paths, trees, and flowers*, 1965), O(n^3): a greedy matching, then
+    from each unmatched vertex a search for an augmenting path that shrinks odd cycles (blossoms) to their base.
     """
     mate = [-1] * n
+    for v in range(n):
+        if mate[v] == -1:
+            w = next((w for w in adj[v] if mate[w] == -1 and w != v), -1)
+            if w != -1:
+                mate[v], mate[w] = w, v
     for root in range(n):
         if mate[root] == -1:
-            parent = _augmenting_path(n, adj, mate, root)
-            v = parent[1]
-            while v != -1:  # flip the path's edges
-                pv = parent[0][v]
-                nxt = mate[pv]
-                mate[v], mate[pv] = pv, v
-                v = nxt
-        charge(n * n, "vertex geography: a maximum matching")
+            _augment(mate, *_augmenting_path(n, adj, mate, root))
     return mate
+
+
+def _augment(mate: list[int], parent: list[int], end: int) -> None:
+    """Flip the edges of the augmenting path that ends at ``end`` (nothing when ``end`` is -1)."""
+    v = end
+    while v != -1:
+        pv = parent[v]
+        nxt = mate[pv]
+        mate[v], mate[pv] = pv, v
+        v = nxt
+
+
+def in_every_maximum_matching(n: int, adj: Sequence[Sequence[int]], v: int) -> tuple[bool, list[int]]:
+    """Whether every maximum matching covers ``v``, and one maximum matching (``mate``).
+
+    Take a maximum matching M. If it misses ``v``, no. Else drop ``v`` and its edge ``vu``: M - vu is a maximum
+    matching of G - v (so some maximum matching of G misses ``v``) iff G - v has no augmenting path for it, and
+    such a path must end at ``u`` (one avoiding ``u`` would augment M in G): one search from ``u``.
+    """
+    mate = max_matching(n, adj)
+    u = mate[v]
+    if u == -1:
+        return False, mate
+    without = [[w for w in a if w != v] if i != v else [] for i, a in enumerate(adj)]
+    rest = list(mate)
+    rest[u] = rest[v] = -1
+    return _augmenting_path(n, without, rest, u)[1] == -1, mate
 
 
 def _augmenting_path(n: int, adj: Sequence[Sequence[int]], mate: list[int], root: int) -> tuple[list[int], int]:
@@ -193,14 +218,17 @@ def _augmenting_path(n: int, adj: Sequence[Sequence[int]], mate: list[int], root
             child = mate[v]
             v = parent[mate[v]]
 
+    work = n
     while head < len(queue):
         v = queue[head]
         head += 1
+        work += len(adj[v])
         for to in adj[v]:
             if base[v] == base[to] or mate[v] == to:
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 b, blossom = lca(v, to), [False] * n
+                work += 2 * n
                 mark(v, b, to, blossom)
                 mark(to, b, v, blossom)
                 for i in range(n):
@@ -212,9 +240,11 @@ def _augmenting_path(n: int, adj: Sequence[Sequence[int]], mate: list[int], root
             elif parent[to] == -1:
                 parent[to] = v
                 if mate[to] == -1:
+                    charge(work, "a maximum matching")
                     return parent, to
                 used[mate[to]] = True
                 queue.append(mate[to])
+    charge(work, "a maximum matching")
     return parent, -1
 
 
@@ -357,7 +387,10 @@ class _Geography(Ruleset):
             return None
 
     def computed_method(self, position: Geo) -> str:
-        return "search over (token, what is left) as bitmasks, keyed by what the token can still reach"
+        how = "search over (token, what is left) as bitmasks, keyed by what the token can still reach"
+        if self.closed_outcome(position) is None:
+            return how
+        return f"{self.closed_method(position)}; Grundy value by {how}"
 
     def misere_computed_outcome(self, position: Geo) -> str | None:
         return "P" if Search(position, self.vertex, misere=True).value() == 0 else "N"
@@ -443,9 +476,7 @@ class VertexGeography(_Geography):
         if comp is None:
             return None
         names, adj = comp
-        with_token = sum(m != -1 for m in max_matching(len(names), adj)) // 2
-        without = [[j - 1 for j in a if j] for a in adj[1:]]
-        return "N" if with_token > sum(m != -1 for m in max_matching(len(names) - 1, without)) // 2 else "P"
+        return "N" if in_every_maximum_matching(len(names), adj, 0)[0] else "P"
 
     def closed_method(self, position: Geo) -> str:
         return (
@@ -456,10 +487,13 @@ class VertexGeography(_Geography):
     def closed_winning_move(self, position: Geo) -> Geo | None:
         """Along the token's edge in a maximum matching (every one covers the token's vertex in an N-position)."""
         comp = self._component(position)
-        if comp is None or self.closed_outcome(position) != "N":
+        if comp is None:
             return None
         names, adj = comp
-        partner = names[max_matching(len(names), adj)[0]]
+        every, mate = in_every_maximum_matching(len(names), adj, 0)
+        if not every:
+            return None
+        partner = names[mate[0]]
         return next(o for o in self.moves(position) if o.token == partner)
 
     def explain_winning_move(self, position: Geo, option: Geo) -> str:
