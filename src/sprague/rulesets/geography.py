@@ -387,21 +387,28 @@ class _Geography(Ruleset):
             return None
 
     def computed_method(self, position: Geo) -> str:
-        how = "search over (token, what is left) as bitmasks, keyed by what the token can still reach"
+        how = self._how()
         if self.closed_outcome(position) is None:
             return how
         return f"{self.closed_method(position)}; Grundy value by {how}"
 
     def misere_computed_outcome(self, position: Geo) -> str | None:
-        return "P" if Search(position, self.vertex, misere=True).value() == 0 else "N"
+        return "P" if Search(position, self.vertex, prune=self.vertex, misere=True).value() == 0 else "N"
 
     def misere_computed_method(self, position: Geo) -> str:
-        return "misère search over (token, what is left) as bitmasks, keyed by what the token can still reach"
+        return f"misère {self._how()}"
+
+    def _how(self) -> str:
+        """The games' own search in words: the vertex game keys its memo by what the token can still reach; the
+        edge game by the whole mask (finding what is reachable cost more than the memo entries it saved,
+        benchmarks/geography.py)."""
+        key = "what the token can still reach" if self.vertex else "the arcs left"
+        return f"search over (token, what is left) as bitmasks, keyed by {key}"
 
     def _search(self, position: Geo) -> Search:
         found: dict[Geo, Search] = self.solver.cache.setdefault("geography", {})
         if position not in found:
-            found[position] = Search(position, self.vertex)
+            found[position] = Search(position, self.vertex, prune=self.vertex)
         return found[position]
 
 
