@@ -1,11 +1,12 @@
 """Vertex and Edge Geography: the pruned bitmask memo against plain search, and the matching theorem against search.
 
-Table 1 (same positions, fresh memos; the ruleset uses the pruned search in the vertex game, the plain one in
-the edge game, where finding what is reachable cost more than the memo entries it saved): the values of random
-positions by three searches, all interpreted Python: sprague's generic memoised search over ``moves`` (``method="search"``: Geo objects, memo keyed by the
+Table 1 (same positions, fresh memos): the values of random positions by three searches, all interpreted
+Python: sprague's generic memoised search over ``moves`` (``method="search"``: Geo objects, memo keyed by the
 pruned canonical form), the bitmask search keyed by the whole mask (plain), and the bitmask search keyed by
-what the token can still reach (pruned, the ruleset's own). Ratios compare algorithms, not compiled against
-interpreted code. "states" are memo entries; "states/s" memo entries made per second.
+what the token can still reach (pruned). The ruleset uses the pruned one in the vertex game and the plain one
+in the edge game, where finding what is reachable cost more than the memo entries it saved. Ratios compare
+algorithms, not compiled against interpreted code. "states" are memo entries; "states/s" memo entries made
+per second.
 
 Table 2: undirected Vertex Geography on random graphs G(n, 3/n): the outcome by Fraenkel-Scheinerman-Ullman's
 matching theorem (one maximum matching and one augmenting-path search) and by the pruned search, n doubling
