@@ -26,12 +26,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from sprague.core.budget import charge
+from sprague.core.budget import charge, check_memory, left
 from sprague.core.nimber import nim_sum
+from sprague.kernels import cram as kernel
 from sprague.rulesets.shapes import Board, BoardRuleset, board_symmetries, cell_name
 
-__all__ = ["Cram", "regions", "region_board"]
+__all__ = ["Cram", "regions", "region_board", "region_mask", "WORK_PER_REGION"]
 ORDER = 80  #: where ``sprague list`` shows this module's rulesets
+#: work units charged per region the kernel values (about its microseconds; ``benchmarks/cram.py``)
+WORK_PER_REGION = 15
+#: the most regions one call of the kernel values before its work is charged
+CHUNK = 200_000
 
 Cell = tuple[int, int]
 
@@ -52,6 +57,19 @@ def regions(board: Board) -> list[frozenset[Cell]]:
                     stack.append(cell)
         found.append(frozenset(region))
     return found
+
+
+def region_mask(region: frozenset[Cell]) -> tuple[int, int, int]:
+    """``(mask, height, width)``: ``region`` cropped to its bounding box as a bitboard, bit ``r * width + c`` the
+    cell ``(r, c)`` of the box.
+
+    >>> region_mask(frozenset({(1, 1), (1, 2), (2, 2)}))
+    (11, 2, 2)
+    """
+    top, left_ = min(r for r, _ in region), min(c for _, c in region)
+    height = max(r for r, _ in region) - top + 1
+    width = max(c for _, c in region) - left_ + 1
+    return sum(1 << ((r - top) * width + c - left_) for r, c in region), height, width
 
 
 def region_board(region: frozenset[Cell]) -> Board:
@@ -103,21 +121,57 @@ class Cram(BoardRuleset):
         return "domino " + "-".join(cells)
 
     def computed_grundy(self, position: Board) -> int | None:
-        """The nim-sum of the regions' values, each region searched once (kept in the solver's cache by its
-        canonical form)."""
-        return nim_sum(*(self._region_value(region_board(region)) for region in regions(position)))
+        """The nim-sum of the regions' values, each region valued once up to symmetry on bitboards (compiled,
+        :mod:`sprague.kernels.cram`), a region too big for a 64-bit board by the reference search below."""
+        return nim_sum(*(self.region_grundy(region) for region in regions(position)))
 
     def computed_method(self, position: Board) -> str:
-        return "nim-sum of the regions' values (search by regions, up to symmetry)"
+        return "nim-sum of the regions' values (compiled search on bitboards by regions, up to symmetry)"
 
-    def _region_value(self, region: Board) -> int:
+    def reference_grundy(self, position: Board) -> int:
+        """The same nim-sum by the pure-Python search on boards of strings (the reference the compiled path is
+        tested against; its own memo, ``solver.cache["regions"]``)."""
+        return nim_sum(*(self._board_value(region_board(region), fast=False) for region in regions(position)))
+
+    def region_grundy(self, region: frozenset[Cell]) -> int:
+        """The value of one region: by the compiled kernel when its bounding box has at most
+        :data:`~sprague.kernels.cram.MAX_CELLS` cells, else by the reference search (whose smaller regions
+        come back here)."""
+        if len(region) < 4:
+            return 1 if len(region) > 1 else 0
+        mask, height, width = region_mask(region)
+        if height * width > kernel.MAX_CELLS or max(height, width) > kernel.MAX_WIDTH:
+            return self._board_value(region_board(region), fast=True)
+        return self._kernel_value(kernel.region_key(mask, height, width))
+
+    def _kernel_value(self, key: int) -> int:
+        """The kernel's value of the region ``key``, in chunks of regions charged to the budget as they are valued
+        (``solver.cache["cram"]`` holds the table between calls and chunks)."""
+        cache = self.solver.cache
+        while True:
+            spare = left()
+            chunk = CHUNK if spare is None else max(1, min(CHUNK, spare // WORK_PER_REGION))
+            table = cache["cram"] = kernel.grow_table(cache.get("cram") or kernel.new_table(), chunk)
+            check_memory("cram: the table of region values", extra=0, counted=table[0].nbytes + table[1].nbytes)
+            before = kernel.table_count(table)
+            value = kernel.region_value(table, key, chunk)
+            charge(WORK_PER_REGION * (kernel.table_count(table) - before), "cram: the values of regions")
+            if value >= 0:
+                return value
+
+    def _board_value(self, region: Board, fast: bool) -> int:
+        """The pure-Python search of a region written as a canonical board (:func:`region_board`)."""
         known: dict[Board, int] = self.solver.cache.setdefault("regions", {})
         value = known.get(region)
         if value is None:
             charge(1, "cram: the values of regions")
-            seen = {
-                nim_sum(*(self._region_value(r) for r in map(region_board, regions(o)))) for o in self.moves(region)
-            }
+            seen = set()
+            for option in self.moves(region):
+                parts = regions(option)
+                if fast:
+                    seen.add(nim_sum(*(self.region_grundy(r) for r in parts)))
+                else:
+                    seen.add(nim_sum(*(self._board_value(region_board(r), fast=False) for r in parts)))
             value = next(g for g in range(len(seen) + 1) if g not in seen)
             known[region] = value
         return value

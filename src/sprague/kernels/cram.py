@@ -1,0 +1,286 @@
+"""Grundy values of Cram regions on bitboards (compiled).
+
+A region (a 4-connected set of empty cells) cropped to its bounding box of ``H`` rows and
+``W`` columns is the integer ``mask`` whose bit ``r * W + c`` is the cell ``(r, c)``. Its
+*key* is ``mask << 6 | W``: the cropped box has a cell in its first and its last row, so ``H``
+is read back from the highest bit, and a key names the region up to translation. The
+canonical key of a region is the least key of its 8 images under the symmetries of the
+square (:func:`region_key`), so the regions that are one game share one entry of the memo.
+
+The value of a region is the mex of its options; an option (a domino removed) falls apart
+into regions, valued recursively and nim-summed. Regions of one cell are 0 and of two or
+three cells 1 (any domino on a connected 3-cell region leaves one cell), without a look-up.
+
+The memo is an open-addressing hash table in two arrays (``keys``, ``-1`` for a free
+slot, and ``values``), kept by the caller between calls. :func:`region_value` values at most
+``limit`` new regions, then stops and returns ``-1`` (the values it finished stay in the
+table); calling it again goes on where it stopped. The validating wrapper that charges the
+budget and grows the table is :func:`sprague.rulesets.cram.Cram` 's; here the public
+functions check their arguments.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sprague.errors import InvalidParameter
+from sprague.kernels.jit import njit
+
+__all__ = ["MAX_CELLS", "MAX_WIDTH", "new_table", "region_key", "region_value", "grow_table", "table_count"]
+
+#: the most cells of a region's bounding box (its mask and 6 bits of width fit in a signed 64-bit key)
+MAX_CELLS = 57
+#: the widest bounding box (6 bits of the key)
+MAX_WIDTH = 63
+#: the table is grown past this share of its slots
+LOAD = 0.6
+
+
+def new_table(slots: int = 1 << 12) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An empty memo of ``slots`` slots (a power of 2): ``(keys, values, count)``, ``count`` a 1-array."""
+    if slots < 8 or slots & (slots - 1):
+        raise InvalidParameter(f"new_table needs a power of 2 of at least 8 slots, got {slots}")
+    return np.full(slots, -1, dtype=np.int64), np.zeros(slots, dtype=np.int8), np.zeros(1, dtype=np.int64)
+
+
+def table_count(table: tuple[np.ndarray, np.ndarray, np.ndarray]) -> int:
+    """The regions the memo holds."""
+    return int(table[2][0])
+
+
+def grow_table(
+    table: tuple[np.ndarray, np.ndarray, np.ndarray], room: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The memo itself if ``room`` more entries keep it under its load, else a copy with enough slots."""
+    keys, values, count = table
+    need = int(count[0]) + room
+    slots = keys.shape[0]
+    if need <= LOAD * slots:
+        return table
+    while need > LOAD * slots:
+        slots *= 2
+    new = new_table(slots)
+    _rehash(keys, values, new[0], new[1])
+    new[2][0] = count[0]
+    return new
+
+
+def region_key(mask: int, height: int, width: int) -> int:
+    """The canonical key of the connected region ``mask`` of a ``height`` x ``width`` frame (bit ``r * width + c``).
+
+    >>> region_key(0b011_110, 2, 3) == region_key(0b110_011, 2, 3)  # an S and a Z tetromino
+    True
+    """
+    if not 1 <= width <= MAX_WIDTH or height < 1 or mask <= 0 or mask >> (height * width):
+        raise InvalidParameter(f"region_key needs a non-empty mask inside its {height} x {width} frame, got {mask}")
+    key = int(_canon(np.int64(mask), np.int64(width)))
+    if key < 0:
+        raise InvalidParameter(f"region_key: the region {mask:#x} spans more than {MAX_CELLS} cells of its box")
+    return key
+
+
+def region_value(table: tuple[np.ndarray, np.ndarray, np.ndarray], key: int, limit: int) -> int:
+    """The Grundy value of the region ``key`` (a canonical key), or ``-1`` after valuing ``limit`` new regions.
+
+    The table must have room for ``limit`` more entries (:func:`grow_table`); ``table_count`` says how many
+    regions it holds after the call.
+    """
+    keys, values, count = table
+    w = key & 63
+    if key <= 0 or w < 1 or limit < 0:
+        raise InvalidParameter(f"region_value needs a region's key and a non-negative limit, got {key}, {limit}")
+    if count[0] + limit > LOAD * keys.shape[0] + 1:
+        raise InvalidParameter(f"region_value: a table of {keys.shape[0]} slots has no room for {limit} more regions")
+    left = np.array([limit], dtype=np.int64)
+    return int(_value(np.int64(key), keys, values, count, left))
+
+
+@njit(cache=True, nogil=True)
+def _slot(keys: np.ndarray, key: np.int64) -> np.int64:
+    """The slot of ``key`` in the table, or the free slot where it goes (linear probing)."""
+    n = keys.shape[0]
+    x = key ^ (key >> 13) ^ (key >> 29) ^ (key >> 43)
+    i = (x ^ (x >> 7) ^ (x << 5)) & (n - 1)
+    while keys[i] != -1 and keys[i] != key:
+        i = (i + 1) & (n - 1)
+    return i
+
+
+@njit(cache=True, nogil=True)
+def _rehash(keys: np.ndarray, values: np.ndarray, new_keys: np.ndarray, new_values: np.ndarray) -> None:
+    for j in range(keys.shape[0]):
+        if keys[j] != -1:
+            i = _slot(new_keys, keys[j])
+            new_keys[i] = keys[j]
+            new_values[i] = values[j]
+
+
+@njit(cache=True, nogil=True)
+def _popcount(x: np.int64) -> np.int64:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _height(mask: np.int64, w: np.int64) -> np.int64:
+    """The rows of a cropped region: its highest bit's row plus one."""
+    h = 1
+    while mask >> (h * w):
+        h += 1
+    return h
+
+
+@njit(cache=True, nogil=True)
+def _component(mask: np.int64, w: np.int64, not_first: np.int64, not_last: np.int64) -> np.int64:
+    """The 4-connected component of the lowest cell of ``mask`` (flood fill by shifts)."""
+    comp = mask & -mask
+    while True:
+        grow = comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) | (comp << w) | (comp >> w)
+        grow &= mask
+        if grow == comp:
+            return comp
+        comp = grow
+
+
+@njit(cache=True, nogil=True)
+def _canon(mask: np.int64, w: np.int64) -> np.int64:
+    """The least key of the 8 images of the connected ``mask`` of a frame of width ``w``, cropped; -1 if its box
+    has more than MAX_CELLS cells."""
+    h = _height(mask, w)
+    r0, r1, c0, c1 = h, -1, w, -1
+    for i in range(h * w):
+        if (mask >> i) & 1:
+            r, c = i // w, i % w
+            r0, r1, c0, c1 = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
+    hh, ww = r1 - r0 + 1, c1 - c0 + 1
+    if hh * ww > 57 or max(hh, ww) > 63:
+        return -1
+    best = -1
+    for t in range(8):
+        bits = np.int64(0)
+        width = ww if t < 4 else hh
+        for i in range(h * w):
+            if (mask >> i) & 1:
+                r, c = i // w - r0, i % w - c0
+                if t & 4:
+                    r, c = c, r
+                    rows, cols = ww, hh
+                else:
+                    rows, cols = hh, ww
+                if t & 1:
+                    c = cols - 1 - c
+                if t & 2:
+                    r = rows - 1 - r
+                bits |= np.int64(1) << (r * width + c)
+        key = (bits << 6) | width
+        if best < 0 or key < best:
+            best = key
+    return best
+
+
+# the fields of a frame of the explicit stack of :func:`_value`
+_KEY, _MASK, _W, _NF, _NL, _LO, _HI, _ACROSS, _DOWN, _REST, _TOTAL, _STEP = range(12)
+
+
+@njit(cache=True, nogil=True)
+def _push(frames: np.ndarray, d: int, key: np.int64) -> None:
+    """Open the frame ``d`` for the region ``key``: its cells, its column masks and its dominoes."""
+    w = key & 63
+    mask = key >> 6
+    h = _height(mask, w)
+    first = np.int64(0)
+    for r in range(h):
+        first |= np.int64(1) << (r * w)
+    last = first << (w - 1)
+    frames[d, _KEY], frames[d, _MASK], frames[d, _W] = key, mask, w
+    frames[d, _NF], frames[d, _NL] = ~first, ~last
+    frames[d, _LO], frames[d, _HI] = 0, 0
+    frames[d, _ACROSS] = mask & (mask >> 1) & ~last
+    frames[d, _DOWN] = mask & (mask >> w)
+    frames[d, _REST], frames[d, _TOTAL], frames[d, _STEP] = 0, 0, 0
+
+
+@njit(cache=True, nogil=True)
+def _next_option(frames: np.ndarray, d: int) -> bool:
+    """Record the option just summed (if any) as seen and start the next one; False when none is left."""
+    if frames[d, _STEP]:
+        g = frames[d, _TOTAL]
+        if g < 63:
+            frames[d, _LO] |= np.int64(1) << g
+        else:
+            frames[d, _HI] |= np.int64(1) << (g - 63)
+    mask = frames[d, _MASK]
+    if frames[d, _ACROSS]:
+        low = frames[d, _ACROSS] & -frames[d, _ACROSS]
+        frames[d, _ACROSS] ^= low
+        frames[d, _REST] = mask & ~(low | (low << 1))
+    elif frames[d, _DOWN]:
+        low = frames[d, _DOWN] & -frames[d, _DOWN]
+        frames[d, _DOWN] ^= low
+        frames[d, _REST] = mask & ~(low | (low << frames[d, _W]))
+    else:
+        return False
+    frames[d, _TOTAL], frames[d, _STEP] = 0, 1
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _mex(lo: np.int64, hi: np.int64) -> np.int64:
+    g = 0
+    while g < 63 and (lo >> g) & 1:
+        g += 1
+    if g == 63:
+        while (hi >> (g - 63)) & 1:
+            g += 1
+    return g
+
+
+@njit(cache=True, nogil=True)
+def _value(key: np.int64, keys: np.ndarray, values: np.ndarray, count: np.ndarray, left: np.ndarray) -> np.int64:
+    """The value of the region ``key`` (canonical), from the table or by the mex of its options, depth first on an
+    explicit stack (a compiled recursive function cannot be cached); -1 once ``left[0]`` new regions were valued."""
+    i = _slot(keys, key)
+    if keys[i] == key:
+        return np.int64(values[i])
+    frames = np.zeros((MAX_CELLS // 2 + 2, 12), dtype=np.int64)
+    _push(frames, 0, key)
+    depth = 1
+    while depth:
+        d = depth - 1
+        w, rest, total = frames[d, _W], frames[d, _REST], frames[d, _TOTAL]
+        child = np.int64(-1)
+        while child < 0:
+            while rest and child < 0:
+                comp = _component(rest, w, frames[d, _NF], frames[d, _NL])
+                rest &= ~comp
+                n = _popcount(comp)
+                if n == 2 or n == 3:
+                    total ^= 1
+                elif n > 3:
+                    ck = _canon(comp, w)
+                    i = _slot(keys, ck)
+                    if keys[i] == ck:
+                        total ^= values[i]
+                    else:
+                        child = ck
+                        rest |= comp  # summed again once the child is known
+            frames[d, _REST], frames[d, _TOTAL] = rest, total
+            if child >= 0 or not _next_option(frames, d):
+                break
+            rest, total = frames[d, _REST], frames[d, _TOTAL]
+        if child >= 0:
+            if left[0] <= 0:
+                return -1
+            _push(frames, depth, child)
+            depth += 1
+            continue
+        g = _mex(frames[d, _LO], frames[d, _HI])
+        i = _slot(keys, frames[d, _KEY])
+        keys[i], values[i] = frames[d, _KEY], g
+        count[0] += 1
+        left[0] -= 1
+        depth -= 1
+    return np.int64(values[_slot(keys, key)])
