@@ -149,32 +149,36 @@ def _component(mask: np.int64, w: np.int64, not_first: np.int64, not_last: np.in
 def _canon(mask: np.int64, w: np.int64) -> np.int64:
     """The least key of the 8 images of the connected ``mask`` of a frame of width ``w``, cropped; -1 if its box
     has more than MAX_CELLS cells."""
-    h = _height(mask, w)
-    r0, r1, c0, c1 = h, -1, w, -1
-    for i in range(h * w):
-        if (mask >> i) & 1:
-            r, c = i // w, i % w
-            r0, r1, c0, c1 = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
+    rows = np.empty(64, dtype=np.int64)
+    cols = np.empty(64, dtype=np.int64)
+    n = 0
+    r0, r1, c0, c1 = 64, -1, 64, -1
+    m, base = mask, 0
+    while m:
+        row = m & ((np.int64(1) << w) - 1)
+        m >>= w
+        for c in range(w):
+            if (row >> c) & 1:
+                rows[n], cols[n] = base, c
+                n += 1
+                r0, r1, c0, c1 = min(r0, base), max(r1, base), min(c0, c), max(c1, c)
+        base += 1
     hh, ww = r1 - r0 + 1, c1 - c0 + 1
     if hh * ww > 57 or max(hh, ww) > 63:
         return -1
     best = -1
     for t in range(8):
         bits = np.int64(0)
-        width = ww if t < 4 else hh
-        for i in range(h * w):
-            if (mask >> i) & 1:
-                r, c = i // w - r0, i % w - c0
-                if t & 4:
-                    r, c = c, r
-                    rows, cols = ww, hh
-                else:
-                    rows, cols = hh, ww
-                if t & 1:
-                    c = cols - 1 - c
-                if t & 2:
-                    r = rows - 1 - r
-                bits |= np.int64(1) << (r * width + c)
+        width, height = (ww, hh) if t < 4 else (hh, ww)
+        for k in range(n):
+            r, c = rows[k] - r0, cols[k] - c0
+            if t & 4:
+                r, c = c, r
+            if t & 1:
+                c = width - 1 - c
+            if t & 2:
+                r = height - 1 - r
+            bits |= np.int64(1) << (r * width + c)
         key = (bits << 6) | width
         if best < 0 or key < best:
             best = key
