@@ -42,7 +42,11 @@ def timed(run: Callable[[], object], count: Callable[[], int], repeats: int) -> 
 def speed(boards: list[str], repeats: int) -> None:
     cram = sprague.ruleset("cram")
     cram.computed_grundy(size("2x3"))  # compile or load the kernel
-    print("| board | regions | compiled: min / median (s) | regions/s | pure Python: min / median (s) | regions/s | ratio |")
+    print(
+        "| board | regions | compiled: min / median (s) | regions/s | pure Python: min / median (s) | regions/s |",
+        end="",
+    )
+    print(" ratio |")
     print("|---|---|---|---|---|---|---|")
     for text in boards:
         position = size(text)
@@ -60,7 +64,8 @@ def speed(boards: list[str], repeats: int) -> None:
         slow, n_slow = timed(fresh(cram.reference_grundy), lambda: len(cram.solver.cache["regions"]), repeats)
         print(
             f"| {text} | {n_fast:,} / {n_slow:,} | {min(fast):.4f} / {statistics.median(fast):.4f} | "
-            f"{n_fast / min(fast):,.0f} | {min(slow):.3f} / {statistics.median(slow):.3f} | {n_slow / min(slow):,.0f} | "
+            f"{n_fast / min(fast):,.0f} | {min(slow):.3f} / {statistics.median(slow):.3f} | "
+            f"{n_slow / min(slow):,.0f} | "
             f"{(n_fast / min(fast)) / (n_slow / min(slow)):.0f}x |"
         )
 

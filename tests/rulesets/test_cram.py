@@ -3,6 +3,7 @@ m x n boards, and the symmetry theorems."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -77,9 +78,7 @@ def test_region_keys_are_the_same_under_the_8_symmetries_and_translation() -> No
         for image in board_symmetries(position):
             padded = ("#" * (len(image[0]) + 2),) + tuple("#" + row + "#" for row in image)
             for shifted in (image, padded):
-                keys.add(
-                    tuple(sorted(kernel.region_key(*region_mask(r)) for r in regions(shifted) if len(r) < 57))
-                )
+                keys.add(tuple(sorted(kernel.region_key(*region_mask(r)) for r in regions(shifted) if len(r) < 57)))
         assert len(keys) == 1, position
 
 
@@ -164,9 +163,8 @@ def test_published_nimbers_of_larger_rectangles(cram: sprague.Ruleset, size: tup
 
 def test_misere_play_of_a_small_board_answers_by_search(cram: sprague.Ruleset) -> None:
     """Misère Cram has no decomposition here: a small board is searched; compared with a tiny search of its own."""
-    from functools import lru_cache
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def lost(position: tuple[str, ...]) -> bool:  # misère: with no move the player to move wins
         options = list(cram.moves(position))
         return bool(options) and all(not lost(o) for o in options)

@@ -96,7 +96,7 @@ def region_value(table: tuple[np.ndarray, np.ndarray, np.ndarray], key: int, lim
 
 
 @njit(cache=True, nogil=True)
-def _slot(keys: np.ndarray, key: np.int64) -> np.int64:
+def _slot(keys: np.ndarray, key: int) -> int:
     """The slot of ``key`` in the table, or the free slot where it goes (linear probing)."""
     n = keys.shape[0]
     x = key ^ (key >> 13) ^ (key >> 29) ^ (key >> 43)
@@ -116,7 +116,7 @@ def _rehash(keys: np.ndarray, values: np.ndarray, new_keys: np.ndarray, new_valu
 
 
 @njit(cache=True, nogil=True)
-def _popcount(x: np.int64) -> np.int64:
+def _popcount(x: int) -> int:
     n = 0
     while x:
         x &= x - 1
@@ -125,7 +125,7 @@ def _popcount(x: np.int64) -> np.int64:
 
 
 @njit(cache=True, nogil=True)
-def _height(mask: np.int64, w: np.int64) -> np.int64:
+def _height(mask: int, w: int) -> int:
     """The rows of a cropped region: its highest bit's row plus one."""
     h = 1
     while mask >> (h * w):
@@ -134,7 +134,7 @@ def _height(mask: np.int64, w: np.int64) -> np.int64:
 
 
 @njit(cache=True, nogil=True)
-def _component(mask: np.int64, w: np.int64, not_first: np.int64, not_last: np.int64) -> np.int64:
+def _component(mask: int, w: int, not_first: int, not_last: int) -> int:
     """The 4-connected component of the lowest cell of ``mask`` (flood fill by shifts)."""
     comp = mask & -mask
     while True:
@@ -146,7 +146,7 @@ def _component(mask: np.int64, w: np.int64, not_first: np.int64, not_last: np.in
 
 
 @njit(cache=True, nogil=True)
-def _canon(mask: np.int64, w: np.int64) -> np.int64:
+def _canon(mask: int, w: int) -> int:
     """The least key of the 8 images of the connected ``mask`` of a frame of width ``w``, cropped; -1 if its box
     has more than MAX_CELLS cells."""
     rows = np.empty(64, dtype=np.int64)
@@ -155,7 +155,7 @@ def _canon(mask: np.int64, w: np.int64) -> np.int64:
     r0, r1, c0, c1 = 64, -1, 64, -1
     m, base = mask, 0
     while m:
-        row = m & ((np.int64(1) << w) - 1)
+        row = m & ((1 << w) - 1)
         m >>= w
         for c in range(w):
             if (row >> c) & 1:
@@ -168,7 +168,7 @@ def _canon(mask: np.int64, w: np.int64) -> np.int64:
         return -1
     best = -1
     for t in range(8):
-        bits = np.int64(0)
+        bits = 0
         width, height = (ww, hh) if t < 4 else (hh, ww)
         for k in range(n):
             r, c = rows[k] - r0, cols[k] - c0
@@ -178,7 +178,7 @@ def _canon(mask: np.int64, w: np.int64) -> np.int64:
                 c = width - 1 - c
             if t & 2:
                 r = height - 1 - r
-            bits |= np.int64(1) << (r * width + c)
+            bits |= 1 << (r * width + c)
         key = (bits << 6) | width
         if best < 0 or key < best:
             best = key
@@ -190,14 +190,14 @@ _KEY, _MASK, _W, _NF, _NL, _LO, _HI, _ACROSS, _DOWN, _REST, _TOTAL, _STEP = rang
 
 
 @njit(cache=True, nogil=True)
-def _push(frames: np.ndarray, d: int, key: np.int64) -> None:
+def _push(frames: np.ndarray, d: int, key: int) -> None:
     """Open the frame ``d`` for the region ``key``: its cells, its column masks and its dominoes."""
     w = key & 63
     mask = key >> 6
     h = _height(mask, w)
-    first = np.int64(0)
+    first = 0
     for r in range(h):
-        first |= np.int64(1) << (r * w)
+        first |= 1 << (r * w)
     last = first << (w - 1)
     frames[d, _KEY], frames[d, _MASK], frames[d, _W] = key, mask, w
     frames[d, _NF], frames[d, _NL] = ~first, ~last
@@ -213,9 +213,9 @@ def _next_option(frames: np.ndarray, d: int) -> bool:
     if frames[d, _STEP]:
         g = frames[d, _TOTAL]
         if g < 63:
-            frames[d, _LO] |= np.int64(1) << g
+            frames[d, _LO] |= 1 << g
         else:
-            frames[d, _HI] |= np.int64(1) << (g - 63)
+            frames[d, _HI] |= 1 << (g - 63)
     mask = frames[d, _MASK]
     if frames[d, _ACROSS]:
         low = frames[d, _ACROSS] & -frames[d, _ACROSS]
@@ -232,7 +232,7 @@ def _next_option(frames: np.ndarray, d: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _mex(lo: np.int64, hi: np.int64) -> np.int64:
+def _mex(lo: int, hi: int) -> int:
     g = 0
     while g < 63 and (lo >> g) & 1:
         g += 1
@@ -243,19 +243,19 @@ def _mex(lo: np.int64, hi: np.int64) -> np.int64:
 
 
 @njit(cache=True, nogil=True)
-def _value(key: np.int64, keys: np.ndarray, values: np.ndarray, count: np.ndarray, left: np.ndarray) -> np.int64:
+def _value(key: int, keys: np.ndarray, values: np.ndarray, count: np.ndarray, left: np.ndarray) -> int:
     """The value of the region ``key`` (canonical), from the table or by the mex of its options, depth first on an
     explicit stack (a compiled recursive function cannot be cached); -1 once ``left[0]`` new regions were valued."""
     i = _slot(keys, key)
     if keys[i] == key:
-        return np.int64(values[i])
+        return int(values[i])
     frames = np.zeros((MAX_CELLS // 2 + 2, 12), dtype=np.int64)
     _push(frames, 0, key)
     depth = 1
     while depth:
         d = depth - 1
         w, rest, total = frames[d, _W], frames[d, _REST], frames[d, _TOTAL]
-        child = np.int64(-1)
+        child = -1
         while child < 0:
             while rest and child < 0:
                 comp = _component(rest, w, frames[d, _NF], frames[d, _NL])
@@ -287,4 +287,4 @@ def _value(key: np.int64, keys: np.ndarray, values: np.ndarray, count: np.ndarra
         count[0] += 1
         left[0] -= 1
         depth -= 1
-    return np.int64(values[_slot(keys, key)])
+    return int(values[_slot(keys, key)])
