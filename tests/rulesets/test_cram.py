@@ -12,7 +12,7 @@ import sprague
 from sprague.core.solver import Solver
 from sprague.errors import BudgetExceeded, InvalidParameter
 from sprague.kernels import cram as kernel
-from sprague.rulesets.cram import region_mask, regions
+from sprague.rulesets.cram import half_turn, region_mask, regions
 from sprague.rulesets.shapes import board_symmetries
 
 
@@ -171,3 +171,38 @@ def test_misere_play_of_a_small_board_answers_by_search(cram: sprague.Ruleset) -
 
     for position in (board(2, 3), board(3, 3), board(2, 4), ("..#", "...", "#..")):
         assert cram.outcome(position, misere=True) == ("P" if lost(position) else "N"), position
+
+
+def test_the_half_turn_strategy_against_search_on_random_symmetric_boards(cram: sprague.Ruleset) -> None:
+    """Boards the half turn leaves unchanged (holes placed in pairs): the closed outcome, value and winning move
+    agree with plain search wherever the strategy applies (Winning Ways ch. 22)."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(200):
+        m, n = rng.randint(1, 4), rng.randint(1, 5)
+        cells = [["." for _ in range(n)] for _ in range(m)]
+        for r in range(m):
+            for c in range(n):
+                if rng.random() < 0.25:
+                    cells[r][c] = cells[m - 1 - r][n - 1 - c] = "#"
+        position = tuple("".join(row) for row in cells)
+        if sum(row.count(".") for row in position) > 14:
+            continue
+        outcome = half_turn(position)
+        searched = cram.grundy(position, method="search")
+        if outcome is None:
+            assert m % 2 and n % 2
+            continue
+        checked += 1
+        assert outcome == ("P" if searched == 0 else "N"), position
+        assert cram.closed_grundy(position) == (0 if outcome == "P" else None)
+        if outcome == "N":
+            move = cram.closed_winning_move(position)
+            assert move in set(cram.moves(position)) and cram.grundy(move, method="search") == 0, position
+    assert checked > 100
+
+
+def test_an_even_board_too_big_to_search_is_answered_by_the_theorem(cram: sprague.Ruleset) -> None:
+    assert cram.grundy(board(8, 8)) == 0
+    assert cram.outcome(board(6, 9)) == "N"
+    assert cram.evaluate(board(10, 10)).method.startswith("closed form")

@@ -73,7 +73,7 @@ def region_key(mask: int, height: int, width: int) -> int:
     """
     if not 1 <= width <= MAX_WIDTH or height < 1 or mask <= 0 or mask >> (height * width):
         raise InvalidParameter(f"region_key needs a non-empty mask inside its {height} x {width} frame, got {mask}")
-    key = int(_canon(np.int64(mask), np.int64(width)))
+    key = int(_canon(np.int64(mask), np.int64(width), np.empty((2, 64), dtype=np.int64)))
     if key < 0:
         raise InvalidParameter(f"region_key: the region {mask:#x} spans more than {MAX_CELLS} cells of its box")
     return key
@@ -146,11 +146,10 @@ def _component(mask: int, w: int, not_first: int, not_last: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _canon(mask: int, w: int) -> int:
+def _canon(mask: int, w: int, cells: np.ndarray) -> int:
     """The least key of the 8 images of the connected ``mask`` of a frame of width ``w``, cropped; -1 if its box
-    has more than MAX_CELLS cells."""
-    rows = np.empty(64, dtype=np.int64)
-    cols = np.empty(64, dtype=np.int64)
+    has more than MAX_CELLS cells. ``cells`` is scratch space of shape (2, 64)."""
+    rows, cols = cells[0], cells[1]
     n = 0
     r0, r1, c0, c1 = 64, -1, 64, -1
     m, base = mask, 0
@@ -250,6 +249,7 @@ def _value(key: int, keys: np.ndarray, values: np.ndarray, count: np.ndarray, le
     if keys[i] == key:
         return int(values[i])
     frames = np.zeros((MAX_CELLS // 2 + 2, 12), dtype=np.int64)
+    cells = np.empty((2, 64), dtype=np.int64)
     _push(frames, 0, key)
     depth = 1
     while depth:
@@ -264,7 +264,7 @@ def _value(key: int, keys: np.ndarray, values: np.ndarray, count: np.ndarray, le
                 if n == 2 or n == 3:
                     total ^= 1
                 elif n > 3:
-                    ck = _canon(comp, w)
+                    ck = _canon(comp, w, cells)
                     i = _slot(keys, ck)
                     if keys[i] == ck:
                         total ^= values[i]

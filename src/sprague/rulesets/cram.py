@@ -31,10 +31,10 @@ from sprague.core.nimber import nim_sum
 from sprague.kernels import cram as kernel
 from sprague.rulesets.shapes import Board, BoardRuleset, board_symmetries, cell_name
 
-__all__ = ["Cram", "regions", "region_board", "region_mask", "WORK_PER_REGION"]
+__all__ = ["Cram", "regions", "region_board", "region_mask", "half_turn", "WORK_PER_REGION"]
 ORDER = 80  #: where ``sprague list`` shows this module's rulesets
 #: work units charged per region the kernel values (about its microseconds; ``benchmarks/cram.py``)
-WORK_PER_REGION = 15
+WORK_PER_REGION = 5
 #: the most regions one call of the kernel values before its work is charged
 CHUNK = 200_000
 
@@ -57,6 +57,31 @@ def regions(board: Board) -> list[frozenset[Cell]]:
                     stack.append(cell)
         found.append(frozenset(region))
     return found
+
+
+def half_turn(board: Board) -> str | None:
+    """The outcome the symmetry strategy proves for ``board``, or None where it proves nothing.
+
+    If the half turn about the centre leaves ``board`` unchanged, each domino's image is another domino, disjoint
+    from it and free when it is, unless the domino is its own image: the one on the two central cells (one
+    side even, the other odd), or one covering the central cell (both sides odd) with its image overlapping it.
+    With the central cells not both empty (an even side and an odd side) or the central cell filled (both odd),
+    or on an even x even board, the second player copies every move: P. With the two central cells
+    empty, the first player places the central domino and then copies: N.
+
+    >>> half_turn(("....", "....")), half_turn(("...", "...")), half_turn(("..", "#.")), half_turn((".#.", ".#."))
+    ('P', 'N', None, 'P')
+    """
+    if not board or not board[0] or tuple(row[::-1] for row in board[::-1]) != tuple(board):
+        return None
+    m, n = len(board), len(board[0])
+    centre = {(m // 2, n // 2), ((m - 1) // 2, (n - 1) // 2)}
+    empty = [board[r][c] == "." for r, c in centre]
+    if m % 2 == 0 and n % 2 == 0:
+        return "P"
+    if m % 2 and n % 2:
+        return None if empty[0] else "P"
+    return "N" if all(empty) else "P"
 
 
 def region_mask(region: frozenset[Cell]) -> tuple[int, int, int]:
@@ -88,6 +113,7 @@ class Cram(BoardRuleset):
     name = "cram"
     aliases: ClassVar[tuple[str, ...]] = ("impartial-domineering",)
     source = "-- Gardner 1974; Winning Ways ch. 22 (Cram)"
+    closed_form = "symmetry under the half turn: P if no domino is its own image, N if the central one is free"
     example: ClassVar[tuple[str, ...]] = ("3x4",)
 
     def moves(self, position: Board) -> Iterator[Board]:
@@ -106,6 +132,29 @@ class Cram(BoardRuleset):
                         below[:c] + "#" + below[c + 1 :],
                         *rows[r + 2 :],
                     )
+
+    def closed_grundy(self, position: Board) -> int | None:
+        """0 for a board the half turn leaves unchanged with no domino its own image (the second player copies
+        each domino by the half turn: Winning Ways ch. 22); None otherwise."""
+        return 0 if half_turn(position) == "P" else None
+
+    def closed_outcome(self, position: Board) -> str | None:
+        """P as :meth:`closed_grundy`; N for a board the half turn leaves unchanged on which the central domino
+        (its own image) can be placed: placed first, it leaves a P-board; None otherwise."""
+        return half_turn(position)
+
+    def closed_method(self, position: Board) -> str:
+        return "closed form: symmetry under the half turn (Winning Ways ch. 22)"
+
+    def closed_winning_move(self, position: Board) -> Board | None:
+        """The central domino of a board that :meth:`closed_outcome` finds N."""
+        if half_turn(position) != "N":
+            return None
+        m, n = len(position), len(position[0])
+        cells = {(m // 2, n // 2), ((m - 1) // 2, (n - 1) // 2)}
+        return tuple(
+            "".join("#" if (r, c) in cells else x for c, x in enumerate(row)) for r, row in enumerate(position)
+        )
 
     def canonical(self, position: Board) -> Any:
         """The sorted canonical forms of the regions: boards that are the same sum of regions share it."""
