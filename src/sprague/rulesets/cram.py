@@ -6,12 +6,18 @@ The empty cells fall apart into regions that no domino joins (4-connected compon
 the board is their disjunctive sum: its Grundy value is the nim-sum of theirs. A region is
 the same game however the board is turned or reflected, so its canonical form is the least
 of its 8 images (:func:`~sprague.rulesets.shapes.board_symmetries`), cropped to its cells.
+Each region is valued once on bitboards by a compiled kernel (:mod:`sprague.kernels.cram`,
+its memo in the solver's cache, charged to the budget per region valued);
+:meth:`Cram.reference_grundy` is the same search in pure Python, the reference it is tested
+against.
 
 The symmetry strategy (Winning Ways ch. 22): on an even x even board the second player
 answers each domino with its image under the half turn, so the board is P; on an even x odd
 board the first player places a domino on the two central cells and then answers by the
-half turn, so it is N. The value of a 1 x n strip is that of the octal game 0.07 (Dawson's
-Kayles): a domino removes two adjacent cells of a row, leaving two rows.
+half turn, so it is N. The same argument settles most boards the half turn leaves
+unchanged, holes included (:func:`half_turn`): the closed form of this ruleset. The value
+of a 1 x n strip is that of the octal game 0.07 (Dawson's Kayles): a domino removes two
+adjacent cells of a row, leaving two rows.
 
 >>> import sprague
 >>> cram = sprague.ruleset("cram")
