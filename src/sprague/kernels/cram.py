@@ -116,15 +116,6 @@ def _rehash(keys: np.ndarray, values: np.ndarray, new_keys: np.ndarray, new_valu
 
 
 @njit(cache=True, nogil=True)
-def _popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@njit(cache=True, nogil=True)
 def _height(mask: int, w: int) -> int:
     """The rows of a cropped region: its highest bit's row plus one."""
     h = 1
@@ -167,8 +158,10 @@ def _canon(mask: int, w: int, cells: np.ndarray) -> int:
         return -1
     best = -1
     for t in range(8):
-        bits = 0
         width, height = (ww, hh) if t < 4 else (hh, ww)
+        if width < height:  # only the images at least as wide as high: half the work off a square
+            continue
+        bits = 0
         for k in range(n):
             r, c = rows[k] - r0, cols[k] - c0
             if t & 4:
@@ -260,10 +253,11 @@ def _value(key: int, keys: np.ndarray, values: np.ndarray, count: np.ndarray, le
             while rest and child < 0:
                 comp = _component(rest, w, frames[d, _NF], frames[d, _NL])
                 rest &= ~comp
-                n = _popcount(comp)
-                if n == 2 or n == 3:
+                two = comp & (comp - 1)  # comp less its lowest cell
+                three = two & (two - 1)
+                if two and not three & (three - 1):  # 2 or 3 cells
                     total ^= 1
-                elif n > 3:
+                elif two and three:
                     ck = _canon(comp, w, cells)
                     i = _slot(keys, ck)
                     if keys[i] == ck:
