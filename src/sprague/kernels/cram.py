@@ -4,19 +4,21 @@ A region (a 4-connected set of empty cells) cropped to its bounding box of ``H``
 ``W`` columns is the integer ``mask`` whose bit ``r * W + c`` is the cell ``(r, c)``. Its
 *key* is ``mask << 6 | W``: the cropped box has a cell in its first and its last row, so ``H``
 is read back from the highest bit, and a key names the region up to translation. The
-canonical key of a region is the least key of its 8 images under the symmetries of the
-square (:func:`region_key`), so the regions that are one game share one entry of the memo.
+canonical key of a region is the least key among those of its 8 images under the symmetries
+of the square that are at least as wide as high (:func:`region_key`), so the regions that
+are one game share one entry of the memo.
 
 The value of a region is the mex of its options; an option (a domino removed) falls apart
-into regions, valued recursively and nim-summed. Regions of one cell are 0 and of two or
+into regions, valued depth first on an explicit stack (numba's cache cannot hold a recursive
+function: loading one crashed) and nim-summed. Regions of one cell are 0 and of two or
 three cells 1 (any domino on a connected 3-cell region leaves one cell), without a look-up.
 
 The memo is an open-addressing hash table in two arrays (``keys``, ``-1`` for a free
 slot, and ``values``), kept by the caller between calls. :func:`region_value` values at most
 ``limit`` new regions, then stops and returns ``-1`` (the values it finished stay in the
-table); calling it again goes on where it stopped. The validating wrapper that charges the
-budget and grows the table is :func:`sprague.rulesets.cram.Cram` 's; here the public
-functions check their arguments.
+table); calling it again goes on where it stopped. The public functions check their
+arguments; ``Cram._kernel_value`` (:mod:`sprague.rulesets.cram`) grows the table, calls
+:func:`region_value` in chunks and charges the budget per region valued.
 """
 
 from __future__ import annotations
@@ -138,8 +140,8 @@ def _component(mask: int, w: int, not_first: int, not_last: int) -> int:
 
 @njit(cache=True, nogil=True)
 def _canon(mask: int, w: int, cells: np.ndarray) -> int:
-    """The least key of the 8 images of the connected ``mask`` of a frame of width ``w``, cropped; -1 if its box
-    has more than MAX_CELLS cells. ``cells`` is scratch space of shape (2, 64)."""
+    """The least key of the images at least as wide as high of the connected ``mask`` of a frame of width ``w``,
+    cropped; -1 if its box has more than MAX_CELLS cells. ``cells`` is scratch space of shape (2, 64)."""
     rows, cols = cells[0], cells[1]
     n = 0
     r0, r1, c0, c1 = 64, -1, 64, -1
