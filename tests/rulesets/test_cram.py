@@ -138,7 +138,7 @@ def test_even_by_even_boards_are_p_and_even_by_odd_boards_are_n(cram: sprague.Ru
 
 # ------------------------------------------------------------------ published values
 # Piotr Beling, "impartial-games" (github.com/beling/impartial-games, README, section "Cram (under the normal play
-# convention)", 2023): nimbers of m x n Cram boards computed with igs (Beling & Rogalski, "On pruning search trees of
+# convention)"): nimbers of m x n Cram boards computed with igs (Beling & Rogalski, "On pruning search trees of
 # impartial games", Artificial Intelligence 283 (2020) 103262); the smaller boards first computed by Lemoine and
 # Viennot's Glop ("Nimbers are inevitable", Theoretical Computer Science 462 (2012)), 11 x 5 = 0 also by Uiterwijk,
 # "Solving Cram using combinatorial game theory" (ACG 2019). (rows, columns): nimber.
