@@ -131,6 +131,14 @@ SELECTION = [
     ),
     "tests/analysis/test_quotient.py::test_compiled_candidate_is_a_commutative_monoid_and_verified",
     "tests/analysis/test_quotient.py::test_work_limit_inside_the_kernel",
+    # chomp.py (tables of every diagram of a box, normal and misère) and cram.py (regions by canonical keys, the
+    # wrappers' checks): 96% and 95% measured (issue 35)
+    "tests/rulesets/test_chomp.py::test_the_compiled_table_is_the_brute_force",
+    "tests/rulesets/test_chomp.py::test_ranks_are_a_bijection",
+    "tests/rulesets/test_cram.py::test_fast_path_equals_brute_force_search_on_random_small_boards",
+    "tests/rulesets/test_cram.py::test_region_keys_are_the_same_under_the_8_symmetries_and_translation",
+    "tests/rulesets/test_cram.py::test_the_kernel_wrappers_refuse_bad_arguments",
+    "tests/rulesets/test_cram.py::test_published_nimbers_of_rectangles[size1-2]",
 ]
 
 # Line coverage of each kernel module by this selection, measured at 6aaacf1 (coverage 7.17, Python 3.11):
@@ -156,6 +164,8 @@ MODULE_FLOORS = {
     "wave.py": 94.0,
     "takebreak_work.py": 92.0,
     "quotient.py": 94.0,
+    "chomp.py": 93.0,
+    "cram.py": 92.0,
 }
 TOTAL_FLOOR = 94.0
 

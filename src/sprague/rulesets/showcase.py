@@ -22,6 +22,7 @@ from typing import Any, cast
 from sprague.kernels import config
 from sprague.rulesets.catalogue import GrundysGame
 from sprague.rulesets.chomp import Chomp
+from sprague.rulesets.cram import Cram
 from sprague.rulesets.delete import AllButOneDelete, DeleteNim, SingleDelete
 from sprague.rulesets.generalized_wythoff import NimHof
 from sprague.rulesets.hackenbush import GreenHackenbush
@@ -95,6 +96,7 @@ def _boards() -> None:
     chomp = Chomp()
     bar = chomp.parse_position(["3x4"])
     chomp.grundy(bar), chomp.outcome(bar, misere=True)
+    Cram().computed_grundy(("...", "..#", "..."))
 
 
 #: what ``sprague warm-up`` runs through the kernels of the rulesets, by name (it adds the kernels' own jobs)
@@ -105,7 +107,7 @@ KERNEL_JOBS: list[tuple[str, Callable[[], Any]]] = [
     ("turning games", _turning),
     ("Nimhof rays", _rays),
     ("boxes of the Delete family (search, sieve, split memo)", _boxes),
-    ("board games (Chomp's table)", _boards),
+    ("board games (Chomp's table, Cram's regions)", _boards),
 ]
 
 #: the theorem (:mod:`sprague.theorems`) whose verification runs verify's local check and compiled claims, and
