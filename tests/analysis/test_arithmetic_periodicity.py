@@ -26,6 +26,7 @@ def _check_claim(values: list[int], per: object, prefix: int) -> None:
     assert per.fill(values[:prefix], len(values)).tolist() == values
 
 
+@pytest.mark.slow  # 6 s: every code 0xx; the default run keeps the theorem tests of single codes
 def test_every_hexadecimal_code_0xx_certified_is_right() -> None:
     """All 256 codes 0.?? (digits 0-F): each certificate from 40 values holds on 160 brute-force values."""
     certified = []

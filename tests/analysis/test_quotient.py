@@ -340,6 +340,7 @@ def test_compiled_candidate_is_a_commutative_monoid_and_verified() -> None:
         assert q.outcome(heaps) == naive.misere_outcome(moves, heaps), heaps
 
 
+@pytest.mark.slow  # 5.5 s: the engines are compared on small games in the default run too
 def test_default_engine_equals_both() -> None:
     # by default small products are built in Python, large ones by the kernel: the same quotient either way
     assert _quotient("0.14", 20, compiled=None) == _quotient("0.14", 20, compiled=False)

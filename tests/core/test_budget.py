@@ -259,3 +259,22 @@ def test_a_compiled_table_stopped_at_its_budget_keeps_its_first_chunks_and_resum
         assert main(args) == 0
     fresh = json.loads(capsys.readouterr().out)
     assert fresh.pop("method") == "compiled box kernel (search in rank order)" and fresh == resumed
+
+
+def test_a_recursion_too_deep_for_python_is_a_clear_refusal() -> None:
+    """A ruleset's recursive method on a position deeper than Python's stack: TooLarge naming the limit, never
+    an internal error (found by a new user: node-kayles G30x30)."""
+
+    class Deep(sprague.Ruleset):
+        name = "deep-test"
+        listed = False
+
+        def moves(self, n):
+            return [n - 1] if n else []
+
+        def computed_grundy(self, n):
+            return 0 if n == 0 else 1 - self.computed_grundy(n - 1)
+
+    with pytest.raises(sprague.TooLarge, match="recursion limit"):
+        Deep().grundy(100_000)
+    assert Deep().grundy(11) == 1

@@ -21,6 +21,7 @@ import sprague
 from sprague import cache
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge
 from sprague.rulesets.heap import MultiHeapRuleset
+from sprague.rulesets.showcase import KERNEL_JOBS
 
 ENTRIES = [e for e in apifuzz.ENTRIES if e != apifuzz.RAW]
 #: milliseconds one call may take (hypothesis's deadline; the long run allows three times as much) before it
@@ -77,6 +78,9 @@ def warm_kernels():
                 rules.table(4, heaps=heaps), rules.table(4, heaps=heaps, values="outcome")
         for method in ("local", "table"):
             verify("delete-nim", max_heap=4, method=method)
+        # the take-and-break kernels (naive and sparse-space): a first use compiles them, seconds of CPU that a
+        # timed call must not pay (the examples above are small enough for the Python paths)
+        dict(KERNEL_JOBS)["take-and-break sequences (naive and sparse-space)"]()
         yield
 
 

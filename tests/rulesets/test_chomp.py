@@ -410,3 +410,12 @@ def test_each_explanation_arrives_at_the_brute_force_answer(chomp):
         else:
             assert said.group(2) == ("P" if value(lengths) == 0 else "N"), text
     assert explained > 50
+
+
+def test_row_lengths_with_spaces_in_one_string_are_row_lengths(chomp):
+    """'3 2 1' as one string (quoted on the command line, or from Python, or one JSON field) is the bar 3,2,1,
+    not a row of 321 (a silent misreading a new user found); an empty row between two rows is refused."""
+    assert chomp.check_position("3 2 1") == chomp.check_position("3,2,1") == ("###", "##", "#")
+    assert chomp.parse_position(["3 2 1"]) == chomp.parse_position(["3", "2", "1"]) == ("###", "##", "#")
+    with pytest.raises(InvalidPosition, match="row 2 .* is empty"):
+        chomp.parse_position(["###//#"])

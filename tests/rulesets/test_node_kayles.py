@@ -335,3 +335,21 @@ def test_a316629_comment_on_the_other_linked_four_cycles():
 def test_a_large_graph_stops_under_the_budget():
     with sprague.budget(work=20_000), pytest.raises(BudgetExceeded):
         fresh().grundy(graph("G9x9"))
+
+
+def test_verify_enumerates_one_graph_per_isomorphism_class_and_checks_a_claim() -> None:
+    """``positions(size)``: 1, 1, 2, 4, 11, 34 graphs on 0..5 vertices up to isomorphism (OEIS A000088); a claim
+    on them is checked by ``verify`` (a user could not before: found by a new user), a false one refuted."""
+    from sprague.verify import verify
+
+    r = sprague.ruleset("node-kayles")
+    graphs = list(r.positions(5))
+    assert [sum(1 for g in graphs if len(g[0]) == n) for n in range(6)] == [1, 1, 2, 4, 11, 34]
+
+    def complete(graph):
+        n = len(graph[0])
+        return "N" if n and len(graph[1]) == n * (n - 1) // 2 else None
+
+    assert verify(r, claim=complete, max_heap=5).ok
+    refuted = verify(r, claim=lambda g: "N", max_heap=4)
+    assert not refuted.ok and refuted.counterexample.position == ((), ())

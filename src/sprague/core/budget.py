@@ -33,11 +33,12 @@ import contextlib
 import contextvars
 import functools
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from sprague.errors import BudgetExceeded, InvalidParameter
+from sprague.errors import BudgetExceeded, InvalidParameter, TooLarge
 
 __all__ = [
     "Budget",
@@ -217,10 +218,16 @@ def metered(func: F) -> F:
 
     @functools.wraps(func)
     def run(*args: Any, **kwargs: Any) -> Any:
-        if _ACTIVE.get() is not None:
-            return func(*args, **kwargs)
-        with budget():
-            return func(*args, **kwargs)
+        try:
+            if _ACTIVE.get() is not None:
+                return func(*args, **kwargs)
+            with budget():
+                return func(*args, **kwargs)
+        except RecursionError:  # a recursive method on a position too deep for Python's stack
+            raise TooLarge(
+                f"{func.__name__}: the computation went deeper than Python's recursion limit "
+                f"({sys.getrecursionlimit():,} calls); give a smaller position"
+            ) from None
 
     return run  # type: ignore[return-value]
 

@@ -62,7 +62,7 @@ ORDER = 85  #: where ``sprague list`` shows this module's rulesets
 Lengths = tuple[int, ...]
 #: the most diagrams a table of values may hold (int32 each: 128 MiB)
 MAX_TABLE = 2**25
-_LENGTHS = re.compile(r"^\d+(,\d+)*,?$")
+_LENGTHS = re.compile(r"\d+(\s*,\s*\d+|\s+\d+)*\s*,?")  # row lengths: 3,2,1 or 3 2 1
 
 
 def lengths_of(board: Board) -> Lengths:
@@ -110,8 +110,8 @@ class Chomp(BoardRuleset):
 
     # ------------------------------------------------------------------ notation
     def check_position(self, position: Any) -> Board:
-        if isinstance(position, str) and _LENGTHS.match(position.replace(" ", "")):
-            position = tuple(int(t) for t in position.replace(" ", "").split(",") if t)
+        if isinstance(position, str) and _LENGTHS.fullmatch(position.strip()):
+            position = tuple(int(t) for t in re.split(r"[\s,]+", position.strip()) if t)
         if isinstance(position, (tuple, list)) and position and all(type(n) is int for n in position):
             if any(n < 0 for n in position):
                 raise InvalidPosition(f"{self.name}: row lengths {tuple(position)} must not be negative")

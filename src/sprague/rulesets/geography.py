@@ -135,13 +135,13 @@ def _parse_text(items: Sequence[str], ruleset: str) -> Geo:
 
 
 def _vertex(name: Any, ruleset: str) -> str:
-    """A vertex name: non-empty, without ``, > - @`` or spaces."""
+    """A vertex name: non-empty, without ``, < > - @`` or spaces (``a<b`` and ``a<-b`` are typos, not names)."""
     text = str(name)
-    bad = [c for c in ",>-@ \t\n" if c in text]
+    bad = [c for c in ",<>-@ \t\n" if c in text]
     if not text or bad or isinstance(name, bool) or not isinstance(name, (str, int)):
         raise InvalidPosition(
             f"{ruleset}: vertex name {text[:40]!r} is empty or contains {bad[0] if bad else '?'!r}; "
-            f"names cannot contain ',', '>', '-', '@' or spaces; {_HELP}"
+            f"names cannot contain ',', '<', '>', '-', '@' or spaces; {_HELP}"
         )
     return text
 

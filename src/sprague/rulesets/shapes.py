@@ -243,7 +243,15 @@ class BoardRuleset(Ruleset):
             return (self.cells[0] * cols,) * rows
         if len(text) > 2 * self.max_cells:
             raise InvalidPosition(f"{self.name}: a board of over {self.max_cells:,} cells; give a smaller one")
-        return tuple(row for row in text.replace(" ", "").split("/") if row) if text else ()
+        lines = text.replace(" ", "").split("/") if text else []
+        while lines and not lines[-1]:  # a trailing / is allowed
+            lines.pop()
+        if "" in lines:
+            raise InvalidPosition(
+                f"{self.name}: row {lines.index('') + 1} of {text!r} is empty (two / with nothing between); "
+                "write every row, e.g. ..#./...."
+            )
+        return tuple(lines)
 
     def parse_position(self, tokens: Sequence[str]) -> Board:
         if not tokens:

@@ -302,6 +302,21 @@ class SimpleGraphRuleset(Ruleset):
         """The vertex sets (bitmasks) that the moves of ``adj`` remove, each once."""
         raise NotImplementedError
 
+    def positions(self, size: int) -> Iterator[Graph]:
+        """One graph of each isomorphism class on at most ``size`` vertices (numbered 1..n), fewer vertices first
+        (for ``sprague verify``: 1, 1, 2, 4, 11, 34, 156 classes on 0..6 vertices, OEIS A000088); every labelled graph
+        is looked at once and charged to the budget, so a large ``size`` stops at it."""
+        seen: set[Any] = set()
+        for n in range(size + 1):
+            pairs = [(u, v) for u in range(1, n + 1) for v in range(u + 1, n + 1)]
+            for bits in range(1 << len(pairs)):
+                charge(1, f"{self.name}: the graphs on {n} vertices")
+                graph = (tuple(range(1, n + 1)), tuple(p for i, p in enumerate(pairs) if bits >> i & 1))
+                key = (n, self.canonical(graph))
+                if key not in seen:
+                    seen.add(key)
+                    yield graph
+
     def canonical(self, position: Graph) -> Any:
         """The sorted canonical forms of the components: isomorphic graphs share it."""
         adj = self.adjacency(position)
