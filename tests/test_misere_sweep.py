@@ -357,6 +357,7 @@ def test_prove_marks_small_codes_proved_with_period_and_certificate() -> None:
     assert "2 from 8" in text and "(1 proved, 0 observed)" in text and k.prover == "prove_quotient to 200"
 
 
+@pytest.mark.slow  # 10 s with the verifier of every quotient it computes
 def test_prove_says_why_a_row_is_only_observed() -> None:
     with cache.using(False):
         kayles = misere_sweep("0.77", max_heap=30, prove_max_heap=30, workers=1, prove=True)

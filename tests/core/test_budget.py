@@ -53,6 +53,7 @@ def test_a_misere_take_and_break_sum_answers_with_the_defaults() -> None:
     assert got == naive.misere_outcome(_naive_moves(r), tuple(sorted(position)))
 
 
+@pytest.mark.slow  # 5 s; the default run checks max_positions on search and tables
 def test_max_positions_of_a_sequence_means_positions() -> None:
     """0.127 to 93,163 values with max_positions twice that: refused before after 35,696 values (500 kernel steps
     counted as a position); the kernel's work now goes to the work budget."""
@@ -213,6 +214,7 @@ def test_the_work_bar_shows_the_budget_spent_as_the_work_is_done() -> None:
     assert b.watch is None and b.next_watch == float("inf")  # detached after the command
 
 
+@pytest.mark.slow  # 8 s: a budget stop and resume of a long sequence
 def test_a_sequence_stopped_at_its_budget_resumes_from_what_it_kept_and_says_so(tmp_path, capsys) -> None:
     from sprague import cache
     from sprague.cli import main

@@ -9,6 +9,7 @@ validated entry).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import time
@@ -21,7 +22,6 @@ import sprague
 from sprague import cache
 from sprague.errors import IllegalMove, InvalidParameter, InvalidPosition, SpragueError, TooLarge
 from sprague.rulesets.heap import MultiHeapRuleset
-from sprague.rulesets.showcase import KERNEL_JOBS
 
 ENTRIES = [e for e in apifuzz.ENTRIES if e != apifuzz.RAW]
 #: milliseconds one call may take (hypothesis's deadline; the long run allows three times as much) before it
@@ -78,9 +78,11 @@ def warm_kernels():
                 rules.table(4, heaps=heaps), rules.table(4, heaps=heaps, values="outcome")
         for method in ("local", "table"):
             verify("delete-nim", max_heap=4, method=method)
-        # the take-and-break kernels (naive and sparse-space): a first use compiles them, seconds of CPU that a
-        # timed call must not pay (the examples above are small enough for the Python paths)
-        dict(KERNEL_JOBS)["take-and-break sequences (naive and sparse-space)"]()
+        # each call the fuzz once found, once untimed: a first use of a kernel compiles it (seconds of CPU with a
+        # cold numba cache, as in a fresh clone) and the examples above are small enough for the Python paths
+        for case, _ in FOUND:
+            with sprague.budget(work=FOUND_WORK), contextlib.suppress(SpragueError):
+                apifuzz.run(case)
         yield
 
 
