@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 import re
+from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
@@ -298,9 +299,9 @@ class SimpleGraphRuleset(Ruleset):
         """The vertices that matter to the game (all of them, unless a subclass says otherwise)."""
         return list(position[0])
 
+    @abstractmethod
     def removals(self, adj: Adjacency) -> Iterator[int]:
-        """The vertex sets (bitmasks) that the moves of ``adj`` remove, each once."""
-        raise NotImplementedError
+        """The vertex sets (bitmasks) that the moves of ``adj`` remove, each once (each game says which)."""
 
     def positions(self, size: int) -> Iterator[Graph]:
         """One graph of each isomorphism class on at most ``size`` vertices (numbered 1..n), fewer vertices first
