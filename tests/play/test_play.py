@@ -413,3 +413,37 @@ def test_piped_normal_cli_game_still_says_normal_play() -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[0] == "nim: 1 1. Normal play: whoever makes the last move wins."
     assert proc.stdout.splitlines()[-1] == "You win!"
+
+
+@pytest.mark.parametrize("name, size", [("chomp", 9), ("cram", 6)])
+def test_perfect_player_lost_on_a_board_takes_the_least_it_can(name: str, size: int) -> None:
+    """In a lost position on a board the perfect player's move takes as few cells as any move can (Chomp: one
+    square, not the whole bar), counted by hand here: Chomp's squares '#', Cram's empty cells '.'."""
+    rules = sprague.ruleset(name)
+    cell = "#" if name == "chomp" else "."
+    count = 0
+    for pos in rules.positions(size) or []:
+        options = rules.options(pos)
+        if not options or rules.outcome(pos) != "P":
+            continue
+        option, reason = PerfectPlayer().choose(rules, pos)
+        left = "".join(pos).count(cell)
+        least = min(left - "".join(o).count(cell) for o in options)
+        assert option in options and left - "".join(option).count(cell) == least, (pos, option)
+        assert "removes as little as possible" in reason
+        count += 1
+    assert count >= 3
+
+
+@pytest.mark.parametrize("name, position", [("chomp", "3,2"), ("cram", "2x2"), ("nim", "3 4")])
+def test_human_help_shows_this_games_moves(name: str, position: str) -> None:
+    """The prompt's help gives this game's own first move and the position it leaves as examples, not a heap's."""
+    rules = sprague.ruleset(name)
+    pos = rules.check_position(position)
+    first = rules.options(pos)[0]
+    player, out = human(["help", "q"])
+    with pytest.raises(QuitGame):
+        player.choose(rules, pos)
+    helped = [line for line in out if line.startswith("moves:")]
+    assert helped and repr(rules.describe_move(pos, first)) in helped[0]
+    assert f"= {rules.format_position(first)}" in helped[0] and "single heap" not in "".join(out)

@@ -377,6 +377,12 @@ class Rules(ABC):
         """Upper estimate of the positions a brute-force search from here visits, or None if unknown."""
         return None
 
+    def size(self, position: Position) -> int | None:
+        """How much is left to play: the tokens of a heap position (an int, or nested tuples of ints), a board's
+        free cells, a graph's vertices and edges; None where the ruleset has no such measure. A player who has
+        lost anyway makes the move that takes the least (:class:`~sprague.play.PerfectPlayer`)."""
+        return _tokens(position)
+
     def is_move(self, position: Position, option: Position) -> bool | None:
         """Whether ``position -> option`` is a move, decided without listing the options, or None."""
         return None
@@ -393,6 +399,23 @@ class Rules(ABC):
         need not define it: verify enumerates boxes of heaps.
         """
         return None
+
+
+def _tokens(position: Position) -> int | None:
+    """Number of tokens in a heap position (an int, or nested tuples of ints), or None if not countable."""
+    if isinstance(position, bool):
+        return None
+    if isinstance(position, int):
+        return position
+    if isinstance(position, (tuple, list)):
+        total = 0
+        for part in position:
+            n = _tokens(part)
+            if n is None:
+                return None
+            total += n
+        return total
+    return None
 
 
 def _checking_tokens(parse: Any) -> Any:

@@ -115,9 +115,10 @@ class HumanPlayer(Player):
         except SpragueError as exc:
             options, too_many = None, _one_line(exc)
         if not self._greeted:
+            move, after = _examples(ruleset, pos, options)
             self.output_fn(
-                "Type a move number from the list, the move as the list writes it, or the position after your "
-                "move (e.g. '3 4 1', or '= 5' for a single heap); an empty line lists the moves, "
+                f"Type a move number from the list, the move as the list writes it{move}, or the position after "
+                f"your move{after}; an empty line lists the moves, "
                 f"'hint' shows the winning moves, 'value' the {'misère ' if self.misere else ''}Grundy value, "
                 "'q' quits."
             )
@@ -155,11 +156,11 @@ class HumanPlayer(Player):
             self._list_moves(ruleset, pos, options, too_many)
             return None
         if word in _HELP:
+            move, after = _examples(ruleset, pos, options)
             self.output_fn(
-                "moves: a number from the list (empty line), the move as the list writes it ('heap 3: 7 -> 4'), "
-                "or the position after the move, e.g. '3 4 1' or '= 5' (a single number is a move number when "
-                "it is in the list); "
-                "commands: hint, value, quit"
+                f"moves: a number from the list (empty line), the move as the list writes it{move}, "
+                f"or the position after the move{after} (a single number is a move number when it is in the "
+                "list; '= position' is always a position); commands: hint, value, quit"
             )
             return None
         if word == "hint":
@@ -258,3 +259,12 @@ class HumanPlayer(Player):
 def _one_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _examples(ruleset: Ruleset, pos: Position, options: list[Position] | None) -> tuple[str, str]:
+    """This position's first move as the list writes it and the position it leaves, as examples for the help:
+    ``(" (e.g. 'heap 1: 3 -> 0')", " (e.g. '= 0 4')")``; empty strings when there is no move to show."""
+    if not options:
+        return "", ""
+    first = options[0]
+    return f" (e.g. {ruleset.describe_move(pos, first)!r})", f" (e.g. '= {ruleset.format_position(first)}')"

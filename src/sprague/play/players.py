@@ -60,29 +60,13 @@ def _options_or_fail(ruleset: Ruleset, position: Position) -> list[Position]:
     return options
 
 
-def _tokens(position: Position) -> int | None:
-    """Number of tokens in a heap position (an int, or nested tuples of ints), or None if not countable."""
-    if isinstance(position, bool):
-        return None
-    if isinstance(position, int):
-        return position
-    if isinstance(position, (tuple, list)):
-        total = 0
-        for part in position:
-            n = _tokens(part)
-            if n is None:
-                return None
-            total += n
-        return total
-    return None
-
-
 class PerfectPlayer(Player):
     """Plays a winning move whenever there is one (a move to a P-position).
 
     From a P-position there is none; it then makes a small move -- the option
-    with the fewest tokens removed when positions are heaps, else the first
-    option -- so that the game lasts long, and hopes the opponent errs.
+    that takes the least of what is left (:meth:`Ruleset.size`: tokens of heaps,
+    a board's free cells, a graph's vertices and edges), else the first option --
+    so that the game lasts long, and hopes the opponent errs.
 
     In a loopy game the winning move is the one to the P-position labelled first
     (:meth:`Ruleset.winning_moves` lists it first), so the game ends; from a drawn
@@ -139,8 +123,8 @@ class PerfectPlayer(Player):
             first = next(iter(ruleset.moves(pos)))  # too many to compare: any move loses equally
             return first, f"no winning move: the position is {p}; plays its first option and hopes for a mistake"
         options = _options_or_fail(ruleset, pos)
-        here = _tokens(pos)
-        left = [_tokens(o) for o in options]
+        here = ruleset.size(pos)
+        left = [ruleset.size(o) for o in options]
         if here is not None and None not in left:
             removed = [here - n for n in left if n is not None]
             best = min(range(len(options)), key=removed.__getitem__)

@@ -286,6 +286,10 @@ class BoardRuleset(Ruleset):
             "".join(rng.choice(rest) if rng.random() < 0.2 else self.cells[0] for _ in range(cols)) for _ in range(rows)
         )
 
+    def size(self, position: Board) -> int:
+        """The cells of the first kind in :attr:`cells` (Cram's empty cells, Chomp's squares): what is left to play."""
+        return sum(row.count(self.cells[0]) for row in position)
+
     def estimate_positions(self, position: Board) -> int:
         """Each empty cell filled or not: a bound on the boards a move sequence can reach (for the size guard)."""
         return 2 ** sum(row.count(self.cells[0]) for row in position)
