@@ -1174,3 +1174,51 @@ def test_a_board_game_is_drawn_as_cells_that_show_their_moves(page: Any) -> None
     next(o for o in winning if o.query_selector(".move").text_content() == "domino b1-b2").click()
     page.wait_for_function("document.querySelectorAll('#history li').length >= 1")
     assert (page.text_content("#history li") or "").startswith("you: domino b1-b2")
+
+
+@pytest.mark.parametrize(
+    "name, position",
+    [
+        ("node-kayles", "C5"),
+        ("arc-kayles", "S4"),
+        ("vertex-geography", "a-b b-c c-d d-a a-c @a"),
+        ("edge-geography", "a>b b>c c>a a>c @a"),
+        ("chomp", "3,2,1"),
+        ("cram", "2x3"),
+    ],
+)
+def test_a_board_or_graph_game_is_played_to_the_end_on_the_page(page: Any, name: str, position: str) -> None:
+    """Each game on a board or a graph plays from the page against the perfect player: at every turn the page
+    lists exactly the ruleset's moves (in its own words) and marks winning exactly those that search finds P; the
+    user plays a winning move when there is one, and the page names the winner that search predicts."""
+    rules = sprague.ruleset(name)
+    first_wins = rules.grundy(rules.check_position(position), method="search") != 0
+    _start(page, name, position)
+    for _ in range(40):
+        page.wait_for_function(
+            "document.querySelector('#winner').dataset.winner || "
+            "document.querySelectorAll('[data-testid=option]').length > 0"
+        )
+        if page.get_attribute("#winner", "data-winner"):
+            break
+        for _ in range(50):  # the options of a new position can show a moment after it does: read until they agree
+            here = json.loads(page.get_attribute("#current", "data-position"))
+            pos = rules.check_position(here if isinstance(here, str) else tuple(here))
+            want = {rules.describe_move(pos, o): rules.grundy(o, method="search") == 0 for o in rules.moves(pos)}
+            options = page.query_selector_all("[data-testid=option]")
+            shown = {
+                o.query_selector(".move").text_content(): o.get_attribute("data-winning") == "true" for o in options
+            }
+            if shown == want:
+                break
+            page.wait_for_timeout(50)
+        assert shown == want, (rules.format_position(pos), shown, want)
+        chosen = next((o for o in options if o.get_attribute("data-winning") == "true"), options[0])
+        before = page.get_attribute("#current", "data-position")
+        chosen.click()
+        page.wait_for_function(
+            "(before) => document.querySelector('#current').dataset.position !== before"
+            " || document.querySelector('#winner').dataset.winner",
+            arg=before,
+        )
+    assert page.get_attribute("#winner", "data-winner") == ("user" if first_wins else "computer")

@@ -223,7 +223,10 @@ class BoardRuleset(Ruleset):
             bad = sorted(set(row) - set(self.cells))
             if bad:
                 allowed = " ".join(self.cells)
-                raise InvalidPosition(f"{self.name}: row {i + 1} ({row!r}) has {bad[0]!r}; a cell is one of {allowed}")
+                hint = " (an empty board is MxN, e.g. 3x4)" if any(c.isdigit() for c in bad) else ""
+                raise InvalidPosition(
+                    f"{self.name}: row {i + 1} ({row!r}) has {bad[0]!r}; a cell is one of {allowed}{hint}"
+                )
         if self.rectangular and len({len(row) for row in rows}) > 1:
             raise InvalidPosition(
                 f"{self.name}: the rows have lengths {', '.join(str(len(r)) for r in rows)}; give rows of one length"
