@@ -34,9 +34,12 @@ from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
+import numpy as np
+
 from sprague.core.budget import charge
 from sprague.core.nimber import nim_sum
 from sprague.errors import InvalidPosition
+from sprague.solve import memos
 from sprague.solve.ruleset import Ruleset
 
 __all__ = [
@@ -336,9 +339,13 @@ class SimpleGraphRuleset(Ruleset):
     # ------------------------------------------------------------------ values
     def computed_grundy(self, position: Graph) -> int | None:
         """The nim-sum of the components' values, each component searched once up to isomorphism (kept in the
-        solver's cache by its canonical form)."""
+        solver's cache by its canonical form, and across processes in the results cache: :mod:`sprague.solve.memos`)."""
         adj = self.adjacency(position)
-        return nim_sum(*(self.component_value(c) for c in split_components(adj, (1 << len(adj)) - 1)))
+        known: dict[Adjacency, int] = self.solver.cache.setdefault("graph components", {})
+        with memos.kept(
+            self, "graph components", lambda: encode_memo(known), lambda rows: known.update(decode_memo(rows))
+        ):
+            return nim_sum(*(self.component_value(c) for c in split_components(adj, (1 << len(adj)) - 1)))
 
     def computed_method(self, position: Graph) -> str:
         return "nim-sum of the components' values (search by components, up to isomorphism)"
@@ -411,3 +418,26 @@ def _family_size(token: str) -> int:
     if kind:
         return int(n) + (1 if kind == "S" else 0)
     return int(a) + int(b) if a is not None else int(rows) * int(cols)
+
+
+def encode_memo(known: dict[Adjacency, int]) -> np.ndarray:
+    """A memo of components as one int64 array: per component its number of vertices ``n``, its ``n`` rows of
+    adjacency bits and its value (the format :mod:`sprague.solve.memos` saves; graphs of up to 62 vertices).
+
+    >>> encode_memo({(0b10, 0b01): 1}).tolist(), decode_memo(encode_memo({(0b10, 0b01): 1}))
+    ([2, 2, 1, 1], {(2, 1): 1})
+    """
+    flat = [x for form, value in known.items() if len(form) < 63 for x in (len(form), *form, value)]
+    return np.array(flat, dtype=np.int64)
+
+
+def decode_memo(rows: np.ndarray) -> dict[Adjacency, int]:
+    """The memo :func:`encode_memo` wrote; an entry that does not read as one (a damaged file) ends the reading."""
+    flat, known, i = rows.tolist(), {}, 0
+    while i < len(flat):
+        n = flat[i]
+        if not 0 < n < 63 or i + n + 2 > len(flat):
+            break
+        known[tuple(flat[i + 1 : i + n + 1])] = flat[i + n + 1]
+        i += n + 2
+    return known
