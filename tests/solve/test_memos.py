@@ -22,7 +22,7 @@ def _spent(name: str, position: str) -> tuple[int, int]:
     return value, b.spent
 
 
-@pytest.mark.parametrize("name, position", [("node-kayles", "G3x5"), ("arc-kayles", "G3x4")])
+@pytest.mark.parametrize("name, position", [("node-kayles", "G3x5"), ("arc-kayles", "G3x4"), ("cram", "4x5")])
 def test_a_later_solver_reads_the_saved_memo_and_spends_less(tmp_path: Path, name: str, position: str) -> None:
     with using(Cache(tmp_path, min_seconds=0)):
         first, cold = _spent(name, position)

@@ -28,7 +28,17 @@ import numpy as np
 from sprague.errors import InvalidParameter
 from sprague.kernels.jit import njit
 
-__all__ = ["MAX_CELLS", "MAX_WIDTH", "new_table", "region_key", "region_value", "grow_table", "table_count"]
+__all__ = [
+    "MAX_CELLS",
+    "MAX_WIDTH",
+    "new_table",
+    "region_key",
+    "region_value",
+    "grow_table",
+    "table_count",
+    "entries",
+    "with_entries",
+]
 
 #: the most cells of a region's bounding box (its mask and 6 bits of width fit in a signed 64-bit key)
 MAX_CELLS = 57
@@ -65,6 +75,26 @@ def grow_table(
     _rehash(keys, values, new[0], new[1])
     new[2][0] = count[0]
     return new
+
+
+def entries(table: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
+    """The memo's regions as rows ``(key, value)`` of an int64 array (to save it: :mod:`sprague.solve.memos`)."""
+    keys, values, _ = table
+    held = keys != -1
+    return np.stack([keys[held], values[held].astype(np.int64)], axis=1)
+
+
+def with_entries(
+    table: tuple[np.ndarray, np.ndarray, np.ndarray], rows: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The memo with the rows ``(key, value)`` that :func:`entries` wrote added (grown to hold them); rows that
+    cannot be a region's (a key not above 0, a value outside 0..127) are left out."""
+    rows = np.asarray(rows, dtype=np.int64).reshape(-1, 2)
+    rows = rows[(rows[:, 0] > 0) & (rows[:, 1] >= 0) & (rows[:, 1] <= 127)]
+    table = grow_table(table, len(rows))
+    _rehash(rows[:, 0].copy(), rows[:, 1].astype(np.int8), table[0], table[1])
+    table[2][0] = int(np.count_nonzero(table[0] != -1))
+    return table
 
 
 def region_key(mask: int, height: int, width: int) -> int:

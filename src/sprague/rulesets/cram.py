@@ -32,10 +32,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+import numpy as np
+
 from sprague.core.budget import charge, check_memory, left
 from sprague.core.nimber import nim_sum
 from sprague.kernels import cram as kernel
 from sprague.rulesets.shapes import Board, BoardRuleset, board_symmetries, cell_name
+from sprague.solve import memos
 
 __all__ = ["Cram", "regions", "region_board", "region_mask", "half_turn", "WORK_PER_REGION"]
 ORDER = 80  #: where ``sprague list`` shows this module's rulesets
@@ -177,8 +180,18 @@ class Cram(BoardRuleset):
 
     def computed_grundy(self, position: Board) -> int | None:
         """The nim-sum of the regions' values, each region valued once up to symmetry on bitboards (compiled,
-        :mod:`sprague.kernels.cram`), a region too big for a 64-bit board by the reference search below."""
-        return nim_sum(*(self.region_grundy(region) for region in regions(position)))
+        :mod:`sprague.kernels.cram`), a region too big for a 64-bit board by the reference search below. The
+        memo of regions is kept across processes in the results cache (:mod:`sprague.solve.memos`)."""
+        with memos.kept(self, "regions", self._memo_rows, self._take_memo):
+            return nim_sum(*(self.region_grundy(region) for region in regions(position)))
+
+    def _memo_rows(self) -> np.ndarray:
+        table = self.solver.cache.get("cram")
+        return kernel.entries(table) if table is not None else np.zeros((0, 2), dtype=np.int64)
+
+    def _take_memo(self, rows: np.ndarray) -> None:
+        cache = self.solver.cache
+        cache["cram"] = kernel.with_entries(cache.get("cram") or kernel.new_table(), rows)
 
     def computed_method(self, position: Board) -> str:
         return "nim-sum of the regions' values (compiled search on bitboards by regions, up to symmetry)"
