@@ -92,6 +92,18 @@ def test_node_kayles_path_is_dawsons_chess_period_34() -> None:
     assert exceptions == [0, 14, 16, 17, 31, 34, 51]  # A002187, FORMULA
 
 
+def test_arc_kayles_complete_bipartite_rule_is_brute_force() -> None:
+    """Every move of Arc Kayles on K_m,n leaves K_m-1,n-1: the rule found must be min(m, n) mod 2."""
+    found = discover("arc-kayles", family="bipartite", max_heap=3, verify_max=5, kinds="grundy")
+    rule = _rule(found, "grundy")
+    assert rule.holds
+    ak = sprague.ruleset("arc-kayles")
+    for m in range(1, 6):
+        for n in range(m, 6):
+            value = ak.grundy(ak.parse_position([f"K{m},{n}"]), method="search")
+            assert evaluate(rule.python, (m, n)) == value == m % 2, (m, n)
+
+
 def test_cram_rectangles_agree_with_the_symmetry_theorems() -> None:
     found = discover("cram", family="rect", kinds="outcome")
     rule = _rule(found, "outcome")

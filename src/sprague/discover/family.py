@@ -24,7 +24,7 @@ what proves such a period.
 >>> from sprague.discover import discover
 >>> found = discover("chomp", family="rows", heaps=2, max_heap=8, kinds="outcome")
 >>> [(r.text, r.holds) for r in found.rules]
-[('z_2 = z_1 + 1', True)]
+[('(max_i z_i) - (min_i z_i) = 1', True)]
 """
 
 from __future__ import annotations
