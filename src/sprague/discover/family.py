@@ -111,9 +111,11 @@ class FamilyValues:
         return value
 
     def shown(self, z: Sequence[int]) -> str:
-        """A member as written in reports: ``rows(2, 4) = 4,2``."""
+        """A member as written in reports: ``rows(2, 4) = 4,2`` (the position left out when long)."""
         key = tuple(sorted(z))
-        return f"{self.name}({', '.join(map(str, key))}) = {self.rules.format_position(self.position(key))}"
+        name = f"{self.name}({', '.join(map(str, key))})"
+        written = self.rules.format_position(self.position(key))
+        return name if len(written) > 40 else f"{name} = {written}"
 
 
 @dataclass

@@ -124,8 +124,8 @@ def graph_families(rules: SimpleGraphRuleset) -> dict[str, Family]:
         return lambda *z: rules.parse_position([letter + sep.join(map(str, z))])
 
     return {
-        "path": Family(named("P"), (1,), 1, "the path P_n of n vertices", 40),
-        "cycle": Family(named("C"), (1,), 3, "the cycle C_n of n >= 3 vertices", 40),
+        "path": Family(named("P"), (1,), 1, "the path P_n of n vertices", 200, 400),
+        "cycle": Family(named("C"), (1,), 3, "the cycle C_n of n >= 3 vertices", 200, 400),
         "star": Family(named("S"), (1,), 1, "the star S_n = K_1,n (n leaves)", 12),
         "complete": Family(named("K"), (1,), 1, "the complete graph K_n", 10),
         "bipartite": Family(named("K"), (2,), 1, "the complete bipartite graph K_m,n", 6),
