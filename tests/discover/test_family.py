@@ -17,6 +17,7 @@ Sources of the statements tested:
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations_with_replacement
 
 import pytest
 
@@ -145,3 +146,29 @@ def test_arc_kayles_families_build_their_graphs() -> None:
     assert set(families) == {"path", "cycle", "star", "complete", "bipartite"}
     assert families["bipartite"].build(2, 3) == ak.parse_position(["K2,3"])
     assert families["cycle"].least == 3
+
+
+def test_two_and_three_rows_at_once_each_rule_found_is_brute_force() -> None:
+    found = discover("chomp", family="rows", heaps=[2, 3], max_heap=5, kinds="outcome", budget=100_000, rounds=2)
+    assert [r.heaps for r in found.rules] == [[2, 3], [2], [3]]
+    assert found.rules[1].holds
+    chomp = sprague.ruleset("chomp")
+    for rule in found.rules:
+        if not rule.found:
+            assert not rule.holds and rule.stopped
+            continue
+        for k in rule.heaps:
+            for z in combinations_with_replacement(range(1, 9), k):
+                searched = chomp.outcome(chomp.check_position(tuple(sorted(z, reverse=True))), method="search")
+                assert bool(evaluate(rule.python, z)) == (searched == "P"), (rule.text, z)
+
+
+def test_misere_family_rule_is_brute_force() -> None:
+    found = discover("chomp", family="rows", max_heap=6, kinds="outcome", misere=True)
+    (rule,) = found.rules
+    assert rule.holds and rule.misere
+    chomp = sprague.ruleset("chomp")
+    for a in range(1, 15):
+        for b in range(1, a + 1):
+            searched = chomp.outcome(chomp.check_position((a, b)), method="search", misere=True)
+            assert bool(evaluate(rule.python, (a, b))) == (searched == "P"), (a, b)

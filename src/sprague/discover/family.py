@@ -186,10 +186,8 @@ class Periodic(Node):
         if self.sort == "B":
             before = [lo + i for i in range(start) if values[i] == 0]
             residues = sorted({(t + i) % period for i in range(period) if values[start + i] == 0})
-            return (
-                f"z in {{{', '.join(map(str, before))}}} or (z >= {t} and z mod {period} in "
-                f"{{{', '.join(map(str, residues))}}})"
-            )
+            periodic = f"z >= {t} and z mod {period} in {{{', '.join(map(str, residues))}}}"
+            return f"z in {{{', '.join(map(str, before))}}} or ({periodic})" if before else periodic
         head = ", ".join(map(str, values))
         return f"G(z - {period}) for z >= {t + period}; G(z) for z = {lo}, ..., {t + period - 1}: {head}"
 
