@@ -63,7 +63,9 @@ is shown with its counterexample, which joins the data; the search goes on.
 With several numbers of heaps each is searched alone, then one rule for all of
 them (constants as functions of n, or n in the grammar). With --misere the rules
 fit misère play: the misère P-positions, or Conway's misère Grundy values g-:
-  sprague discover subtraction -p S=1,2 --heaps 2 --max-heap 10 --misere"""
+  sprague discover subtraction -p S=1,2 --heaps 2 --max-heap 10 --misere
+  sprague discover chomp --family rows --max-heap 8 --kind outcome
+  sprague discover node-kayles --family bipartite"""
 
 _GAME_HELP = """\
 A sum of different games joins groups with '+':
@@ -474,16 +476,27 @@ def build_parser() -> Parser:
     p.add_argument("ruleset", metavar="RULESET")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE", help="ruleset parameter, e.g. -p h=3")
     p.add_argument(
-        "--heaps", default="2", metavar="N", help="numbers of heaps: 3, a range 3-5 or a list 2,4 (default 2)"
+        "--heaps",
+        default=None,
+        metavar="N",
+        help="numbers of heaps: 3, a range 3-5 or a list 2,4 (default 2); with --family, numbers of parameters",
     )
     p.add_argument(
         "--max-heap",
         "--max",
         type=whole(0),
-        default=12,
+        default=None,
         metavar="H",
         dest="max_heap",
-        help="largest heap of the data (default 12; --max is the old spelling)",
+        help="largest heap of the data (default 12; --max is the old spelling); with --family, the largest "
+        "parameter (default the family's)",
+    )
+    p.add_argument(
+        "--family",
+        metavar="NAME",
+        help="fit on a named family of positions of a board or graph game instead of heaps, its parameters "
+        "in place of heaps (chomp: rows; cram: rect; node-kayles, arc-kayles: path, cycle, star, complete, "
+        "bipartite)",
     )
     p.add_argument(
         "--kind",

@@ -91,7 +91,7 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -101,7 +101,7 @@ from sprague.core.parsing import check_heap_count, check_tokens, int_text, parse
 from sprague.core.solver import Solver
 from sprague.errors import InvalidParameter, InvalidPosition
 
-__all__ = ["Param", "Rules", "Evaluation", "Position", "METHODS"]
+__all__ = ["Param", "Rules", "Evaluation", "Family", "Position", "METHODS"]
 
 #: a position of a ruleset: heap sizes, a row of coins, a graph... whatever its ``moves`` take
 Position = Any
@@ -124,6 +124,26 @@ class Evaluation:
     method: str
     note: str | None = field(default=None)
     misere: bool = False
+
+
+@dataclass(frozen=True)
+class Family:
+    """A named family of positions, for ``sprague discover --family``: ``build(*z)`` is the position of the
+    parameters ``z`` (a non-decreasing tuple of integers; the family must not depend on their order).
+
+    ``arities`` are the numbers of parameters allowed (the first is the default), ``least`` the least value of
+    each parameter, ``default_max`` and ``default_verify`` the largest value of the data and of the check box
+    by default (a family whose values are costly keeps them small), ``help`` what a member is
+    (``"the m x n board"``).
+    """
+
+    build: Callable[..., Any]
+    arities: tuple[int, ...]
+    least: int
+    help: str
+    default_max: int = 12
+    #: the largest value of the check box by default (None: twice the data's)
+    default_verify: int | None = None
 
 
 class Rules(ABC):
@@ -390,6 +410,10 @@ class Rules(ABC):
     def option_count(self, position: Position) -> int | None:
         """Number of options, where it can be had without listing them (guards huge positions)."""
         return None
+
+    def families(self) -> dict[str, Family]:
+        """The named families of positions ``sprague discover --family`` fits rules on (none by default)."""
+        return {}
 
     def positions(self, size: int) -> Iterable[Position] | None:
         """Every position of size at most ``size`` (smallest first), for ``sprague verify``; None if not enumerable.

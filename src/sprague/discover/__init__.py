@@ -72,8 +72,8 @@ ROUNDS = 8  #: counterexamples a search takes in before it gives up on a kind
 
 def discover(
     target: str | Ruleset,
-    heaps: int | Sequence[int] = 2,
-    max_heap: int = 12,
+    heaps: int | Sequence[int] | None = None,
+    max_heap: int | None = None,
     *,
     kinds: str | Sequence[str] = KINDS,
     verify_max: int | None = None,
@@ -84,6 +84,7 @@ def discover(
     progress: Callable[[int], Any] | None = None,
     memory: int = DISCOVER_MEMORY,
     misere: bool = False,
+    family: str | None = None,
     **params: Any,
 ) -> Discovery:
     """Search for the simplest outcome and Grundy rules that fit a ruleset's table, and check them.
@@ -92,10 +93,12 @@ def discover(
     ----------
     target : str or Ruleset
         The ruleset (a name takes its parameters as keyword arguments).
-    heaps : int or list of int
-        The numbers of heaps of the positions fitted on.
-    max_heap : int
-        The largest heap of the data.
+    heaps : int or list of int, optional
+        The numbers of heaps of the positions fitted on (default 2); with ``family``, the numbers of
+        the family's parameters (default its first).
+    max_heap : int, optional
+        The largest heap of the data (default 12); with ``family``, the largest parameter (default
+        the family's own).
     kinds : "outcome", "grundy" or both
         Which rules to look for.
     verify_max : int, optional
@@ -119,13 +122,33 @@ def discover(
         Fit the misère table instead (the player who makes the last move loses): outcome
         rules to the misère P-positions, Grundy rules to Conway's misère Grundy values g-,
         each checked against misère values on the larger box.
+    family : str, optional
+        Fit on the named family of positions of a board or graph game instead of heaps
+        (``rules.families()``: Chomp's ``rows``, Cram's ``rect``, Node Kayles' ``path``,
+        ``bipartite``...): see :mod:`sprague.discover.family`.
     """
     started = time.perf_counter()
     progress = check_progress(progress)
     check_misere(misere)
     rules = target if isinstance(target, Ruleset) else get_ruleset(target, **params)
-    counts, wanted = _counts(heaps), _kinds(kinds)
-    max_heap = as_int(max_heap, "max_heap")
+    if family is not None:
+        return _on_family(
+            rules,
+            family,
+            heaps,
+            max_heap,
+            verify_max,
+            _kinds(kinds),
+            misere,
+            budget,
+            max_cost,
+            rounds,
+            max_positions,
+            progress,
+            memory,
+        )
+    counts, wanted = _counts(2 if heaps is None else heaps), _kinds(kinds)
+    max_heap = as_int(12 if max_heap is None else max_heap, "max_heap")
     verify_max = max(2 * max_heap, max_heap + 1) if verify_max is None else as_int(verify_max, "verify_max")
     if verify_max <= max_heap:
         raise InvalidParameter(
@@ -154,6 +177,39 @@ def discover(
             found.append(job.joint(kind, counts, data(tables, counts, kind, rules), single))
         found.extend(single.values())
     return Discovery(rules.describe(), counts, max_heap, verify_max, found, time.perf_counter() - started, misere)
+
+
+def _on_family(
+    rules: Ruleset,
+    family: str,
+    heaps: int | Sequence[int] | None,
+    max_heap: int | None,
+    verify_max: int | None,
+    wanted: list[str],
+    misere: bool,
+    budget: int,
+    max_cost: int,
+    rounds: int,
+    max_positions: int | None,
+    progress: Callable[[int], Any] | None,
+    memory: int,
+) -> Discovery:
+    """:func:`discover` on a family of positions (:mod:`sprague.discover.family`), its settings checked."""
+    from sprague.discover.family import discover_family
+
+    if not isinstance(family, str):
+        raise InvalidParameter(f"family={family!r} must be the name of a family of the ruleset (a string)")
+    if rules.loopy:
+        raise InvalidParameter(f"{rules.describe()}: discover fits games that end, and it is loopy")
+    settings = {
+        "budget": check_limit(budget, "budget", DISCOVER_BUDGET),
+        "max_cost": check_limit(max_cost, "max_cost", 16),
+        "rounds": check_limit(rounds, "rounds", ROUNDS, least=0),
+        "max_positions": max_positions,
+        "progress": progress,
+        "memory": check_limit(memory, "memory", DISCOVER_MEMORY),
+    }
+    return discover_family(rules, family, heaps, max_heap, verify_max, wanted, settings, misere)
 
 
 def check_ruleset(rules: Ruleset) -> None:

@@ -104,25 +104,13 @@ class Job:
         rule.verified = 0
         for n in rule.heaps:
             guarded = _Guarded(claim)
-            if shapes.one_heap(self.rules):  # moves split heaps: no box is closed under them
-                positions, bad = self.against_table(guarded, rule.kind, n)
-            else:
-                report = verify(
-                    self.rules,
-                    guarded,
-                    kind=rule.kind,
-                    heaps=n,
-                    max_heap=self.verify_max,
-                    max_positions=self.check_limit,
-                    misere=self.misere,
-                )
-                positions, bad = report.positions, report.counterexample
-                if report.inconclusive and not guarded.undefined:
-                    rule.stopped = f"not verified: {report.inconclusive}"
-                    return None
+            positions, bad, inconclusive = self.box(guarded, rule.kind, n)
+            if inconclusive and not guarded.undefined:
+                rule.stopped = f"not verified: {inconclusive}"
+                return None
             if guarded.undefined:  # the rule has no value there (v2(0)): a counterexample before any other
                 pos, error = min(guarded.undefined, key=lambda u: (sum(u[0]), u[0]))
-                truth = _truth(self.rules, rule.kind, pos, self.misere)
+                truth = self.truth(rule.kind, pos)
                 shown = ("P" if truth else "N") if rule.kind == "outcome" else truth
                 bad = Counterexample(
                     pos,
@@ -141,6 +129,26 @@ class Job:
         rule.holds = True
         rule.node = node
         return None
+
+    def box(self, claim: _Guarded, kind: str, n: int) -> tuple[int, Counterexample | None, str]:
+        """The claim checked on the larger box of ``n`` heaps: positions checked, the counterexample, and why the
+        check was inconclusive ("" if it was not)."""
+        if shapes.one_heap(self.rules):  # moves split heaps: no box is closed under them
+            return (*self.against_table(claim, kind, n), "")
+        report = verify(
+            self.rules,
+            claim,
+            kind=kind,
+            heaps=n,
+            max_heap=self.verify_max,
+            max_positions=self.check_limit,
+            misere=self.misere,
+        )
+        return report.positions, report.counterexample, report.inconclusive or ""
+
+    def truth(self, kind: str, position: tuple[int, ...]) -> Any:
+        """A position's outcome (True for P) or Grundy value (misère: g-), by the ruleset."""
+        return _truth(self.rules, kind, position, self.misere)
 
     def against_table(
         self, claim: Callable[[Sequence[int]], Any], kind: str, n: int
@@ -184,7 +192,7 @@ class Job:
         refuted: list[Refuted] = []
         for r in single.values():  # the counterexamples of each n's search belong to the data
             for bad in r.refuted:
-                data = data.add(bad.position, _truth(self.rules, kind, bad.position, self.misere))
+                data = data.add(bad.position, self.truth(kind, bad.position))
         if lifted is not None:
             rule = Rule(
                 kind,

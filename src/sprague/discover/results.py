@@ -57,12 +57,17 @@ class Rule:
     misere: bool = False
     #: the rule as an expression of the grammar (not in JSON)
     node: Node | None = field(default=None, repr=False)
+    #: the family of positions fitted (``sprague discover --family``; its parameters are the "heaps"), or ""
+    family: str = ""
 
     @property
     def found(self) -> bool:
         return self.text is not None
 
     def heaps_text(self) -> str:
+        if self.family:
+            k = ", ".join(map(str, self.heaps))
+            return f"{self.family}, {k} parameter{'' if k == '1' else 's'}"
         if len(self.heaps) > 1:
             return "n = " + ", ".join(map(str, self.heaps))
         return "1 heap" if self.heaps == [1] else f"{self.heaps[0]} heaps"
@@ -75,15 +80,17 @@ class Rule:
         head = f"{what} ({self.heaps_text()}):"
         lines = []
         if self.found:
+            upto = "parameters <=" if self.family else "heap"
             status = (
-                f"holds to heap {self.verify_max} ({self.verified:,} positions)"
+                f"holds to {upto} {self.verify_max} ({self.verified:,} positions)"
                 if self.holds
                 else f"unverified: {self.stopped}"
             )
             rel = "P iff" if self.kind == "outcome" else ("g- =" if self.misere else "G =")
             lines.append(f"{head} {rel} {self.text}")
             lines.append(
-                f"    cost {self.cost}; fitted on {self.fitted:,} positions (heaps <= {self.max_heap}); {status}"
+                f"    cost {self.cost}; fitted on {self.fitted:,} positions "
+                f"({'parameters' if self.family else 'heaps'} <= {self.max_heap}); {status}"
             )
             if self.how != "search":
                 lines.append(f"    {self.how}")
@@ -94,7 +101,7 @@ class Rule:
             lines.append(f"{head} no rule up to cost {self.complete} ({self.stopped})")
         for bad in self.refuted:
             lines.append(f"    refuted: {bad.text} -- {bad.counterexample}")
-        if self.how == "search":
+        if not self.how.startswith("lifted"):
             lines.append(f"    {self.evaluations:,} expressions in {self.seconds:.2f} s")
         else:
             lines.append(f"    lifted and verified in {self.seconds:.2f} s")
@@ -119,7 +126,7 @@ class Rule:
             "refuted": [r.to_json() for r in self.refuted],
             "evaluations": self.evaluations,
             "seconds": round(self.seconds, 3),
-        }
+        } | ({"family": self.family} if self.family else {})
 
 
 @dataclass
@@ -133,10 +140,18 @@ class Discovery:
     rules: list[Rule]
     seconds: float = 0.0
     misere: bool = False
+    #: the family of positions fitted (``--family``), or ""
+    family: str = ""
 
     def summary(self) -> str:
         counts = ", ".join(map(str, self.heaps))
         play = " (misère play)" if self.misere else ""
+        if self.family:
+            head = (
+                f"{self.ruleset}{play}, family {self.family}: rules fitted on the parameters z_1 <= ... <= z_k "
+                f"up to {self.max_heap} (k = {counts}), each checked on parameters up to {self.verify_max}"
+            )
+            return head + "\n" + "\n".join(r.summary() for r in self.rules) + f"\n({self.seconds:.1f} s)"
         head = (
             f"{self.ruleset}{play}: rules fitted on heaps <= {self.max_heap} "
             f"({counts} heap{'' if counts == '1' else 's'}), each checked on heaps <= {self.verify_max}"
@@ -152,4 +167,4 @@ class Discovery:
             "verify_max": self.verify_max,
             "seconds": round(self.seconds, 3),
             "rules": [r.to_json() for r in self.rules],
-        }
+        } | ({"family": self.family} if self.family else {})

@@ -37,6 +37,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from sprague.core.nimber import nim_sum
+from sprague.core.ruleset import Family
 from sprague.rulesets.simple_graphs import Adjacency, Graph, SimpleGraphRuleset, family, split_components
 
 __all__ = ["ArcKayles"]
@@ -115,3 +116,9 @@ class ArcKayles(SimpleGraphRuleset):
 
     def closed_method(self, position: Graph) -> str:
         return "nim-sum of the components' closed forms (paths: Dawson's Kayles; cycles; K_n; K_m,n)"
+
+    def families(self) -> dict[str, Family]:
+        """The graphs of ``sprague discover --family``: paths, cycles, stars, complete (bipartite) graphs."""
+        from sprague.rulesets.node_kayles import graph_families
+
+        return graph_families(self)

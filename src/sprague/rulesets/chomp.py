@@ -53,6 +53,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.core.budget import KERNEL_STEPS_PER_WORK, charge, check_memory
+from sprague.core.ruleset import Family
 from sprague.errors import InvalidPosition
 from sprague.rulesets.shapes import Board, BoardRuleset, cell_name
 
@@ -400,6 +401,19 @@ class Chomp(BoardRuleset):
             steps = fill_values(m, have[0], have[1], have[2], stop, misere)
             have[2] = stop
             charge(1 + steps // KERNEL_STEPS_PER_WORK, "chomp: the table of values")
+
+    def families(self) -> dict[str, Family]:
+        """The bars of ``sprague discover --family rows``: ``rows(a, b[, c])`` has those row lengths (longest on
+        top, whatever their order)."""
+        return {
+            "rows": Family(
+                lambda *z: self.check_position(tuple(sorted(z, reverse=True))),
+                (2, 3),
+                1,
+                "the bar of rows of those lengths, longest on top",
+                default_max=12,
+            )
+        }
 
 
 def _partitions(total: int, largest: int) -> Iterator[Lengths]:

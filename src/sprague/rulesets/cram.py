@@ -36,6 +36,7 @@ import numpy as np
 
 from sprague.core.budget import charge, check_memory, left
 from sprague.core.nimber import nim_sum
+from sprague.core.ruleset import Family
 from sprague.kernels import cram as kernel
 from sprague.rulesets.shapes import Board, BoardRuleset, board_symmetries, cell_name
 from sprague.solve import memos
@@ -243,3 +244,7 @@ class Cram(BoardRuleset):
             value = next(g for g in range(len(seen) + 1) if g not in seen)
             known[region] = value
         return value
+
+    def families(self) -> dict[str, Family]:
+        """The empty boards of ``sprague discover --family rect``: ``rect(m, n)`` is the m x n board."""
+        return {"rect": Family(lambda m, n: self.check_position(f"{m}x{n}"), (2,), 1, "the empty m x n board", 4, 6)}

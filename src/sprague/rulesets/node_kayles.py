@@ -38,6 +38,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from sprague.core.nimber import nim_sum
+from sprague.core.ruleset import Family
 from sprague.rulesets.simple_graphs import Adjacency, Graph, SimpleGraphRuleset, family, split_components
 
 __all__ = ["NodeKayles"]
@@ -110,3 +111,22 @@ class NodeKayles(SimpleGraphRuleset):
 
     def closed_method(self, position: Graph) -> str:
         return "nim-sum of the components' closed forms (paths: Dawson's chess; cycles; K_n; K_m,n)"
+
+    def families(self) -> dict[str, Family]:
+        """The graphs of ``sprague discover --family``: paths, cycles, stars, complete (bipartite) graphs."""
+        return graph_families(self)
+
+
+def graph_families(rules: SimpleGraphRuleset) -> dict[str, Family]:
+    """The named graph families (``P5``, ``C6``, ``S3``, ``K4``, ``K2,3``) as families of a graph game."""
+
+    def named(letter: str, sep: str = ",") -> Any:
+        return lambda *z: rules.parse_position([letter + sep.join(map(str, z))])
+
+    return {
+        "path": Family(named("P"), (1,), 1, "the path P_n of n vertices", 200, 400),
+        "cycle": Family(named("C"), (1,), 3, "the cycle C_n of n >= 3 vertices", 200, 400),
+        "star": Family(named("S"), (1,), 1, "the star S_n = K_1,n (n leaves)", 12),
+        "complete": Family(named("K"), (1,), 1, "the complete graph K_n", 10),
+        "bipartite": Family(named("K"), (2,), 1, "the complete bipartite graph K_m,n", 6),
+    }

@@ -17,7 +17,7 @@ def cmd_discover(ns: argparse.Namespace, out: TextIO) -> int:
     """Print the rules found (exit status 0), or that none was found for some kind (exit status 1)."""
     from sprague.discover import KINDS, discover
 
-    counts = heap_counts(ns.heaps) or [2]
+    counts = heap_counts(ns.heaps) or None
     params: dict[str, Any] = parse_params(ns.param)
     bar = progress_bar(ns.quiet, f"discover {ns.ruleset}", unit=" expressions")
     try:
@@ -33,6 +33,7 @@ def cmd_discover(ns: argparse.Namespace, out: TextIO) -> int:
             progress=bar.update if bar else None,
             memory=ns.memory * 2**20 if ns.memory else DISCOVER_MEMORY,
             misere=ns.misere,
+            family=ns.family,
             **params,
         )
     finally:
