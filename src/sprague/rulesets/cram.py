@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from sprague.core.budget import charge, check_memory, left
+from sprague.core.limits import MAX_BOARD_CELLS, MAX_SEARCH_CELLS, refuse_search_size
 from sprague.core.nimber import nim_sum
 from sprague.kernels import cram as kernel
 from sprague.rulesets.shapes import Board, BoardRuleset, board_symmetries, cell_name
@@ -45,6 +46,13 @@ WORK_PER_REGION = 5
 CHUNK = 200_000
 
 Cell = tuple[int, int]
+
+
+#: work charged for the canonical form of a board (its regions, each under its 8 symmetries) besides a unit per
+#: :data:`CELLS_PER_WORK` cells: measured some 5 us plus 0.6 us a cell (3 x 4: 12 us, 16 x 16: 150 us); a search
+#: keys every option so (before, a 5 x 6 search ran at 20 us a unit charged)
+CANONICAL_WORK = 4
+CELLS_PER_WORK = 2
 
 
 def regions(board: Board) -> list[frozenset[Cell]]:
@@ -121,8 +129,12 @@ class Cram(BoardRuleset):
     source = "-- Gardner 1974; Winning Ways ch. 22 (Cram)"
     closed_form = "symmetry under the half turn: P if no domino is its own image, N if the central one is free"
     example: ClassVar[tuple[str, ...]] = ("3x4",)
+    #: boards this large are read and valued by the closed form; :data:`MAX_SEARCH_CELLS` for their options
+    max_cells: ClassVar[int] = MAX_BOARD_CELLS
 
     def moves(self, position: Board) -> Iterator[Board]:
+        cells = sum(map(len, position))
+        refuse_search_size(f"{self.name}: a board of {len(position)} rows", cells, MAX_SEARCH_CELLS, "cells")
         rows = list(position)
         for r, row in enumerate(rows):
             for c, x in enumerate(row):
@@ -164,6 +176,7 @@ class Cram(BoardRuleset):
 
     def canonical(self, position: Board) -> Any:
         """The sorted canonical forms of the regions: boards that are the same sum of regions share it."""
+        charge(CANONICAL_WORK + sum(map(len, position)) // CELLS_PER_WORK, "cram: the canonical forms of boards")
         return tuple(sorted(region_board(region) for region in regions(position)))
 
     def describe_move(self, position: Board, option: Board) -> str:
@@ -221,7 +234,9 @@ class Cram(BoardRuleset):
         if value is None:
             charge(1, "cram: the values of regions")
             seen = set()
+            cells = sum(map(len, region))
             for option in self.moves(region):
+                charge(CANONICAL_WORK + cells // CELLS_PER_WORK, "cram: the values of regions")
                 parts = regions(option)
                 if fast:
                     seen.add(nim_sum(*(self.region_grundy(r) for r in parts)))
