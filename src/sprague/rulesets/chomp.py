@@ -157,8 +157,8 @@ class Chomp(BoardRuleset):
             )
         if not rows or not lengths[-1]:
             raise InvalidPosition(
-                f"{self.name}: the bar {position!r} has no poisoned square; a position has at least the top-left "
-                "square (write # for it alone)"
+                f"{self.name}: the bar {repr(position)[:80]} has no poisoned square; a position has at least the "
+                "top-left square (write # for it alone)"
             )
         return tuple(rows)
 

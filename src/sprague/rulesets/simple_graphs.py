@@ -224,8 +224,8 @@ class SimpleGraphRuleset(Ruleset):
             return self._read(position.split())
         if not (isinstance(position, (tuple, list)) and len(position) == 2):
             raise InvalidPosition(
-                f"{self.name}: position {position!r} must be (vertices, edges), e.g. ((1, 2, 3), ((1, 2), (2, 3))), "
-                "or a string such as '1-2 2-3'"
+                f"{self.name}: position {repr(position)[:80]} must be (vertices, edges), e.g. "
+                "((1, 2, 3), ((1, 2), (2, 3))), or a string such as '1-2 2-3'"
             )
         vertices, edges = position
         try:
@@ -233,7 +233,7 @@ class SimpleGraphRuleset(Ruleset):
             es = {(min(int(a), int(b)), max(int(a), int(b))) for a, b in edges}
         except (TypeError, ValueError):
             raise InvalidPosition(
-                f"{self.name}: position {position!r} must hold whole vertex numbers and pairs of them"
+                f"{self.name}: position {repr(position)[:80]} must hold whole vertex numbers and pairs of them"
             ) from None
         for a, b in sorted(es):
             if a == b or a not in vs or b not in vs:
