@@ -182,9 +182,13 @@ class Chomp(BoardRuleset):
     # ------------------------------------------------------------------ moves
     def moves(self, position: Board) -> Iterator[Board]:
         lengths = lengths_of(position)
-        refuse_search_size(
-            f"{self.name}: the bar {_short(self.format_position(position))}", sum(lengths), MAX_SEARCH_CELLS, "squares"
-        )
+        if sum(lengths) > MAX_SEARCH_CELLS:  # (the message written only then)
+            refuse_search_size(
+                f"{self.name}: the bar {_short(self.format_position(position))}",
+                sum(lengths),
+                MAX_SEARCH_CELLS,
+                "squares",
+            )
         for i, n in enumerate(lengths):
             for j in range(1 if i == 0 else 0, n):
                 yield position[:i] + tuple(_row(min(m, j)) for m in lengths[i:] if min(m, j))

@@ -174,11 +174,18 @@ SHOWN_CHARS = 120
 def shown(position: Any, describe: Callable[[Any], str] = repr) -> str:
     """``describe(position)`` (``repr`` by default) for a message, cut after :data:`SHOWN_CHARS` characters (a
     position may have 10^5 parts)."""
-    try:
-        text = describe(position)
+    try:  # heaps and strings read as they are; boards, graphs and objects in the game's notation
+        text = repr(position) if _plain(position) else describe(position)
     except Exception:  # a position the notation cannot write (a message must still be given)
         text = repr(position)
     return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
+
+
+def _plain(position: Any) -> bool:
+    """Whether ``position`` reads well as its ``repr``: a number, a string, or a tuple of heaps (``(60, 60)``)."""
+    if isinstance(position, (int, str)):
+        return True
+    return isinstance(position, tuple) and all(type(part) is int for part in position)
 
 
 def held_bytes(position: Any, depth: int = 3) -> int:
