@@ -135,6 +135,8 @@ class Budget:
         self.watch: Callable[[Budget], Any] | None = None
         self.next_watch: float = float("inf")
         self.bonus = 0  # the part of spent that went to bonus work (:func:`share`)
+        #: for a share of another budget (:func:`share`): (the fraction's denominator, that budget's work)
+        self.share_of: tuple[int, int] | None = None
         self.started = time.monotonic()
         self.deadline = None if seconds is None else self.started + seconds
         self.base: int | None = None  # the resident set at the first memory check (reading it costs some 10 us,
@@ -155,9 +157,15 @@ class Budget:
         if self.spent >= self.next_watch and self.watch is not None:
             self.watch(self)
         if self.spent > self.work:
+            limit = f"the work budget of {self.work:,} units"
+            if self.share_of is not None:  # a share (share()): say of what, not the share's few units left
+                fraction, whole = self.share_of
+                limit = (
+                    f"its share of the work budget (1/{fraction} of {whole:,} units, for work beside an answer "
+                    f"already had; {self.work:,} of it were left for this)"
+                )
             raise BudgetExceeded(
-                f"{what} stopped at the work budget of {self.work:,} units (about a microsecond "
-                f"each) without finishing; {WORK_HINT}",
+                f"{what} stopped at {limit} (about a microsecond each) without finishing; {WORK_HINT}",
                 estimate=None,
                 limit=self.work,
             )
@@ -248,6 +256,7 @@ def share(fraction: int) -> Iterator[Budget | None]:
     if b.base is None:
         b.base = resident_bytes() or 0
     part.base = b.base  # the memory held counts from the whole budget's baseline
+    part.share_of = (fraction, b.work)
     token = _ACTIVE.set(part)
     try:
         yield part

@@ -33,6 +33,11 @@ __all__ = [
     "MAX_OPTION_ENTRIES",
     "MAX_TABLE_HEAP",
     "MAX_GRAPH_NODES",
+    "MAX_BOARD_CELLS",
+    "MAX_SEARCH_CELLS",
+    "MAX_GAME_VERTICES",
+    "MAX_SEARCH_VERTICES",
+    "refuse_search_size",
     "MAX_GRAPH_EDGES",
     "MAX_RENDER_EDGES",
     "MAX_CODE_DIGITS",
@@ -155,7 +160,34 @@ DISCOVER_MEMORY = 1 << 30
 #: heap sizes of 150,000 took 9 GB and minutes; rules are found on small heaps and checked on twice them.
 DISCOVER_MAX_HEAP = 4096
 
+#: Input limit: the most cells of a board (Cram, Chomp). A board this large is read, and valued where a closed
+#: form applies (Cram 500 x 500 even by even, a Chomp rectangle: N), in well under a second.
+MAX_BOARD_CELLS = 250_000
+
+#: Work limit: the most cells of a board whose options are listed (a search, the moves of a position): its
+#: options are some 2 a cell, each a board as large (a Chomp bar of 4,096 squares: 4,095 options of up to 64 rows).
+MAX_SEARCH_CELLS = 4096
+
+#: Input limit: the most vertices of a graph of Node or Arc Kayles (its adjacency is one bitmask a vertex: 10,000
+#: of 10,000 bits are 12 MB); a path, cycle, star or clique of this many is valued by its closed form at once.
+MAX_GAME_VERTICES = 10_000
+
+#: Work limit: the most vertices of a graph (a connected component) whose options are listed or searched.
+MAX_SEARCH_VERTICES = 1000
+
 RAISE_HINT = "raise the limit with --max-positions N (Python: max_positions=N)"
+
+
+def refuse_search_size(what: str, size: int, limit: int, unit: str) -> None:
+    """Raise :class:`TooLarge` before listing the options of a position of ``size`` ``unit`` (cells, vertices) over
+    ``limit``: the closed forms value such a position, a search of it could not finish."""
+    if size > limit:
+        raise TooLarge(
+            f"{what} has {size:,} {unit}; the options of at most {limit:,} are listed or searched (a closed form "
+            "values larger ones where it applies: sprague value ... --method closed)",
+            estimate=size,
+            limit=limit,
+        )
 
 
 def format_size(n: int) -> str:

@@ -31,6 +31,8 @@ from sprague.kernels.jit import njit
 __all__ = [
     "MAX_CELLS",
     "MAX_WIDTH",
+    "TABLE_BYTES_PER_SLOT",
+    "slots_needed",
     "new_table",
     "region_key",
     "region_value",
@@ -63,14 +65,12 @@ def table_count(table: tuple[np.ndarray, np.ndarray, np.ndarray]) -> int:
 def grow_table(
     table: tuple[np.ndarray, np.ndarray, np.ndarray], room: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The memo itself if ``room`` more entries keep it under its load, else a copy with enough slots."""
+    """The memo itself if ``room`` more entries keep it under its load, else a copy with enough slots
+    (:func:`slots_needed`; the caller checks the memory of the new arrays, ``TABLE_BYTES_PER_SLOT`` a slot, before)."""
     keys, values, count = table
-    need = int(count[0]) + room
-    slots = keys.shape[0]
-    if need <= LOAD * slots:
+    slots = slots_needed(table, room)
+    if slots == keys.shape[0]:
         return table
-    while need > LOAD * slots:
-        slots *= 2
     new = new_table(slots)
     _rehash(keys, values, new[0], new[1])
     new[2][0] = count[0]
@@ -95,6 +95,19 @@ def with_entries(
     _rehash(rows[:, 0].copy(), rows[:, 1].astype(np.int8), table[0], table[1])
     table[2][0] = int(np.count_nonzero(table[0] != -1))
     return table
+
+
+#: bytes a slot of the memo takes (an int64 key and an int8 value)
+TABLE_BYTES_PER_SLOT = 9
+
+
+def slots_needed(table: tuple[np.ndarray, np.ndarray, np.ndarray], room: int) -> int:
+    """The slots the memo needs for ``room`` more entries under its load: its own, or the doubled size it grows to."""
+    need = int(table[2][0]) + room
+    slots = table[0].shape[0]
+    while need > LOAD * slots:
+        slots *= 2
+    return slots
 
 
 def region_key(mask: int, height: int, width: int) -> int:

@@ -82,9 +82,11 @@ class ArcKayles(SimpleGraphRuleset):
 
     def removals(self, adj: Adjacency) -> Iterator[int]:
         for v, row in enumerate(adj):
-            for u in range(v + 1, len(adj)):
-                if row >> u & 1:
-                    yield 1 << v | 1 << u
+            higher = row >> (v + 1) << (v + 1)  # each edge once, from its lower end (time linear in the edges)
+            while higher:
+                low = higher & -higher
+                yield 1 << v | low
+                higher ^= low
 
     def describe_move(self, position: Graph, option: Graph) -> str:
         gone = sorted(set(position[0]) - set(option[0]))

@@ -45,6 +45,7 @@ of at most m rows and n columns are computed bottom-up by a compiled kernel
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator, Sequence
@@ -52,17 +53,21 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from sprague.core.budget import KERNEL_STEPS_PER_WORK, charge, check_memory
+from sprague.core.budget import KERNEL_STEPS_PER_WORK, charge, check_memory, refuse_if_sure
+from sprague.core.limits import MAX_BOARD_CELLS, MAX_SEARCH_CELLS, format_size, refuse_search_size
 from sprague.core.ruleset import Family
 from sprague.errors import InvalidPosition
 from sprague.rulesets.shapes import Board, BoardRuleset, cell_name
 
-__all__ = ["Chomp", "lengths_of", "board_of", "conjugate", "subdiagram_count"]
+__all__ = ["Chomp", "lengths_of", "board_of", "conjugate", "subdiagram_count", "bars_up_to"]
 ORDER = 85  #: where ``sprague list`` shows this module's rulesets
 
 Lengths = tuple[int, ...]
 #: the most diagrams a table of values may hold (int32 each: 128 MiB)
 MAX_TABLE = 2**25
+#: rows plus columns of a bar per unit of work charged for its canonical form (and the option it keys): a
+#: search from 20 x 20 spends some 2.4 us an option, 3 units with the search's own (measured, benchmarks/budget.py)
+CANONICAL_SIDES_PER_WORK = 16
 _LENGTHS = re.compile(r"\d+(\s*,\s*\d+|\s+\d+)*\s*,?")  # row lengths: 3,2,1 or 3 2 1
 
 
@@ -73,12 +78,25 @@ def lengths_of(board: Board) -> Lengths:
 
 def board_of(lengths: Sequence[int]) -> Board:
     """The board of the row lengths ``lengths`` (empty rows dropped)."""
-    return tuple("#" * n for n in lengths if n > 0)
+    return tuple(_row(n) for n in lengths if n > 0)
+
+
+@functools.cache
+def _row(n: int) -> str:
+    """The row of ``n`` squares, one string shared by every bar that has it (a search holds the options of every
+    position on its path: 3,000 options of 50 rows each for a 50 x 60 bar, 17 MB a position with rows of their
+    own, 1.4 MB with shared ones)."""
+    return "#" * n
 
 
 def conjugate(lengths: Lengths) -> Lengths:
     """The transposed diagram: its row ``j`` is the number of rows longer than ``j``."""
-    return tuple(sum(1 for n in lengths if n > j) for j in range(lengths[0])) if lengths else ()
+    out, rows = [], len(lengths)
+    for j in range(lengths[0] if lengths else 0):  # the rows longer than j: fewer as j grows (rows are sorted)
+        while lengths[rows - 1] <= j:
+            rows -= 1
+        out.append(rows)
+    return tuple(out)
 
 
 def subdiagram_count(lengths: Lengths) -> int:
@@ -108,6 +126,8 @@ class Chomp(BoardRuleset):
         "or MxN for the full bar (e.g. 3x4); the top-left square is poisoned"
     )
     example: ClassVar[tuple[str, ...]] = ("3x4",)
+    #: bars this large are read and valued by the closed forms; :data:`MAX_SEARCH_CELLS` for their options
+    max_cells: ClassVar[int] = MAX_BOARD_CELLS
 
     # ------------------------------------------------------------------ notation
     def check_position(self, position: Any) -> Board:
@@ -138,8 +158,8 @@ class Chomp(BoardRuleset):
             )
         if not rows or not lengths[-1]:
             raise InvalidPosition(
-                f"{self.name}: the bar {position!r} has no poisoned square; a position has at least the top-left "
-                "square (write # for it alone)"
+                f"{self.name}: the bar {repr(position)[:80]} has no poisoned square; a position has at least the "
+                "top-left square (write # for it alone)"
             )
         return tuple(rows)
 
@@ -155,14 +175,24 @@ class Chomp(BoardRuleset):
     def canonical(self, position: Board) -> Lengths:
         """The lesser of the row lengths and those of the transposed diagram: the same game."""
         lengths = lengths_of(position)
+        work = (len(lengths) + (lengths[0] if lengths else 0)) // CANONICAL_SIDES_PER_WORK
+        if work:  # a search keys every option: this, with making the option, is most of its work on a large bar
+            charge(work, "chomp: the canonical forms of bars")
         return min(lengths, conjugate(lengths))
 
     # ------------------------------------------------------------------ moves
     def moves(self, position: Board) -> Iterator[Board]:
         lengths = lengths_of(position)
+        if sum(lengths) > MAX_SEARCH_CELLS:  # (the message written only then)
+            refuse_search_size(
+                f"{self.name}: the bar {_short(self.format_position(position))}",
+                sum(lengths),
+                MAX_SEARCH_CELLS,
+                "squares",
+            )
         for i, n in enumerate(lengths):
             for j in range(1 if i == 0 else 0, n):
-                yield position[:i] + tuple("#" * min(m, j) for m in lengths[i:] if min(m, j))
+                yield position[:i] + tuple(_row(min(m, j)) for m in lengths[i:] if min(m, j))
 
     def option_count(self, position: Board) -> int:
         return sum(map(len, position)) - 1
@@ -197,9 +227,18 @@ class Chomp(BoardRuleset):
         return board_of(sorted((1 + rng.randrange(7) for _ in range(2 + rng.randrange(3))), reverse=True))
 
     def positions(self, size: int) -> Iterator[Board]:
-        """Every bar of at most ``size`` squares, fewer squares first (moves keep within the set)."""
+        """Every bar of at most ``size`` squares, fewer squares first (moves keep within the set), each charged to
+        the budget; refused at once when their number (the partitions of 1 to ``size``, a lower bound of the work
+        of listing them) is over what the budget has left (200 squares: some 10^13 bars; before, 2 million of them
+        were kept before anything said so)."""
+        refuse_if_sure(
+            f"{self.name}: listing the bars of at most {size:,} squares ({format_size(bars_up_to(size))} of them)",
+            least_work=bars_up_to(size),
+        )
         for cells in range(1, size + 1):
-            yield from map(board_of, _partitions(cells, cells))
+            for lengths in _partitions(cells, cells):
+                charge(1 + len(lengths) // CANONICAL_SIDES_PER_WORK, f"{self.name}: listing the bars")
+                yield board_of(lengths)
 
     def relations(self) -> list[str]:
         return [
@@ -414,6 +453,22 @@ class Chomp(BoardRuleset):
                 default_max=12,
             )
         }
+
+
+def _short(text: str, most: int = 60) -> str:
+    """``text`` cut after ``most`` characters for a message."""
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
+def bars_up_to(size: int, most: int = 400) -> int:
+    """The bars of 1 to ``size`` squares (the partitions of each number), counted up to ``most`` squares only: a
+    lower bound past it (exact up to it; 30 squares: 28,628 bars, OEIS A000070 less one)."""
+    top = min(size, most)
+    ways = [1] + [0] * top  # ways[k]: the partitions of k into the parts seen so far
+    for part in range(1, top + 1):
+        for k in range(part, top + 1):
+            ways[k] += ways[k - part]
+    return sum(ways[1:])
 
 
 def _partitions(total: int, largest: int) -> Iterator[Lengths]:

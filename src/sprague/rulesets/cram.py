@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.core.budget import charge, check_memory, left
+from sprague.core.limits import MAX_BOARD_CELLS, MAX_SEARCH_CELLS, refuse_search_size
 from sprague.core.nimber import nim_sum
 from sprague.core.ruleset import Family
 from sprague.kernels import cram as kernel
@@ -43,12 +44,20 @@ from sprague.solve import memos
 
 __all__ = ["Cram", "regions", "region_board", "region_mask", "half_turn", "WORK_PER_REGION"]
 ORDER = 80  #: where ``sprague list`` shows this module's rulesets
-#: work units charged per region the kernel values (about its microseconds; ``benchmarks/cram.py``)
-WORK_PER_REGION = 5
+#: work units charged per region the kernel values (about its microseconds; ``benchmarks/cram.py``): measured 6.5 us
+#: a region on 5 x 7 (2 million units in 2.6 s at 5)
+WORK_PER_REGION = 7
 #: the most regions one call of the kernel values before its work is charged
 CHUNK = 200_000
 
 Cell = tuple[int, int]
+
+
+#: work charged for the canonical form of a board (its regions, each under its 8 symmetries) besides a unit per
+#: :data:`CELLS_PER_WORK` cells: measured some 5 us plus 0.6 us a cell (3 x 4: 12 us, 16 x 16: 150 us); a search
+#: keys every option so (before, a 5 x 6 search ran at 20 us a unit charged)
+CANONICAL_WORK = 4
+CELLS_PER_WORK = 2
 
 
 def regions(board: Board) -> list[frozenset[Cell]]:
@@ -125,8 +134,12 @@ class Cram(BoardRuleset):
     source = "-- Gardner 1974; Winning Ways ch. 22 (Cram)"
     closed_form = "symmetry under the half turn: P if no domino is its own image, N if the central one is free"
     example: ClassVar[tuple[str, ...]] = ("3x4",)
+    #: boards this large are read and valued by the closed form; :data:`MAX_SEARCH_CELLS` for their options
+    max_cells: ClassVar[int] = MAX_BOARD_CELLS
 
     def moves(self, position: Board) -> Iterator[Board]:
+        cells = sum(map(len, position))
+        refuse_search_size(f"{self.name}: a board of {len(position)} rows", cells, MAX_SEARCH_CELLS, "cells")
         rows = list(position)
         for r, row in enumerate(rows):
             for c, x in enumerate(row):
@@ -168,6 +181,7 @@ class Cram(BoardRuleset):
 
     def canonical(self, position: Board) -> Any:
         """The sorted canonical forms of the regions: boards that are the same sum of regions share it."""
+        charge(CANONICAL_WORK + sum(map(len, position)) // CELLS_PER_WORK, "cram: the canonical forms of boards")
         return tuple(sorted(region_board(region) for region in regions(position)))
 
     def describe_move(self, position: Board, option: Board) -> str:
@@ -192,7 +206,10 @@ class Cram(BoardRuleset):
 
     def _take_memo(self, rows: np.ndarray) -> None:
         cache = self.solver.cache
-        cache["cram"] = kernel.with_entries(cache.get("cram") or kernel.new_table(), rows)
+        table = cache.get("cram") or kernel.new_table()
+        slots = kernel.slots_needed(table, len(rows))
+        check_memory("cram: the saved table of regions", extra=kernel.TABLE_BYTES_PER_SLOT * slots)
+        cache["cram"] = kernel.with_entries(table, rows)
 
     def computed_method(self, position: Board) -> str:
         return "nim-sum of the regions' values (compiled search on bitboards by regions, up to symmetry)"
@@ -220,8 +237,12 @@ class Cram(BoardRuleset):
         while True:
             spare = left()
             chunk = CHUNK if spare is None else max(1, min(CHUNK, spare // WORK_PER_REGION))
-            table = cache["cram"] = kernel.grow_table(cache.get("cram") or kernel.new_table(), chunk)
-            check_memory("cram: the table of region values", extra=0, counted=table[0].nbytes + table[1].nbytes)
+            table = cache.get("cram") or kernel.new_table()
+            held = table[0].nbytes + table[1].nbytes
+            slots = kernel.slots_needed(table, chunk)  # a larger table is checked before it is allocated
+            grown = kernel.TABLE_BYTES_PER_SLOT * slots if slots > table[0].shape[0] else 0
+            check_memory("cram: the table of region values", extra=grown, counted=held)
+            table = cache["cram"] = kernel.grow_table(table, chunk)
             before = kernel.table_count(table)
             value = kernel.region_value(table, key, chunk)
             charge(WORK_PER_REGION * (kernel.table_count(table) - before), "cram: the values of regions")
@@ -235,7 +256,9 @@ class Cram(BoardRuleset):
         if value is None:
             charge(1, "cram: the values of regions")
             seen = set()
+            cells = sum(map(len, region))
             for option in self.moves(region):
+                charge(CANONICAL_WORK + cells // CELLS_PER_WORK, "cram: the values of regions")
                 parts = regions(option)
                 if fast:
                     seen.add(nim_sum(*(self.region_grundy(r) for r in parts)))

@@ -147,6 +147,14 @@ def _vertex(name: Any, ruleset: str) -> str:
 
 
 # ------------------------------------------------------------------ matching
+#: entries of an array made in C (``[False] * n``) per unit of work charged for it: an augmenting-path search
+#: makes three of ``n`` entries, some 10-30 us for 3,000 vertices (measured); it was charged n units, so that the
+#: 3,000 searches of a 3,000-vertex star charged 9 million units for 0.2 s of work
+ALLOCATED_PER_WORK = 64
+#: vertices per unit of work of a pass over them in Python (a blossom's shrinking): some 50 ns each
+LOOPED_PER_WORK = 16
+
+
 def max_matching(n: int, adj: Sequence[Sequence[int]]) -> list[int]:
     """A maximum matching of the undirected graph on ``0..n-1`` (``adj`` its neighbour lists): ``mate[v]`` or -1.
 
@@ -218,17 +226,17 @@ def _augmenting_path(n: int, adj: Sequence[Sequence[int]], mate: list[int], root
             child = mate[v]
             v = parent[mate[v]]
 
-    work = n
+    work = 1 + n // ALLOCATED_PER_WORK  # the arrays of n entries (filled in C)
     while head < len(queue):
         v = queue[head]
         head += 1
-        work += len(adj[v])
+        work += 1 + len(adj[v])
         for to in adj[v]:
             if base[v] == base[to] or mate[v] == to:
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 b, blossom = lca(v, to), [False] * n
-                work += 2 * n
+                work += n // LOOPED_PER_WORK  # a pass over the vertices in Python (and two arrays)
                 mark(v, b, to, blossom)
                 mark(to, b, v, blossom)
                 for i in range(n):
@@ -383,7 +391,7 @@ class _Geography(Ruleset):
         try:
             with share(BONUS_SHARE):
                 return self._search(position).value()
-        except BudgetExceeded:
+        except (BudgetExceeded, RecursionError):  # a bonus beside the outcome: too long or too deep for Python
             return None
 
     def computed_method(self, position: Geo) -> str:

@@ -37,6 +37,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.core.budget import charge
+from sprague.core.limits import MAX_GAME_VERTICES, MAX_SEARCH_VERTICES, refuse_search_size
 from sprague.core.nimber import nim_sum
 from sprague.errors import InvalidPosition
 from sprague.solve import memos
@@ -51,12 +52,20 @@ __all__ = [
     "canonical_form",
     "split_components",
     "LEAF_LIMIT",
+    "graph_size",
 ]
 
 #: a position: sorted vertex numbers, sorted edges (u, v) with u < v
 Graph = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 #: a graph on vertices 0..n-1 as n bitmasks of neighbours
 Adjacency = tuple[int, ...]
+
+#: work charged for the canonical form of a graph besides a unit per two vertices and edges (measured: some 3 us
+#: plus 0.5 us a vertex or edge, P10 7 us, P200 200 us, G20x20 560 us; benchmarks/budget.py)
+CANONICAL_WORK = 2
+#: vertices and edges of a graph per unit of work charged for each of its options (measured: some 0.05-0.15 us a
+#: vertex or edge, P200 22 us an option, K30 70 us)
+SIZE_PER_OPTION_WORK = 8
 
 #: leaves of the canonical-labelling search tree explored before taking the least found so far
 LEAF_LIMIT = 720
@@ -173,9 +182,24 @@ def split_components(adj: Adjacency, mask: int) -> Iterator[Adjacency]:
             frontier = reach & mask & ~comp
             comp |= frontier
         mask &= ~comp
-        members = [v for v in range(len(adj)) if comp >> v & 1]
+        members = _bits(comp)
         index = {v: i for i, v in enumerate(members)}
-        yield tuple(sum(1 << index[u] for u in members if adj[v] >> u & 1) for v in members)
+        yield tuple(sum(1 << index[u] for u in _bits(adj[v] & comp)) for v in members)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first (time linear in the bits set, not the mask's length)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def graph_size(position: Graph) -> int:
+    """Vertices plus edges of a position: what building its options or its canonical form costs, about."""
+    return len(position[0]) + len(position[1])
 
 
 class SimpleGraphRuleset(Ruleset):
@@ -188,7 +212,7 @@ class SimpleGraphRuleset(Ruleset):
     #: the graph without vertices, as written
     empty: ClassVar[str] = "empty"
     #: the most vertices a position may have
-    max_vertices: ClassVar[int] = 1000
+    max_vertices: ClassVar[int] = MAX_GAME_VERTICES
     #: the most edges a position may have
     max_edges: ClassVar[int] = 20000
     position_help = (
@@ -203,8 +227,8 @@ class SimpleGraphRuleset(Ruleset):
             return self._read(position.split())
         if not (isinstance(position, (tuple, list)) and len(position) == 2):
             raise InvalidPosition(
-                f"{self.name}: position {position!r} must be (vertices, edges), e.g. ((1, 2, 3), ((1, 2), (2, 3))), "
-                "or a string such as '1-2 2-3'"
+                f"{self.name}: position {repr(position)[:80]} must be (vertices, edges), e.g. "
+                "((1, 2, 3), ((1, 2), (2, 3))), or a string such as '1-2 2-3'"
             )
         vertices, edges = position
         try:
@@ -212,7 +236,7 @@ class SimpleGraphRuleset(Ruleset):
             es = {(min(int(a), int(b)), max(int(a), int(b))) for a, b in edges}
         except (TypeError, ValueError):
             raise InvalidPosition(
-                f"{self.name}: position {position!r} must hold whole vertex numbers and pairs of them"
+                f"{self.name}: position {repr(position)[:80]} must hold whole vertex numbers and pairs of them"
             ) from None
         for a, b in sorted(es):
             if a == b or a not in vs or b not in vs:
@@ -323,13 +347,18 @@ class SimpleGraphRuleset(Ruleset):
 
     def canonical(self, position: Graph) -> Any:
         """The sorted canonical forms of the components: isomorphic graphs share it."""
+        charge(CANONICAL_WORK + graph_size(position) // 2, f"{self.name}: the canonical forms of graphs")
         adj = self.adjacency(position)
         return tuple(sorted(self._form(c) for c in split_components(adj, (1 << len(adj)) - 1)))
 
     def moves(self, position: Graph) -> Iterator[Graph]:
         vertices, edges = position
+        refuse_search_size(f"{self.name}: a graph", len(vertices), MAX_SEARCH_VERTICES, "vertices")
         keep = self.playable(position)
+        work = graph_size(position) // SIZE_PER_OPTION_WORK
         for gone in self.removals(self.adjacency(position)):
+            if work:
+                charge(work, f"{self.name}: the options of a graph")
             out = {keep[i] for i in range(len(keep)) if gone >> i & 1}
             yield (
                 tuple(v for v in vertices if v not in out),
@@ -363,11 +392,13 @@ class SimpleGraphRuleset(Ruleset):
         known: dict[Adjacency, int] = self.solver.cache.setdefault("graph components", {})
         value = known.get(form)
         if value is None:
-            charge(len(form), f"{self.name}: the values of components")
+            refuse_search_size(f"{self.name}: a connected component", len(form), MAX_SEARCH_VERTICES, "vertices")
             full = (1 << len(form)) - 1
+            removals = list(self.removals(form))
+            size = len(form) + sum(map(int.bit_count, form)) // 2
+            charge(len(form) + len(removals) * (CANONICAL_WORK + size // 2), f"{self.name}: the values of components")
             seen = {
-                nim_sum(*(self.component_value(c) for c in split_components(form, full & ~gone)))
-                for gone in self.removals(form)
+                nim_sum(*(self.component_value(c) for c in split_components(form, full & ~gone))) for gone in removals
             }
             value = next(g for g in range(len(seen) + 1) if g not in seen)
             known[form] = value
@@ -393,6 +424,7 @@ def family(adj: Adjacency) -> tuple[str, int, int] | None:
         return "C", n, 0
     side = 1  # vertex 0's side, grown by alternating neighbourhoods (the graph is connected)
     while True:
+        charge(1 + n // 4, "the families of graphs")  # two passes over the vertices in Python
         other = 0
         for v in range(n):
             if side >> v & 1:

@@ -22,7 +22,7 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT
 from sprague.core.nimber import mex
 from sprague.errors import BudgetExceeded, NotShortGame
 
-__all__ = ["MexSearch", "list_options", "shown", "OPTION_CHUNK", "MEMORY_CHECK_EVERY"]
+__all__ = ["MexSearch", "list_options", "shown", "held_bytes", "OPTION_CHUNK", "MEMORY_CHECK_EVERY"]
 
 #: options listed at once before the budget is charged for them (a position with more is listed chunk by chunk)
 OPTION_CHUNK = 65_536
@@ -68,12 +68,20 @@ class MexSearch:
     option_work = 1
 
     def __init__(
-        self, moves: Callable[[Any], Iterable[Any]], canonical: Callable[[Any], Hashable], misere: bool = False
+        self,
+        moves: Callable[[Any], Iterable[Any]],
+        canonical: Callable[[Any], Hashable],
+        misere: bool = False,
+        describe: Callable[[Any], str] | None = None,
     ):
         self.moves = moves
         self.canonical = canonical
         self.misere = misere
         self.memo: dict[Hashable, Any] = {}
+        #: how messages write a position: ``describe``, else the ruleset's ``format_position`` when ``moves`` is a
+        #: ruleset's method (its notation, ``20,20,...`` for a Chomp bar, not the tuple of rows), else ``repr``
+        found: Callable[[Any], str] = getattr(getattr(moves, "__self__", None), "format_position", repr)
+        self.describe: Callable[[Any], str] = describe if describe is not None else found
 
     def combine(self, values: list[Any]) -> Any:
         """The value of a position from its options' values: their mex (misère: 1 with no options)."""
@@ -98,7 +106,19 @@ class MexSearch:
         if root in memo:
             return memo[root]
         budget = len(memo) + max_positions
-        what = f"{self.label} from {shown(position)}"
+        what = f"{self.label} from {shown(position, self.describe)}"
+        try:
+            return self._search(position, root, max_positions, budget, what)
+        except BudgetExceeded as exc:
+            if str(exc).startswith(what):
+                raise
+            # stopped inside the ruleset's moves or canonical forms, which charge their own work: say whose search
+            raise BudgetExceeded(f"{what}: {exc}", estimate=exc.estimate, limit=exc.limit) from None
+
+    def _search(self, position: Any, root: Hashable, max_positions: int, budget: int, what: str) -> Any:
+        """The depth-first search of :meth:`value` (``budget``: the memo's size at which it stops)."""
+        memo = self.memo
+        canonical = self.canonical
         b = active()
         expanded = 0
         listed = 0  # bytes of options listed since the memory was last read
@@ -118,7 +138,7 @@ class MexSearch:
                 if b is not None:
                     b.charge(POSITION_WORK + self.option_work * len(opts), what)
                     expanded += 1
-                    listed += size * len(opts)
+                    listed += held_bytes(entry[0]) * len(opts)  # with the strings and tuples it holds
                     if expanded % MEMORY_CHECK_EVERY == 0 or listed >= MEMORY_CHECK_BYTES:
                         b.check_memory(what, counted=(len(memo) - budget + max_positions) * entry_bytes)
                         listed = 0
@@ -148,13 +168,41 @@ class MexSearch:
 
 
 #: characters of a position a message shows at most
-SHOWN_CHARS = 200
+SHOWN_CHARS = 120
 
 
-def shown(position: Any) -> str:
-    """``repr(position)`` for a message, cut after :data:`SHOWN_CHARS` characters (a position may have 10^5 parts)."""
-    text = repr(position)
+def shown(position: Any, describe: Callable[[Any], str] = repr) -> str:
+    """``describe(position)`` (``repr`` by default) for a message, cut after :data:`SHOWN_CHARS` characters (a
+    position may have 10^5 parts)."""
+    try:  # heaps and strings read as they are; boards, graphs and objects in the game's notation
+        text = repr(position) if _plain(position) else describe(position)
+    except Exception:  # a position the notation cannot write (a message must still be given)
+        text = repr(position)
     return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
+
+
+def _plain(position: Any) -> bool:
+    """Whether ``position`` reads well as its ``repr``: a number, a string, or a tuple of heaps (``(60, 60)``)."""
+    if isinstance(position, (int, str)):
+        return True
+    return isinstance(position, tuple) and all(type(part) is int for part in position)
+
+
+def held_bytes(position: Any, depth: int = 3) -> int:
+    """The bytes ``position`` holds, about: its own size and, ``depth`` levels down, the tuples, strings and sets in
+    it (a board's rows, a graph's edges), each counted where it is held (shared objects are counted as often).
+
+    Time linear in those parts, so cheap beside listing the options of a position of its size (every option is as
+    large): a search checks its memory by this count of what it lists, where ``sys.getsizeof`` of a tuple of
+    strings counts only its pointers (a 50 x 60 Chomp bar holds 5 kB, of which ``getsizeof`` saw 440 bytes)."""
+    size = sys.getsizeof(position)
+    if depth and isinstance(position, (tuple, list, frozenset, set)):
+        for part in position:
+            if isinstance(part, (tuple, list, frozenset, set)):
+                size += held_bytes(part, depth - 1)
+            elif isinstance(part, (str, bytes)) and len(part) > 1:  # one-character strings are shared
+                size += sys.getsizeof(part)
+    return size
 
 
 def list_options(moves: Iterable[Any], what: str, option_cost: int = 0) -> list[Any]:
