@@ -104,7 +104,7 @@ def test_published_values_by_search_and_closed_form() -> None:
         assert D.grundy(D.parse_position([f"3x{n}"]), method="closed") == A002187[n], n
 
 
-@pytest.mark.parametrize("n", range(1, 10))
+@pytest.mark.parametrize("n", range(1, 12))
 def test_theorem_on_every_reachable_position(n: int) -> None:
     """Every position reached from 3 x n is a board of live runs (``live_runs``), its value by plain search is
     the closed form, and every turn has an odd number of plies with one push (the opponent moves next)."""
@@ -115,7 +115,7 @@ def test_theorem_on_every_reachable_position(n: int) -> None:
             assert len(words) % 2 == 1 and sum(w.startswith("push") for w in words) == 1, (board, words)
 
 
-@pytest.mark.parametrize("n", range(1, 9))
+@pytest.mark.parametrize("n", range(1, 11))
 def test_turns_model_the_chess_game(n: int) -> None:
     """The ruleset's outcome (search, normal and misère) is the ply-by-ply chess game's on every reachable
     position: letting the mover choose the opponent's captures loses nothing."""
@@ -183,12 +183,18 @@ def test_cli_value_and_moves(capsys: pytest.CaptureFixture[str]) -> None:
     assert "octal 0.137" in capsys.readouterr().out
     assert main(["moves", "dawson-board", "3x4"]) == 0
     assert "push a1-a2" in capsys.readouterr().out
+    board = start_board(5)
+    assert D.parse_move(board, "push c1-c2") == D.parse_move(board, "Push C1-C2; bxc2") is not None
+    assert D.describe_move(board, D.parse_move(board, "push c1-c2")).startswith("push c1-c2; ")
+    assert D.parse_move(board, "push f1-f2") is None
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", range(10, 13))
+@pytest.mark.parametrize("n", range(12, 16))
 def test_theorem_further(n: int) -> None:
-    """The theorem and the chess-game check on every position reached from 3 x 10 .. 3 x 12."""
+    """The theorem and the chess-game check on every position reached from 3 x 12 .. 3 x 15."""
     for board in reachable(n):
         assert live_runs(board) is not None and mex_value(board) == D.closed_grundy(board), board
         assert D.outcome(board, method="search", misere=True) == ("N" if chess_wins(board, True) else "P")
+        for words, _ in turn_lines(board):
+            assert len(words) % 2 == 1 and sum(w.startswith("push") for w in words) == 1, (board, words)

@@ -209,8 +209,14 @@ class DawsonsChessBoard(BoardRuleset):
         """The turn in chess words, ranks counted from the mover's side: ``push c1-c2; bxc2, dxc2``."""
         for words, found in turn_lines(position):
             if found == option:
-                return "; ".join([words[0], ", ".join(words[1:])]) if len(words) > 1 else words[0]
+                return _words(words)
         return super().describe_move(position, option)
+
+    def parse_move(self, position: Board, text: str) -> Board | None:
+        """The option whose turn starts with ``text`` (``push c1-c2``), when only one does; else None."""
+        wanted = " ".join(text.lower().split())
+        found = {option for words, option in turn_lines(position) if _words(words).startswith(wanted)}
+        return found.pop() if wanted and len(found) == 1 else None
 
     def closed_grundy(self, position: Board) -> int | None:
         runs = live_runs(position)
@@ -257,6 +263,11 @@ class DawsonsChessBoard(BoardRuleset):
         if not tokens:
             raise InvalidPosition(f"{self.name}: no position given; write {self.position_help}")
         return self.check_position("/".join(tokens))
+
+
+def _words(plies: tuple[str, ...]) -> str:
+    """A turn in chess words: ``push b1-b2; axb2, cxb2``."""
+    return "; ".join([plies[0], ", ".join(plies[1:])]) if len(plies) > 1 else plies[0]
 
 
 def _products(count: int) -> Iterator[str]:
