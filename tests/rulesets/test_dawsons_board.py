@@ -157,6 +157,15 @@ def test_misere_outcomes_of_the_starting_boards() -> None:
         assert D.outcome(start_board(n), method="search", misere=True) == expected, n
 
 
+def test_misere_board_equals_misere_heap() -> None:
+    """Under misère play too the 3 x n board is the heap n of 0.137: the board's search (over pawn turns) and the
+    catalogue's ``dawsons-chess`` (over heaps) give the same misère outcomes for n <= 16."""
+    heaps = sprague.ruleset("dawsons-chess")
+    for n in range(1, 17):
+        expected = heaps.outcome(heaps.parse_position([str(n)]), misere=True)
+        assert D.outcome(start_board(n), method="search", misere=True) == expected, n
+
+
 def test_notation_and_hand_made_boards() -> None:
     assert D.parse_position(["5"]) == D.parse_position(["3x5"]) == ("ppppp", ".....", "PPPPP")
     assert D.format_position(D.parse_position(["ppppp/...../PPPPP"])) == "ppppp/...../PPPPP"
@@ -171,6 +180,10 @@ def test_notation_and_hand_made_boards() -> None:
     board = (".p", "..", "PP")
     lines = [words for words, _ in turn_lines(board)]
     assert ("push a1-a2", "bxa2", "bxa2") in lines
+    assert D.closed_explanation(("p..ppp", "......", "P..PPP")) == (
+        f"runs of live files 1, 3: heaps of octal 0.137 of values {A002187[1]} xor {A002187[3]} = "
+        f"{A002187[1] ^ A002187[3]}, so G = {A002187[1] ^ A002187[3]}"
+    )
     # a board off the theorem is valued by search (the closed form says nothing)
     board = ("pp.", "P..", ".PP")
     assert D.closed_grundy(board) is None and D.grundy(board) == mex_value(board)

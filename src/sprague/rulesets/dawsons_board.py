@@ -224,6 +224,26 @@ class DawsonsChessBoard(BoardRuleset):
             return None
         return nim_sum(*(_dawsons_chess().grundy(k) for k in runs))
 
+    def closed_explanation(self, position: Board) -> str | None:
+        """The runs of live files, their 0.137 values and the nim-sum: ``runs 3, 5: 2 xor 3 = 1``."""
+        runs = live_runs(position)
+        if runs is None:
+            return None
+        if not runs:
+            return "no live file: no pawn can move, so G = 0"
+        values = [_dawsons_chess().grundy(k) for k in runs]
+        total = nim_sum(*values)
+        return (
+            f"runs of live files {', '.join(map(str, runs))}: heaps of octal 0.137 of values "
+            f"{' xor '.join(map(str, values))} = {total}, so G = {total}"
+        )
+
+    def relations(self) -> list[str]:
+        return [
+            "A run of k live files is a heap of k in dawsons-chess (octal 0.137): OEIS A002187, no index shift.",
+            "The same values as node-kayles on the path P_k.",
+        ]
+
     def closed_method(self, position: Board) -> str:
         runs = live_runs(position)
         return f"closed form: runs of live files {list(runs or ())} are heaps of octal 0.137 (Dawson's Chess)"
