@@ -166,6 +166,46 @@ def test_misere_board_equals_misere_heap() -> None:
         assert D.outcome(start_board(n), method="search", misere=True) == expected, n
 
 
+def test_hand_made_boards_where_the_turn_game_is_not_chess() -> None:
+    """Recorded limitation: on boards set up by hand, letting the mover choose the opponent's captures can change
+    the outcome. The smallest such boards have 2 files (4 of the 729 boards of 2 files; 431 of the 19,683 of 3):
+    on ``pp/Pp/Pp`` White's only capture axb2 may be retaken by Black's a- or b-pawn; the turn game lets White
+    pick the retake that wins, in the chess game Black picks the other."""
+    board = ("pp", "Pp", "Pp")
+    assert sorted(words for words, _ in turn_lines(board)) == [("axb2", "axb2", "axb3"), ("axb2", "bxa2", "bxa3")]
+    assert mex_value(board) != 0 and not chess_wins(board, False)
+    two_files = [tuple(c[r * 2 : r * 2 + 2] for r in range(3)) for c in map("".join, _boards(6))]
+    assert sum((mex_value(b) != 0) != chess_wins(b, False) for b in two_files) == 4
+
+
+def _boards(cells: int) -> list[str]:
+    out = [""]
+    for _ in range(cells):
+        out = [x + y for x in out for y in ".pP"]
+    return out
+
+
+def test_canonical_segments_on_hand_made_boards() -> None:
+    """The search memoised by ``canonical`` (parts between empty files, up to mirror image) gives the plain
+    search's value on every board of 1 to 3 files, under normal play; misère outcomes too for 1 and 2 files."""
+    for files in (1, 2, 3):
+        for cells in _boards(3 * files):
+            board = tuple(cells[r * files : (r + 1) * files] for r in range(3))
+            assert D.grundy(board, method="search") == mex_value(board), board
+            if files < 3:
+                misere = D.outcome(board, method="search", misere=True)
+                assert misere == ("P" if misere_value(board) == 0 else "N"), board
+
+
+@cache
+def misere_value(board: Board) -> int:
+    """Plain misère search over the ruleset's moves (0 iff the mover loses; a terminal board is a win)."""
+    options = list(D.moves(board))
+    if not options:
+        return 1
+    return 0 if all(misere_value(o) for o in options) else 1
+
+
 def test_notation_and_hand_made_boards() -> None:
     assert D.parse_position(["5"]) == D.parse_position(["3x5"]) == ("ppppp", ".....", "PPPPP")
     assert D.format_position(D.parse_position(["ppppp/...../PPPPP"])) == "ppppp/...../PPPPP"

@@ -22,7 +22,9 @@ opponent in turn plays White from the bottom. When it stops with the mover to mo
 number of plies, met only on boards set up by hand, e.g. ``.p/../P.``), the mover's next turn is part
 of the same move; a turn that leaves the mover to move with no move at all is left out (under normal
 play such a turn loses, so the outcome is unchanged; under misère play it would win, which this
-ruleset does not model: a documented limitation for such hand-made boards).
+ruleset does not model). On every position reached from a starting board this turn game has the
+chess game's outcomes (tests: ply by ply, normal and misère); on boards set up by hand the mover's
+choice of the opponent's captures can differ from chess (smallest: ``pp/Pp/Pp``, recorded in the tests).
 
 **Decomposition (the theorem tested).** From a starting board every file is live (``p . P``: both
 pawns at home, the middle empty), empty, or blocked (two pawns face to face, ``p P .`` or ``. p P``)
@@ -30,8 +32,8 @@ with no live file next to a blocked one. Pushing a pawn on a live file sets off 
 neighbours and removes that file and its live neighbours from play, leaving the file blocked and the
 neighbours empty, so a maximal run of k live files is a heap of k of octal 0.137 (Dawson's Chess;
 Node Kayles on a path, OEIS A002187), and such a board is their disjunctive sum: the closed form.
-``canonical`` is the sorted run lengths of such a board, and the board or its mirror image (the least)
-for any other.
+``canonical`` (any board) is the sorted parts between empty files, each up to mirror image, the parts where
+no pawn can move left out (:func:`segments`).
 
 >>> import sprague
 >>> d = sprague.ruleset("dawsons-chess-board")
@@ -54,7 +56,7 @@ from sprague.core.nimber import nim_sum
 from sprague.errors import InvalidPosition
 from sprague.rulesets.shapes import Board, BoardRuleset, cell_name
 
-__all__ = ["DawsonsChessBoard", "turn", "start_board", "live_runs", "turn_lines"]
+__all__ = ["DawsonsChessBoard", "turn", "start_board", "live_runs", "turn_lines", "segments"]
 ORDER = 81  #: where ``sprague list`` shows this module's rulesets
 
 #: the three kinds of file of a board reached from a starting board (top, middle, bottom)
@@ -159,6 +161,34 @@ def live_runs(board: Board) -> tuple[int, ...] | None:
     return tuple(sorted(len(list(g)) for k, g in groupby(kinds) if k == "L"))
 
 
+def segments(board: Board) -> tuple[Board, ...]:
+    """The parts of ``board`` between empty files, each the least of itself and its mirror image, sorted, those on
+    which neither side has a move left out. A file with no pawn never gets one (a pawn enters another file only
+    by capturing a pawn there) and pawns meet only on adjacent files, so the parts never interact; the rules are
+    the same for every part and for its mirror image, so boards with the same parts have the same game graph
+    (under normal and misère play alike). A part on which neither side has a move never changes.
+
+    >>> segments(("pp.p.p", "...P..", "PP...P"))
+    (('p', '.', 'P'), ('pp', '..', 'PP'))
+    """
+    parts = []
+    files = list(zip(*board))
+    start = 0
+    for i in range(len(files) + 1):
+        if i == len(files) or files[i] == EMPTY:
+            if i > start:
+                part = tuple("".join(f[r] for f in files[start:i]) for r in range(3))
+                if _has_ply(part) or _has_ply(turn(part)):
+                    parts.append(min(part, tuple(row[::-1] for row in part)))
+            start = i + 1
+    return tuple(sorted(parts))
+
+
+def _has_ply(board: Board) -> bool:
+    """Whether White has a push or a capture on ``board``."""
+    return next(_pushes(board), None) is not None or next(_captures(board), None) is not None
+
+
 class DawsonsChessBoard(BoardRuleset):
     """Dawson's Chess on the 3 x n pawn board (T. R. Dawson 1934; Winning Ways ch. 4, "Dawson's Chess"): pawns move
     one square forward or capture diagonally forward, captures compulsory; a move is a push and the capture
@@ -249,11 +279,8 @@ class DawsonsChessBoard(BoardRuleset):
         return f"closed form: runs of live files {list(runs or ())} are heaps of octal 0.137 (Dawson's Chess)"
 
     def canonical(self, position: Board) -> Any:
-        """The sorted run lengths of a board of live, empty and blocked files; else the board or its mirror."""
-        runs = live_runs(position)
-        if runs is not None:
-            return ("runs", runs)
-        return ("board", min(position, tuple(row[::-1] for row in position)))
+        """The sorted segments (:func:`segments`): boards with the same segments have the same game graph."""
+        return segments(position)
 
     def positions(self, size: int) -> Iterator[Board]:
         """Every board of 3 rows and at most ``size`` cells, each cell ``.``, ``p`` or ``P`` (fewer files first)."""
