@@ -5,7 +5,8 @@ Both sides start each run from an empty memo (a fresh solver). The closed form r
 and nim-sums the 0.137 values (the octal sequence, computed once per run: the first run of a board pays for it).
 The search lists each position's turns (a push and the captures it forces, on boards of strings) and memoises by
 the canonical form (the parts between empty files: here the live runs). Both are interpreted Python: the ratio
-compares one algorithm with another, not compiled with interpreted code. "positions" is the number of positions whose moves the search listed.
+compares one algorithm with another, not compiled with interpreted code. "positions" is the number of positions
+whose moves the search listed.
 
 Run: ``python benchmarks/dawsons_board.py`` (speed table, then the largest board within 60 s);
 ``python benchmarks/dawsons_board.py --files 8,12,16 --repeats 5 --time-limit 30``.
