@@ -211,9 +211,18 @@ def _sides(rest: list[Boundary], lives: dict[int, int]) -> Iterator[tuple[list[B
             yield spots[:k] + a, spots[k:] + c
 
 
+def _isolated(region: Region, lives: dict[int, int]) -> list[int]:
+    """The indices of the isolated spots (boundaries of one spot with three lives) among ``region``'s boundaries."""
+    return [k for k, b in enumerate(region) if lives[b[0]] == 3]
+
+
 def _splits(region: Region, lives: dict[int, int], z: int) -> Iterator[tuple[list[Region], tuple[int, int]]]:
-    """The moves between two corners of one boundary (a loop: one corner twice): the region split in two."""
+    """The moves between two corners of one boundary (a loop: one corner twice): the region split in two. The
+    isolated spots of a region are alike: a loop is drawn on the first only."""
+    spots = _isolated(region, lives)
     for k, b in enumerate(region):
+        if k in spots[1:]:
+            continue
         rest = region[:k] + region[k + 1 :]
         for i, v in enumerate(b):
             if lives[v] == 0:
@@ -233,9 +242,13 @@ def _splits(region: Region, lives: dict[int, int], z: int) -> Iterator[tuple[lis
 
 
 def _joins(region: Region, lives: dict[int, int], z: int) -> Iterator[tuple[list[Region], tuple[int, int]]]:
-    """The moves between corners of two boundaries of the region: the two joined into one boundary."""
+    """The moves between corners of two boundaries of the region: the two joined into one boundary. The isolated
+    spots of a region are alike: only the first is joined to another boundary, the first two to each other."""
+    spots = _isolated(region, lives)
     for k, b in enumerate(region):
         for m in range(k + 1, len(region)):
+            if k in spots[2:] or m in spots[2:] or ((k in spots) != (m in spots) and spots[0] not in (k, m)):
+                continue
             d = region[m]
             rest = [x for n, x in enumerate(region) if n not in (k, m)]
             for i, v in enumerate(b):
