@@ -56,7 +56,7 @@ def by_search(n: int) -> Callable[[], int]:
 
 def speed(spots: list[int], repeats: int, search_up_to: int) -> None:
     print(
-        "| n | value | lands | by lands: min / median (s) | lands/s | search positions | search: min / median (s) |",
+        "| n | lands | by lands: min / median (s) | lands/s | search positions | search: min / median (s) |",
         end="",
     )
     print(" positions/s | ratio (search / lands time) |")

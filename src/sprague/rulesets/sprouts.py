@@ -301,7 +301,10 @@ class Sprouts(Ruleset):
             return self._spots(position, str(position))
         if not isinstance(position, str):
             raise InvalidPosition(f"sprouts: position {position!r} is not a string like '0.0.}}]!' nor a number")
-        return normalise(parse_drawing(position))
+        words = position.split()
+        if words and words[0].isdigit() and words[1:] in ([], ["spot"], ["spots"]):
+            return self._spots(int(words[0]), words[0])
+        return normalise(parse_drawing(position.replace(" ", "")))
 
     def _spots(self, n: int, text: str) -> str:
         if not 0 <= n <= MAX_SPOTS:
@@ -309,14 +312,9 @@ class Sprouts(Ruleset):
         return start(n)
 
     def parse_position(self, tokens: Sequence[str]) -> str:
-        words = list(tokens)
-        if len(words) == 2 and words[1] in ("spot", "spots"):
-            words = words[:1]
-        if not words:
+        if not tokens:
             raise InvalidPosition(f"sprouts: no position given; write {self.position_help}")
-        if len(words) == 1 and words[0].isdigit():
-            return self._spots(int(words[0]), words[0])
-        return self.check_position("".join(words))
+        return self.check_position(" ".join(tokens))
 
     def moves(self, position: str) -> Iterator[str]:
         parts = lands(position)
