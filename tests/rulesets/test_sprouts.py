@@ -50,6 +50,7 @@ def test_nimbers_of_n_spots_match_print(sprouts: sprague.Ruleset, n: int) -> Non
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [5])
 def test_nimbers_of_more_spots_match_print(sprouts: sprague.Ruleset, n: int) -> None:
+    """5 spots: 140,422 lands valued, about 7 minutes of pure Python (436 s at low priority on shared cores)."""
     p = start(n)
     with sprague.budget(work=10**11):
         assert sprouts.grundy(p) == LV_NIMBERS[n]
