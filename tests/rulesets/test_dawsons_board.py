@@ -166,35 +166,42 @@ def test_misere_board_equals_misere_heap() -> None:
         assert D.outcome(start_board(n), method="search", misere=True) == expected, n
 
 
-def test_hand_made_boards_where_the_turn_game_is_not_chess() -> None:
-    """Recorded limitation: on boards set up by hand, letting the mover choose the opponent's captures can change
-    the outcome. The smallest such boards have 2 files (4 of the 729 boards of 2 files; 431 of the 19,683 of 3):
-    on ``pp/Pp/Pp`` White's only capture axb2 may be retaken by Black's a- or b-pawn; the turn game lets White
-    pick the retake that wins, in the chess game Black picks the other."""
-    board = ("pp", "Pp", "Pp")
-    assert sorted(words for words, _ in turn_lines(board)) == [("axb2", "axb2", "axb3"), ("axb2", "bxa2", "bxa3")]
-    assert mex_value(board) != 0 and not chess_wins(board, False)
-    two_files = [tuple(c[r * 2 : r * 2 + 2] for r in range(3)) for c in map("".join, _boards(6))]
-    assert sum((mex_value(b) != 0) != chess_wins(b, False) for b in two_files) == 4
+def test_boards_off_the_game_are_refused_naming_the_file() -> None:
+    """On ``pp/Pp/Pp`` White's only capture axb2 may be retaken by Black's a- or b-pawn: in one turn both players
+    would choose captures, which an impartial move cannot say (the turn game would let White pick Black's retake).
+    Such boards are refused, with the file at fault named."""
+    for bad, named in [
+        ("pp/Pp/Pp", "file a is p P P"),
+        ("p./.P/P.", "file b is . P ."),
+        (".p/../PP", "file a is . . P"),
+        ("pp./P../.PP", "file a is blocked and file b beside it is not empty"),
+        ("pp/PP/..", "file a is blocked and file b beside it is not empty"),
+    ]:
+        with pytest.raises(InvalidPosition, match=named):
+            D.parse_position([bad])
 
 
-def _boards(cells: int) -> list[str]:
-    out = [""]
-    for _ in range(cells):
-        out = [x + y for x in out for y in ".pP"]
-    return out
+@pytest.mark.parametrize("files", range(1, 6))
+def test_every_board_of_the_game_is_the_chess_game_and_the_closed_form(files: int) -> None:
+    """Every board of the game of ``files`` files (not only those reached from a start: runs of live files split by
+    single empty files too): the turn game's outcome is the chess game's, with each capture chosen by the player who
+    makes it (normal and misère play); every turn has an odd number of plies and one push; the closed form (0.137
+    over the runs of live files) is the plain search's value, and so is the search memoised by ``canonical``."""
+    boards = [b for b in D.positions(3 * files) if len(b[0]) == files]
+    assert boards and all(live_runs(b) is not None for b in boards)
+    for board in boards:
+        assert (mex_value(board) != 0) == chess_wins(board, False), board
+        assert (misere_value(board) == 0) != chess_wins(board, True), board
+        assert mex_value(board) == D.closed_grundy(board) == D.grundy(board, method="search"), board
+        for words, _ in turn_lines(board):
+            assert len(words) % 2 == 1 and sum(w.startswith("push") for w in words) == 1, (board, words)
 
 
-def test_canonical_segments_on_hand_made_boards() -> None:
-    """The search memoised by ``canonical`` (parts between empty files, up to mirror image) gives the plain
-    search's value on every board of 1 to 3 files, under normal play; misère outcomes too for 1 and 2 files."""
-    for files in (1, 2, 3):
-        for cells in _boards(3 * files):
-            board = tuple(cells[r * files : (r + 1) * files] for r in range(3))
-            assert D.grundy(board, method="search") == mex_value(board), board
-            if files < 3:
-                misere = D.outcome(board, method="search", misere=True)
-                assert misere == ("P" if misere_value(board) == 0 else "N"), board
+def test_the_boards_of_the_game_are_counted_by_hand() -> None:
+    """Boards of the game of 1 and 2 files, listed by hand: 1 file: live, empty, 2 blocked = 4; 2 files: 16 pairs
+    less the 4 with a blocked file beside a live one (2 x 2, either side) and the 4 with two blocked files = 8."""
+    assert len([b for b in D.positions(3) if len(b[0]) == 1]) == 4
+    assert len([b for b in D.positions(6) if len(b[0]) == 2]) == 16 - 4 - 4
 
 
 @cache
@@ -206,27 +213,17 @@ def misere_value(board: Board) -> int:
     return 0 if all(misere_value(o) for o in options) else 1
 
 
-def test_notation_and_hand_made_boards() -> None:
+def test_notation() -> None:
     assert D.parse_position(["5"]) == D.parse_position(["3x5"]) == ("ppppp", ".....", "PPPPP")
     assert D.format_position(D.parse_position(["ppppp/...../PPPPP"])) == "ppppp/...../PPPPP"
     assert turn(("p.P", "Pp.", "..P")) == ("..p", "pP.", "P.p")
     for bad in ("4x5", "pp/PP", "ppx/.../PPP", "0"):
         with pytest.raises(InvalidPosition):
             D.parse_position([bad])
-    # a capture available at the start of the turn is compulsory: the only option is the capture
-    board = ("p.", ".P", "P.")
-    assert [D.describe_move(board, o) for o in D.moves(board)] == ["bxa3"]
-    # a turn that ends with the mover to move again continues with the mover's next push
-    board = (".p", "..", "PP")
-    lines = [words for words, _ in turn_lines(board)]
-    assert ("push a1-a2", "bxa2", "bxa2") in lines
     assert D.closed_explanation(("p..ppp", "......", "P..PPP")) == (
         f"runs of live files 1, 3: heaps of octal 0.137 of values {A002187[1]} xor {A002187[3]} = "
         f"{A002187[1] ^ A002187[3]}, so G = {A002187[1] ^ A002187[3]}"
     )
-    # a board off the theorem is valued by search (the closed form says nothing)
-    board = ("pp.", "P..", ".PP")
-    assert D.closed_grundy(board) is None and D.grundy(board) == mex_value(board)
 
 
 def test_cli_value_and_moves(capsys: pytest.CaptureFixture[str]) -> None:

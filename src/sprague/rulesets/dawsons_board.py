@@ -9,22 +9,19 @@ original problem asked for misère play, where whoever cannot move wins: ``--mis
 bottom: three rows written top to bottom with ``/`` between them, ``p`` a black pawn, ``P`` a white
 pawn, ``.`` an empty square (``ppppp/...../PPPPP``); ``3xN`` or ``N`` is the starting board of N
 files. Files are a, b, ... from the left and ranks 1, 2, 3 from the bottom (the mover's side), as in
-chess. Any board of 3 rows of these cells is a position (pawns in the middle row, missing pawns...);
-a pawn on its last rank stays there and has no move (there is no promotion).
+chess. The boards of the game are those whose files are each live (``p . P`` top to bottom), empty or
+blocked (``p P .`` or ``. p P``), with an empty file or the edge beside each blocked file: every board a
+game from ``3xN`` reaches is one. Other boards are refused: on them (``pp/Pp/Pp``, say) the compulsory
+captures of one turn can be chosen by both players, which a move of an impartial game cannot express.
 
 **Moves.** A move of this impartial ruleset is a whole turn of the chess game: the mover's pawn push
-(or, if the mover has a capture, one of its captures) followed by the sequence of compulsory captures
-it sets off, each side capturing in turn while it can. Where a capture can be made in several ways,
-each way gives a separate option. When the sequence stops with the opponent to move (an odd number of
-plies, the only case met from a starting board: the tests check it), the board is turned to normalise
-it: the rows are reversed (top becomes bottom) and the colours swapped (``p`` <-> ``P``), so that the
-opponent in turn plays White from the bottom. When it stops with the mover to move again (an even
-number of plies, met only on boards set up by hand, e.g. ``.p/../P.``), the mover's next turn is part
-of the same move; a turn that leaves the mover to move with no move at all is left out (under normal
-play such a turn loses, so the outcome is unchanged; under misère play it would win, which this
-ruleset does not model). On every position reached from a starting board this turn game has the
-chess game's outcomes (tests: ply by ply, normal and misère); on boards set up by hand the mover's
-choice of the opponent's captures can differ from chess (smallest: ``pp/Pp/Pp``, recorded in the tests).
+followed by the sequence of compulsory captures it sets off, each side capturing in turn while it can.
+Where a capture can be made in several ways, each way gives a separate option. The sequence has an
+odd number of plies (the tests check every board of the game to 7 files), so the opponent moves next;
+the board is then turned to normalise it: the rows are reversed (top becomes bottom) and the colours
+swapped (``p`` <-> ``P``), so that the opponent in turn plays White from the bottom. On every board of
+the game this turn game has the chess game's outcomes (tests: ply by ply, with each capture chosen by
+the player who makes it, normal and misère play).
 
 **Decomposition (the theorem tested).** From a starting board every file is live (``p . P``: both
 pawns at home, the middle empty), empty, or blocked (two pawns face to face, ``p P .`` or ``. p P``)
@@ -32,7 +29,7 @@ with no live file next to a blocked one. Pushing a pawn on a live file sets off 
 neighbours and removes that file and its live neighbours from play, leaving the file blocked and the
 neighbours empty, so a maximal run of k live files is a heap of k of octal 0.137 (Dawson's Chess;
 Node Kayles on a path, OEIS A002187), and such a board is their disjunctive sum: the closed form.
-``canonical`` (any board) is the sorted parts between empty files, each up to mirror image, the parts where
+``canonical`` is the sorted parts between empty files, each up to mirror image, the parts where
 no pawn can move left out (:func:`segments`).
 
 >>> import sprague
@@ -45,6 +42,7 @@ no pawn can move left out (:func:`segments`).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator, Sequence
 from functools import cache
@@ -135,11 +133,9 @@ def _finish(board: Board, plies: int, words: tuple[str, ...]) -> Iterator[tuple[
     if captures:
         for after, c, r, t in captures:
             yield from _finish(turn(after), plies + 1, (*words, f"{cell_name(0, c)[:-1]}x{_square(r, t, turned)}"))
-    elif turned:
+    else:
+        assert turned, board  # a turn on a board of the game has an odd number of plies (tests: every board to 7 files)
         yield words, board
-    else:  # the mover is to move again: the next turn belongs to this move
-        for more, option in turn_lines(board):
-            yield (*words, *more), option
 
 
 def live_runs(board: Board) -> tuple[int, ...] | None:
@@ -159,6 +155,20 @@ def live_runs(board: Board) -> tuple[int, ...] | None:
         if {a, b} == {"L", "B"} or a == b == "B":
             return None
     return tuple(sorted(len(list(g)) for k, g in groupby(kinds) if k == "L"))
+
+
+def _off_the_game(board: Board) -> str | None:
+    """Why ``board`` is not a board of the game (:func:`live_runs` is None), naming the first file at fault."""
+    files = list(zip(*board))
+    for i, f in enumerate(files):
+        name = cell_name(0, i)[:-1]
+        if f != LIVE and f != EMPTY and f not in BLOCKED:
+            return f"file {name} is {' '.join(f)} (top to bottom), neither live, empty nor blocked"
+        if f in BLOCKED:
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(files) and files[j] != EMPTY:
+                    return f"file {name} is blocked and file {cell_name(0, j)[:-1]} beside it is not empty"
+    return None
 
 
 def segments(board: Board) -> tuple[Board, ...]:
@@ -226,6 +236,14 @@ class DawsonsChessBoard(BoardRuleset):
             raise InvalidPosition(
                 f"{self.name}: {'/'.join(rows)!r} has {len(rows)} rows; the board has 3 (e.g. ppp/.../PPP or 3x3)"
             )
+        bad = _off_the_game(rows)
+        if bad is not None:
+            raise InvalidPosition(
+                f"{self.name}: {'/'.join(rows)!r}: {bad}. A board of the game has every file live (p . P, top to "
+                "bottom), empty (. . .) or blocked (p P . or . p P), with an empty file or the edge beside each "
+                "blocked file: as in every game from 3xN. On others the forced captures would be chosen "
+                "by both players within one turn, which an impartial move cannot say"
+            )
         return rows
 
     def moves(self, position: Board) -> Iterator[Board]:
@@ -283,10 +301,14 @@ class DawsonsChessBoard(BoardRuleset):
         return segments(position)
 
     def positions(self, size: int) -> Iterator[Board]:
-        """Every board of 3 rows and at most ``size`` cells, each cell ``.``, ``p`` or ``P`` (fewer files first)."""
+        """Every board of the game of at most ``size`` cells (fewer files first): each file live, empty or blocked,
+        an empty file or the edge beside each blocked file."""
+        kinds = ["".join(LIVE), "".join(EMPTY), *sorted("".join(b) for b in BLOCKED)]
         for files in range(1, size // 3 + 1):
-            for cells in _products(3 * files):
-                yield tuple(cells[r * files : (r + 1) * files] for r in range(3))
+            for chosen in itertools.product(kinds, repeat=files):
+                board = tuple("".join(f[r] for f in chosen) for r in range(3))
+                if live_runs(board) is not None:
+                    yield board
 
     def random_position(self, rng: random.Random) -> Board:
         """A starting board of 3 to 9 files after 0 to 2 random turns."""
@@ -315,12 +337,3 @@ class DawsonsChessBoard(BoardRuleset):
 def _words(plies: tuple[str, ...]) -> str:
     """A turn in chess words: ``push b1-b2; axb2, cxb2``."""
     return "; ".join([plies[0], ", ".join(plies[1:])]) if len(plies) > 1 else plies[0]
-
-
-def _products(count: int) -> Iterator[str]:
-    if count == 0:
-        yield ""
-        return
-    for rest in _products(count - 1):
-        for x in ".pP":
-            yield rest + x
