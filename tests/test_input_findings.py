@@ -250,3 +250,29 @@ def test_a_huge_iterable_of_edges_is_refused_at_the_limit_not_listed(edges: obje
     killed at 22.8 GB); it is read only as far as MAX_DIGRAPH_EDGES + 1 items."""
     with pytest.raises(sprague.InvalidParameter, match="over the limit of 1,000,000"):
         sprague.ruleset("digraph", edges=edges)
+
+
+# ------------------------------------------------------------------ board and graph games (issue 35's new user)
+@pytest.mark.parametrize(
+    "name, text, said",
+    [
+        ("chomp", "3,2.5", "'2.5' is not a row length"),
+        ("chomp", "3,-1", "'-1' is not a row length"),
+        ("vertex-geography", "a - b @a", "'-' has no vertex on one side"),
+        ("edge-geography", "a> b @a", "'a>' has no vertex on one side"),
+        ("node-kayles", "a-b", "vertices are numbers: 1-2, not a-b"),
+        ("cram", "3x", "an empty board is MxN"),
+        ("dawsons-chess-board", "pp/Pp/Pp", "file a is p P P"),
+    ],
+)
+def test_board_and_graph_typos_are_named_with_the_fix(
+    name: str, text: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["value", name, text]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_graph_size_counts_vertices_and_edges_not_labels() -> None:
+    rules = sprague.ruleset("node-kayles")
+    assert rules.size(rules.check_position("10-20 20-30 40")) == 4 + 2

@@ -131,6 +131,13 @@ class Chomp(BoardRuleset):
 
     # ------------------------------------------------------------------ notation
     def check_position(self, position: Any) -> Board:
+        if isinstance(position, str) and re.fullmatch(r"[\d\s,.+-]*\d[\d\s,.+-]*", position.strip()):
+            bad = [t for t in re.split(r"[\s,]+", position.strip()) if t and not t.isdigit()]
+            if bad:
+                raise InvalidPosition(
+                    f"{self.name}: {position.strip()!r}: {bad[0]!r} is not a row length; row lengths are whole "
+                    "numbers of squares separated by commas (e.g. 3,2,1), or give the rows (###/##/#)"
+                )
         if isinstance(position, str) and _LENGTHS.fullmatch(position.strip()):
             position = tuple(int(t) for t in re.split(r"[\s,]+", position.strip()) if t)
         if isinstance(position, (tuple, list)) and position and all(type(n) is int for n in position):

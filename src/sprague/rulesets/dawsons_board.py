@@ -17,7 +17,7 @@ captures of one turn can be chosen by both players, which a move of an impartial
 **Moves.** A move of this impartial ruleset is a whole turn of the chess game: the mover's pawn push
 followed by the sequence of compulsory captures it sets off, each side capturing in turn while it can.
 Where a capture can be made in several ways, each way gives a separate option. The sequence has an
-odd number of plies (the tests check every board of the game to 7 files), so the opponent moves next;
+odd number of plies (the tests check every board of the game to 5 files), so the opponent moves next;
 the board is then turned to normalise it: the rows are reversed (top becomes bottom) and the colours
 swapped (``p`` <-> ``P``), so that the opponent in turn plays White from the bottom. On every board of
 the game this turn game has the chess game's outcomes (tests: ply by ply, with each capture chosen by

@@ -116,6 +116,11 @@ def _parse_text(items: Sequence[str], ruleset: str) -> Geo:
         if item.startswith("@"):
             continue
         text = item.replace("->", ">")
+        if text.startswith((">", "-")) or text.endswith((">", "-")):
+            raise InvalidPosition(
+                f"{ruleset}: {item!r} has no vertex on one side; write an arc or edge without spaces, a>b or a-b "
+                f"(a position is {_HELP})"
+            )
         if ">" in text:
             arcs.append(text)
         elif "-" in text:

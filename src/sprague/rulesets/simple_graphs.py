@@ -271,8 +271,10 @@ class SimpleGraphRuleset(Ruleset):
             elif token.lower() != self.empty and _FAMILY.match(token.upper()):
                 families.append(token)
             elif token.lower() != self.empty:
+                numbers = " (vertices are numbers: 1-2, not a-b)" if re.search(r"[A-Za-z]", token) else ""
                 raise InvalidPosition(
-                    f"{self.name}: {token!r} is neither an edge u-v, a vertex nor a family; write {self.position_help}"
+                    f"{self.name}: {token!r} is neither an edge u-v, a vertex nor a family{numbers}; "
+                    f"write {self.position_help}"
                 )
         for token in families:
             size = _family_size(token)
@@ -350,6 +352,10 @@ class SimpleGraphRuleset(Ruleset):
         charge(CANONICAL_WORK + graph_size(position) // 2, f"{self.name}: the canonical forms of graphs")
         adj = self.adjacency(position)
         return tuple(sorted(self._form(c) for c in split_components(adj, (1 << len(adj)) - 1)))
+
+    def size(self, position: Graph) -> int:
+        """The vertices and edges left."""
+        return len(position[0]) + len(position[1])
 
     def moves(self, position: Graph) -> Iterator[Graph]:
         vertices, edges = position
