@@ -48,6 +48,7 @@ def test_nimbers_of_n_spots_match_print(sprouts: sprague.Ruleset, n: int) -> Non
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # past the default 300 s: minutes of pure Python by design
 @pytest.mark.parametrize("n", [5])
 def test_nimbers_of_more_spots_match_print(sprouts: sprague.Ruleset, n: int) -> None:
     """5 spots: 140,422 lands valued, about 7 minutes of pure Python (436 s at low priority on shared cores)."""
