@@ -39,7 +39,7 @@ def sprouts() -> sprague.Ruleset:
     return sprague.ruleset("sprouts")
 
 
-@pytest.mark.parametrize("n", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("n", [0, 1, 2, 3, pytest.param(4, marks=pytest.mark.slow)])
 def test_nimbers_of_n_spots_match_print(sprouts: sprague.Ruleset, n: int) -> None:
     p = sprouts.parse_position([str(n)])
     assert sprouts.grundy(p) == LV_NIMBERS[n]

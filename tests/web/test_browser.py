@@ -1185,6 +1185,8 @@ def test_a_board_game_is_drawn_as_cells_that_show_their_moves(page: Any) -> None
         ("edge-geography", "a>b b>c c>a a>c @a"),
         ("chomp", "3,2,1"),
         ("cram", "2x3"),
+        ("dawsons-chess-board", "3x5"),
+        ("sprouts", "2"),
     ],
 )
 def test_a_board_or_graph_game_is_played_to_the_end_on_the_page(page: Any, name: str, position: str) -> None:
