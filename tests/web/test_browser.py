@@ -80,6 +80,26 @@ def _start_nim_345(page: Any) -> None:
     page.wait_for_selector("[data-testid=option]")
 
 
+def _game_over_or_options(page: Any) -> bool:
+    """Wait until the game is over (True) or the options of the user's turn are listed (False)."""
+    page.wait_for_function(
+        "document.querySelector('#winner').dataset.winner || "
+        "document.querySelectorAll('[data-testid=option]').length > 0"
+    )
+    return bool(page.get_attribute("#winner", "data-winner"))
+
+
+def _play(page: Any, option: Any) -> None:
+    """Click an option and wait until the position it leaves (or the end of the game) shows."""
+    before = page.get_attribute("#current", "data-position")
+    option.click()
+    page.wait_for_function(
+        "(before) => document.querySelector('#current').dataset.position !== before"
+        " || document.querySelector('#winner').dataset.winner",
+        arg=before,
+    )
+
+
 def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any, misere: bool = False) -> str:
     """Start a game as the first player with values shown (under misère play with ``misere``); play a winning
     option when there is one. Every listed option is a real move, marked winning exactly when the naive solver
@@ -93,11 +113,7 @@ def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any, misere:
     page.check("#show-values")
     page.click("#start")
     for _ in range(200):
-        page.wait_for_function(
-            "document.querySelector('#winner').dataset.winner || "
-            "document.querySelectorAll('[data-testid=option]').length > 0"
-        )
-        if page.get_attribute("#winner", "data-winner"):
+        if _game_over_or_options(page):
             break
         if misere:
             assert (page.text_content("#status") or "").startswith("Misère play: whoever makes the last move loses."), (
@@ -119,13 +135,7 @@ def _play_to_the_end(page: Any, ruleset: str, position: str, moves: Any, misere:
             else:
                 assert (o.get_attribute("data-winning") == "true") == (naive.grundy(moves, after) == 0)
         chosen = next((o for o in options if o.get_attribute("data-winning") == "true"), options[0])
-        before = page.get_attribute("#current", "data-position")
-        chosen.click()
-        page.wait_for_function(
-            "(before) => document.querySelector('#current').dataset.position !== before"
-            " || document.querySelector('#winner').dataset.winner",
-            arg=before,
-        )
+        _play(page, chosen)
     return str(page.get_attribute("#winner", "data-winner"))
 
 
@@ -1197,11 +1207,7 @@ def test_a_board_or_graph_game_is_played_to_the_end_on_the_page(page: Any, name:
     first_wins = rules.grundy(rules.check_position(position), method="search") != 0
     _start(page, name, position)
     for _ in range(40):
-        page.wait_for_function(
-            "document.querySelector('#winner').dataset.winner || "
-            "document.querySelectorAll('[data-testid=option]').length > 0"
-        )
-        if page.get_attribute("#winner", "data-winner"):
+        if _game_over_or_options(page):
             break
         for _ in range(50):  # the options of a new position can show a moment after it does: read until they agree
             here = json.loads(page.get_attribute("#current", "data-position"))
@@ -1216,11 +1222,5 @@ def test_a_board_or_graph_game_is_played_to_the_end_on_the_page(page: Any, name:
             page.wait_for_timeout(50)
         assert shown == want, (rules.format_position(pos), shown, want)
         chosen = next((o for o in options if o.get_attribute("data-winning") == "true"), options[0])
-        before = page.get_attribute("#current", "data-position")
-        chosen.click()
-        page.wait_for_function(
-            "(before) => document.querySelector('#current').dataset.position !== before"
-            " || document.querySelector('#winner').dataset.winner",
-            arg=before,
-        )
+        _play(page, chosen)
     assert page.get_attribute("#winner", "data-winner") == ("user" if first_wins else "computer")
