@@ -43,7 +43,7 @@ def test_node_kayles_misere_search_charges_its_canonical_forms():
     """A misère search from P60 charges at least 20 units a graph it labels (some 50 vertices and edges each)."""
     r = sprague.ruleset("node-kayles")
     key, calls = _counted(r.canonical)
-    search = MexSearch(r.moves, key, misere=True)
+    search = MexSearch(r.moves, key, misere=True, describe=r.format_position)
     with budget(work=300_000) as b, pytest.raises(BudgetExceeded) as info:
         search.grundy(r.parse_position(["P60"]))
     assert b.spent >= 20 * (calls[0] - 1)

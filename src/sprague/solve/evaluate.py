@@ -287,10 +287,10 @@ def search(r: Rules, pos: Position, limit: int, misere: bool = False) -> Any:
         return r.solver.search.value(pos, limit)
     if misere:
         if r.solver.misere_search is None:
-            r.solver.misere_search = MexSearch(r.moves, r.canonical, misere=True)
+            r.solver.misere_search = MexSearch(r.moves, r.canonical, misere=True, describe=r.format_position)
         return int(r.solver.misere_search.grundy(pos, limit))
     if r.solver.search is None:
-        r.solver.search = MexSearch(r.moves, r.canonical)
+        r.solver.search = MexSearch(r.moves, r.canonical, describe=r.format_position)
     return r.solver.search.grundy(pos, limit)
 
 

@@ -78,10 +78,9 @@ class MexSearch:
         self.canonical = canonical
         self.misere = misere
         self.memo: dict[Hashable, Any] = {}
-        #: how messages write a position: ``describe``, else the ruleset's ``format_position`` when ``moves`` is a
-        #: ruleset's method (its notation, ``20,20,...`` for a Chomp bar, not the tuple of rows), else ``repr``
-        found: Callable[[Any], str] = getattr(getattr(moves, "__self__", None), "format_position", repr)
-        self.describe: Callable[[Any], str] = describe if describe is not None else found
+        #: how messages write a position: a ruleset's ``format_position`` (its notation, ``20,20,...`` for a Chomp
+        #: bar, not the tuple of rows), else ``repr``
+        self.describe: Callable[[Any], str] = describe if describe is not None else repr
 
     def combine(self, values: list[Any]) -> Any:
         """The value of a position from its options' values: their mex (misère: 1 with no options)."""
