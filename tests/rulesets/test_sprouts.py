@@ -19,6 +19,7 @@ Published values used here (test data, never our own output):
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -173,3 +174,19 @@ def test_too_many_spots_refused(sprouts: sprague.Ruleset) -> None:
 def test_budget_stops_a_big_game(sprouts: sprague.Ruleset) -> None:
     with sprague.budget(work=20_000), pytest.raises(BudgetExceeded):
         sprouts.grundy(start(9))
+
+
+def test_positions_for_verify_are_closed_under_moves_and_found_by_a_claim(tmp_path: Path) -> None:
+    """``positions(3)`` lists every position a game from 0 to 3 spots reaches, once each, closed under moves; a false
+    claim on them (first player wins iff an odd number of lives is left) is refuted by ``sprague verify``."""
+    from sprague.cli import main
+
+    sprouts = sprague.ruleset("sprouts")
+    listed = list(sprouts.positions(3))
+    assert len(listed) == len(set(listed)) and start(3) in listed
+    assert all(o in set(listed) for p in listed for o in sprouts.moves(p))
+    claim = tmp_path / "claim.py"
+    claim.write_text(
+        "import sprague\n\ndef lives(p):\n    return 'N' if sprague.ruleset('sprouts').size(p) % 2 else 'P'\n"
+    )
+    assert main(["verify", "--claim", f"{claim}:lives", "sprouts", "--max-heap", "3"]) == 1
