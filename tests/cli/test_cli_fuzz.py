@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 
 from cli_grammar import Outcome, calls, judge
 from sprague.cli import main
@@ -89,6 +89,9 @@ _FUZZ = dict(
 @settings(max_examples=400, **_FUZZ)  # the same 400 calls every run (about 10 s)
 @given(argv=calls)
 def test_every_command_line_answers_or_refuses_in_one_line(scratch: Path, argv: list[str]) -> None:
+    # `verify all` runs every theorem, some 30 s whatever its --max-work (verify's local check of the turning games
+    # is not charged to the budget: a known fault, issue 35's note); the slow fuzz below still calls it
+    assume(argv[:2] != ["verify", "all"])
     _answers_or_refuses(argv)
 
 
