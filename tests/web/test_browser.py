@@ -806,7 +806,7 @@ def test_heat_map_cells_open_in_play_by_mouse_and_keyboard(page: Any) -> None:
     assert page.is_visible("#play-panel") and page.input_value("#position") == "4 7"
     page.click("#tab-explore")
     page.focus("#heatmap")
-    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp"):  # the first key shows the cursor at (0, 0)
+    for key in ("ArrowLeft", "ArrowLeft", *["ArrowDown"] * 6):  # the cursor starts on the cell clicked, (4, 7)
         page.keyboard.press(key)
     assert page.text_content("#cell") == f"position 2 1: G = {naive.grundy(naive.wythoff_moves, (2, 1))}"
     page.keyboard.press("Enter")
@@ -1034,8 +1034,8 @@ def test_a_two_heap_coordinate_game_is_played_on_its_grid(page: Any) -> None:
     assert naive.grundy(naive.wythoff_moves, (4, 7)) == 0
     _start(page, "wythoff", "4 8")
     page.wait_for_selector("[data-testid=option]")
-    page.wait_for_selector("[data-testid=coordinate-grid]")
-    s, left, rows = 26, 28, 9
+    grid = page.wait_for_selector("[data-testid=coordinate-grid]")
+    s, left, rows = float(grid.get_attribute("data-cell") or 0), float(grid.get_attribute("data-left") or 0), 9
     page.click("[data-testid=coordinate-grid]", position={"x": left + 4.5 * s, "y": (rows - 1 - 7 + 0.5) * s})
     page.wait_for_function("document.querySelectorAll('#history li').length >= 1")
     assert (page.text_content("#history li") or "") == "you: heap 2: 8 -> 7, to 4 7"
@@ -1057,7 +1057,7 @@ def test_another_coordinate_game_is_drawn_on_its_grid_from_its_base_class(page: 
     assert label.startswith("the position (4, 6) on the grid of two heaps; options: ")
     said = dict(part.rsplit(" ", 1) for part in label.split("options: ", 1)[1].split("; "))
     assert said == {f"({a}, {b})": "wins" if (a, b) in winning else "loses" for a, b in options}
-    s, left, rows = 26, 28, 7
+    s, left, rows = float(grid.get_attribute("data-cell") or 0), float(grid.get_attribute("data-left") or 0), 7
     page.click("[data-testid=coordinate-grid]", position={"x": left + 3.5 * s, "y": (rows - 1 - 3 + 0.5) * s})
     page.wait_for_function("document.querySelectorAll('#history li').length >= 1")
     assert (page.text_content("#history li") or "") == "you: delete 4, split 6 into 3 + 3, to 3 3"

@@ -911,3 +911,31 @@ def test_a_loopy_game_over_the_api(client: TestClient) -> None:
     assert next(r for r in client.get("/api/rulesets").json() if r["name"] == "digraph")["loopy"] is True
     refused = client.post("/api/value", json={**body, "params": {"edges": "@/etc/passwd"}})
     assert refused.status_code == 422 and "reads no files" in refused.text and "root" not in refused.text
+
+
+def test_a_game_is_replayed_move_by_move_and_a_non_game_is_refused(client: TestClient) -> None:
+    """/api/game (links and imported files): each position must be one move from the one before; the answer has
+    the moves in words and each position's value (brute force: tests/naive.py)."""
+    game = [[3, 4, 5], [3, 4, 1], [1, 4, 1]]
+    data = post(client, "/api/game", {"ruleset": "nim", "positions": game})
+    assert data["positions"] == game and data["moves"] == ["heap 3: 5 -> 1", "heap 1: 3 -> 1"]
+    assert [v["grundy"] for v in data["values"]] == [naive.grundy(naive.nim_moves, tuple(sorted(p))) for p in game]
+    for positions, bad in (([[1], [50], [1, 2, 3]], "positions[1]"), ([[3, 4, 5], [9, 9, 9]], "positions[1]")):
+        resp = client.post("/api/game", json={"ruleset": "nim", "positions": positions})
+        assert resp.status_code == 422 and resp.json()["field"] == "positions"
+        assert resp.json()["detail"].startswith(f"{bad}: ") and "cannot be reached" in resp.json()["detail"]
+    resp = client.post("/api/game", json={"ruleset": "nim", "positions": [[3], "abc"]})
+    assert resp.status_code == 422 and resp.json()["detail"].startswith("positions[1]: heap 'abc'")
+    assert client.post("/api/game", json={"ruleset": "nim", "positions": []}).status_code == 422
+
+
+def test_two_players_at_one_screen_the_server_only_checks_the_move(client: TestClient) -> None:
+    """mode "none": the move is checked and made, no reply; an illegal one is refused; no move is an error."""
+    data = post(client, "/api/play", {"ruleset": "nim", "position": [1, 2], "move": [1, 1], "mode": "none"})
+    assert [m["by"] for m in data["moves"]] == ["user"] and data["position"] == [1, 1] and not data["game_over"]
+    data = post(client, "/api/play", {"ruleset": "nim", "position": [0, 1], "move": [0, 0], "mode": "none"})
+    assert data["game_over"]
+    resp = client.post("/api/play", json={"ruleset": "nim", "position": [1, 2], "move": [3, 3], "mode": "none"})
+    assert resp.status_code == 422 and resp.json()["field"] == "move"
+    resp = client.post("/api/play", json={"ruleset": "nim", "position": [1, 2], "mode": "none"})
+    assert resp.status_code == 422 and "send the move" in resp.json()["detail"]

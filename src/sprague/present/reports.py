@@ -28,6 +28,7 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS, refuse_if_too_large
 from sprague.core.loopy import loopy_outcome, value_json
 from sprague.core.parsing import parse_int
 from sprague.errors import InvalidParameter, TooLarge
+from sprague.present.sources import cite
 from sprague.rulesets.heap import HeapRuleset
 from sprague.rulesets.shapes import examples, heap_game, one_heap
 from sprague.rulesets.shapes import min_heap as smallest_heap
@@ -67,6 +68,7 @@ def list_report() -> list[dict[str, Any]]:
             "parameters": {p.name: p.doc for p in cls.parameters},
             "closed_form": cls.closed_form,
             "source": cls.source,
+            "reference": cite(cls.source),
             "example": " ".join([cls.name, *(f"-p {p.name}=..." for p in cls.parameters), *cls.example]),
             "relations": _catalogue_relations(cls),
         }
@@ -518,6 +520,7 @@ def theorems_report() -> list[dict[str, Any]]:
             "name": t.name,
             "ruleset": t.ruleset,
             "citation": t.citation,
+            "reference": cite(t.citation),
             "statement": t.statement,
             "kind": t.kind,
             "misere": t.misere,

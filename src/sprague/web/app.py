@@ -79,6 +79,7 @@ from sprague.web.handlers import (
     PlayRequest,
     QuotientRequest,
     RandomRequest,
+    ReplayRequest,
     SequenceRequest,
     TableRequest,
     VerifyRequest,
@@ -397,6 +398,13 @@ def create_app(
         QuotientRequest,
         "the misère quotient of heaps 0..max_heap of a one-heap "
         "game, as 'sprague quotient --json', with a typed sum's element and winning moves, and each heap's genus",
+    )
+
+    endpoint(
+        "/api/game",
+        "game",
+        ReplayRequest,
+        "a game from a link or a file: each position checked as a move from the one before, with its value",
     )
 
     @app.get("/", include_in_schema=False)

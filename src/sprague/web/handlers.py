@@ -35,6 +35,7 @@ Examples
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -77,6 +78,7 @@ __all__ = [
     "TableRequest",
     "PlayRequest",
     "QuotientRequest",
+    "ReplayRequest",
     "VerifyRequest",
     "DiscoverRequest",
     "ENDPOINTS",
@@ -145,6 +147,10 @@ class Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+#: the most positions /api/game replays
+MAX_REPLAY = 5000
+
+
 class GameRequest(Request):
     """A ruleset, its parameters and a position."""
 
@@ -164,6 +170,17 @@ class MovesRequest(GameRequest):
         description="also the remoteness (moves to the end with perfect play) of the "
         "position and of each option, by a search within the work limit (null if over it)",
     )
+
+
+class ReplayRequest(Request):
+    """A game as a list of positions, the start first: each must be a move from the one before."""
+
+    ruleset: str = Field(description="a built-in ruleset name or alias, as in 'sprague list'")
+    params: dict[str, Any] = Field(default_factory=dict, description='parameters, e.g. {"S": "1,2,5"}')
+    positions: list[Any] = Field(
+        min_length=1, max_length=MAX_REPLAY, description="the positions of the game in order, each as in /api/value"
+    )
+    misere: bool = _misere_field()
 
 
 class RandomRequest(Request):
@@ -295,7 +312,11 @@ class PlayRequest(Request):
         description="the position after the user's move, or the move as 'sprague moves' writes "
         'it ("heap 3: 7 -> 4"); omit to let the computer move',
     )
-    mode: Literal["perfect", "random", "skilled", "hint"] = "perfect"
+    mode: Literal["perfect", "random", "skilled", "hint", "none"] = Field(
+        "perfect",
+        description="the computer's play; 'hint': the winning moves instead; 'none': the move is only checked and "
+        "made (two players at one screen)",
+    )
     skill: float = Field(
         0.5, ge=0, le=1, description="mode 'skilled': the chance that each computer move is perfect (else it is random)"
     )
@@ -592,6 +613,10 @@ def _play(
         pos = after
         if _over(r, pos, limit):
             return answer(pos, winner("computer"))
+        if mode == "none":
+            return answer(pos, None)
+    elif mode == "none":
+        raise IllegalMove("mode 'none' checks and makes the move sent: send the move")
     if mode == "hint":
         if _over(r, pos, limit):
             return answer(pos, winner("user"), hint=[], hint_text="no moves: the game is over")
@@ -676,6 +701,36 @@ def quotient(req: QuotientRequest, limit: int) -> dict[str, Any]:
     return _computed(lambda: quotient_report(r, req.max_heap, heaps, limit))
 
 
+def replay(req: ReplayRequest, limit: int) -> dict[str, Any]:
+    """``POST /api/game``: a game from a link or a file, replayed: each position checked as a move from the one
+    before (422 naming the first that is not), with each position's value and each move in the game's words."""
+    r = _ruleset(req.ruleset, req.params)
+    positions: list[Any] = []
+    for i, value in enumerate(req.positions):
+        try:
+            pos = _position(r, value, "positions")
+            if positions:
+                pos = r.apply(positions[-1], pos, limit)
+        except ApiError as exc:
+            raise ApiError(422, f"positions[{i}]: {exc.message}", "positions") from None
+        except IllegalMove as exc:
+            raise ApiError(
+                422,
+                f"positions[{i}]: {exc}; a game lists its positions one move apart, each reached from the one before",
+                "positions",
+            ) from None
+        positions.append(pos)
+    return {
+        **header(r),
+        "misere": req.misere,
+        "positions": [r.position_to_json(p) for p in positions],
+        "moves": [r.describe_move(a, b) for a, b in zip(positions, positions[1:])],
+        "values": [
+            _computed(functools.partial(value_report, r, p, "auto", limit, misere=req.misere)) for p in positions
+        ],
+    }
+
+
 #: endpoint name -> (the request's model, the function computing the answer)
 ENDPOINTS: dict[str, tuple[type[BaseModel], Callable[[Any, int], Any]]] = {
     "random": (RandomRequest, random_position),
@@ -687,6 +742,7 @@ ENDPOINTS: dict[str, tuple[type[BaseModel], Callable[[Any, int], Any]]] = {
     "verify": (VerifyRequest, verify_theorem),
     "discover": (DiscoverRequest, discover_rules),
     "quotient": (QuotientRequest, quotient),
+    "game": (ReplayRequest, replay),
 }
 
 

@@ -120,7 +120,7 @@ function chooseRuleset(keep) {
   }
   if (!keep) $("position").value = r.example_position;
   $("tree-from").value = $("position").value;
-  $("ruleset-help").textContent = `${r.source}. Position: ${r.position_help}.` + (r.closed_form ? ` Closed form: ${r.closed_form}.` : "");
+  $("ruleset-help").textContent = `${r.reference}. Position: ${r.position_help}.` + (r.closed_form ? ` Closed form: ${r.closed_form}.` : "");
   $("draw").disabled = $("draw-plist").disabled = $("discover").disabled = r.kind !== "heaps";
   $("draw-sequence").disabled = $("draw-quotient").disabled = !r.one_heap;
   contextChanged();
@@ -211,35 +211,73 @@ function clearValue() {
   for (const k of ["value", "outcome", "position", "typed", "misere"]) delete $("value-out").dataset[k];
 }
 
+// Two players at one screen (Computer: nobody): both are users, player 1 moves first; the server only checks moves.
+function hotSeat(g) { return g.mode === "none"; }
+
 function moverAt(g, i) {   // who is to move at positions[i]
+  if (hotSeat(g)) return "user";
   const firstIsUser = g.first === "human";
   return (i % 2 === 0) === firstIsUser ? "user" : "computer";
 }
 
-function computerPlay(g) {
-  return g.mode === "perfect" || g.mode === "random" ? {mode: g.mode} : {mode: "skilled", skill: Number(g.mode)};
+function playerAt(g, i) {   // the name of the player to move at positions[i]
+  if (hotSeat(g)) return `player ${i % 2 + 1}`;
+  return moverAt(g, i) === "user" ? "you" : "the computer";
 }
 
+function sideOf(g, i) {   // whether the history is coloured from the side of the player to move at positions[i]
+  return hotSeat(g) ? i % 2 === 0 : moverAt(g, i) === "user";   // you; in a hot seat, player 1
+}
+
+function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+function computerPlay(g) {
+  return g.mode === "perfect" || g.mode === "random" || g.mode === "none" ? {mode: g.mode} :
+    {mode: "skilled", skill: Number(g.mode)};
+}
+
+// Start: the typed position is checked first; the game on screen (if any) stays, playable, until the new one is
+// ready, so a typo costs nothing but the error message.
 async function start() {
   showError(null);
-  const r = current(), fresh = ticket("game", true);
+  const r = current(), fresh = ticket("game", true), status = $("status").textContent;
   $("start").disabled = true;   // a double click starts one game
-  game = null; ticket("options", true); ticket("hint", true); ticket("computer", true);   // the old game goes at once: nothing of it is read as the new one's
-  for (const id of ["hint-out", "winner", "options", "options-note", "board", "history", "strip", "why-body"]) $(id).innerHTML = "";
-  delete $("winner").dataset.winner; delete $("current").dataset.position;
-  $("current").textContent = ""; $("status").textContent = "Starting…";
+  $("status").textContent = "Starting…";
   try {
     const data = await api("/api/value", {ruleset: r.name, params: params(),
                                           position: positionFromText($("position").value, r), misere: misere()},
                            fresh.signal);
     if (!fresh()) return;
-    const g = {ruleset: r.name, params: params(), misere: misere(), first: $("first").value, mode: $("mode").value,
-               positions: [data.position], values: [{...data, explained: true}], reasons: [], moveTexts: [], over: false};
-    game = g;
-    trail = []; here = -1;   // Undo stays within this game
-    record(true);
+    newGame({ruleset: r.name, params: params(), misere: misere(), first: $("first").value, mode: $("mode").value,
+             positions: [data.position], values: [{...data, explained: true}], reasons: [], moveTexts: [], over: false});
     await showGame();
-  } catch (e) { if (fresh()) showError(e); } finally { $("start").disabled = false; }
+    $("game").scrollIntoView({block: "start"});   // the board and the options in view (not below the set-up)
+  } catch (e) {
+    if (!fresh()) return;
+    $("status").textContent = status;   // the game on screen goes on
+    showError(e);
+  } finally { $("start").disabled = false; }
+}
+
+// The game `g` replaces the one on screen: nothing of the old one (answers in flight included) is read as its.
+function newGame(g) {
+  game = null; ticket("options", true); ticket("hint", true); ticket("computer", true);
+  for (const id of ["hint-out", "winner", "options", "options-note", "board", "history", "strip", "chart", "why-body",
+                    "remoteness-note"]) $(id).innerHTML = "";
+  delete $("winner").dataset.winner; delete $("current").dataset.position;
+  delete $("options").dataset.at;
+  game = g;
+  trail = []; here = -1;   // Undo stays within this game
+  record(true);
+}
+
+// Restart: the game from its start position, with the same rules and players.
+function restart() {
+  const g = game;
+  if (!g) return;
+  newGame({...g, positions: [g.positions[0]], values: [g.values[0]], reasons: [], moveTexts: [], over: false, busy: false,
+           lastOptions: undefined});
+  showGame().catch(showError);
 }
 
 // Show the game at its last position: the board, the strip, the options, and the computer's move if it is its turn.
@@ -260,11 +298,13 @@ async function showGame() {
   if (!fresh() || game !== g || g.positions.length - 1 !== i) return;
   g.values[i] = {...g.values[i], ...data};
   drawStrip(g); why(g, data);
+  // remoteness is searched within a share of the budget: when it is not known, say why instead of dropping it
+  $("remoteness-note").textContent = data.remoteness_note ? `Moves left with best play: ${data.remoteness_note}.` : "";
   if (data.all_options_listed && data.options.length === 0) return gameOver(g, moverAt(g, i));
   if (repeated(g, i) >= DRAW_REPETITIONS) return drawnGame(g, i);
   if (moverAt(g, i) === "computer") return computerMove(g);
   $("status").textContent = (g.misere ? "Misère play: whoever makes the last move loses. " : "") +
-    "Your move: click a token or an option (green: a winning move; red: a losing one" +
+    (hotSeat(g) ? `${capital(playerAt(g, i))} to move` : "Your move") + ": click a token or an option (green: a winning move; red: a losing one" +
     (rulesetByName(g.ruleset).loopy ? `; blue: a drawing one. A position met ${DRAW_REPETITIONS} times with the ` +
      "same player to move is a draw" : "") + ").";
   g.allListed = data.all_options_listed;
@@ -273,13 +313,20 @@ async function showGame() {
   listOptions(g, data);
   // when the options are not all listed, the board sends the move to the server to check (the winning moves the
   // server listed are not used: a token that played only them would give the answer away)
-  drawBoard(g, at, g.allListed ? data.options : [], true);
+  const boardPlays = drawBoard(g, at, g.allListed ? data.options : [], true);
+  // on a phone, when the board itself plays every move (and colours it), the list of moves folds away below it
+  $("options-box").open = !(boardPlays && g.allListed && window.innerWidth <= 600);
+  $("options-count").textContent = g.allListed ? `${data.options.length} move${data.options.length === 1 ? "" : "s"}` : "";
   if (lost) ($("options").querySelector("button") || $("move")).focus();   // keyboard users keep their place
 }
 
 // A loopy game may go on forever: as `sprague play` (sprague.play.DRAW_REPETITIONS), it is drawn when a position
 // occurs for the third time with the same player to move.
 const DRAW_REPETITIONS = 3;
+// What an outcome means for the player to move, as the "Why" panel says it.
+const OUTCOME_WHY = {P: "a P-position, so every move loses against perfect play",
+                     N: "an N-position, so a winning move exists",
+                     D: "a D-position (a draw): neither player can force a win, and a drawing move keeps it so"};
 const OUTCOME_WORDS = {P: "the player to move loses", N: "the player to move wins",
                        D: "a draw: neither player can force a win, play goes on forever"};
 
@@ -294,13 +341,14 @@ function drawnGame(g, i) {
   $("options").innerHTML = ""; $("options-note").textContent = ""; delete $("options").dataset.at;
   $("status").textContent = "Game over: drawn by repetition.";
   $("winner").textContent = `Drawn: ${formatPosition(g.positions[i])} has occurred ${DRAW_REPETITIONS} times with ` +
-    `${moverAt(g, i) === "user" ? "you" : "the computer"} to move (repetition rule).`;
+    `${playerAt(g, i)} to move (repetition rule).`;
   $("winner").dataset.winner = "draw";
 }
 
 function gameOver(g, stuck) {   // `stuck` is to move and cannot
   g.over = true;
-  const winner = g.misere ? stuck : stuck === "user" ? "computer" : "user";
+  const n = g.positions.length - 1, other = `player ${(n + 1) % 2 + 1}`;
+  const winner = hotSeat(g) ? (g.misere ? playerAt(g, n) : other) : g.misere ? stuck : stuck === "user" ? "computer" : "user";
   $("options").innerHTML = ""; $("options-note").textContent = ""; delete $("options").dataset.at;
   $("status").textContent = g.positions.length === 1 ? "Game over: the start position has no moves." : "Game over.";
   $("winner").textContent = winnerText(g, winner);
@@ -308,12 +356,11 @@ function gameOver(g, stuck) {   // `stuck` is to move and cannot
 }
 
 function winnerText(g, winner) {
-  const won = winner === "user" ? "You win!" : "The computer wins.";
+  const won = winner === "user" ? "You win!" : winner === "computer" ? "The computer wins." : `${capital(winner)} wins!`;
   const n = g.positions.length - 1;
   if (!g.misere) return won;
   if (n === 0) return `${won} Misère play: the player who cannot move has won.`;
-  const last = moverAt(g, n - 1);
-  return `${won} ${last === "user" ? "You" : "The computer"} made the last move, and under misère play ` +
+  return `${won} ${capital(playerAt(g, n - 1))} made the last move, and under misère play ` +
     "the player who makes the last move loses.";
 }
 
@@ -322,7 +369,7 @@ function listOptions(g, data) {
   box.innerHTML = ""; $("options-note").textContent = "";
   box.dataset.at = JSON.stringify(g.positions[g.positions.length - 1]); box.dataset.moves = String(g.positions.length - 1);
   if (!data.all_options_listed) {   // listing only the winning ones would give the answer away
-    $("options-note").textContent = `${data.option_count} options: too many to list; click the board or type the ` +
+    $("options-note").textContent = `${short(data.option_count)} options: too many to list; click the board or type the ` +
       "position after your move (Hint shows a winning one).";
     return;
   }
@@ -448,35 +495,86 @@ function drawHistory(g) {
   for (let i = 1; i < g.positions.length; i++) {
     const li = document.createElement("li");
     const reason = g.reasons[i];
-    li.textContent = `${moverAt(g, i - 1) === "user" ? "you" : "computer"}: ` + (g.moveTexts[i] ?
+    li.textContent = `${hotSeat(g) ? playerAt(g, i - 1) : moverAt(g, i - 1) === "user" ? "you" : "computer"}: ` + (g.moveTexts[i] ?
       `${g.moveTexts[i]}, to ${formatPosition(g.positions[i])}` : `${formatPosition(g.positions[i - 1])} → ` +
       formatPosition(g.positions[i])) + (reason ? `   (${reason})` : "");
     box.appendChild(li);
   }
 }
 
-// The value history: each position of the game, coloured by its outcome for the player to move there.
+// The value history: each position of the game, coloured by its outcome for your side (in a hot seat, player 1's):
+// as a chart (remoteness against turn) and as a list of turns (what screen readers and the tests read).
 function drawStrip(g) {
   const box = $("strip");
   box.innerHTML = "";
   g.positions.forEach((p, i) => {
     const v = g.values[i] || {}, span = document.createElement("span");
-    const val = valueOf({...v, misere: g.misere});
-    // from the user's side (as GamesmanUni's value history): green while you are winning, red while you are losing
-    const mover = moverAt(g, i), yours = v.outcome && v.outcome !== "D" ? (v.outcome === "N") === (mover === "user") : null;
+    const val = valueOf({...v, misere: g.misere}), side = hotSeat(g) ? "player 1" : "you";
+    // from your side (as GamesmanUni's value history): green while you are winning, red while you are losing
+    const yours = v.outcome && v.outcome !== "D" ? (v.outcome === "N") === sideOf(g, i) : null;
     span.className = v.outcome === "D" ? "draw" : yours === null ? "" : yours ? "you-win" : "you-lose";
     span.setAttribute("role", "listitem");
     const far = v.remoteness === undefined || v.remoteness === null ? "" : ` in ${v.remoteness}`;
-    span.textContent = `${i}` + (v.outcome ? ` ${v.outcome}${far}` : "") + ($("show-values").checked && val !== undefined ? ` ${valueName(g.misere)}=${val}` : "");
+    const state = v.outcome === "D" ? "draw" : yours === null ? "?" : `${side} ${yours ? "win" : "lose"}${hotSeat(g) ? "s" : ""}${far}`;
+    span.textContent = `${i}: ${state}` + ($("show-values").checked && val !== undefined ? ` · ${valueName(g.misere)}=${val}` : "");
     span.dataset.remoteness = v.remoteness ?? "";
-    span.title = `after ${i} move${i === 1 ? "" : "s"}: ${formatPosition(p)}, ${mover === "user" ? "you" : "the computer"} ` +
+    span.title = `after ${i} move${i === 1 ? "" : "s"}: ${formatPosition(p)}, ${playerAt(g, i)} ` +
       `to move, ${v.outcome || "?"}-position` + (val !== undefined ? `, ${valueName(g.misere)} = ${val}` : "") +
-      (v.outcome === "D" ? ": a draw with best play" : yours === null ? "" : (yours ? ": you are winning" : ": you are losing") +
+      (v.outcome === "D" ? ": a draw with best play" : yours === null ? "" :
+       `: ${side} ${hotSeat(g) ? (yours ? "is winning" : "is losing") : (yours ? "are winning" : "are losing")}` +
        (far ? `, the game ends${far} moves with best play` : ""));
     span.setAttribute("aria-label", span.title);
     span.dataset.outcome = v.outcome || "";
     box.appendChild(span);
   });
+  drawChart(g);
+}
+
+// The value history as GamesmanUni draws it: turn across, remoteness up while your side wins and down while it
+// loses (a draw on the middle line), each point coloured by the outcome. An SVG: sharp at any pixel density.
+function drawChart(g) {
+  const ns = "http://www.w3.org/2000/svg", box = $("chart"), n = g.positions.length;
+  const side = hotSeat(g) ? "player 1" : "you";
+  const points = g.positions.map((p, i) => {
+    const v = g.values[i] || {}, known = v.outcome && v.outcome !== "D";
+    const wins = known ? (v.outcome === "N") === sideOf(g, i) : null;
+    return {i, v, wins, r: v.remoteness ?? null, kind: v.outcome === "D" ? "draw" : wins === null ? "unknown" : wins ? "win" : "lose"};
+  });
+  const top = Math.max(1, ...points.map((q) => q.r ?? 0));
+  const W = Math.max(320, 80 + 28 * n), H = 210, L = 60, T = 16, mid = (H - 20) / 2, half = mid - T;
+  // as GamesmanUni: the end of the game (remoteness 0) at the edges, the longest remoteness next to the middle
+  const X = (i) => L + 14 + i * 28, Y = (q) => q.kind === "draw" ? mid : q.kind === "unknown" ? mid :
+    mid + (q.wins ? -1 : 1) * half * (top + 1 - (q.r ?? top)) / (top + 1);
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`); svg.setAttribute("width", W); svg.setAttribute("height", H);
+  svg.setAttribute("role", "img"); svg.setAttribute("data-testid", "chart");
+  svg.setAttribute("aria-label", `value history: ${n} position${n === 1 ? "" : "s"}; above the middle line ${side} ` +
+    `${hotSeat(g) ? "wins" : "win"}, below ${hotSeat(g) ? "loses" : "lose"}; the nearer the edge, the fewer moves are ` +
+    "left (the list below reads each turn)");
+  const add = (tag, attrs, text) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, val);
+    if (text !== undefined) e.textContent = text;
+    svg.appendChild(e); return e;
+  };
+  add("line", {x1: L, y1: mid, x2: W - 4, y2: mid, class: "axis"});
+  add("text", {x: 2, y: T, class: "label"}, `${side} win${hotSeat(g) ? "s" : ""}`);
+  add("text", {x: 2, y: H - 24, class: "label"}, `${side} lose${hotSeat(g) ? "s" : ""}`);
+  for (const [y, r] of [[mid - half, 0], [mid - half / (top + 1), top], [mid + half / (top + 1), top], [mid + half, 0]]) {
+    add("text", {x: L - 6, y: y + 4, class: "tick"}, String(r));   // remoteness: moves left with best play
+  }
+  const known = points.filter((q) => q.kind !== "unknown");
+  if (known.length > 1) add("polyline", {points: known.map((q) => `${X(q.i)},${Y(q)}`).join(" "), class: "path"});
+  for (const q of points) {
+    const c = add("circle", {cx: X(q.i), cy: Y(q), r: 7, class: q.kind, "data-turn": q.i, "data-kind": q.kind,
+                             "data-remoteness": q.r ?? ""});
+    const t = document.createElementNS(ns, "title");
+    t.textContent = `turn ${q.i}: ${q.kind === "unknown" ? "not known" : q.kind === "draw" ? "a draw" :
+      `${side} ${q.wins ? "win" : "lose"}${hotSeat(g) ? "s" : ""}`}${q.r === null ? "" : ` in ${q.r}`}`;
+    c.appendChild(t);
+    if (n <= 40 || q.i % Math.ceil(n / 40) === 0) add("text", {x: X(q.i), y: H - 4, class: "turn"}, String(q.i));
+  }
+  box.innerHTML = ""; box.appendChild(svg);
 }
 
 // The position as objects to click, as the ruleset's board says (its base class: sprague.rulesets.shapes): heaps as
@@ -487,6 +585,7 @@ function drawBoard(g, at, options, playable) {
   if (r.board === "grid" && Array.isArray(at) && at.length === 2 &&
       at.every((h) => Number.isSafeInteger(Number(h)) && Number(h) <= 30)) {
     box.appendChild(coordinateGrid(g, at.map(Number), options, playable));   // a coordinate game: the position is a cell
+    return true;
   } else if ((r.board === "heaps" || r.board === "grid") && Array.isArray(at)) {
     at.forEach((h, i) => {
       const heap = document.createElement("div");
@@ -509,7 +608,7 @@ function drawBoard(g, at, options, playable) {
         heap.prepend(bar);
       }
       const label = document.createElement("span");
-      label.className = "label"; label.textContent = String(h);
+      label.className = "label"; label.textContent = short(h);
       heap.prepend(label);
       box.appendChild(heap);
     });
@@ -565,13 +664,15 @@ function cellName(i, j) {
 // A coordinate game (board "grid") drawn as the grid of positions (x, y) of two heaps: the position is the
 // marked cell, each option a cell coloured win or lose; a click on an option's cell plays it.
 function coordinateGrid(g, [x0, y0], options, playable) {
-  const s = 26, L = 28, B = 24, nx = x0 + 1, ny = y0 + 1, c = document.createElement("canvas");
-  c.width = L + nx * s + 4; c.height = ny * s + B + 4;
+  // cells of 26 px; on a phone as wide as the screen allows, up to 44 px (a finger's tap target)
+  const nx = x0 + 1, ny = y0 + 1, L = 28, B = 24, c = document.createElement("canvas");
+  const s = window.innerWidth <= 600 ? Math.max(26, Math.min(44, Math.floor((window.innerWidth - L - 40) / nx))) : 26;
+  c.dataset.cell = String(s); c.dataset.left = String(L);
   c.setAttribute("data-testid", "coordinate-grid");
   c.setAttribute("role", "img");
   c.setAttribute("aria-label", `the position (${x0}, ${y0}) on the grid of two heaps; options: ` +
                  options.map((o) => `(${o.position.join(", ")}) ${o.outcome === "P" ? "wins" : "loses"}`).join("; "));
-  const ctx = c.getContext("2d"), cell = (x, y) => [L + x * s, (ny - 1 - y) * s];
+  const ctx = sizeCanvas(c, L + nx * s + 4, ny * s + B + 4), cell = (x, y) => [L + x * s, (ny - 1 - y) * s];
   const byCell = new Map(options.map((o) => [o.position.map(Number).join(","), o]));
   ctx.font = "11px sans-serif"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
   for (let x = 0; x < nx; x++) for (let y = 0; y < ny; y++) {
@@ -584,7 +685,7 @@ function coordinateGrid(g, [x0, y0], options, playable) {
   for (let x = 0; x < nx; x += Math.ceil(nx / 12)) ctx.fillText(String(x), L + (x + 0.5) * s, ny * s + 10);
   for (let y = 0; y < ny; y += Math.ceil(ny / 12)) ctx.fillText(String(y), L / 2, (ny - 1 - y + 0.5) * s);
   c.onclick = (ev) => {
-    const box = c.getBoundingClientRect(), k = c.width / box.width;
+    const box = c.getBoundingClientRect(), k = cssSize(c).w / box.width;
     const x = Math.floor(((ev.clientX - box.left) * k - L) / s), y = ny - 1 - Math.floor(((ev.clientY - box.top) * k) / s);
     const o = byCell.get(`${x},${y}`);
     if (o && playable) userMove(g, o.position);
@@ -661,8 +762,8 @@ function why(g, data) {
   box.innerHTML = "";
   const p = document.createElement("p");
   const G = valueName(g.misere), v = valueOf(data);
-  p.textContent = `${G} = ${v ?? "not computed"}: a${data.outcome === "P" ? " P-position, so every move loses against " +
-    "perfect play" : "n N-position, so a winning move exists"}. Method: ${data.method}. Source: ${r.source}.`;
+  p.textContent = `${G} = ${v ?? "not computed"}: ${OUTCOME_WHY[data.outcome] || "its outcome is not known"}. ` +
+    `Method: ${data.method}. Source: ${r.reference}.`;
   box.appendChild(p);
   const known = g.values[i];
   if (known.explained) whyDetails(known);
@@ -690,17 +791,26 @@ async function explain(g, i) {
   } catch (e) { /* the explanation is optional: the answer is already shown */ }
 }
 
+const MAX_COLUMNS = 64;   // binary columns of the nim-sum table drawn (past it, the values only)
+
+// A number of many digits shortened for a label: its first and last digits and how many there are.
+function short(value) {
+  const t = String(value);
+  return t.length <= 24 ? t : `${t.slice(0, 8)}…${t.slice(-8)} (${t.length} digits)`;
+}
+
 // The nim-sum in binary columns: a column with an odd number of 1s makes the sum non-zero.
 function nimSumTable(heaps, values) {
   const big = values.map((v) => BigInt(v)), sum = big.reduce((a, b) => a ^ b, 0n);
-  const width = Math.max(1, ...big.map((v) => v.toString(2).length));
+  const bits = Math.max(1, ...big.map((v) => v.toString(2).length)), width = bits <= MAX_COLUMNS ? bits : 0;
   const box = document.createElement("div"), note = document.createElement("p");
   note.textContent = "Sprague-Grundy theorem: the value of a sum of heaps is the nim-sum (binary addition without carry) " +
     "of the heaps' values. A column with an odd number of 1s (marked) makes it non-zero; a winning move changes one " +
-    "heap so that every column becomes even.";
+    "heap so that every column becomes even." + (width ? "" : ` (The values have up to ${bits} binary digits: too many ` +
+    "columns to draw, so the table gives the values and their nim-sum in decimal.)");
   const table = document.createElement("table");
   table.setAttribute("data-testid", "nim-sum");
-  box.append(note, table);
+  box.append(note);
   const head = table.insertRow();
   ["heap", "G(heap)", ...Array.from({length: width}, (_, k) => `2^${width - 1 - k}`)].forEach((t) => {
     const th = document.createElement("th"); th.textContent = t; head.appendChild(th);
@@ -708,12 +818,14 @@ function nimSumTable(heaps, values) {
   const odd = Array.from({length: width}, (_, k) => big.filter((v) => (v >> BigInt(width - 1 - k)) & 1n).length % 2 === 1);
   big.forEach((v, i) => {
     const tr = table.insertRow();
-    [String(heaps[i]), String(v), ...v.toString(2).padStart(width, "0")].forEach((t, k) => {
+    [short(heaps[i]), short(v), ...(width ? v.toString(2).padStart(width, "0") : "")].forEach((t, k) => {
       const td = tr.insertCell(); td.textContent = t; if (k >= 2 && odd[k - 2]) td.className = "odd";
     });
   });
   const tr = table.insertRow(); tr.className = "sum";
-  ["nim-sum", String(sum), ...sum.toString(2).padStart(width, "0")].forEach((t) => { tr.insertCell().textContent = t; });
+  ["nim-sum", short(sum), ...(width ? sum.toString(2).padStart(width, "0") : "")].forEach((t) => { tr.insertCell().textContent = t; });
+  const wrap = document.createElement("div");
+  wrap.className = "scroll"; wrap.appendChild(table); box.appendChild(wrap);
   return box;
 }
 
@@ -737,16 +849,21 @@ async function restore(state) {
   }
   $("first").value = state.first; $("mode").value = state.mode;
   const fresh = ticket("game", true);
-  try {   // every position is checked by the server (values for the strip); the moves between them are not replayed
-    const values = await Promise.all(state.positions.map((p) => api("/api/value",
-      {ruleset: state.ruleset, params: state.params, position: p, misere: state.misere}, fresh.signal)));
+  try {   // the server replays the game: each position must be a move from the one before (values for the strip)
+    const data = await api("/api/game", {ruleset: state.ruleset, params: state.params, positions: state.positions,
+                                         misere: state.misere}, fresh.signal);
     if (!fresh()) return;
-    game = {...state, positions: values.map((v) => v.position), values: values.map((v) => ({...v, explained: true})),
-            reasons: [], moveTexts: [], over: false};
+    showError(null);
+    game = {...state, positions: data.positions, values: data.values.map((v) => ({...v, explained: true})),
+            reasons: [], moveTexts: [undefined, ...data.moves], over: false};
     $("position").value = formatPosition(game.positions[0]);
     updateUndo();
     await showGame();
-  } catch (e) { if (fresh()) showError(e); }
+  } catch (e) {
+    if (!fresh()) return;
+    $("game").classList.add("hidden");   // a game that cannot be played is not shown
+    showError(new Error(`This game cannot be replayed: ${e.message}`));
+  }
 }
 
 function exportGame() {
@@ -780,15 +897,31 @@ function download(name, type, content) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// ------------------------------------------------------------------ canvases
+// A canvas of w x h CSS pixels with as many device pixels as the screen has (sharp on a phone's 3x screen), within
+// the browser's canvas limits; its context draws in CSS pixels.
+function sizeCanvas(c, w, h) {
+  const dpr = Math.max(1, Math.min(window.devicePixelRatio || 1, 16000 / Math.max(1, w, h), Math.sqrt(1e8 / Math.max(1, w * h))));
+  c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
+  c.style.width = `${w}px`; c.style.height = `${h}px`;
+  c.dataset.cssWidth = String(w); c.dataset.cssHeight = String(h); c.dataset.density = String(dpr);
+  const ctx = c.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return ctx;
+}
+
+function cssSize(c) { return {w: Number(c.dataset.cssWidth) || c.width, h: Number(c.dataset.cssHeight) || c.height}; }
+
 // ------------------------------------------------------------------ explore: the heat map on a canvas
 const MARGIN = {left: 48, bottom: 40, top: 8, right: 8};
 
 function clearGrid() {
   ticket("grid");
   view.grid = null; view.cursor = null;
-  const c = $("heatmap"); c.width = 0; c.height = 0;
+  sizeCanvas($("heatmap"), 0, 0);
   $("grid-caption").textContent = ""; $("legend").innerHTML = "";
   $("cell").textContent = ""; for (const k of ["x", "y", "value"]) delete $("cell").dataset[k];
+  $("open-cell").hidden = true;
 }
 
 async function drawHeatmap() {
@@ -817,9 +950,29 @@ async function drawHeatmap() {
 
 function cellSize() {
   const g = view.grid, n = Math.max(g.rows.length, g.columns.length);
-  const fit = Math.max(2, Math.min(28, Math.floor((Math.min(window.innerWidth, 1100) - MARGIN.left - 40) / n)));
+  // on a touch screen a cell stays big enough to tap and to show its number (the canvas scrolls instead)
+  const least = window.matchMedia("(pointer: coarse)").matches ? 24 : 2;
+  const fit = Math.max(least, Math.min(28, Math.floor((Math.min(window.innerWidth, 1100) - MARGIN.left - 40) / n)));
   return Math.max(2, Math.min(64, fit * Math.pow(1.5, view.zoom)));
 }
+
+// Black or white, whichever reads better on the colour `fill` (WCAG contrast: at least 4.5:1 on every fill here).
+const INK = new Map();
+function inkOn(fill) {
+  if (!INK.has(fill)) INK.set(fill, contrastingInk(fill));
+  return INK.get(fill);
+}
+
+function contrastingInk(fill) {
+  const probe = document.createElement("canvas").getContext("2d");
+  probe.fillStyle = fill;   // the browser normalises hsl(...) and names to #rrggbb
+  const hex = probe.fillStyle, rgb = [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16) / 255);
+  const L = rgb.map((c) => c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4))
+    .reduce((sum, c, k) => sum + c * [0.2126, 0.7152, 0.0722][k], 0);
+  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#000" : "#fff";
+}
+view.inkOn = inkOn;
+view.colourOf = colourOf;
 
 function colourOf(v, largest) {
   if (v === "P" || v === 0) return "#1f7a3a";
@@ -831,19 +984,19 @@ function colourOf(v, largest) {
 
 // Where the cell of heaps (x, y) is drawn, in the canvas's CSS pixels (for the tests).
 view.cellPoint = (x, y) => {
-  const g = view.grid, s = g.s, c = $("heatmap"), scale = c.getBoundingClientRect().width / c.width;
+  const g = view.grid, s = g.s, c = $("heatmap"), scale = c.getBoundingClientRect().width / cssSize(c).w;
   const j = g.columns.indexOf(x), i = g.rows.indexOf(y);
   return {x: (MARGIN.left + (j + 0.5) * s) * scale, y: (MARGIN.top + (g.rows.length - 1 - i + 0.5) * s) * scale};
 };
 
 function paintGrid() {
   const began = performance.now();
-  const g = view.grid, c = $("heatmap"), ctx = c.getContext("2d"), s = g.s = cellSize();
+  const g = view.grid, c = $("heatmap"), s = g.s = cellSize();
   const nx = g.columns.length, ny = g.rows.length;
   const numbers = g.table.flat().filter((v) => typeof v === "number");
   g.largest = Math.max(1, ...numbers);
-  c.width = MARGIN.left + nx * s + MARGIN.right; c.height = MARGIN.top + ny * s + MARGIN.bottom;
-  ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, c.width, c.height);
+  const W = MARGIN.left + nx * s + MARGIN.right, H = MARGIN.top + ny * s + MARGIN.bottom, ctx = sizeCanvas(c, W, H);
+  ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, W, H);
   for (let i = 0; i < ny; i++) {
     const y = MARGIN.top + (ny - 1 - i) * s;   // the smallest row at the bottom
     for (let j = 0; j < nx; j++) {
@@ -855,7 +1008,7 @@ function paintGrid() {
     ctx.font = `${Math.floor(s * 0.45)}px sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "middle";
     for (let i = 0; i < ny; i++) for (let j = 0; j < nx; j++) {
       const v = g.table[i][j];
-      ctx.fillStyle = v === 0 || v === "P" ? "#fff" : "#111";
+      ctx.fillStyle = inkOn(colourOf(v, g.largest));
       ctx.fillText(String(v), MARGIN.left + (j + 0.5) * s, MARGIN.top + (ny - 1 - i + 0.5) * s);
     }
   }
@@ -867,7 +1020,7 @@ function paintGrid() {
   ctx.textAlign = "right"; ctx.textBaseline = "middle";
   for (let i = 0; i < ny; i += step) ctx.fillText(String(g.rows[i]), MARGIN.left - 4, MARGIN.top + (ny - 1 - i + 0.5) * s);
   ctx.textAlign = "center"; ctx.textBaseline = "bottom";
-  ctx.fillText(g.second ? `heap of ${g.ruleset} (x)` : "heap x", MARGIN.left + nx * s / 2, c.height - 2);
+  ctx.fillText(g.second ? `heap of ${g.ruleset} (x)` : "heap x", MARGIN.left + nx * s / 2, H - 2);
   ctx.save(); ctx.translate(12, MARGIN.top + ny * s / 2); ctx.rotate(-Math.PI / 2);
   ctx.textBaseline = "middle"; ctx.fillText(g.second ? `heap of ${g.second} (y)` : "heap y", 0, 0); ctx.restore();
   if (view.cursor) {
@@ -891,14 +1044,16 @@ function drawLegend(g) {
 
 function cellAt(ev) {
   const g = view.grid, c = $("heatmap"), s = g.s, box = c.getBoundingClientRect();
-  const x = (ev.clientX - box.left) * (c.width / box.width) - MARGIN.left;
-  const y = (ev.clientY - box.top) * (c.height / box.height) - MARGIN.top;
+  const x = (ev.clientX - box.left) * (cssSize(c).w / box.width) - MARGIN.left;
+  const y = (ev.clientY - box.top) * (cssSize(c).h / box.height) - MARGIN.top;
   const j = Math.floor(x / s), i = g.rows.length - 1 - Math.floor(y / s);
   return j >= 0 && j < g.columns.length && i >= 0 && i < g.rows.length ? [j, i] : null;
 }
 
 function showCell(j, i) {
   const g = view.grid, x = g.columns[j], y = g.rows[i], v = g.table[i][j];
+  $("open-cell").hidden = !!g.second;   // a sum of two games is not one ruleset's position
+  $("open-cell").textContent = `Open ${x} ${y} in Play`;
   $("cell").textContent = `position ${x} ${y}: ${g.values === "grundy" ? valueName(g.misere) + " = " + v : v}`;
   Object.assign($("cell").dataset, {x, y, value: v});
 }
@@ -916,7 +1071,8 @@ function openCell(j, i) {
 function clearSequence() {
   ticket("sequence");
   view.sequence = null;
-  const c = $("sequence"); c.width = 0; c.height = 0;
+  const c = $("sequence"); sizeCanvas(c, 0, 0);
+  c.setAttribute("aria-label", "plot of the sequence: nothing drawn yet (Plot sequence draws it)");
   $("sequence-caption").textContent = ""; $("period").textContent = ""; delete $("period").dataset.period;
 }
 
@@ -947,11 +1103,11 @@ async function drawSequence() {
 
 function paintSequence() {
   const began = performance.now();
-  const d = view.sequence, c = $("sequence"), ctx = c.getContext("2d");
+  const d = view.sequence, c = $("sequence");
   const vals = d.values.map(Number), n = vals.length, top = Math.max(1, ...vals);
   const W = Math.max(300, Math.min(window.innerWidth - 40, 1000)), H = 280;
   const L = 48, B = 36, T = 10, R = 10, pw = W - L - R, ph = H - B - T;
-  c.width = W; c.height = H;
+  const ctx = sizeCanvas(c, W, H);
   ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, W, H);
   const X = (i) => L + (n > 1 ? i * pw / (n - 1) : pw / 2), Y = (v) => T + ph - v * ph / top;
   if (d.period && d.preperiod > 0) {   // the preperiod shaded
@@ -1101,10 +1257,12 @@ function listTheorems() {
   const r = current(), box = $("theorem");
   box.innerHTML = "";
   const mine = THEOREMS.filter((t) => t.ruleset === r.name);
-  for (const t of mine.length ? mine : THEOREMS) {
+  for (const t of mine) {
     const o = document.createElement("option");
     o.value = t.name; o.textContent = `${t.name}${t.refuted ? " (refuted)" : ""}`; box.appendChild(o);
   }
+  box.disabled = $("verify").disabled = !mine.length;   // another game's theorem says nothing about this one
+  if (!mine.length) box.appendChild(new Option(`none registered for ${r.name}`, ""));
   showTheorem();
 }
 
@@ -1114,8 +1272,9 @@ function showTheorem() {
   delete $("verify-out").dataset.ok;
   // a theorem on heaps is checked on heaps up to the bound; one on the ruleset's own positions, up to a size
   $("verify-max-label").textContent = t && t.box === "positions" ? "positions of size at most" : "heaps at most";
-  $("theorem-text").textContent = t ? `${t.statement} (${t.citation}; ${t.ruleset}, ${t.heaps}).` +
-    (t.refuted ? ` Refuted: ${t.refuted}` : "") : "";
+  $("theorem-text").textContent = t ? `${t.statement} (${t.reference}; ${t.ruleset}, ${t.heaps}).` +
+    (t.refuted ? ` Refuted: ${t.refuted}` : "") : `sprague has no theorem about ${current().name} to verify; ` +
+    "its values come from search (Play and the tables show them).";
 }
 
 async function verifyTheorem() {
@@ -1280,7 +1439,17 @@ function exports() {
 function gridEvents() {
   const c = $("heatmap");
   c.addEventListener("mousemove", (ev) => { if (view.grid) { const at = cellAt(ev); if (at) showCell(...at); } });
-  c.addEventListener("click", (ev) => { if (view.grid) { const at = cellAt(ev); if (at) { showCell(...at); openCell(...at); } } });
+  // a mouse click opens the cell's position in Play; a tap (touch) selects the cell and reads it out, and the
+  // Open button beside the readout opens it (a finger cannot hover to read a cell first)
+  let pointer = "mouse";
+  c.addEventListener("pointerdown", (ev) => { pointer = ev.pointerType; });
+  c.addEventListener("click", (ev) => {
+    const at = view.grid && cellAt(ev);
+    if (!at) return;
+    view.cursor = at; paintGrid(); showCell(...at);
+    if (pointer !== "touch") openCell(...at);
+  });
+  $("open-cell").onclick = () => { if (view.grid && view.cursor) openCell(...view.cursor); };
   c.addEventListener("keydown", (ev) => {
     const g = view.grid;
     if (!g) return;
@@ -1321,6 +1490,8 @@ async function init() {
     } catch (e) { if (fresh()) showError(e); }
   };
   $("start").onclick = start;
+  $("restart").onclick = restart;
+  $("position").onkeydown = (ev) => { if (ev.key === "Enter") start(); };
   $("hint").onclick = hint;
   $("value").onclick = value;
   $("undo").onclick = undo;
