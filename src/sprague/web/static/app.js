@@ -825,7 +825,8 @@ function nimSumTable(heaps, values) {
   const tr = table.insertRow(); tr.className = "sum";
   ["nim-sum", short(sum), ...(width ? sum.toString(2).padStart(width, "0") : "")].forEach((t) => { tr.insertCell().textContent = t; });
   const wrap = document.createElement("div");
-  wrap.className = "scroll"; wrap.appendChild(table); box.appendChild(wrap);
+  wrap.className = "scroll"; wrap.tabIndex = 0; wrap.setAttribute("role", "region");
+  wrap.setAttribute("aria-label", "the nim-sum table (scrolls)"); wrap.appendChild(table); box.appendChild(wrap);
   return box;
 }
 
