@@ -132,7 +132,9 @@ def test_canvases_are_sharp_and_a_heat_map_cell_is_read_by_touch(phone: Any) -> 
     _grid(phone, 10)
     assert abs(phone.eval_on_selector("#heatmap", sharpness) - 3) < 0.01
     assert phone.evaluate("window.spragueView.grid.s") >= 24
+    assert not phone.is_visible("#open-cell")  # until a cell is chosen
     at = phone.evaluate("() => window.spragueView.cellPoint(4, 7)")
+    phone.eval_on_selector("#heatmap", "(c) => c.scrollIntoView()")
     box = phone.query_selector("#heatmap").bounding_box()
     phone.touchscreen.tap(box["x"] + at["x"], box["y"] + at["y"])
     phone.wait_for_function("document.querySelector('#cell').dataset.x === '4'")
