@@ -316,7 +316,7 @@ async function showGame() {
   const boardPlays = drawBoard(g, at, g.allListed ? data.options : [], true);
   // on a phone, when the board itself plays every move (and colours it), the list of moves folds away below it
   $("options-box").open = !(boardPlays && g.allListed && window.innerWidth <= 600);
-  $("options-count").textContent = g.allListed ? `${data.options.length} move${data.options.length === 1 ? "" : "s"}` : "";
+  $("options-count").textContent = g.allListed ? `(${data.options.length})` : "";
   if (lost) ($("options").querySelector("button") || $("move")).focus();   // keyboard users keep their place
 }
 
