@@ -325,3 +325,28 @@ def test_no_serious_accessibility_violation_on_any_view_empty_or_drawn(browser: 
     _shot(pg, f"page-explore-{width}px.png")
     context.close()
     assert found == []
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)])
+def test_no_view_is_wider_than_the_screen(browser: Any, server: str, size: tuple[int, int]) -> None:  # noqa: F811
+    """From a small phone to a wide desktop, upright and sideways: Play (Nim, a Cram board, Wythoff's grid) and
+    Explore with every view drawn never make the page scroll sideways (wide views scroll in their own box)."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    pg = context.new_page()
+    pg.goto(server + "/")
+    pg.wait_for_selector("body[data-ready='true']")
+    wide = {}
+    for name, position in (("nim", "3 4 5 13"), ("cram", "3x4"), ("wythoff", "7 12")):
+        _start(pg, name, position)
+        pg.wait_for_selector("[data-testid=option]")
+        wide[name] = pg.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    pg.click("#tab-explore")
+    pg.select_option("#ruleset", "nim")
+    _grid(pg, 30)
+    _plot(pg, 200)
+    pg.click("#draw-plist")
+    pg.wait_for_selector("#plist li")
+    wide["explore"] = pg.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    context.close()
+    assert all(w <= 0 for w in wide.values()), wide
