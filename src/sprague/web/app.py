@@ -399,6 +399,14 @@ def create_app(
         "game, as 'sprague quotient --json', with a typed sum's element and winning moves, and each heap's genus",
     )
 
+    endpoint(
+        "/api/graph",
+        "graph",
+        handlers.GraphRequest,
+        "the game graph of every position reachable from a small one, each with its outcome and value, "
+        "for the page's P/N labelling",
+    )
+
     @app.get("/", include_in_schema=False)
     def page() -> FileResponse:
         return FileResponse(_STATIC / "index.html")
