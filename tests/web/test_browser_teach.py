@@ -9,10 +9,10 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 import pytest
+from test_browser import CHROMIUM, FLAGS, _shot, sync_api
+from test_graph_web import cram_key, cram_moves, nim_key
 
 import naive
-from test_browser import CHROMIUM, FLAGS, sync_api
-from test_graph_web import cram_key, cram_moves, nim_key
 from webserver import running_server
 
 pytestmark = [
@@ -66,7 +66,8 @@ def _start(page: Any, ruleset: str, position: str, params: dict[str, str] | None
     page.click("#start")
     page.wait_for_selector("[data-testid=option], #winner[data-winner]")
     page.wait_for_function(
-        "() => document.querySelector('#teach').dataset.position === document.querySelector('#current').dataset.position"
+        "() => document.querySelector('#teach').dataset.position"
+        " === document.querySelector('#current').dataset.position"
         " && document.querySelector('#pn').dataset.complete !== undefined"
     )
 
@@ -160,7 +161,9 @@ def test_the_mex_step_shows_the_options_values_and_the_missing_one(page: Any) ->
     assert page.query_selector("[data-testid=pn-node]") is None and page.query_selector("#pn-step") is None
     _start(page, "subtraction", "0", {"S": "1,2"}, misere=True)
     assert page.query_selector_all("[data-testid=mex-value]") == []
-    assert int(page.text_content("[data-testid=mex-missing]")) == naive.misere_grundy(naive.subtraction_moves({1, 2}), (0,))
+    assert int(page.text_content("[data-testid=mex-missing]")) == naive.misere_grundy(
+        naive.subtraction_moves({1, 2}), (0,)
+    )
     assert "Misère rule" in page.text_content("#mex")
 
 
@@ -172,7 +175,9 @@ def test_play_animates_to_the_end_and_reset_clears(page: Any) -> None:
     page.wait_for_function("(n) => document.querySelector('#pn-live').dataset.shown === String(n)", arg=count)
     moves = naive.subtraction_moves({1, 3})
     for n in page.query_selector_all("[data-testid=pn-node]"):
-        assert n.get_attribute("data-label") == naive.outcome(moves, tuple(json.loads(n.get_attribute("data-position"))))
+        assert n.get_attribute("data-label") == naive.outcome(
+            moves, tuple(json.loads(n.get_attribute("data-position")))
+        )
     page.click("#pn-reset")
     assert page.get_attribute("#pn-live", "data-shown") == "0"
     assert {n.get_attribute("data-label") for n in page.query_selector_all("[data-testid=pn-node]")} == {""}
@@ -196,7 +201,7 @@ def test_accessibility_of_both_views(browser: Any, server: str, width: int) -> N
                    small: [...document.querySelectorAll('#teach button')]
                        .filter((e) => e.getBoundingClientRect().height < 44).map((e) => e.id)})"""
     )
-    assert sizes == {"overflow": 0, "small": []} or (sizes["overflow"] <= 0 and sizes["small"] == []), sizes
-    page.screenshot(path=f"/tmp/teach-{width}.png", full_page=True)
+    assert sizes["overflow"] <= 0 and sizes["small"] == [], sizes
+    _shot(page, f"browser-teach-{width}px.png")
     page.context.close()
     assert not page.teach_errors, page.teach_errors

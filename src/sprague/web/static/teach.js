@@ -118,7 +118,7 @@ async function drawPN(g, data, section) {
     section.dataset.complete = "false";
     return;
   }
-  teach.graph = graph;
+  teach.graph = graph; teach.misere = g.misere;
   teach.steps = labelSteps(graph, g.misere);
   note.textContent = rulesLine(g.misere);
   section.dataset.complete = "true";
@@ -159,7 +159,10 @@ function labelSteps(graph, misere) {
 function stepText(step) {
   const n = (id) => teach.graph.nodes[id].text;
   const s = `Step ${teach.steps.indexOf(step) + 1} of ${teach.steps.length}: ${n(step.id)} is ${step.label}, `;
-  if (step.rule === 0) return s + "by rule 0: it is terminal (no move from it).";
+  if (step.rule === 0) {
+    return s + "by rule 0: it is terminal (no move from it" + (teach.misere ? "; under misère play the player " +
+      "to move has won)." : ").");
+  }
   if (step.rule === 1) return s + `by rule 1: it has a move to ${n(step.witness[0])}, a P-position.`;
   return s + `by rule 2: every move from it goes to an N-position (${step.witness.map(n).join(", ")}).`;
 }
