@@ -146,8 +146,9 @@ def test_stepping_labels_every_node_as_brute_force_does_each_by_a_true_rule(
 
 def test_the_mex_step_shows_the_options_values_and_the_missing_one(page: Any) -> None:
     """Subtraction {1, 2, 5} (a searched value), heap 8: the chips are the options' values (brute force), and the
-    missing one is the smallest value not among them, which is G (brute force); under misère play Nim 1 1 1 (a
-    closed form: no mex step) and subtraction {1, 2} heap 0 (no move: G⁻ = 1 by Conway's rule)."""
+    missing one is the smallest value not among them, which is G (brute force); so for Wythoff 3 4, whose value is
+    searched though its outcome has a closed form; not for Nim 3 5 6 (G by Bouton's formula), whose graph is too
+    large to draw; under misère play subtraction {1, 2} heap 0 (no move: G⁻ = 1 by Conway's rule)."""
     moves = naive.subtraction_moves({1, 2, 5})
     _start(page, "subtraction", "8", {"S": "1,2,5"})
     chips = [int(c.text_content()) for c in page.query_selector_all("[data-testid=mex-value]")]
@@ -155,6 +156,10 @@ def test_the_mex_step_shows_the_options_values_and_the_missing_one(page: Any) ->
     missing = int(page.text_content("[data-testid=mex-missing]"))
     assert missing == naive.grundy(moves, (8,)) == naive.mex(chips)
     assert "Normal-play rule" in page.text_content("#mex")
+    _start(page, "wythoff", "3 4")  # the outcome by Wythoff's theorem, the value by search: the mex step shows
+    wythoff = [int(c.text_content()) for c in page.query_selector_all("[data-testid=mex-value]")]
+    assert wythoff == sorted(naive.grundy(naive.wythoff_moves, o) for o in naive.wythoff_moves((3, 4)))
+    assert int(page.text_content("[data-testid=mex-missing]")) == naive.grundy(naive.wythoff_moves, (3, 4))
     _start(page, "nim", "3 5 6")
     assert "closed form" in page.text_content("#mex") and page.query_selector("[data-testid=mex-line]") is None
     assert "too many to draw" in page.text_content("[data-testid=pn-note]")

@@ -63,7 +63,7 @@ function mexStep(g, data) {
   box.appendChild(teachEl("h3", "The mex step"));
   const G = valueName(g.misere), v = valueOf(data), say = (t) => box.appendChild(teachEl("p", t));
   if (rulesetByName(g.ruleset).loopy) { say("The mex step is shown for games that always end; this one is loopy."); return box; }
-  if (/^closed form/.test(data.method || "")) {
+  if (/^closed form/.test(data.method || "") && !/value by search/.test(data.method)) {   // G itself by a formula
     say(`${G} here comes from a closed form (${data.method}), not from a search: see the theorem above.`);
     return box;
   }
