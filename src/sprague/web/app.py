@@ -405,6 +405,11 @@ def create_app(
         "game",
         ReplayRequest,
         "a game from a link or a file: each position checked as a move from the one before, with its value",
+        "/api/graph",
+        "graph",
+        handlers.GraphRequest,
+        "the game graph of every position reachable from a small one, each with its outcome and value, "
+        "for the page's P/N labelling",
     )
 
     @app.get("/", include_in_schema=False)

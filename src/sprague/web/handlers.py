@@ -60,6 +60,7 @@ from sprague.present import (
     theorems_report,
     value_report,
 )
+from sprague.present.graph import MAX_GRAPH_POSITIONS, graph_report
 from sprague.present.quotient import quotient_report
 from sprague.rulesets import all_rulesets, find_ruleset, ruleset
 from sprague.rulesets.heap import HeapRuleset
@@ -895,3 +896,36 @@ def _handle(endpoint: str, body: bytes, limit: int) -> tuple[int, bytes]:
         return 413, dumps(
             ApiError(413, "the request is too large to compute here (it nests too deeply); ask for less").body()
         )
+
+
+# ------------------------------------------------------------------ the game graph (teaching view, issue 36)
+class GraphRequest(GameRequest):
+    """The game graph of every position reachable from ``position``, for the page's P/N labelling."""
+
+    max_positions: int = Field(
+        40,
+        ge=1,
+        le=MAX_GRAPH_POSITIONS,
+        description=f"the most positions drawn (at most {MAX_GRAPH_POSITIONS}); past it the answer is "
+        '"complete": false with no nodes',
+    )
+
+
+def graph(req: GraphRequest, limit: int) -> dict[str, Any]:
+    """``POST /api/graph``: nodes (position, text, outcome, Grundy value, rank) and moves of the game graph from
+    ``position``, worked out on the graph itself, within the request's work budget."""
+    r = _ruleset(req.ruleset, req.params)
+    if r.loopy:
+        raise ApiError(
+            422,
+            f"ruleset {r.name!r} is loopy (a position can come back), and the P/N labelling is drawn for games "
+            f"that end; choose a game that always ends, such as {examples('one-heap')}",
+            "ruleset",
+        )
+    pos = _position(r, req.position)
+    data: dict[str, Any] = _computed(lambda: graph_report(r, pos, min(req.max_positions, limit), req.misere))
+    return data
+
+
+ENDPOINTS["graph"] = (GraphRequest, graph)
+__all__ += ["GraphRequest", "graph"]

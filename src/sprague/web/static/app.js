@@ -768,6 +768,7 @@ function why(g, data) {
   const known = g.values[i];
   if (known.explained) whyDetails(known);
   else if (!known.asked) { known.asked = true; explain(g, i); }
+  if (window.teachWhy) window.teachWhy(g, data);   // teach.js: the mex step and the P/N labelling
 }
 
 function whyDetails(v) {
