@@ -405,6 +405,8 @@ def create_app(
         "game",
         ReplayRequest,
         "a game from a link or a file: each position checked as a move from the one before, with its value",
+    )
+    endpoint(
         "/api/graph",
         "graph",
         handlers.GraphRequest,
