@@ -159,6 +159,22 @@ def _choose(items: Heaps, r: int) -> Iterator[tuple[Heaps, Heaps]]:
             yield (first,) * take + chosen, (first,) * (run - take) + rest
 
 
+def _deal(split: list[int], parts: list[int], p: int) -> list[Heaps] | None:
+    """``parts`` dealt out ``p`` to each heap of ``split``, each group adding up to its heap (in order), or None.
+
+    >>> _deal([5, 8], [1, 1, 4, 7], 2), _deal([3, 10], [1, 1, 4, 7], 2)
+    ([(1, 4), (1, 7)], None)
+    """
+    if not split:
+        return [] if not parts else None
+    for group, left in _choose(tuple(parts), p):
+        if sum(group) == split[0]:
+            rest = _deal(split[1:], list(left), p)
+            if rest is not None:
+                return [group, *rest]
+    return None
+
+
 def _remove(items: list[int], values: Sequence[int]) -> list[int] | None:
     """``items`` minus the multiset ``values``, or None if ``values`` is not contained."""
     left = list(items)
@@ -242,16 +258,22 @@ class DeleteSplit(MultiHeapRuleset):
         return False
 
     def describe_move(self, position: Heaps, option: Heaps) -> str:
-        """``delete 3, split 6 into 1 + 5``: the first reading of the move that fits."""
+        """``delete 3, split 6 into 1 + 5`` (``split 5 into 1 + 4 and 8 into 1 + 7``): the first reading that fits.
+
+        A reading deletes heaps, keeps heaps and deals the option's other heaps out, ``p`` to each split heap,
+        each group adding up to its heap (001 Def 3.1-5.3: "splits each of the remaining heaps").
+        """
         want = Counter(option)
         for s, p in self.shapes(len(position)):
             for split, rest in _choose(tuple(sorted(position)), s):
                 for deleted, kept in _choose(rest, s * (p - 1)):
-                    left = want - Counter(kept)
-                    if sum(left.values()) == s * p and sum(left.elements()) == sum(split) and not Counter(kept) - want:
-                        parts = " + ".join(map(str, sorted(left.elements())))
+                    if Counter(kept) - want:
+                        continue
+                    groups = _deal(list(split), sorted((want - Counter(kept)).elements()), p)
+                    if groups is not None:
                         dele = f"delete {', '.join(map(str, deleted))}, " if deleted else ""
-                        return f"{dele}split {' and '.join(map(str, split))} into {parts}"
+                        said = " and ".join(f"{h} into {' + '.join(map(str, g))}" for h, g in zip(split, groups))
+                        return f"{dele}split {said}"
         return f"to {self.format_position(tuple(sorted(option)))}"
 
     # closed forms -----------------------------------------------------------
