@@ -38,7 +38,7 @@ from sprague.core.limits import (
     refuse_if_too_large,
 )
 from sprague.core.parsing import as_int, check_heap_count, check_progress, int_text, parse_int
-from sprague.errors import InvalidPosition, TooLarge
+from sprague.errors import InvalidPosition, SpragueError, TooLarge
 from sprague.solve import heapsum, misere
 from sprague.solve import sequence as _solve_sequence
 from sprague.solve.genus import Genus, GenusSequence
@@ -50,7 +50,7 @@ __all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps", "h
 
 #: a position of a heap ruleset: the heap sizes
 Heaps = tuple[int, ...]
-_NUM = r"[0-9][0-9_]*"
+_NUM = r"[^\s,+]+"  # a number as parse_int reads it: 26, 1_000, 10**30, 2^64-1
 _PARTS = rf"{_NUM}(?:\s*\+\s*{_NUM})*"
 #: one heap's change in the rules' words (:func:`heap_words`), or the arrow ``7 -> 3 + 2`` of earlier versions
 _HEAP_WORDS = re.compile(
@@ -102,7 +102,14 @@ def parse_heap_words(text: str) -> tuple[int, Heaps] | None:
     m = _HEAP_WORDS.fullmatch(text.strip())
     if m is None:
         return None
-    g = {k: v for k, v in m.groupdict().items() if v is not None}
+    try:
+        return _heap_words_read({k: v for k, v in m.groupdict().items() if v is not None})
+    except SpragueError:  # a number parse_int refuses: not these words
+        return None
+
+
+def _heap_words_read(g: dict[str, str]) -> tuple[int, Heaps] | None:
+    """The heap and parts of the groups ``g`` of :data:`_HEAP_WORDS` that matched (see :func:`parse_heap_words`)."""
 
     def parts(key: str) -> Heaps:
         return tuple(parse_int(t) for t in g[key].split("+"))
