@@ -426,3 +426,16 @@ def test_a_sum_says_which_component_and_the_component_says_which_heap() -> None:
         assert c.canonical(rebuilt) == c.canonical(option[int(i) - 1]) and text not in seen
         seen.add(text)
     assert len(seen) == len(game.options(pos))
+
+
+@pytest.mark.parametrize(
+    "name", ["nim", "kayles", "grundys-game", "laskers-nim", "moore", "cyclic-nimhoff", "turning-heaps"]
+)
+def test_a_move_on_one_heap_starts_with_that_heap(name: str) -> None:
+    """The page lists the moves of a heap clicked by the words ``heap i:`` they start with (app.js clickHeap)."""
+    r = build(sprague.find_ruleset(name))
+    pos = r.parse_position(list(type(r).example))
+    for option in r.options(pos):
+        text = r.describe_move(pos, option)
+        first = next(i for i, h in enumerate(pos) if i >= len(option) or option[i] != h)  # the first heap changed
+        assert text.startswith(f"heap {first + 1}: "), text
