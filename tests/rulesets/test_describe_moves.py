@@ -6,7 +6,8 @@ distinct from the others, and it is *read back by the rules*: a small parser per
 the rules (the source papers, Winning Ways), not from sprague's code, takes the words apart, checks that they
 name a legal move of the rules (the amount taken is in the subtraction set, the take-and-break code allows
 it, the Delete Nim family deletes and splits as many heaps as its paper says, ...), applies the move to the
-position and must rebuild the option (compared by canonical forms).
+position and must rebuild the option (compared by canonical forms). Sprouts alone says ``to <position>``: its
+words are checked to name the option, not the spots a move joins.
 """
 
 from __future__ import annotations
@@ -320,13 +321,40 @@ def read_digraph(r: Ruleset, pos: Any, text: str) -> Any:
     return b
 
 
-def read_by_own_parser(r: Ruleset, pos: Any, text: str) -> Any:
-    """Dawson's chess board (a push and the captures it forces) and Sprouts (``to <position>``): the words are
-    checked only as read back by the ruleset (the forced captures are the ruleset's own tests' subject)."""
-    if isinstance(r, Sprouts):
-        return r.parse_position(words(r"to (.+)", text)[0].split())
-    assert text.startswith("push ")
-    return r.parse_move(pos, text)
+def read_sprouts(r: Ruleset, pos: Any, text: str) -> Any:
+    """Sprouts says ``to <position>``: the words name the drawing left, not the spots joined (left undone)."""
+    return r.parse_position(words(r"to (.+)", text)[0].split())
+
+
+def read_dawsons_board(r: Ruleset, pos: Any, text: str) -> Any:
+    """Dawson's chess (Winning Ways ch. 4): White (the mover, from rank 1) pushes a pawn one square onto an empty
+    one; then Black and White capture in turn, diagonally forward, while they can (captures are compulsory);
+    the board is then turned for the opponent (rows reversed, colours swapped). Squares from the mover's side."""
+    start, end, captures = words(r"push ([a-z]\d)-([a-z]\d)(?:; (.+))?", text)
+    board = {(f, rank): ch for rank, row in zip((3, 2, 1), pos) for f, ch in enumerate(row)}
+    (f0, r0), (f1, r1) = ((ord(t[0]) - 97, int(t[1])) for t in (start, end))
+    assert board[f0, r0] == "P" and board[f1, r1] == "." and f0 == f1 and r1 == r0 + 1, text
+    board[f0, r0], board[f1, r1] = ".", "P"
+    side = "p"  # Black answers the push
+    for capture in captures.split(", ") if captures else []:
+        src, dst, rank = words(r"([a-z])x([a-z])(\d)", capture)
+        fs, fd, rd = ord(src) - 97, ord(dst) - 97, int(rank)
+        rs = rd + 1 if side == "p" else rd - 1  # Black captures down the board, White up
+        enemy = "P" if side == "p" else "p"
+        assert abs(fs - fd) == 1 and board.get((fs, rs)) == side and board[fd, rd] == enemy, (text, capture)
+        board[fs, rs], board[fd, rd] = ".", side
+        side = enemy
+    can = [
+        (f, k)
+        for (f, k), ch in board.items()
+        if ch == side
+        for d in (-1, 1)
+        if board.get((f + d, k - 1 if side == "p" else k + 1)) == ("P" if side == "p" else "p")
+    ]
+    assert not can, f"{text!r}: a compulsory capture is left undone"
+    assert side == "p", f"{text!r}: the turn must end with White's ply (the opponent then moves)"
+    rows = ["".join(board[f, rank] for f in range(len(pos[0]))) for rank in (3, 2, 1)]
+    return tuple(row.swapcase() for row in reversed(rows))
 
 
 #: the family's reader, by the ruleset's class (the first that matches)
@@ -347,8 +375,8 @@ READERS: list[tuple[type, Callable[[Ruleset, Any, str], Any]]] = [
     (Cram, read_cram),
     (Chomp, read_chomp),
     (Digraph, read_digraph),
-    (DawsonsChessBoard, read_by_own_parser),
-    (Sprouts, read_by_own_parser),
+    (DawsonsChessBoard, read_dawsons_board),
+    (Sprouts, read_sprouts),
 ]
 
 
