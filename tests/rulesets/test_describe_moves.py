@@ -124,12 +124,14 @@ def check_heap_rules(r: Ruleset, pos: tuple[int, ...], segments: list[tuple[int,
         return
     assert len(segments) == 1 or name in ("nimhoff", "cyclic-nimhoff", "gcn", "nimhof"), segments
     taken = [h - sum(parts) for _, h, parts in segments]
-    if name == "cyclic-nimhoff":
-        assert len(segments) == 1 or 0 < sum(taken) < p["h"]
-    if name == "nimhof":
-        vec = [0] * len(pos)
-        for (i, _, _), t in zip(segments, taken):
-            vec[i] = t
+    vec = [0] * len(pos)  # what each heap loses
+    for (i, _, _), t in zip(segments, taken):
+        vec[i] = t
+    if name in ("cyclic-nimhoff", "gcn") and len(segments) > 1:  # 003 s.1.3, Def 2.1: fewer than h in all
+        assert 0 < sum(taken) < p["h"], vec
+    if name == "nimhoff" and len(segments) > 1:  # 003 s.1.3: a vector of R, subtracted once
+        assert tuple(vec) in {tuple(v) for v in p["R"]}, vec
+    if name == "nimhof":  # any positive multiple of a rule vector
         assert any(all(x * m == y for x, y in zip(v, vec)) for v in p["R"] for m in range(1, max(vec) + 1)), vec
     if len(segments) > 1:
         return
@@ -154,8 +156,9 @@ def check_heap_rules(r: Ruleset, pos: tuple[int, ...], segments: list[tuple[int,
 
 
 def read_heap_game(r: Ruleset, pos: Any, text: str) -> Any:
-    if r.name == "wythoff" and text.startswith("take "):
+    if r.name == "wythoff" and text.startswith("take "):  # the same number from both heaps
         (k,) = (int(t) for t in words(rf"take {N} from both heaps", text))
+        assert 0 < k <= min(pos), text
         return (pos[0] - k, pos[1] - k)
     option, segments = heap_move(pos, text)
     check_heap_rules(r, pos, segments)
