@@ -91,7 +91,7 @@ def test_moves_marks_the_winning_moves() -> None:
     assert [5, 3, 4, 3, 1] in winning and len(winning) == 3
     assert all((o["grundy"] == 0) == o["winning"] for o in data["options"])
     status, out, _ = run("moves", "nim", "5", "3", "7", "3", "1")
-    assert "* heap 3: 7 -> 4" in out
+    assert "* heap 3: take 3 from 7" in out
 
 
 def test_moves_on_huge_heaps_lists_only_the_winning_moves() -> None:

@@ -103,7 +103,7 @@ def test_terminal_start_means_the_first_player_loses() -> None:
 def test_move_lines_name_the_move_and_the_reason() -> None:
     out: list[str] = []
     play_match(NIM, (3, 4, 5), PerfectPlayer(), PerfectPlayer(), output_fn=out.append)
-    assert out[0] == "player 1: heap 1: 3 -> 1   (moves to a P-position: nim-sum becomes 0)"
+    assert out[0] == "player 1: heap 1: take 2 from 3   (moves to a P-position: nim-sum becomes 0)"
 
 
 # -------------------------------------------------------------------- human player
@@ -117,8 +117,8 @@ def test_empty_line_lists_the_moves_and_a_number_picks_one() -> None:
     assert "legal moves:" in out
     listed = [line for line in out if line.lstrip()[:1].isdigit()]
     assert len(listed) == len(options) == 12
-    assert listed[0] == "   1. heap 1: 3 -> 2   leaves 2 4 5"
-    assert listed[-1].startswith("  12. heap 3: 5 -> 0")
+    assert listed[0] == "   1. heap 1: take 1 from 3   leaves 2 4 5"
+    assert listed[-1].startswith("  12. heap 3: take 5 from 5")
 
 
 def test_illegal_move_and_garbage_reprompt_with_a_reason() -> None:
@@ -128,7 +128,7 @@ def test_illegal_move_and_garbage_reprompt_with_a_reason() -> None:
     complaints = [line for line in out if "try again" in line]
     assert len(complaints) == 2
     assert "cannot be reached" in complaints[0] and "3 4 6" in complaints[0]
-    assert "'banana' is not a move from '3 4 5'" in complaints[1] and "e.g. 'heap 1: 3 -> 2'" in complaints[1]
+    assert "'banana' is not a move from '3 4 5'" in complaints[1] and "e.g. 'heap 1: take 1 from 3'" in complaints[1]
     assert all("\n" not in line and "Traceback" not in line for line in out)
 
 
@@ -167,7 +167,7 @@ def test_hint_and_value() -> None:
     with pytest.raises(QuitGame):
         player.choose(NIM, (3, 4, 5))
     hints = [line for line in out if line.startswith("hint:")]
-    assert hints == ["hint: move 2: heap 1: 3 -> 1, leaving 1 4 5 (a P-position)"]
+    assert hints == ["hint: move 2: heap 1: take 2 from 3, leaving 1 4 5 (a P-position)"]
     assert any(line.startswith("Grundy value 2, outcome N") for line in out)
 
     player, out = human(["hint", "value", "quit"])
@@ -193,22 +193,27 @@ def test_human_against_the_computer_messages() -> None:
     out: list[str] = []
     result = play_match(NIM, (3,), player, PerfectPlayer(), output_fn=out.append)
     assert result.winner == 0
-    assert out == ["you: heap 1: 3 -> 0", "You win!"]
+    assert out == ["you: heap 1: take 3 from 3", "You win!"]
 
     player, _ = human(["= 0 0 1"])
     out = []
     result = play_match(NIM, (0, 1, 1), player, PerfectPlayer(), output_fn=out.append)
     assert result.winner == 1
     assert out[-1] == "The computer wins."
-    assert out[1] == "computer: heap 3: 1 -> 0   (moves to a P-position: nim-sum becomes 0)"
+    assert out[1] == "computer: heap 3: take 1 from 1   (moves to a P-position: nim-sum becomes 0)"
 
 
 def test_a_move_typed_as_sprague_moves_prints_it_is_played() -> None:
-    """The words of the move list (``heap 3: 7 -> 4``, ``heap 1: 7 -> 5 + 2``) are a move the player may type."""
-    player, _ = human(["heap 3: 7 -> 4"])
-    assert player.choose(NIM, (5, 3, 7))[0] == (5, 3, 4)
-    player, _ = human(["heap 1: 7 -> 5 + 2"])
-    assert player.choose(sprague.ruleset("grundys-game"), (7,))[0] == (5, 2)
+    """The words of the move list (``heap 3: take 3 from 7``, ``heap 1: split 7 into 5 + 2``) are a move the player
+    may type; so are the arrows of earlier versions (``heap 3: 7 -> 4``, ``heap 1: 7 -> 5 + 2``)."""
+    for words in ("heap 3: take 3 from 7", "heap 3: 7 -> 4"):
+        player, _ = human([words])
+        assert player.choose(NIM, (5, 3, 7))[0] == (5, 3, 4)
+    for words in ("heap 1: split 7 into 5 + 2", "heap 1: 7 -> 5 + 2"):
+        player, _ = human([words])
+        assert player.choose(sprague.ruleset("grundys-game"), (7,))[0] == (5, 2)
+    player, _ = human(["heap 1: take 1 from 7, split 6 into 4 + 2"])
+    assert player.choose(sprague.ruleset("kayles"), (7,))[0] == (4, 2)
     player, out = human(["heap 3: 7 -> 9", "delete 3, split 6 into 1 + 5"])
     assert sorted(player.choose(sprague.ruleset("single-delete"), (3, 6, 7))[0]) == [1, 5, 7]
     assert any("cannot be reached" in line or "not a move" in line for line in out)
@@ -333,13 +338,13 @@ def test_misere_end_messages_name_the_winner() -> None:
     out = []
     result = play_match(NIM, (1,), player, PerfectPlayer(misere=True), output_fn=out.append, misere=True)
     assert result.winner == 1 and result.loser == 0
-    assert out == ["you: heap 1: 1 -> 0", "You made the last move and lose: the computer wins."]
+    assert out == ["you: heap 1: take 1 from 1", "You made the last move and lose: the computer wins."]
 
     player, _ = human(["= 0 1"], misere=True)  # 2 1 -> 0 1: a single heap of 1 for the computer, which must take it
     out = []
     result = play_match(NIM, (2, 1), player, PerfectPlayer(misere=True), output_fn=out.append, misere=True)
     assert result.winner == 0
-    assert out[-2].startswith("computer: heap 2: 1 -> 0   (no winning move: the position is a misère P-position")
+    assert out[-2].startswith("computer: heap 2: take 1 from 1   (no winning move: the position is a misère P-position")
     assert out[-1] == "The computer made the last move and loses: you win!"
 
     player, _ = human([], misere=True)
@@ -365,7 +370,8 @@ def test_misere_hint_and_value() -> None:
     with pytest.raises(QuitGame):
         player.choose(NIM, start)
     assert [line for line in out if line.startswith("hint:")] == [
-        f"hint: move {NIM.options(start).index((1, 1, 1)) + 1}: heap 3: 5 -> 1, leaving 1 1 1 (a misère P-position)"
+        f"hint: move {NIM.options(start).index((1, 1, 1)) + 1}: heap 3: take 4 from 5, leaving 1 1 1 "
+        "(a misère P-position)"
     ]
     g = naive.misere_grundy(naive.nim_moves, start)
     assert any(
@@ -394,7 +400,7 @@ def test_piped_misere_cli_game_you_lose_by_taking_the_last_token() -> None:
     lines = proc.stdout.splitlines()
     assert lines[0] == "nim: 2 2. Misère play: whoever makes the last move loses."
     assert "hint: no winning move; 2 2 is a misère P-position (every move leads to a misère N-position)" in proc.stdout
-    assert "computer: heap 2: 2 -> 0   (moves to a misère P-position" in proc.stdout
+    assert "computer: heap 2: take 2 from 2   (moves to a misère P-position" in proc.stdout
     assert lines[-1] == "You made the last move and lose: the computer wins."
 
 

@@ -188,7 +188,7 @@ def test_nim_winning_move_7_to_4() -> None:
     nim = sprague.ruleset("nim")
     winning = nim.winning_moves(pos)
     assert option in winning
-    assert nim.describe_move(pos, option) == "heap 3: 7 -> 4"
+    assert nim.describe_move(pos, option) == "heap 3: take 3 from 7"
     # "we had more than one choice of move to get a P-position"
     assert (len(winning) > 1) is entry["more_than_one_winning_move"]
     # all of them, against brute force
@@ -438,8 +438,8 @@ def test_tour_section1(tour_text: str) -> None:
         assert f"{pos}: nim-sum {digit_nim_sum_all(pos)} -> {e['outcome']}-position" in tour_text
     assert "(2, 4, 7): nim-sum 3" not in tour_text
     line = next(ln for ln in tour_text.splitlines() if ln.strip().startswith("(5, 3, 7, 3, 1)"))
-    assert "heap 3: 7 -> 4" in line
-    assert "7 -> 4" in tour_text
+    # each winning move in the rules' words (7 -> 4 takes 3), the moves apart (a comma would join them into one)
+    assert "winning moves: heap 2: take 3 from 3; heap 3: take 3 from 7; heap 4: take 3 from 3" in line
 
 
 def test_tour_sections_3_to_5(tour_text: str) -> None:

@@ -297,7 +297,7 @@ def play_cli(*args: str, stdin: str) -> str:
 def test_play_first_computer_moves_first_with_its_reason() -> None:
     out = play_cli("nim", "3", "4", "5", "--first", "computer", stdin="q\n")
     lines = out.splitlines()
-    assert lines[1] == "computer: heap 1: 3 -> 1   (moves to a P-position: nim-sum becomes 0)"
+    assert lines[1] == "computer: heap 1: take 2 from 3   (moves to a P-position: nim-sum becomes 0)"
     assert "Game abandoned." in out
 
 
@@ -312,8 +312,8 @@ def test_play_hints_show_a_winning_move_or_none_before_each_move() -> None:
     hints = hint_lines(out)
     # 1 2 -> 1 1 (hinted); the computer, at a P-position, leaves 0 1; the hint there is the last move
     assert hints == [
-        "hint: move 2: heap 2: 2 -> 1, leaving 1 1 (a P-position)",
-        "hint: move 1: heap 2: 1 -> 0, leaving 0 0 (a P-position)",
+        "hint: move 2: heap 2: take 1 from 2, leaving 1 1 (a P-position)",
+        "hint: move 1: heap 2: take 1 from 1, leaving 0 0 (a P-position)",
     ]
     out = play_cli("nim", "1", "1", "--hints", stdin="= 0 1\n")
     hints = hint_lines(out)
@@ -329,7 +329,7 @@ def test_human_player_hints_in_python() -> None:
     player = HumanPlayer(input_fn=lambda prompt: "q", output_fn=out.append, hints=True)
     with pytest.raises(QuitGame):
         player.choose(sprague.ruleset("nim"), (3, 4, 5))
-    assert "hint: move 2: heap 1: 3 -> 1, leaving 1 4 5 (a P-position)" in out
+    assert "hint: move 2: heap 1: take 2 from 3, leaving 1 4 5 (a P-position)" in out
 
 
 def test_perfect_player_reason_in_a_sum() -> None:

@@ -649,13 +649,13 @@ def test_options_are_coloured_win_lose_with_remoteness_and_the_board_plays_a_tok
         assert ("win" in (o.get_attribute("class") or "")) == (naive.outcome(naive.nim_moves, after) == "P")
         assert int(o.get_attribute("data-remoteness")) == naive.remoteness(naive.nim_moves, after)
         assert "G=" not in (o.text_content() or "")
-    assert {o.text_content() for o in page.query_selector_all("#options .win .move")} == {"heap 1: 3 -> 2"}
+    assert {o.text_content() for o in page.query_selector_all("#options .win .move")} == {"heap 1: take 1 from 3"}
     _shot(page, "browser-play-coloured.png")
     # the token that leaves 2 in heap 1 (the winning move 3 -> 2)
     page.click("[data-testid=token][data-heap='0'][data-leave='2']")
     page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
     history = [li.text_content() for li in page.query_selector_all("#history li")]
-    assert history[0] == "you: heap 1: 3 -> 2, to 2 4 6"
+    assert history[0] == "you: heap 1: take 1 from 3, to 2 4 6"
     assert naive.grundy(naive.nim_moves, _here(page)) != 0  # the computer had to move from a P-position
     # the value history: who is winning after each move, and in how many moves (the remoteness)
     page.wait_for_function("document.querySelectorAll('#strip span')[2].dataset.remoteness !== ''")
@@ -783,7 +783,7 @@ def test_too_many_options_are_not_listed_and_the_winning_ones_stay_hidden(page: 
     assert page.query_selector_all("[data-testid=option]") == []
     page.click("[data-testid=token][data-heap='1'][data-leave='4']")  # a token still plays: the server checks it
     page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
-    assert (page.text_content("#history li") or "") == "you: heap 2: 5 -> 4, to 3000 4"
+    assert (page.text_content("#history li") or "") == "you: heap 2: take 1 from 5, to 3000 4"
 
 
 def test_an_answer_that_is_not_json_is_reported_plainly(page: Any) -> None:
@@ -1038,7 +1038,7 @@ def test_a_two_heap_coordinate_game_is_played_on_its_grid(page: Any) -> None:
     s, left, rows = float(grid.get_attribute("data-cell") or 0), float(grid.get_attribute("data-left") or 0), 9
     page.click("[data-testid=coordinate-grid]", position={"x": left + 4.5 * s, "y": (rows - 1 - 7 + 0.5) * s})
     page.wait_for_function("document.querySelectorAll('#history li').length >= 1")
-    assert (page.text_content("#history li") or "") == "you: heap 2: 8 -> 7, to 4 7"
+    assert (page.text_content("#history li") or "") == "you: heap 2: take 1 from 8, to 4 7"
 
 
 def test_another_coordinate_game_is_drawn_on_its_grid_from_its_base_class(page: Any) -> None:
@@ -1152,8 +1152,8 @@ def test_the_misere_quotient_panel_draws_the_table_and_reads_a_sum_off_it(page: 
     assert shaded == sum(q.table[x][y] in q.p_portion for x in range(40) for y in range(40))
     assert (
         page.text_content("#quotient-sum-out")
-        == "2 3 7: element ab, N-position in misère play; winning moves: heap 1: 2 -> 1 (to b^2); "
-        "heap 2: 3 -> 1 + 1 (to b^2); heap 3: 7 -> 3 + 2 (to b^2)"
+        == "2 3 7: element ab, N-position in misère play; winning moves: heap 1: take 1 from 2 (to b^2); "
+        "heap 2: take 1 from 3, split 2 into 1 + 1 (to b^2); heap 3: take 2 from 7, split 5 into 3 + 2 (to b^2)"
     )
     page.select_option("#ruleset", "wythoff")  # not a one-heap game: no quotient
     assert page.is_disabled("#draw-quotient")

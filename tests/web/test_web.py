@@ -918,7 +918,7 @@ def test_a_game_is_replayed_move_by_move_and_a_non_game_is_refused(client: TestC
     the moves in words and each position's value (brute force: tests/naive.py)."""
     game = [[3, 4, 5], [3, 4, 1], [1, 4, 1]]
     data = post(client, "/api/game", {"ruleset": "nim", "positions": game})
-    assert data["positions"] == game and data["moves"] == ["heap 3: 5 -> 1", "heap 1: 3 -> 1"]
+    assert data["positions"] == game and data["moves"] == ["heap 3: take 4 from 5", "heap 1: take 2 from 3"]
     assert [v["grundy"] for v in data["values"]] == [naive.grundy(naive.nim_moves, tuple(sorted(p))) for p in game]
     for positions, bad in (([[1], [50], [1, 2, 3]], "positions[1]"), ([[3, 4, 5], [9, 9, 9]], "positions[1]")):
         resp = client.post("/api/game", json={"ruleset": "nim", "positions": positions})

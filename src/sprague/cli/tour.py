@@ -40,7 +40,7 @@ def tour(out: TextIO) -> None:
         s = nim_sum(*pos)
         out.write(f"  {pos}: nim-sum {s} -> {nim.outcome(pos)}-position")
         if s:
-            moves = ", ".join(nim.describe_move(pos, o) for o in nim.winning_moves(pos))
+            moves = "; ".join(nim.describe_move(pos, o) for o in nim.winning_moves(pos))
             out.write(f"; winning moves: {moves}")
         out.write("\n")
 

@@ -67,8 +67,8 @@ class HumanPlayer(Player):
     Type a move number from the list, ...
     position: 4
     legal moves:
-      1. heap 1: 4 -> 3   leaves 3
-      2. heap 1: 4 -> 2   leaves 2
+      1. heap 1: take 1 from 4   leaves 3
+      2. heap 1: take 2 from 4   leaves 2
     no move 9 in the list (1 to 2) and 9 is not a position after a legal move: ...
     ((2,), '')
     """
@@ -263,7 +263,7 @@ def _one_line(exc: BaseException) -> str:
 
 def _examples(ruleset: Ruleset, pos: Position, options: list[Position] | None) -> tuple[str, str]:
     """This position's first move as the list writes it and the position it leaves, as examples for the help:
-    ``(" (e.g. 'heap 1: 3 -> 0')", " (e.g. '= 0 4')")``; empty strings when there is no move to show."""
+    ``(" (e.g. 'heap 1: take 3 from 3')", " (e.g. '= 0 4')")``; empty strings when there is no move to show."""
     if not options:
         return "", ""
     first = options[0]

@@ -17,10 +17,11 @@ Examples
 >>> nim = sprague.ruleset("nim")
 >>> PerfectPlayer().choose(nim, (3, 4, 5))
 ((1, 4, 5), 'moves to a P-position: nim-sum becomes 0')
->>> result = play_match(nim, (1, 2), PerfectPlayer(), PerfectPlayer())
-player 1: heap 2: 2 -> 1   (moves to a P-position: nim-sum becomes 0)
-player 2: heap 1: 1 -> 0   (no winning move: the position is P; removes as little as possible and hopes for a mistake)
-player 1: heap 2: 1 -> 0   (moves to a P-position: nim-sum becomes 0)
+>>> result = play_match(nim, (1, 2), PerfectPlayer(), PerfectPlayer())  # doctest: +NORMALIZE_WHITESPACE
+player 1: heap 2: take 1 from 2   (moves to a P-position: nim-sum becomes 0)
+player 2: heap 1: take 1 from 1   (no winning move: the position is P; removes as little as possible
+    and hopes for a mistake)
+player 1: heap 2: take 1 from 1   (moves to a P-position: nim-sum becomes 0)
 Player 1 wins.
 >>> result.winner, len(result.moves)
 (0, 3)
@@ -30,10 +31,10 @@ player does, the second leaves a single heap of 1 (Bouton's misère strategy).
 
 >>> result = play_match(nim, (2, 2), PerfectPlayer(misere=True), PerfectPlayer(misere=True),
 ...                     misere=True)  # doctest: +NORMALIZE_WHITESPACE
-player 1: heap 1: 2 -> 1   (no winning move: the position is a misère P-position; removes as little as possible
+player 1: heap 1: take 1 from 2   (no winning move: the position is a misère P-position; removes as little as possible
     to keep the game long and hopes for a mistake)
-player 2: heap 2: 2 -> 0   (moves to a misère P-position: an odd number of heaps of 1, nothing larger)
-player 1: heap 1: 1 -> 0   (no winning move: the position is a misère P-position; removes as little as possible
+player 2: heap 2: take 2 from 2   (moves to a misère P-position: an odd number of heaps of 1, nothing larger)
+player 1: heap 1: take 1 from 1   (no winning move: the position is a misère P-position; removes as little as possible
     to keep the game long and hopes for a mistake)
 Player 1 made the last move and loses: Player 2 wins.
 >>> result.winner, result.misere

@@ -4,7 +4,7 @@ and the genus of each heap beside it (what the page's quotient panel and ``/api/
 >>> import sprague
 >>> data = quotient_report(sprague.ruleset("kayles"), 8, (2, 3))
 >>> data["order"], data["sum"]["outcome"], [m["move"] for m in data["sum"]["winning_moves"]]
-(12, 'N', ['heap 2: 3 -> 2'])
+(12, 'N', ['heap 2: take 1 from 3'])
 """
 
 from __future__ import annotations

@@ -105,9 +105,9 @@ def moves_text(r: Ruleset, position: Any, data: dict[str, Any], max_options: int
     >>> nim = sprague.ruleset("nim")
     >>> print(moves_text(nim, (1, 2), moves_report(nim, (1, 2)), 2000), end="")
     nim: 1 2   G = 3, N-position
-      heap 1: 1 -> 0  -> 0 2   G = 2 N
-    * heap 2: 2 -> 1  -> 1 1   G = 0 P
-      heap 2: 2 -> 0  -> 1 0   G = 1 N
+      heap 1: take 1 from 1  -> 0 2   G = 2 N
+    * heap 2: take 1 from 2  -> 1 1   G = 0 P
+      heap 2: take 2 from 2  -> 1 0   G = 1 N
     1 winning move (marked *: they leave a P-position)
     """
     rows = data["options"]

@@ -24,6 +24,7 @@ compiled unchanged by numba for :mod:`sprague.verify`).
 
 from __future__ import annotations
 
+import re
 from abc import abstractmethod
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -31,6 +32,7 @@ from math import comb
 from typing import Any, ClassVar
 
 from sprague.core.nimber import v2, v2_text
+from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Param
 from sprague.errors import InvalidPosition
 from sprague.rulesets.heap import Heaps, MultiHeapRuleset
@@ -62,6 +64,9 @@ __all__ = [
 ORDER = 60  #: where ``sprague list`` shows this module's rulesets
 
 Shape = tuple[int, int]
+_N = r"([0-9][0-9_]*)"
+#: a move of Delete Nim as :meth:`DeleteNim.describe_move` writes it
+_DELETE_NIM_MOVE = re.compile(rf"delete {_N}, take 1 from {_N}, split {_N} into {_N} \+ {_N}", re.IGNORECASE)
 
 
 # ------------------------------------------------------------------- splitting
@@ -154,6 +159,22 @@ def _choose(items: Heaps, r: int) -> Iterator[tuple[Heaps, Heaps]]:
             yield (first,) * take + chosen, (first,) * (run - take) + rest
 
 
+def _deal(split: list[int], parts: list[int], p: int) -> list[Heaps] | None:
+    """``parts`` dealt out ``p`` to each heap of ``split``, each group adding up to its heap (in order), or None.
+
+    >>> _deal([5, 8], [1, 1, 4, 7], 2), _deal([3, 10], [1, 1, 4, 7], 2)
+    ([(1, 4), (1, 7)], None)
+    """
+    if not split:
+        return [] if not parts else None
+    for group, left in _choose(tuple(parts), p):
+        if sum(group) == split[0]:
+            rest = _deal(split[1:], list(left), p)
+            if rest is not None:
+                return [group, *rest]
+    return None
+
+
 def _remove(items: list[int], values: Sequence[int]) -> list[int] | None:
     """``items`` minus the multiset ``values``, or None if ``values`` is not contained."""
     left = list(items)
@@ -237,16 +258,22 @@ class DeleteSplit(MultiHeapRuleset):
         return False
 
     def describe_move(self, position: Heaps, option: Heaps) -> str:
-        """``delete 3, split 6 into 1 + 5``: the first reading of the move that fits."""
+        """``delete 3, split 6 into 1 + 5`` (``split 5 into 1 + 4 and 8 into 1 + 7``): the first reading that fits.
+
+        A reading deletes heaps, keeps heaps and deals the option's other heaps out, ``p`` to each split heap,
+        each group adding up to its heap (001 Def 3.1-5.3: "splits each of the remaining heaps").
+        """
         want = Counter(option)
         for s, p in self.shapes(len(position)):
             for split, rest in _choose(tuple(sorted(position)), s):
                 for deleted, kept in _choose(rest, s * (p - 1)):
-                    left = want - Counter(kept)
-                    if sum(left.values()) == s * p and sum(left.elements()) == sum(split) and not Counter(kept) - want:
-                        parts = " + ".join(map(str, sorted(left.elements())))
+                    if Counter(kept) - want:
+                        continue
+                    groups = _deal(list(split), sorted((want - Counter(kept)).elements()), p)
+                    if groups is not None:
                         dele = f"delete {', '.join(map(str, deleted))}, " if deleted else ""
-                        return f"{dele}split {' and '.join(map(str, split))} into {parts}"
+                        said = " and ".join(f"{h} into {' + '.join(map(str, g))}" for h, g in zip(split, groups))
+                        return f"{dele}split {said}"
         return f"to {self.format_position(tuple(sorted(option)))}"
 
     # closed forms -----------------------------------------------------------
@@ -324,6 +351,28 @@ class DeleteNim(CoordinateRuleset):
 
     def is_move(self, position: Heaps, option: Heaps) -> bool:
         return len(option) == 2 and min(option) >= 0 and sum(option) + 1 in [h for h in position if h]
+
+    def describe_move(self, position: Heaps, option: Heaps) -> str:
+        """``delete 9, take 1 from 11, split 10 into 0 + 10``: the two steps of the move in 000's words.
+
+        000 section 0.3: select a non-empty heap and delete the other; remove 1 token from
+        the selected heap and split it into two (possibly empty) heaps.
+        """
+        a, b = sorted(option)
+        for i, h in enumerate(position):
+            if h and a + b == h - 1:
+                return f"delete {position[1 - i]}, take 1 from {h}, split {h - 1} into {a} + {b}"
+        return super().describe_move(position, option)
+
+    def parse_move(self, position: Heaps, text: str) -> Heaps | None:
+        """The words of :meth:`describe_move` (no listing: heaps of any size); the caller checks legality."""
+        m = _DELETE_NIM_MOVE.fullmatch(" ".join(text.split()))
+        if m is None:
+            return None
+        gone, chosen, rest, a, b = (parse_int(t) for t in m.groups())
+        if sorted(position) != sorted((gone, chosen)) or chosen - 1 != rest or a + b != rest:
+            return None
+        return (a, b)
 
     def closed_grundy(self, position: Heaps) -> int:
         return delete_nim_grundy(position)

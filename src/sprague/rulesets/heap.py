@@ -38,7 +38,7 @@ from sprague.core.limits import (
     refuse_if_too_large,
 )
 from sprague.core.parsing import as_int, check_heap_count, check_progress, int_text, parse_int
-from sprague.errors import InvalidPosition, TooLarge
+from sprague.errors import InvalidPosition, SpragueError, TooLarge
 from sprague.solve import heapsum, misere
 from sprague.solve import sequence as _solve_sequence
 from sprague.solve.genus import Genus, GenusSequence
@@ -46,13 +46,99 @@ from sprague.solve.ruleset import Ruleset
 from sprague.solve.table import GrundySequence, Table
 from sprague.solve.tabulate import heap_table, values_by_nim_sum, values_by_position
 
-__all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps"]
+__all__ = ["MultiHeapRuleset", "HeapRuleset", "PeriodicHeapRuleset", "Heaps", "heap_words", "parse_heap_words"]
 
 #: a position of a heap ruleset: the heap sizes
 Heaps = tuple[int, ...]
-_HEAP_MOVE = re.compile(
-    r"heap\s+(\d+)\s*:\s*([^\s,]+)\s*->\s*((?:nothing|[^\s,+]+(?:\s*\+\s*[^\s,+]+)*))", re.IGNORECASE
+_NUM = r"[^\s,+]+"  # a number as parse_int reads it: 26, 1_000, 10**30, 2^64-1
+_PARTS = rf"{_NUM}(?:\s*\+\s*{_NUM})*"
+#: one heap's change in the rules' words (:func:`heap_words`), or the arrow ``7 -> 3 + 2`` of earlier versions
+_HEAP_WORDS = re.compile(
+    rf"take\s+(?P<take>{_NUM})\s+from\s+(?P<from>{_NUM})(?:\s*,\s*split\s+(?P<rest>{_NUM})\s+into\s+(?P<parts>{_PARTS}))?"
+    rf"|split\s+(?P<whole>{_NUM})\s+into\s+(?P<halves>{_PARTS})"
+    rf"|take\s+all\s+(?P<all>{_NUM})"
+    rf"|add\s+(?P<add>{_NUM})\s+to\s+(?P<to>{_NUM})"
+    rf"|(?P<before>{_NUM})\s*->\s*(?P<after>nothing|{_PARTS})",
+    re.IGNORECASE,
 )
+_HEAP_PREFIX = re.compile(r"\s*heap\s+(\d+)\s*:\s*", re.IGNORECASE)
+
+
+def heap_words(before: int, parts: Sequence[int]) -> str:
+    """A heap of ``before`` left as the heaps ``parts``, in the words of the rules of heap games.
+
+    Shared by every heap family (Nim, subtraction, take-and-break, Lasker's Nim, the
+    coordinate games, loopy heaps): a heap that shrinks loses tokens (``take``), one
+    that becomes several is ``split`` (after tokens are taken, in take-and-break
+    games), one that vanishes is taken ``all``, one that grows gets tokens (``add``).
+
+    >>> heap_words(7, (4,)), heap_words(7, (0,)), heap_words(7, ()), heap_words(7, (3, 4))
+    ('take 3 from 7', 'take 7 from 7', 'take all 7', 'split 7 into 3 + 4')
+    >>> heap_words(12, (9, 2)), heap_words(4, (5,))
+    ('take 1 from 12, split 11 into 9 + 2', 'add 1 to 4')
+    """
+    total = sum(parts)
+    if len(parts) <= 1:
+        if not parts:
+            return f"take all {int_text(before)}"
+        if total > before:
+            return f"add {int_text(total - before)} to {int_text(before)}"
+        return f"take {int_text(before - total)} from {int_text(before)}"
+    split = f"split {int_text(total)} into {' + '.join(map(int_text, parts))}"
+    return split if total == before else f"take {int_text(before - total)} from {int_text(before)}, {split}"
+
+
+def parse_heap_words(text: str) -> tuple[int, Heaps] | None:
+    """The heap and the parts that :func:`heap_words` (or the arrow ``7 -> 3 + 2``) names, or None if it does not.
+
+    Only the form is read: a take from a heap it does not hold, or parts that do not
+    add up, give None; whether the move is legal is the caller's question.
+
+    >>> parse_heap_words("take 1 from 12, split 11 into 9 + 2"), parse_heap_words("take all 7")
+    ((12, (9, 2)), (7, ()))
+    >>> parse_heap_words("7 -> 4"), parse_heap_words("take 9 from 7")
+    ((7, (4,)), None)
+    """
+    m = _HEAP_WORDS.fullmatch(text.strip())
+    if m is None:
+        return None
+    try:
+        return _heap_words_read({k: v for k, v in m.groupdict().items() if v is not None})
+    except SpragueError:  # a number parse_int refuses: not these words
+        return None
+
+
+def _heap_words_read(g: dict[str, str]) -> tuple[int, Heaps] | None:
+    """The heap and parts of the groups ``g`` of :data:`_HEAP_WORDS` that matched (see :func:`parse_heap_words`)."""
+
+    def parts(key: str) -> Heaps:
+        return tuple(parse_int(t) for t in g[key].split("+"))
+
+    if "take" in g:
+        before, taken = parse_int(g["from"]), parse_int(g["take"])
+        if "rest" in g:
+            return (before, parts("parts")) if before - taken == parse_int(g["rest"]) == sum(parts("parts")) else None
+        return (before, (before - taken,)) if 0 < taken <= before else None
+    if "whole" in g:
+        return (parse_int(g["whole"]), parts("halves")) if parse_int(g["whole"]) == sum(parts("halves")) else None
+    if "all" in g:
+        return parse_int(g["all"]), ()
+    if "add" in g:
+        return parse_int(g["to"]), (parse_int(g["to"]) + parse_int(g["add"]),)
+    return parse_int(g["before"]), () if g["after"].lower() == "nothing" else parts("after")
+
+
+def parse_heap_moves(text: str) -> list[tuple[int, int, Heaps]] | None:
+    """``heap 1: take 2 from 5, heap 2: ...`` as ``(heap index from 0, its size, its parts)``, or None."""
+    pieces = re.split(r",\s*(?=heap\s+\d+\s*:)", text.strip(), flags=re.IGNORECASE)
+    out = []
+    for piece in pieces:
+        head = _HEAP_PREFIX.match(piece)
+        said = parse_heap_words(piece[head.end() :]) if head else None
+        if head is None or said is None:
+            return None
+        out.append((int(head.group(1)) - 1, *said))
+    return out
 
 
 class MultiHeapRuleset(Ruleset):
@@ -120,22 +206,25 @@ class MultiHeapRuleset(Ruleset):
         return any(sorted(o) == key for o in self.moves(position))
 
     def describe_move(self, position: Heaps, option: Heaps) -> str:
+        """Each heap the move changes, numbered from 1, in the rules' words: ``heap 1: take 1 from 5, heap 2: ...``."""
         if len(position) == len(option):
-            changes = [f"heap {i + 1}: {a} -> {b}" for i, (a, b) in enumerate(zip(position, option)) if a != b]
+            changes = [
+                f"heap {i + 1}: {heap_words(a, (b,))}" for i, (a, b) in enumerate(zip(position, option)) if a != b
+            ]
             return ", ".join(changes) or "pass"
         return f"to {self.format_position(option)}"
 
     def parse_move(self, position: Heaps, text: str) -> Heaps | None:
-        """``heap 3: 7 -> 4`` (``, heap 1: 5 -> 2`` for more heaps; ``-> 3 + 2`` a split, ``-> nothing``)."""
-        changes = [m for m in _HEAP_MOVE.finditer(text)]
-        if not changes or _HEAP_MOVE.sub("", text).replace(",", "").strip():
+        """``heap 3: take 3 from 7`` (``, heap 1: ...`` for more heaps; the words of :func:`heap_words`;
+        the arrows ``heap 3: 7 -> 4``, ``-> 3 + 2``, ``-> nothing`` of earlier versions too)."""
+        changes = parse_heap_moves(text)
+        if not changes:
             return None
         out: list[Heaps] = [(h,) for h in position]
-        for m in changes:
-            i, before, after = int(m.group(1)) - 1, parse_int(m.group(2)), m.group(3).strip()
+        for i, before, parts in changes:
             if not 0 <= i < len(position) or position[i] != before:
                 return None
-            out[i] = () if after.lower() == "nothing" else tuple(parse_int(t) for t in after.split("+"))
+            out[i] = parts
         return tuple(h for part in out for h in part)
 
     def estimate_positions(self, position: Heaps) -> int | None:
@@ -298,7 +387,12 @@ class HeapRuleset(MultiHeapRuleset):
         return tuple(sorted(h for h in position if h))
 
     def describe_move(self, position: Heaps, option: Heaps) -> str:
+        """``heap 2: take 3 from 7``: the heap that changes, numbered from 1, and :meth:`heap_move_words`."""
         if len(position) == len(option):
+            changed = [i for i, (a, b) in enumerate(zip(position, option)) if a != b]
+            if len(changed) == 1:
+                i = changed[0]
+                return f"heap {i + 1}: {self.heap_move_words(position[i], option[i : i + 1])}"
             return super().describe_move(position, option)
         k = len(option) - len(position) + 1  # the parts the changed heap becomes
         for i, h in enumerate(position):
@@ -311,9 +405,12 @@ class HeapRuleset(MultiHeapRuleset):
             if legal is None and (self.heap_option_count(h) or 0) <= self.solver.limit:
                 legal = any(tuple(p) == parts for p in self.heap_options(h))
             if legal:
-                after = " + ".join(map(str, parts)) if parts else "nothing"
-                return f"heap {i + 1}: {h} -> {after}"
+                return f"heap {i + 1}: {self.heap_move_words(h, parts)}"
         return super().describe_move(position, option)
+
+    def heap_move_words(self, n: int, parts: Heaps) -> str:
+        """A heap of ``n`` left as ``parts``, in the rules' words (default :func:`heap_words`: take, split)."""
+        return heap_words(n, parts)
 
     def estimate_positions(self, position: Heaps) -> int | None:
         if not self.splits:

@@ -17,6 +17,7 @@ from typing import Any
 from sprague.core.loopy import LoopyValue, sum_values
 from sprague.core.parsing import as_heaps
 from sprague.errors import InvalidPosition
+from sprague.rulesets.heap import heap_words
 from sprague.solve.ruleset import LoopyRuleset
 
 __all__ = ["LoopyHeapRuleset"]
@@ -70,10 +71,10 @@ class LoopyHeapRuleset(LoopyRuleset):
         return None if None in sizes else prod(s for s in sizes if s is not None)
 
     def describe_move(self, position: tuple[int, ...], option: tuple[int, ...]) -> str:
+        """``heap 1: take 4 from 4``, ``heap 2: add 1 to 6`` (:func:`~sprague.rulesets.heap.heap_words`)."""
         for i, (a, b) in enumerate(zip(position, option)):
             if a != b:
-                how = f"adds {b - a}" if b > a else f"removes {a - b}"
-                return f"heap {i + 1}: {a} -> {b} ({how})"
+                return f"heap {i + 1}: {heap_words(a, (b,))}"
         return "pass"
 
     # values ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import reduce
@@ -10,12 +11,16 @@ from math import isqrt
 from operator import xor
 
 from sprague.analysis.periodicity import Periodicity
+from sprague.core.parsing import parse_int
 from sprague.core.ruleset import Param
 from sprague.rulesets.heap import HeapRuleset, Heaps, MultiHeapRuleset
 from sprague.rulesets.shapes import CoordinateRuleset
 
 __all__ = ["Nim", "Wythoff", "Moore", "wythoff_lower", "wythoff_partner", "moore_winning_move", "decreases_at_most"]
 ORDER = 10  #: where ``sprague list`` shows this module's rulesets
+
+
+_BOTH = re.compile(r"take\s+([0-9][0-9_]*)\s+from\s+both\s+heaps", re.IGNORECASE)
 
 
 class Nim(HeapRuleset):
@@ -186,6 +191,20 @@ class Wythoff(CoordinateRuleset):
     def option_count(self, position: Heaps) -> int:
         x, y = position
         return x + y + min(x, y)
+
+    def describe_move(self, position: Heaps, option: Heaps) -> str:
+        """``take 2 from both heaps``, or ``heap 1: take 2 from 5`` (the two moves of the rules)."""
+        (x, y), (a, b) = position, option
+        if a < x and x - a == y - b:
+            return f"take {x - a} from both heaps"
+        return super().describe_move(position, option)
+
+    def parse_move(self, position: Heaps, text: str) -> Heaps | None:
+        m = _BOTH.fullmatch(text.strip())
+        if m:
+            k = parse_int(m.group(1))
+            return (position[0] - k, position[1] - k)
+        return super().parse_move(position, text)
 
     def is_move(self, position: Heaps, option: Heaps) -> bool:
         if decreases_at_most(position, option, 1):

@@ -402,6 +402,11 @@ class Spawning(HeapRuleset):
             return len(self.turn_sets(n))
         return total
 
+    def heap_move_words(self, n: int, parts: Heaps) -> str:
+        """``7 -> 1 + 2``: the heap (the head at place 7) is taken and the heaps of the coins turned left of it
+        are left (``7 -> 0``: none), as the rule of the heap form says; not heap arithmetic (no tokens are taken)."""
+        return f"{n} -> {' + '.join(map(str, parts)) if parts else 'nothing'}"
+
     def is_heap_option(self, n: int, parts: Heaps) -> bool:
         turned = sorted(p for p in parts if p)
         return (

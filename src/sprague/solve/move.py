@@ -1,6 +1,6 @@
 """Moves as values: a frozen :class:`Move` whose text is what sprague prints, and which parses back.
 
-``str(move)`` is the ruleset's own words for it (``describe_move``: ``heap 3: 7 -> 4``,
+``str(move)`` is the ruleset's own words for it (``describe_move``: ``heap 3: take 3 from 7``,
 ``delete 3, split 6 into 1 + 5``, ``turn coin 4 (H->T)``), as ``sprague moves``
 and the play loop print it; :meth:`Move.parse` reads that text, or the position
 the move leaves, and checks that the move is legal. So what sprague shows can be
@@ -8,9 +8,9 @@ typed back into ``sprague play`` and sent to ``/api/play``.
 
 >>> import sprague
 >>> nim = sprague.ruleset("nim")
->>> move = Move.parse(nim, (5, 3, 7), "heap 3: 7 -> 4")
+>>> move = Move.parse(nim, (5, 3, 7), "heap 3: take 3 from 7")
 >>> move, str(move), move.option
-(Move.parse(sprague.ruleset('nim'), '5 3 7', 'heap 3: 7 -> 4'), 'heap 3: 7 -> 4', (5, 3, 4))
+(Move.parse(sprague.ruleset('nim'), '5 3 7', 'heap 3: take 3 from 7'), 'heap 3: take 3 from 7', (5, 3, 4))
 >>> Move.parse(nim, (5, 3, 7), "5 3 4") == move
 True
 """
@@ -90,5 +90,5 @@ class Move:
         raise IllegalMove(
             f"{ruleset.name}: {text!r} is not a move from {ruleset.format_position(pos)!r}; write the "
             "position after the move, or the move as 'sprague moves' prints it (e.g. "
-            f"{str(cls(ruleset, pos, options[0])) if options else 'heap 1: 5 -> 4'!r})"
+            f"{str(cls(ruleset, pos, options[0])) if options else 'heap 1: take 1 from 5'!r})"
         )
