@@ -240,8 +240,9 @@ function computerPlay(g) {
 // ready, so a typo costs nothing but the error message.
 async function start() {
   showError(null);
-  const r = current(), fresh = ticket("game", true), status = $("status").textContent;
+  const r = current(), fresh = ticket("game", true), old = game;
   $("start").disabled = true;   // a double click starts one game
+  pause();   // nothing of the game on screen is played or read as the new one's meanwhile
   $("status").textContent = "Starting…";
   try {
     const data = await api("/api/value", {ruleset: r.name, params: params(),
@@ -254,18 +255,24 @@ async function start() {
     $("game").scrollIntoView({block: "start"});   // the board and the options in view (not below the set-up)
   } catch (e) {
     if (!fresh()) return;
-    $("status").textContent = status;   // the game on screen goes on
     showError(e);
+    if (old) { game = old; await showGame().catch(showError); }   // the game on screen goes on
+    else $("status").textContent = "";
   } finally { $("start").disabled = false; }
+}
+
+// The game on screen stops answering: its options, hints and the computer's move in flight are dropped.
+function pause() {
+  game = null; ticket("options", true); ticket("hint", true); ticket("computer", true);
+  for (const id of ["hint-out", "winner", "options", "options-note"]) $(id).innerHTML = "";
+  delete $("winner").dataset.winner; delete $("options").dataset.at;
 }
 
 // The game `g` replaces the one on screen: nothing of the old one (answers in flight included) is read as its.
 function newGame(g) {
-  game = null; ticket("options", true); ticket("hint", true); ticket("computer", true);
-  for (const id of ["hint-out", "winner", "options", "options-note", "board", "history", "strip", "chart", "why-body",
-                    "remoteness-note"]) $(id).innerHTML = "";
-  delete $("winner").dataset.winner; delete $("current").dataset.position;
-  delete $("options").dataset.at;
+  pause();
+  for (const id of ["board", "history", "strip", "chart", "why-body", "remoteness-note"]) $(id).innerHTML = "";
+  delete $("current").dataset.position;
   game = g;
   trail = []; here = -1;   // Undo stays within this game
   record(true);
