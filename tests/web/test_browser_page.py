@@ -350,3 +350,16 @@ def test_no_view_is_wider_than_the_screen(browser: Any, server: str, size: tuple
     wide["explore"] = pg.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
     context.close()
     assert all(w <= 0 for w in wide.values()), wide
+
+
+def test_delete_nim_moves_are_written_as_its_rules_state_them(page: Any) -> None:  # noqa: F811
+    """Delete Nim 11 9 (Abuku & Suetsugu 2021, section 0.3: delete one heap, take from the other, split the rest):
+    the page lists "delete 9, take 1 from 11, split 10 into 0 + 10", and every option in the ruleset's words."""
+    rules = sprague.ruleset("delete-nim")
+    start = rules.check_position("11 9")
+    want = {rules.describe_move(start, o) for o in rules.moves(start)}
+    assert "delete 9, take 1 from 11, split 10 into 0 + 10" in want
+    _start(page, "delete-nim", "11 9")
+    page.wait_for_selector("[data-testid=option]")
+    shown = {o.text_content() for o in page.query_selector_all("[data-testid=option] .move")}
+    assert shown == want
