@@ -51,7 +51,15 @@ __all__ = [
     "DISCOVER_MAX_HEAP",
     "refuse_if_too_large",
     "format_size",
+    "MAX_DRAWN_VERTICES",
+    "MAX_DRAWN_CELLS",
 ]
+
+#: Page limit: the most vertices a graph game's position is drawn with on the web page (a larger one is
+#: written as text, and the page says why): past it a circle of vertices is too crowded to read or tap
+MAX_DRAWN_VERTICES = 30
+#: Page limit: the most cells a board game's position is drawn with as a board to click
+MAX_DRAWN_CELLS = 400
 
 #: Default bound on the positions one brute-force search may visit (``--max-positions``).
 DEFAULT_MAX_POSITIONS = 2_000_000

@@ -278,6 +278,22 @@ class Rules(ABC):
         """A short human description of the move ``position -> option``."""
         return f"to {self.format_position(option)}"
 
+    def drawing(self, position: Position) -> dict[str, Any] | None:
+        """The position as a board to click on the web page (JSON), or None: the page draws it from :attr:`board`.
+
+        ``{"kind": "graph", "vertices": [{"id", "name"}], "edges": [{"id", "from", "to", "directed"}], "token"}``
+        (a vertex name or None) or ``{"kind": "cells", "rows", "names", "words", "marks", "pick"}`` (the rows of
+        the board, each cell's name, what each cell character is in words, ``{"r,c": mark}`` and how many cells a
+        move picks, 1 or 2), each element with an ``id`` that :meth:`move_targets` names; or ``{"kind": "text",
+        "note"}`` when the position is too large to draw (the note says so).
+        """
+        return None
+
+    def move_targets(self, position: Position, option: Position) -> list[str]:
+        """The ids of the elements of :meth:`drawing` a click on any one of which plays ``position -> option``
+        (``"r,c+r,c"`` for a move that picks two cells, in the order clicked either way); [] when none does."""
+        return []
+
     def parse_move(self, position: Position, text: str) -> Position | None:
         """The option that the words ``text`` (as :meth:`describe_move` writes them) name, or None.
 

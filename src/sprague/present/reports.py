@@ -112,7 +112,8 @@ def header(r: Ruleset) -> dict[str, Any]:
 def value_report(
     r: Ruleset, pos: Any, method: str = "auto", max_positions: int | None = None, misere: bool = False
 ) -> dict[str, Any]:
-    """What ``sprague value --json`` prints: position, grundy (None if not computed), outcome, method, note.
+    """What ``sprague value --json`` prints: position, grundy (None if not computed), outcome, method, note;
+    ``drawing``, the board the web page draws to click, for a game that has one.
 
     Under misère play (``misere``) the outcome is the misère outcome and ``misere_grundy``
     (Conway's g-) replaces ``grundy``.
@@ -132,6 +133,9 @@ def value_report(
     }
     if ev.note:
         data["note"] = ev.note
+    drawn = r.drawing(ev.position)
+    if drawn is not None:  # the board the page draws to click (Rules.drawing)
+        data["drawing"] = drawn
     if not misere and ev.method.startswith("closed form"):
         worked = r.closed_explanation(ev.position)
         if worked:
@@ -170,6 +174,9 @@ def moves_report(
     remoteness: bool = False,
 ) -> dict[str, Any]:
     """What ``sprague moves --json`` prints; each option also has ``"text"``, the position as typed.
+
+    For a game drawn as a board to click, ``"drawing"`` (the board) and each option's ``"targets"`` (the board's
+    elements that play it: :meth:`~sprague.core.ruleset.Rules.move_targets`).
 
     Every option is listed when there are at most ``max_options``; else only the
     winning ones (or one, constructed by the theorem, when even those are too many).
@@ -221,6 +228,7 @@ def moves_report(
         "all_winning_moves_listed": not one_only,
         "options": rows,
     }
+    _add_targets(r, pos, opts, data)
     if remoteness and r.loopy:  # the remoteness of a short game; a loopy game's draws have none
         data["remoteness"] = None
         data["remoteness_note"] = "not computed: remoteness is computed for short games only, and this game is loopy"
@@ -229,6 +237,18 @@ def moves_report(
     elif remoteness:
         _add_remoteness(r, pos, opts, data, max_positions, misere)
     return data
+
+
+def _add_targets(r: Ruleset, pos: Any, opts: list[Any], data: dict[str, Any]) -> None:
+    """For a position drawn as a board to click (:meth:`~sprague.core.ruleset.Rules.drawing`): ``drawing``, and
+    each option's ``targets``, the ids of the board's elements a click on which plays it."""
+    drawn = r.drawing(pos)
+    if drawn is None:
+        return
+    data["drawing"] = drawn
+    if drawn["kind"] != "text":
+        for row, o in zip(data["options"], opts):
+            row["targets"] = r.move_targets(pos, o)
 
 
 def _add_remoteness(

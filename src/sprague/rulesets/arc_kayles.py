@@ -92,6 +92,11 @@ class ArcKayles(SimpleGraphRuleset):
         gone = sorted(set(position[0]) - set(option[0]))
         return "edge " + "-".join(map(str, gone))
 
+    def move_targets(self, position: Graph, option: Graph) -> list[str]:
+        """The edge whose two ends the move removes (``e:k``, its place in the position's edges)."""
+        gone = tuple(sorted(set(position[0]) - set(option[0])))
+        return [f"e:{k}" for k, e in enumerate(position[1]) if e == gone]
+
     def parse_move(self, position: Graph, text: str) -> Graph | None:
         """``edge ...`` (the move as :meth:`describe_move` writes it, or its first words)."""
         words = text.split()

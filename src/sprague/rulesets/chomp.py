@@ -119,6 +119,7 @@ class Chomp(BoardRuleset):
     aliases: ClassVar[tuple[str, ...]] = ("gale-chomp",)
     source = "-- Gale 1974 (Chomp)"
     cells: ClassVar[str] = "#."
+    cell_words: ClassVar[dict[str, str]] = {"#": "a square"}
     rectangular: ClassVar[bool] = False
     closed_form = "L-shapes (Nim on the arms), two rows (P iff a = b + 1), rectangles N (Gale's strategy stealing)"
     position_help = (
@@ -215,6 +216,17 @@ class Chomp(BoardRuleset):
             if after != len(row):
                 return cell_name(i, after)
         return f"{self.format_position(position)} -> {self.format_position(option)}"
+
+    def marks(self, position: Board) -> dict[str, str]:
+        return {"0,0": "poisoned"}
+
+    def move_targets(self, position: Board, option: Board) -> list[str]:
+        """The square eaten first (the one :meth:`describe_move` names): the first row shortened, at its new length."""
+        for i, row in enumerate(position):
+            after = len(option[i]) if i < len(option) else 0
+            if after != len(row):
+                return [f"{i},{after}"]
+        return []
 
     def parse_move(self, position: Board, text: str) -> Board | None:
         """The option of eating the square named ``text`` (``b2``), or None."""

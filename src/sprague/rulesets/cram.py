@@ -136,6 +136,9 @@ class Cram(BoardRuleset):
     example: ClassVar[tuple[str, ...]] = ("3x4",)
     #: boards this large are read and valued by the closed form; :data:`MAX_SEARCH_CELLS` for their options
     max_cells: ClassVar[int] = MAX_BOARD_CELLS
+    cell_words: ClassVar[dict[str, str]] = {".": "empty", "#": "covered"}
+    #: a domino: two clicks, on two adjacent empty cells
+    picks: ClassVar[int] = 2
 
     def moves(self, position: Board) -> Iterator[Board]:
         cells = sum(map(len, position))

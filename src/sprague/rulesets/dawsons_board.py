@@ -209,6 +209,7 @@ class DawsonsChessBoard(BoardRuleset):
     source = "-- T. R. Dawson 1934; Winning Ways ch. 4 (Dawson's Chess); OEIS A002187"
     closed_form = "nim-sum of octal 0.137 (OEIS A002187) over the runs of live files"
     cells: ClassVar[str] = ".pP"
+    cell_words: ClassVar[dict[str, str]] = {".": "empty", "p": "the opponent's pawn", "P": "your pawn"}
     max_cells: ClassVar[int] = 3 * 1000
     position_help = (
         "the 3 rows top to bottom separated by /, p a black pawn, P a white pawn (the player to move, moving up), "
@@ -259,6 +260,18 @@ class DawsonsChessBoard(BoardRuleset):
             if found == option:
                 return _words(words)
         return super().describe_move(position, option)
+
+    def square_name(self, row: int, column: int) -> str:
+        """Ranks from the mover's side, as the moves say them (``b1`` is on the bottom row)."""
+        return _square(row, column, False)
+
+    def move_targets(self, position: Board, option: Board) -> list[str]:
+        """The mover's pawn that starts the turn (its capture if it has one, else its push) when the turn's forced
+        captures lead to ``option`` (``r,c``, row from the top as drawn)."""
+        starts = [(after, r + 1, c) for after, c, r, _ in _captures(position)]
+        starts = starts or [(after, r, c) for after, r, c in _pushes(position)]
+        found = [f"{r},{c}" for after, r, c in starts if any(o == option for _, o in _finish(turn(after), 1, ()))]
+        return list(dict.fromkeys(found))
 
     def parse_move(self, position: Board, text: str) -> Board | None:
         """The option whose turn starts with ``text`` (``push c1-c2``), when only one does; else None."""

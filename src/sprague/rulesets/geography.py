@@ -44,6 +44,7 @@ from sprague.core.budget import BONUS_SHARE, charge, share
 from sprague.core.nimber import mex
 from sprague.errors import BudgetExceeded, InvalidParameter, InvalidPosition
 from sprague.rulesets.digraph import read_edges
+from sprague.rulesets.simple_graphs import graph_drawing
 from sprague.solve.ruleset import Ruleset
 
 __all__ = ["Geo", "VertexGeography", "EdgeGeography", "read_geo", "max_matching", "in_every_maximum_matching", "Search"]
@@ -373,6 +374,11 @@ class _Geography(Ruleset):
     def position_to_json(self, position: Geo) -> Any:
         return str(position)
 
+    def drawing(self, position: Geo) -> dict[str, Any] | None:
+        """The graph with the token: arcs ``e:0``, ... first (directed), then the edges, in the position's order."""
+        items = [(a, b, True) for a, b in position.arcs] + [(a, b, False) for a, b in position.edges]
+        return graph_drawing(position.vertices(), items, position.token, self.name)
+
     def canonical(self, position: Geo) -> Hashable:
         """The token and what it can still reach (the vertex game: edges as two arcs, none into the token)."""
         s = Search(position, self.vertex)
@@ -473,6 +479,10 @@ class VertexGeography(_Geography):
     def describe_move(self, position: Geo, option: Geo) -> str:
         return f"{position.token} -> {option.token}"
 
+    def move_targets(self, position: Geo, option: Geo) -> list[str]:
+        """The vertex the token moves to."""
+        return [f"v:{option.token}"]
+
     def _component(self, position: Geo) -> tuple[list[str], list[list[int]]] | None:
         """The token's part of the graph as neighbour lists (the token vertex 0), if no arc out of it is usable."""
         s = Search(position, True)
@@ -547,6 +557,15 @@ class EdgeGeography(_Geography):
                 options.append((_key(head), 1, k, Geo(head, position.arcs, rest)))
         for *_, option in sorted(options, key=lambda o: o[:3]):
             yield option
+
+    def move_targets(self, position: Geo, option: Geo) -> list[str]:
+        """The arc or edge the token moves along (``e:k`` as :meth:`drawing` numbers them), with its parallel
+        copies: any of them makes the same move."""
+        by_arc = len(option.arcs) < len(position.arcs)
+        before, after = (position.arcs, option.arcs) if by_arc else (position.edges, option.edges)
+        used = next(before[k] for k in range(len(before)) if k == len(after) or after[k] != before[k])
+        start = 0 if by_arc else len(position.arcs)
+        return [f"e:{start + k}" for k, e in enumerate(before) if e == used]
 
     def describe_move(self, position: Geo, option: Geo) -> str:
         """``a -> b``; where an arc and an edge both lead there, ``a -> b by arc`` or ``a -> b by edge``."""

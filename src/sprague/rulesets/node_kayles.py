@@ -87,6 +87,17 @@ class NodeKayles(SimpleGraphRuleset):
         chosen = next((v for v in gone if near[v] == set(gone)), gone[0] if gone else None)
         return f"vertex {chosen} (removes {', '.join(map(str, gone))})"
 
+    def move_targets(self, position: Graph, option: Graph) -> list[str]:
+        """Each vertex whose closed neighbourhood is what the move removes (twins, as in K_n, make one move)."""
+        gone = set(position[0]) - set(option[0])
+        near = {v: {v} for v in gone}
+        for a, b in position[1]:
+            if a in near:
+                near[a].add(b)
+            if b in near:
+                near[b].add(a)
+        return [f"v:{v}" for v in sorted(gone) if near[v] == gone]
+
     def parse_move(self, position: Graph, text: str) -> Graph | None:
         """``vertex ...`` (the move as :meth:`describe_move` writes it, or its first words)."""
         words = text.split()

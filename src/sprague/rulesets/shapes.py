@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeGuard
 
+from sprague.core.limits import MAX_DRAWN_CELLS
 from sprague.errors import InvalidPosition
 from sprague.rulesets.heap import HeapRuleset, MultiHeapRuleset
 from sprague.rulesets.loopyheap import LoopyHeapRuleset
@@ -205,6 +206,10 @@ class BoardRuleset(Ruleset):
         "or MxN for an empty board (e.g. 3x4)"
     )
     example: ClassVar[tuple[str, ...]] = ("3x4",)
+    #: what each cell character is, in words (the labels of the page's board)
+    cell_words: ClassVar[dict[str, str]] = {".": "empty", "#": "filled"}
+    #: how many cells a move picks on the page's board: 1 (a click plays it) or 2 (Cram's domino: two clicks)
+    picks: ClassVar[int] = 1
 
     def check_position(self, position: Any) -> Board:
         if isinstance(position, str):
@@ -296,6 +301,46 @@ class BoardRuleset(Ruleset):
     def estimate_positions(self, position: Board) -> int:
         """Each empty cell filled or not: a bound on the boards a move sequence can reach (for the size guard)."""
         return 2 ** sum(row.count(self.cells[0]) for row in position)
+
+    # ------------------------------------------------------------------ the page's board
+    def drawing(self, position: Board) -> dict[str, Any] | None:
+        """The board to click: cell ``r,c`` (row from the top, column from the left, from 0) named
+        :meth:`square_name`; past :data:`MAX_DRAWN_CELLS` cells a note instead."""
+        if sum(map(len, position)) > MAX_DRAWN_CELLS:
+            return {
+                "kind": "text",
+                "note": f"{self.name}: a board of {sum(map(len, position)):,} cells is written as text, not drawn "
+                f"(the page draws boards of up to {MAX_DRAWN_CELLS} cells); play it from the list of moves",
+            }
+        return {
+            "kind": "cells",
+            "rows": list(position),
+            "names": [[self.square_name(r, c) for c in range(len(row))] for r, row in enumerate(position)],
+            "words": self.cell_words,
+            "marks": self.marks(position),
+            "pick": self.picks,
+        }
+
+    def square_name(self, row: int, column: int) -> str:
+        """The name of cell (row, column) as the moves say it (default :func:`cell_name`: ``b2``)."""
+        return cell_name(row, column)
+
+    def marks(self, position: Board) -> dict[str, str]:
+        """Cells the page marks, ``{"r,c": what}`` (Chomp's poisoned square); default none."""
+        return {}
+
+    def move_targets(self, position: Board, option: Board) -> list[str]:
+        """The cells the move changes, ``r,c`` (joined by ``+`` when a move picks two), if they are :attr:`picks`
+        many; else none (such a move is played from the list)."""
+        if len(option) != len(position) or any(len(a) != len(b) for a, b in zip(position, option)):
+            return []
+        changed = [
+            f"{r},{c}"
+            for r, (before, after) in enumerate(zip(position, option))
+            for c, (a, b) in enumerate(zip(before, after))
+            if a != b
+        ]
+        return ["+".join(changed)] if len(changed) == self.picks else []
 
     def describe_move(self, position: Board, option: Board) -> str:
         """The cells the move changed, by name (``b2``), with what they hold when that is not just filled."""

@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from sprague.core.budget import charge
-from sprague.core.limits import MAX_GAME_VERTICES, MAX_SEARCH_VERTICES, refuse_search_size
+from sprague.core.limits import MAX_DRAWN_VERTICES, MAX_GAME_VERTICES, MAX_SEARCH_VERTICES, refuse_search_size
 from sprague.core.nimber import nim_sum
 from sprague.errors import InvalidPosition
 from sprague.solve import memos
@@ -53,6 +53,7 @@ __all__ = [
     "split_components",
     "LEAF_LIMIT",
     "graph_size",
+    "graph_drawing",
 ]
 
 #: a position: sorted vertex numbers, sorted edges (u, v) with u < v
@@ -197,6 +198,26 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def graph_drawing(
+    vertices: list[str], edges: list[tuple[str, str, bool]], token: str | None, game: str
+) -> dict[str, Any]:
+    """The web page's drawing of a graph (see :meth:`~sprague.core.ruleset.Rules.drawing`): vertices ``v:NAME``,
+    edges ``(from, to, directed)`` as ``e:0``, ``e:1``, ... in the order given; past :data:`MAX_DRAWN_VERTICES`
+    vertices a note that says why it is written as text instead."""
+    if len(vertices) > MAX_DRAWN_VERTICES:
+        return {
+            "kind": "text",
+            "note": f"{game}: a graph of {len(vertices)} vertices is written as text, not drawn (the page draws "
+            f"graphs of up to {MAX_DRAWN_VERTICES} vertices); play it from the list of moves",
+        }
+    return {
+        "kind": "graph",
+        "vertices": [{"id": f"v:{v}", "name": v} for v in vertices],
+        "edges": [{"id": f"e:{k}", "from": a, "to": b, "directed": d} for k, (a, b, d) in enumerate(edges)],
+        "token": token,
+    }
+
+
 def graph_size(position: Graph) -> int:
     """Vertices plus edges of a position: what building its options or its canonical form costs, about."""
     return len(position[0]) + len(position[1])
@@ -309,6 +330,13 @@ class SimpleGraphRuleset(Ruleset):
     def estimate_positions(self, position: Graph) -> int:
         """Each vertex there or gone: a bound on the subgraphs a play reaches."""
         return 2 ** len(position[0])
+
+    # ------------------------------------------------------------------ the page's board
+    def drawing(self, position: Graph) -> dict[str, Any] | None:
+        """The graph to click: vertices ``v:3``, edges ``e:0``, ``e:1``, ... in the order of the position's."""
+        return graph_drawing(
+            [str(v) for v in position[0]], [(str(a), str(b), False) for a, b in position[1]], None, self.name
+        )
 
     # ------------------------------------------------------------------ structure
     def adjacency(self, position: Graph) -> Adjacency:
