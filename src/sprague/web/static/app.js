@@ -589,6 +589,11 @@ function drawChart(g) {
 function drawBoard(g, at, options, playable) {
   const box = $("board"), r = rulesetByName(g.ruleset);
   box.innerHTML = "";
+  // a board to click (boards.js), from this position's answer ("drawing"; each option's "targets")
+  const known = g.values[g.positions.length - 1] || {};
+  if (window.spragueBoards && known.drawing && JSON.stringify(known.position) === JSON.stringify(at) &&
+      spragueBoards.draw(box, known.drawing, {options, playable, allListed: !!g.allListed && options.length > 0,
+                                              play: (p) => userMove(g, p), filter: filterOptions})) return true;
   if (r.board === "grid" && Array.isArray(at) && at.length === 2 &&
       at.every((h) => Number.isSafeInteger(Number(h)) && Number(h) <= 30)) {
     box.appendChild(coordinateGrid(g, at.map(Number), options, playable));   // a coordinate game: the position is a cell
