@@ -81,7 +81,7 @@ def _wait_for_turn(page: Any) -> bool:
     page.wait_for_function(
         "document.querySelector('#winner').dataset.winner || (document.querySelector('[data-testid=board-drawn]') "
         "&& document.querySelectorAll('#options [data-testid=option]').length > 0 "
-        "&& document.querySelectorAll('[data-testid=board-drawn] .playable, [data-testid=board-cell]:enabled')"
+        "&& document.querySelectorAll('[data-testid=board-drawn] .playable, .board-cell:enabled')"
         ".length > 0)"
     )
     return bool(page.get_attribute("#winner", "data-winner"))
@@ -92,7 +92,7 @@ def _elements(page: Any) -> list[dict[str, Any]]:
     return list(
         page.evaluate(
             """() => [...document.querySelectorAll(
-                '[data-testid=board-drawn] .playable, [data-testid=board-cell]:enabled')].map((e) => {
+                '[data-testid=board-drawn] .playable, .board-cell:enabled')].map((e) => {
               const box = e.getBoundingClientRect();
               return {id: e.dataset.id, cls: [...e.classList], label: e.getAttribute('aria-label') || '',
                       position: e.dataset.position || null, w: box.width, h: box.height};
@@ -149,7 +149,7 @@ def _turn(page: Any, r: Any, here: Any, phone: bool, keyboard: bool) -> None:
     seen: set[Any] = set()
     best = None
     for e in found:
-        _click(page, f"[data-testid=board-cell][data-id='{e['id']}']", keyboard)
+        _click(page, f".board-cell[data-id='{e['id']}']", keyboard)
         partners = [p for p in _elements(page) if "partner" in p["cls"]]
         for option, wins in _check_colours(r, here, partners, phone):
             seen.add(option)
@@ -158,11 +158,11 @@ def _turn(page: Any, r: Any, here: Any, phone: bool, keyboard: bool) -> None:
                     json.loads(p["position"])) == option), wins)
         if partners:
             page.keyboard.press("Escape") if keyboard else page.click("[data-testid=board-note]")
-            page.wait_for_function("!document.querySelector('[data-testid=board-cell].chosen')")
+            page.wait_for_function("!document.querySelector('.board-cell.chosen')")
     assert seen == set(r.options(here)), "the board places every domino"
     assert best is not None
-    _click(page, f"[data-testid=board-cell][data-id='{best[0]}']", keyboard)
-    _click(page, f"[data-testid=board-cell][data-id='{best[1]}']", keyboard)
+    _click(page, f".board-cell[data-id='{best[0]}']", keyboard)
+    _click(page, f".board-cell[data-id='{best[1]}']", keyboard)
 
 
 @pytest.mark.parametrize("width", [1200, 390])

@@ -167,6 +167,7 @@ window.spragueBoards = (() => {
     const cells = new Map();
     let chosen = null;
     const cancel = () => {
+      if (chosen !== null) ctx.filter(() => true, "moves");   // the list shows every move again
       chosen = null; note.textContent = "";
       for (const [id, b] of cells) {
         b.classList.remove("chosen", "partner", "win", "lose", "draw"); b.setAttribute("aria-pressed", "false");
@@ -184,13 +185,15 @@ window.spragueBoards = (() => {
       }
     };
     const pick = (id, b) => {
-      if (chosen !== null) {   // the second click: a partner plays the domino, anything else cancels
+      if (chosen !== null) {   // the second click: a partner plays the domino; another cell starts again from it
         const moves = pairs.get(chosen).get(id);
         if (moves) return choose(ctx, moves, `the domino ${id}`);
-        cancel(); return;
+        cancel();
       }
       if (!pairs.has(id)) return;
       chosen = id; b.classList.add("chosen"); b.setAttribute("aria-pressed", "true");
+      const covering = new Set([...pairs.get(id).values()].flat().map((o) => JSON.stringify(o.position)));
+      ctx.filter((o) => covering.has(JSON.stringify(o.position)), `moves covering ${b.dataset.name}`);
       for (const [other, moves] of pairs.get(id)) {
         const p = cells.get(other), v = verdict(moves, ctx.allListed);
         p.classList.add("partner"); if (v.kind) p.classList.add(v.kind);
@@ -207,7 +210,7 @@ window.spragueBoards = (() => {
       [...row].forEach((ch, c) => {
         const id = `${r},${c}`, b = document.createElement("button"), moves = by.get(id) || [];
         b.type = "button"; b.className = `board-cell c-${ch === "." ? "empty" : ch === "#" ? "full" : ch === "p" ? "them" : ch === "P" ? "us" : "other"}`;
-        b.dataset.id = id; b.dataset.name = d.names[r][c]; b.setAttribute("data-testid", "board-cell");
+        b.dataset.id = id; b.dataset.name = b.dataset.cell = d.names[r][c]; b.setAttribute("data-testid", "cell");
         b.textContent = ch === "p" || ch === "P" ? "♟" : d.marks[id] === "poisoned" ? "☠" : "";
         if (d.marks[id]) b.classList.add(d.marks[id]);
         if (d.pick === 1 && moves.length) {
