@@ -584,11 +584,19 @@ function drawChart(g) {
   box.innerHTML = ""; box.appendChild(svg);
 }
 
+let redrawBoard = () => {};   // the board as last drawn, again (a board's own state changed: a cell chosen)
+
 // The position as objects to click, as the ruleset's board says (its base class: sprague.rulesets.shapes): heaps as
 // stacks; on a grid, two heaps as a cell (x, y) (more heaps, or large ones, as stacks); coins in a row; a graph.
 function drawBoard(g, at, options, playable) {
   const box = $("board"), r = rulesetByName(g.ruleset);
   box.innerHTML = "";
+  // the games on graphs and boards of cells that have a board you click (boards.js)
+  const app = {cellName, play: (o) => userMove(g, o.position), filter: filterOptions,
+               redraw: () => drawBoard(g, at, options, playable)};
+  redrawBoard = app.redraw;
+  const drawn = window.spragueBoards ? window.spragueBoards.draw(box, g, at, options, playable, app) : null;
+  if (drawn !== null) return drawn;
   if (r.board === "grid" && Array.isArray(at) && at.length === 2 &&
       at.every((h) => Number.isSafeInteger(Number(h)) && Number(h) <= 30)) {
     box.appendChild(coordinateGrid(g, at.map(Number), options, playable));   // a coordinate game: the position is a cell
@@ -1518,7 +1526,11 @@ async function init() {
   $("position").oninput = () => { $("tree-from").value = $("position").value; };
   $("show-values").onchange = () => { if (game) showGame().catch(showError); };
   $("board").onclick = (ev) => { if (ev.target === $("board")) filterOptions(() => true, "moves"); };
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") filterOptions(() => true, "moves"); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape") return;
+    if (window.spragueBoards && window.spragueBoards.cancel()) redrawBoard();   // Cram: the chosen cell is let go
+    filterOptions(() => true, "moves");
+  });
   $("draw").onclick = drawHeatmap;
   $("draw-sequence").onclick = drawSequence;
   $("draw-tree").onclick = drawTree;
