@@ -1506,6 +1506,7 @@ async function init() {
       if (fresh()) $("position").value = data.position;
     } catch (e) { if (fresh()) showError(e); }
   };
+  $("mode").onchange = () => { $("first").disabled = $("mode").value === "none"; };   // two players: player 1 first
   $("start").onclick = start;
   $("restart").onclick = restart;
   $("position").onkeydown = (ev) => { if (ev.key === "Enter") start(); };
