@@ -1069,7 +1069,9 @@ function cellAt(ev) {
 
 function showCell(j, i) {
   const g = view.grid, x = g.columns[j], y = g.rows[i], v = g.table[i][j];
-  $("open-cell").hidden = !!g.second;   // a sum of two games is not one ruleset's position
+  // a cell chosen (click, tap, keys; not a hover) can be opened; a sum of two games is not one ruleset's position
+  const chosen = view.cursor && view.cursor[0] === j && view.cursor[1] === i;
+  $("open-cell").hidden = !!g.second || !chosen;
   $("open-cell").textContent = `Open ${x} ${y} in Play`;
   $("cell").textContent = `position ${x} ${y}: ${g.values === "grundy" ? valueName(g.misere) + " = " + v : v}`;
   Object.assign($("cell").dataset, {x, y, value: v});
