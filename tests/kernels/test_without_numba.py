@@ -1,7 +1,7 @@
 """sprague without numba (as on Pyodide in a browser): the kernels run as plain Python and answer right.
 
 A child process blocks numba (``sys.modules["numba"] = None``, so ``import numba`` raises ImportError, as
-where it is not installed), imports the web handlers without FastAPI and answers a few requests whose
+where it is not installed) and FastAPI, imports the web handlers and answers a few requests whose
 work goes through the kernels (cram's bitboard search, the take-and-break kernels); this process checks
 the answers against brute force from the rules (``tests/naive.py``).
 """
@@ -29,16 +29,11 @@ REQUESTS = [
     ("sequence", {"ruleset": "grundy", "to": 80}),
 ]
 
-# The child: numba and FastAPI blocked, sprague.web's __init__ (which imports the FastAPI app) skipped
+# The child: numba and FastAPI blocked (the handlers need pydantic only; sprague.web imports its app lazily)
 CHILD = """
-import json, sys, types
-from pathlib import Path
-for name in ("numba", "llvmlite", "fastapi", "uvicorn"):
+import json, sys
+for name in ("numba", "llvmlite", "fastapi", "uvicorn", "starlette"):
     sys.modules[name] = None
-import sprague
-web = types.ModuleType("sprague.web")
-web.__path__ = [str(Path(sprague.__file__).parent / "web")]
-sys.modules["sprague.web"] = web
 from sprague.web.handlers import handle
 from sprague.kernels import jit
 answers = [json.loads(handle(e, json.dumps(body).encode(), 1_000_000)[1]) for e, body in json.load(sys.stdin)]
