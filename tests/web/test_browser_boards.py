@@ -1,197 +1,147 @@
-"""Boards to click in a real browser (issue 36, point 3; boards.js): graph games drawn as SVG and board games as
-cells. For each game, played from the start to the end by clicking the board (two players taking turns on the
-page): every element that plays one move is coloured green exactly when brute-force search finds that move's
-position a P-position, the moves the board plays are the legal moves, the game ends with the winner search
-predicts, at 1200 px and at 390 px (deviceScaleFactor 3, tap targets of at least 44 px), and axe-core finds no
-serious or critical violation with the board drawn.
+"""Boards you click (issue 36, point 3), in a real browser: the games on graphs drawn as graphs (Node Kayles, Arc
+Kayles, vertex and edge Geography), Chomp, Cram and Dawson's Chess on their cells. Each is played to the end by
+clicking the board alone, on a desktop and on a 390 px phone at three device pixels per CSS pixel; at every turn
+each coloured element's colour is the result of its move by brute-force search (the ruleset's own search, not the
+page's), the board offers every move, and the winner is the one search predicts.
 """
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from test_browser import _shot, _start, browser, server  # noqa: F401 - fixtures
 
 import sprague
-from test_browser import CHROMIUM, FLAGS, sync_api
-from webserver import running_server
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)"),
-]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-STATIC = Path(__file__).resolve().parents[2] / "src" / "sprague" / "web" / "static"
+pytestmark = pytest.mark.slow  # a browser per module: run by `pytest -m slow` (.ci/run's second pass)
 
 GAMES = [
     ("node-kayles", "C5"),
     ("arc-kayles", "S4"),
-    ("vertex-geography", "a-b b-c c-a c-d d-e @a"),
-    ("edge-geography", "a>b b>c c>a a-c c-d @a"),
+    ("vertex-geography", "a-b b-c c-d d-a a-c @a"),
+    ("edge-geography", "a>b b>c c>a a>c @a"),
     ("chomp", "3,2,1"),
     ("cram", "2x3"),
     ("dawsons-chess-board", "3x5"),
 ]
+SIZES = {"desktop": ({"width": 1200, "height": 900}, 1), "phone": ({"width": 390, "height": 844}, 3)}
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with running_server() as url:
-        # the server serves this worktree's page (PYTHONPATH=src), not an installed copy
-        served = urllib.request.urlopen(url + "/static/boards.js", timeout=10).read().decode()
-        assert served == (STATIC / "boards.js").read_text()
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
-
-
-def _page(browser: Any, server: str, width: int) -> tuple[Any, Any, list[str]]:
-    phone = width < 600
-    context = browser.new_context(
-        viewport={"width": width, "height": 844 if phone else 900}, device_scale_factor=3 if phone else 1
-    )
-    page = context.new_page()
+@pytest.fixture(params=list(SIZES))
+def screen(request: Any, browser: Any, server: str) -> Iterator[Any]:  # noqa: F811
+    viewport, density = SIZES[request.param]
+    context = browser.new_context(viewport=viewport, device_scale_factor=density, has_touch=density > 1)
+    pg = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server + "/")
-    page.wait_for_selector("body[data-ready='true']")
-    return context, page, errors
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.goto(server + "/")
+    pg.wait_for_selector("body[data-ready='true']")
+    pg.size_name = request.param
+    yield pg
+    context.close()
+    assert not errors, errors
 
 
-def _start(page: Any, ruleset: str, position: str) -> None:
-    """Two players taking turns on the page (no computer)."""
-    page.select_option("#ruleset", ruleset)
-    page.fill("#position", position)
-    page.select_option("#mode", "none")
-    page.click("#start")
-
-
-def _wait_for_turn(page: Any) -> bool:
-    """Until the board plays this position's moves (False) or the game is over (True)."""
+def _settled(page: Any) -> bool:
+    """Wait until the game is over (True) or the user's turn shows with its options listed (False)."""
     page.wait_for_function(
-        "document.querySelector('#winner').dataset.winner || (document.querySelector('[data-testid=board-drawn]') "
-        "&& document.querySelectorAll('#options [data-testid=option]').length > 0 "
-        "&& document.querySelectorAll('[data-testid=board-drawn] .playable, .board-cell:enabled')"
-        ".length > 0)"
+        "document.querySelector('#winner').dataset.winner || "
+        "(document.querySelector('#options-count').textContent !== '' && "
+        "document.querySelectorAll('[data-testid=option]').length > 0)"
     )
     return bool(page.get_attribute("#winner", "data-winner"))
 
 
-def _elements(page: Any) -> list[dict[str, Any]]:
-    """What the board offers: each clickable element's id, classes, label, move (when it plays one) and size."""
-    return list(
-        page.evaluate(
-            """() => [...document.querySelectorAll(
-                '[data-testid=board-drawn] .playable, .board-cell:enabled')].map((e) => {
-              const box = e.getBoundingClientRect();
-              return {id: e.dataset.id, cls: [...e.classList], label: e.getAttribute('aria-label') || '',
-                      position: e.dataset.position || null, w: box.width, h: box.height};
-            })"""
-        )
+def _here(page: Any, rules: Any) -> Any:
+    import json
+
+    here = json.loads(page.get_attribute("#current", "data-position") or "null")
+    return rules.check_position(here if isinstance(here, str) else tuple(here))
+
+
+def _coloured(page: Any) -> dict[str, str]:
+    """The board's coloured elements: {move words: its colour class}."""
+    return page.evaluate(
+        "Object.fromEntries([...document.querySelectorAll('#board .move')]"
+        ".map((e) => [e.dataset.move, ['win', 'lose', 'draw'].find((k) => e.classList.contains(k))]))"
     )
 
 
-def _check_colours(r: Any, here: Any, found: list[dict[str, Any]], phone: bool) -> list[tuple[Any, bool]]:
-    """Each element's move is legal and coloured by search; returns (option, wins) of the elements with one move."""
-    legal = set(r.options(here))
-    out = []
-    for e in found:
-        assert e["label"], e
-        if phone:
-            assert e["w"] >= 44 and e["h"] >= 44, e
-        if e["position"] is None:
-            continue
-        option = r.check_position(json.loads(e["position"]))
-        assert option in legal, (here, option)
-        wins = r.grundy(option, method="search") == 0
-        assert ("win" in e["cls"]) == wins and ("lose" in e["cls"]) == (not wins), (e, wins)
-        assert ("a winning move" in e["label"]) == wins, e["label"]
-        out.append((option, wins))
-    return out
+def _cram_moves(page: Any) -> dict[str, str]:
+    """Cram: every domino the board offers, by choosing each empty cell in turn (its partners are coloured)."""
+    found: dict[str, str] = {}
+    names = page.evaluate("[...document.querySelectorAll('#board .cell.empty')].map((c) => c.dataset.cell)")
+    for name in names:
+        page.click(f"#board [data-cell={name}]")
+        found.update(_coloured(page))
+        page.keyboard.press("Escape")
+    return found
 
 
-def _axe(page: Any) -> list[tuple[str, str]]:
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-core comes with the [dev] extra")
-    violations = axe.Axe().run(page).response["violations"]
-    return [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")]
-
-
-def _click(page: Any, selector: str, keyboard: bool) -> None:
-    """Click an element, or focus it and press Enter (a keyboard user)."""
-    if keyboard:
-        page.focus(selector)
-        page.keyboard.press("Enter")
-    else:
-        page.click(selector)
-
-
-def _turn(page: Any, r: Any, here: Any, phone: bool, keyboard: bool) -> None:
-    """Check the board of this turn and play a winning element if there is one, else any."""
-    found = _elements(page)
-    pairs = r.drawing(here)["pick"] == 2 if r.drawing(here)["kind"] == "cells" else False
-    if not pairs:
-        plays = _check_colours(r, here, found, phone)
-        assert {o for o, _ in plays} == set(r.options(here)), "the board plays every move"
-        choice = next((e for e in found if e["position"] and "win" in e["cls"]), next(e for e in found if e["position"]))
-        _click(page, f"[data-testid=board-drawn] .playable[data-id='{choice['id']}']", keyboard)
-        return
-    # a domino: each first cell shows the cells that complete it, each coloured by search; Escape cancels
-    seen: set[Any] = set()
-    best = None
-    for e in found:
-        _click(page, f".board-cell[data-id='{e['id']}']", keyboard)
-        partners = [p for p in _elements(page) if "partner" in p["cls"]]
-        for option, wins in _check_colours(r, here, partners, phone):
-            seen.add(option)
-            if best is None or (wins and not best[2]):
-                best = (e["id"], next(p["id"] for p in partners if p["position"] and r.check_position(
-                    json.loads(p["position"])) == option), wins)
-        if partners:
-            page.keyboard.press("Escape") if keyboard else page.click("[data-testid=board-note]")
-            page.wait_for_function("!document.querySelector('.board-cell.chosen')")
-    assert seen == set(r.options(here)), "the board places every domino"
-    assert best is not None
-    _click(page, f".board-cell[data-id='{best[0]}']", keyboard)
-    _click(page, f".board-cell[data-id='{best[1]}']", keyboard)
-
-
-@pytest.mark.parametrize("width", [1200, 390])
-@pytest.mark.parametrize(("ruleset", "position"), GAMES)
-def test_the_board_plays_the_game_to_the_end(browser: Any, server: str, ruleset: str, position: str, width: int) -> None:
-    context, page, errors = _page(browser, server, width)
-    r = sprague.ruleset(ruleset)
-    start = r.parse_position(position.split())
-    _start(page, ruleset, position)
-    turns = 0
-    while not _wait_for_turn(page):
-        here = r.check_position(json.loads(page.get_attribute("#current", "data-position")))
-        if turns == 0:
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"boards-{ruleset}-{width}px.png"), full_page=True)
-            assert _axe(page) == []
-            if width < 600:
-                overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
-                assert overflow <= 0, overflow
-        before = page.get_attribute("#current", "data-position")
-        _turn(page, r, here, width < 600, keyboard=turns % 2 == 1)
-        page.wait_for_function(
-            "(b) => document.querySelector('#current').dataset.position !== b || "
-            "document.querySelector('#winner').dataset.winner",
+@pytest.mark.parametrize("name, position", GAMES)
+def test_a_board_game_is_played_to_the_end_by_clicking_its_board(screen: Any, name: str, position: str) -> None:
+    rules = sprague.ruleset(name)
+    first_wins = rules.grundy(rules.check_position(position), method="search") != 0
+    _start(screen, name, position)
+    for _turn in range(40):
+        if _settled(screen):
+            break
+        pos = _here(screen, rules)
+        want = {
+            rules.describe_move(pos, o): "win" if rules.grundy(o, method="search") == 0 else "lose"
+            for o in rules.moves(pos)
+        }
+        shown = _cram_moves(screen) if name == "cram" else _coloured(screen)
+        assert shown == want, (rules.format_position(pos), shown, want)
+        move = next((m for m, k in shown.items() if k == "win"), next(iter(shown)))
+        if name == "cram":  # a domino is two clicks: a cell, then the cell next to it
+            first, second = move.removeprefix("domino ").split("-")
+            screen.click(f"#board [data-cell={first}]")
+        before = screen.get_attribute("#current", "data-position")
+        element = screen.locator(f"#board .move[data-move='{move}']").first
+        if screen.size_name == "phone":
+            element.tap()
+        else:
+            element.click()
+        screen.wait_for_function(
+            "(b) => document.querySelector('#current').dataset.position !== b ||"
+            " document.querySelector('#winner').dataset.winner",
             arg=before,
         )
-        turns += 1
-        assert turns < 30
-    expected = "player 1" if r.grundy(start, method="search") != 0 else "player 2"
-    assert page.get_attribute("#winner", "data-winner") == expected
+    assert screen.get_attribute("#winner", "data-winner") == ("user" if first_wins else "computer")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_boards_are_accessible_and_fit_the_screen(browser: Any, server: str, size: str) -> None:  # noqa: F811
+    """axe-core finds no serious or critical violation with each board drawn; every element that plays a move is at
+    least 44 CSS px on a phone, reachable by Tab and played by Enter; nothing is wider than the screen."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-core comes with the [dev] extra")
+    viewport, density = SIZES[size]
+    context = browser.new_context(viewport=viewport, device_scale_factor=density)
+    pg = context.new_page()
+    pg.goto(server + "/")
+    pg.wait_for_selector("body[data-ready='true']")
+    found, small, wide = [], [], {}
+    for name, position in GAMES:
+        _start(pg, name, position)
+        _settled(pg)
+        violations = axe.Axe().run(pg).response["violations"]
+        found += [(name, v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")]
+        small += pg.evaluate(
+            "[...document.querySelectorAll('#board .move, #board .cell')].filter((e) => { const r ="
+            " e.getBoundingClientRect(); return Math.min(r.width, r.height) < 44 &&"
+            " !e.classList.contains('edge'); }).map((e) => e.dataset.vertex || e.dataset.cell)"
+        )
+        wide[name] = pg.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+        _shot(pg, f"board-{name}-{size}.png")
+    pg.select_option("#ruleset", "node-kayles")
+    _start(pg, "node-kayles", "P3")
+    _settled(pg)
+    pg.focus("#board .move")  # the keyboard: Tab reaches a vertex, Enter plays it
+    before = pg.get_attribute("#current", "data-position")
+    pg.keyboard.press("Enter")
+    pg.wait_for_function("(b) => document.querySelector('#current').dataset.position !== b", arg=before)
     context.close()
-    assert not errors, errors
+    assert found == [] and small == [] and all(w <= 0 for w in wide.values()), (found, small, wide)

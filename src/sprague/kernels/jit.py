@@ -40,6 +40,22 @@ from sprague.core.paths import platform_cache_dir
 
 __all__ = ["njit", "jit_claim", "LazyKernel", "make_kernels", "kernels_made", "made", "numba_cache_dir"]
 
+
+class _Plain:
+    """Stands in for numba where it cannot be imported: ``njit`` leaves a function as it is.
+
+    The kernels then run as plain Python, as under ``NUMBA_DISABLE_JIT=1`` (which
+    ``tests/kernels/test_kernels_as_python.py`` runs them under): the same values, far slower.
+    """
+
+    @staticmethod
+    def njit(*args: Any, **options: Any) -> Any:
+        if args and callable(args[0]):
+            return args[0]
+        return lambda fn: fn
+
+
+_PLAIN: Any = _Plain()
 _LOCK = threading.RLock()
 _PENDING: list[LazyKernel] = []
 _numba: Any = None  # the numba module, once the kernels are made
@@ -108,9 +124,11 @@ def make_kernels() -> Any:
     with _LOCK:
         if _numba is not None:
             return _numba
-        import numba
-
-        if not os.environ.get("NUMBA_CACHE_DIR"):
+        try:
+            import numba
+        except ImportError:  # no numba (Pyodide in a browser, a bare install): the kernels run as Python
+            numba = _PLAIN
+        if numba is not _PLAIN and not os.environ.get("NUMBA_CACHE_DIR"):
             numba.config.CACHE_DIR = str(numba_cache_dir())  # type: ignore[attr-defined]
         made = {id(k): numba.njit(**k.options)(k.py_func) for k in _PENDING}
         homes = {k.py_func.__module__ for k in _PENDING}
@@ -130,8 +148,12 @@ def make_kernels() -> Any:
 
 
 def kernels_made() -> bool:
-    """Whether numba is loaded and the kernels made (then a kernel call costs no start-up)."""
-    return _numba is not None
+    """Whether numba is loaded and the kernels made (then a kernel call costs no start-up).
+
+    False without numba: the kernels then run as Python, and the callers that ask keep to their
+    Python paths, which are made for small work.
+    """
+    return _numba is not None and _numba is not _PLAIN
 
 
 def made(kernel: Any) -> Any:

@@ -48,9 +48,14 @@ scans for itself). Either way the values are those of the one-thread kernel.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
-from numba import prange
+
+try:
+    import numba
+    from numba import prange
+except ImportError:  # no numba (Pyodide in a browser): the kernels run as Python, one thread
+    numba = None  # type: ignore[assignment]
+    prange = range  # type: ignore[misc]
 
 from sprague.kernels import config
 from sprague.kernels.jit import njit
@@ -79,7 +84,7 @@ _SPINS = 2000
 
 
 #: numba runs the kernels as Python (``NUMBA_DISABLE_JIT=1``)
-_JIT_OFF = bool(getattr(numba.config, "DISABLE_JIT", False))
+_JIT_OFF = numba is None or bool(getattr(numba.config, "DISABLE_JIT", False))
 
 # ---------------------------------------------------------------------------------------------------------
 # atomics: LLVM atomic load/store/cmpxchg on an int64 array element (numba has none on the CPU)

@@ -584,16 +584,19 @@ function drawChart(g) {
   box.innerHTML = ""; box.appendChild(svg);
 }
 
+let redrawBoard = () => {};   // the board as last drawn, again (a board's own state changed: a cell chosen)
+
 // The position as objects to click, as the ruleset's board says (its base class: sprague.rulesets.shapes): heaps as
 // stacks; on a grid, two heaps as a cell (x, y) (more heaps, or large ones, as stacks); coins in a row; a graph.
 function drawBoard(g, at, options, playable) {
   const box = $("board"), r = rulesetByName(g.ruleset);
   box.innerHTML = "";
-  // a board to click (boards.js), from this position's answer ("drawing"; each option's "targets")
-  const known = g.values[g.positions.length - 1] || {};
-  if (window.spragueBoards && known.drawing && JSON.stringify(known.position) === JSON.stringify(at) &&
-      spragueBoards.draw(box, known.drawing, {options, playable, allListed: !!g.allListed && options.length > 0,
-                                              play: (p) => userMove(g, p), filter: filterOptions})) return true;
+  // the games on graphs and boards of cells that have a board you click (boards.js)
+  const app = {cellName, play: (o) => userMove(g, o.position), filter: filterOptions,
+               redraw: () => drawBoard(g, at, options, playable)};
+  redrawBoard = app.redraw;
+  const drawn = window.spragueBoards ? window.spragueBoards.draw(box, g, at, options, playable, app) : null;
+  if (drawn !== null) return drawn;
   if (r.board === "grid" && Array.isArray(at) && at.length === 2 &&
       at.every((h) => Number.isSafeInteger(Number(h)) && Number(h) <= 30)) {
     box.appendChild(coordinateGrid(g, at.map(Number), options, playable));   // a coordinate game: the position is a cell
@@ -1066,7 +1069,9 @@ function cellAt(ev) {
 
 function showCell(j, i) {
   const g = view.grid, x = g.columns[j], y = g.rows[i], v = g.table[i][j];
-  $("open-cell").hidden = !!g.second;   // a sum of two games is not one ruleset's position
+  // a cell chosen (click, tap, keys; not a hover) can be opened; a sum of two games is not one ruleset's position
+  const chosen = view.cursor && view.cursor[0] === j && view.cursor[1] === i;
+  $("open-cell").hidden = !!g.second || !chosen;
   $("open-cell").textContent = `Open ${x} ${y} in Play`;
   $("cell").textContent = `position ${x} ${y}: ${g.values === "grundy" ? valueName(g.misere) + " = " + v : v}`;
   Object.assign($("cell").dataset, {x, y, value: v});
@@ -1503,6 +1508,7 @@ async function init() {
       if (fresh()) $("position").value = data.position;
     } catch (e) { if (fresh()) showError(e); }
   };
+  $("mode").onchange = () => { $("first").disabled = $("mode").value === "none"; };   // two players: player 1 first
   $("start").onclick = start;
   $("restart").onclick = restart;
   $("position").onkeydown = (ev) => { if (ev.key === "Enter") start(); };
@@ -1523,7 +1529,11 @@ async function init() {
   $("position").oninput = () => { $("tree-from").value = $("position").value; };
   $("show-values").onchange = () => { if (game) showGame().catch(showError); };
   $("board").onclick = (ev) => { if (ev.target === $("board")) filterOptions(() => true, "moves"); };
-  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") filterOptions(() => true, "moves"); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape") return;
+    if (window.spragueBoards && window.spragueBoards.cancel()) redrawBoard();   // Cram: the chosen cell is let go
+    filterOptions(() => true, "moves");
+  });
   $("draw").onclick = drawHeatmap;
   $("draw-sequence").onclick = drawSequence;
   $("draw-tree").onclick = drawTree;

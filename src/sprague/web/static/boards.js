@@ -3,13 +3,14 @@
 // `drawing` hook, sprague.core.ruleset.Rules.drawing) and each option's "targets" (`move_targets`: the ids of the
 // elements a click on which plays it). A click plays the one move it names; an element that plays exactly one move
 // is coloured by that move's result (green wins, red loses) only when every option is listed (a board coloured from
-// a list of the winning moves only would give the answer away). Plain JavaScript, no build step; app.js calls
-// `spragueBoards.draw(...)` from drawBoard.
+// a list of the winning moves only would give the answer away). No game is named here: what to draw comes from the
+// ruleset. Plain JavaScript, no build step; app.js calls `spragueBoards.draw(...)` from drawBoard.
 "use strict";
 window.spragueBoards = (() => {
   const NS = "http://www.w3.org/2000/svg";
   const KIND = {P: "win", N: "lose", D: "draw"};   // an option's outcome is the opponent's: P means the move wins
   const VERDICT = {win: "a winning move", lose: "a losing move", draw: "a drawing move"};
+  let chosenCell = false;   // a domino's first cell is chosen (Escape lets it go: cancel())
 
   function svgEl(name, attrs, parent) {
     const el = document.createElementNS(NS, name);
@@ -62,7 +63,7 @@ window.spragueBoards = (() => {
 
   // A click on an element: its one move is played; several are shown in the list of options.
   function choose(ctx, moves, what) {
-    if (moves.length === 1) return ctx.play(moves[0].position);
+    if (moves.length === 1) { chosenCell = false; return ctx.play(moves[0]); }
     const keep = new Set(moves.map((o) => JSON.stringify(o.position)));
     ctx.filter((o) => keep.has(JSON.stringify(o.position)), `moves of ${what}`);
   }
@@ -142,13 +143,19 @@ window.spragueBoards = (() => {
     return svg;
   }
 
+  // An element that plays exactly the option `o`: its move in words, the position it leaves and its outcome.
+  function mark(el, o) {
+    el.classList.add("move");
+    Object.assign(el.dataset, {position: JSON.stringify(o.position), move: o.move, outcome: o.outcome});
+  }
+
   // An element that plays `moves`: coloured, labelled and clickable.
   function target(el, ctx, moves, what) {
     const v = verdict(moves, ctx.allListed);
     if (v.kind) el.classList.add(v.kind);
     el.classList.add("playable");
     el.dataset.moves = String(moves.length);
-    if (moves.length === 1) el.dataset.position = JSON.stringify(moves[0].position);
+    if (moves.length === 1) mark(el, moves[0]);
     clickable(el, `${what}: ${moves.length === 1 ? detail(what, moves[0]) : ""}${v.words}`, () => choose(ctx, moves, what));
   }
 
@@ -168,10 +175,11 @@ window.spragueBoards = (() => {
     let chosen = null;
     const cancel = () => {
       if (chosen !== null) ctx.filter(() => true, "moves");   // the list shows every move again
-      chosen = null; note.textContent = "";
+      chosen = null; chosenCell = false; note.textContent = "";
       for (const [id, b] of cells) {
-        b.classList.remove("chosen", "partner", "win", "lose", "draw"); b.setAttribute("aria-pressed", "false");
-        delete b.dataset.position; label(id, b);
+        b.classList.remove("chosen", "partner", "move", "win", "lose", "draw"); b.setAttribute("aria-pressed", "false");
+        for (const k of ["position", "move", "outcome"]) delete b.dataset[k];
+        label(id, b);
       }
     };
     const label = (id, b) => {
@@ -191,13 +199,13 @@ window.spragueBoards = (() => {
         cancel();
       }
       if (!pairs.has(id)) return;
-      chosen = id; b.classList.add("chosen"); b.setAttribute("aria-pressed", "true");
+      chosen = id; chosenCell = true; b.classList.add("chosen"); b.setAttribute("aria-pressed", "true");
       const covering = new Set([...pairs.get(id).values()].flat().map((o) => JSON.stringify(o.position)));
       ctx.filter((o) => covering.has(JSON.stringify(o.position)), `moves covering ${b.dataset.name}`);
       for (const [other, moves] of pairs.get(id)) {
         const p = cells.get(other), v = verdict(moves, ctx.allListed);
         p.classList.add("partner"); if (v.kind) p.classList.add(v.kind);
-        if (moves.length === 1) p.dataset.position = JSON.stringify(moves[0].position);
+        if (moves.length === 1) mark(p, moves[0]);
         const [r, c] = other.split(",").map(Number);
         p.setAttribute("aria-label", `${d.names[r][c]}: place the domino ${moves.length === 1 ? detail("", moves[0]) : ""}${v.words}`);
       }
@@ -209,7 +217,7 @@ window.spragueBoards = (() => {
       line.className = "board-row";
       [...row].forEach((ch, c) => {
         const id = `${r},${c}`, b = document.createElement("button"), moves = by.get(id) || [];
-        b.type = "button"; b.className = `board-cell c-${ch === "." ? "empty" : ch === "#" ? "full" : ch === "p" ? "them" : ch === "P" ? "us" : "other"}`;
+        b.type = "button"; b.className = `cell board-cell ${ch === "." ? "empty" : "full"} c-${ch === "." ? "empty" : ch === "#" ? "full" : ch === "p" ? "them" : ch === "P" ? "us" : "other"}`;
         b.dataset.id = id; b.dataset.name = b.dataset.cell = d.names[r][c]; b.setAttribute("data-testid", "cell");
         b.textContent = ch === "p" || ch === "P" ? "♟" : d.marks[id] === "poisoned" ? "☠" : "";
         if (d.marks[id]) b.classList.add(d.marks[id]);
@@ -217,7 +225,7 @@ window.spragueBoards = (() => {
           const v = verdict(moves, ctx.allListed);
           if (v.kind) b.classList.add(v.kind);
           b.dataset.moves = String(moves.length);
-          if (moves.length === 1) b.dataset.position = JSON.stringify(moves[0].position);
+          if (moves.length === 1) mark(b, moves[0]);
         }
         const live = ctx.playable && (d.pick === 1 ? moves.length > 0 : true);
         b.disabled = !live;
@@ -234,16 +242,21 @@ window.spragueBoards = (() => {
     return wrap;
   }
 
-  // Draw `drawing` into `box` for play: ctx = {options, allListed, playable, play(position), filter(keep, what)}.
-  // True when drawn; false for a position too large to draw (its note is shown and the caller draws what it can).
-  function draw(box, drawing, ctx) {
-    if (!drawing) return false;
+  // Draw position `at` of `game` into `box`, from the answer for it ("drawing", each option's "targets"): true when
+  // drawn as a board to click, false when the position is too large to draw (its note says so), null when there is
+  // no drawing (the ruleset has none, or it is not known yet): app.js then draws the position its own way.
+  // `app`: {play(option), filter(keep, what)}; `options`: the options listed (none when not all are).
+  function draw(box, game, at, options, playable, app) {
+    const known = game.values[game.positions.length - 1] || {}, drawing = known.drawing;
+    if (!drawing || JSON.stringify(known.position) !== JSON.stringify(at)) return null;
+    chosenCell = false;
     if (drawing.kind === "text") {
       const p = document.createElement("p");
       p.className = "board-note"; p.setAttribute("data-testid", "board-note"); p.textContent = drawing.note;
       box.appendChild(p);
       return false;
     }
+    const ctx = {options, playable, allListed: !!game.allListed && options.length > 0, play: app.play, filter: app.filter};
     const holder = document.createElement("div");
     holder.className = "board-holder"; holder.setAttribute("data-testid", "board-drawn");
     holder.appendChild(drawing.kind === "graph" ? drawGraph(drawing, ctx) : drawCells(drawing, ctx));
@@ -251,5 +264,8 @@ window.spragueBoards = (() => {
     return true;
   }
 
-  return {draw};
+  // Escape: a domino's first cell is let go (true when one was chosen: the caller draws the board again).
+  function cancel() { const was = chosenCell; chosenCell = false; return was; }
+
+  return {draw, cancel};
 })();

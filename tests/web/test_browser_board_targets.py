@@ -1,0 +1,197 @@
+"""Boards to click in a real browser, drawn from the rulesets' hooks (issue 36, point 3; boards.js): graph games drawn as SVG and board games as
+cells. For each game, played from the start to the end by clicking the board (two players taking turns on the
+page): every element that plays one move is coloured green exactly when brute-force search finds that move's
+position a P-position, the moves the board plays are the legal moves, the game ends with the winner search
+predicts, at 1200 px and at 390 px (deviceScaleFactor 3, tap targets of at least 44 px), and axe-core finds no
+serious or critical violation with the board drawn.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import sprague
+from test_browser import CHROMIUM, FLAGS, sync_api
+from webserver import running_server
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)"),
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+STATIC = Path(__file__).resolve().parents[2] / "src" / "sprague" / "web" / "static"
+
+GAMES = [
+    ("node-kayles", "C5"),
+    ("arc-kayles", "S4"),
+    ("vertex-geography", "a-b b-c c-a c-d d-e @a"),
+    ("edge-geography", "a>b b>c c>a a-c c-d @a"),
+    ("chomp", "3,2,1"),
+    ("cram", "2x3"),
+    ("dawsons-chess-board", "3x5"),
+]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with running_server() as url:
+        # the server serves this worktree's page (PYTHONPATH=src), not an installed copy
+        served = urllib.request.urlopen(url + "/static/boards.js", timeout=10).read().decode()
+        assert served == (STATIC / "boards.js").read_text()
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+def _page(browser: Any, server: str, width: int) -> tuple[Any, Any, list[str]]:
+    phone = width < 600
+    context = browser.new_context(
+        viewport={"width": width, "height": 844 if phone else 900}, device_scale_factor=3 if phone else 1
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='true']")
+    return context, page, errors
+
+
+def _start(page: Any, ruleset: str, position: str) -> None:
+    """Two players taking turns on the page (no computer)."""
+    page.select_option("#ruleset", ruleset)
+    page.fill("#position", position)
+    page.select_option("#mode", "none")
+    page.click("#start")
+
+
+def _wait_for_turn(page: Any) -> bool:
+    """Until the board plays this position's moves (False) or the game is over (True)."""
+    page.wait_for_function(
+        "document.querySelector('#winner').dataset.winner || (document.querySelector('[data-testid=board-drawn]') "
+        "&& document.querySelectorAll('#options [data-testid=option]').length > 0 "
+        "&& document.querySelectorAll('[data-testid=board-drawn] .playable, .board-cell:enabled')"
+        ".length > 0)"
+    )
+    return bool(page.get_attribute("#winner", "data-winner"))
+
+
+def _elements(page: Any) -> list[dict[str, Any]]:
+    """What the board offers: each clickable element's id, classes, label, move (when it plays one) and size."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll(
+                '[data-testid=board-drawn] .playable, .board-cell:enabled')].map((e) => {
+              const box = e.getBoundingClientRect();
+              return {id: e.dataset.id, cls: [...e.classList], label: e.getAttribute('aria-label') || '',
+                      position: e.dataset.position || null, w: box.width, h: box.height};
+            })"""
+        )
+    )
+
+
+def _check_colours(r: Any, here: Any, found: list[dict[str, Any]], phone: bool) -> list[tuple[Any, bool]]:
+    """Each element's move is legal and coloured by search; returns (option, wins) of the elements with one move."""
+    legal = set(r.options(here))
+    out = []
+    for e in found:
+        assert e["label"], e
+        if phone:
+            assert e["w"] >= 44 and e["h"] >= 44, e
+        if e["position"] is None:
+            continue
+        option = r.check_position(json.loads(e["position"]))
+        assert option in legal, (here, option)
+        wins = r.grundy(option, method="search") == 0
+        assert ("win" in e["cls"]) == wins and ("lose" in e["cls"]) == (not wins), (e, wins)
+        assert ("a winning move" in e["label"]) == wins, e["label"]
+        out.append((option, wins))
+    return out
+
+
+def _axe(page: Any) -> list[tuple[str, str]]:
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-core comes with the [dev] extra")
+    violations = axe.Axe().run(page).response["violations"]
+    return [(v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def _click(page: Any, selector: str, keyboard: bool) -> None:
+    """Click an element, or focus it and press Enter (a keyboard user)."""
+    if keyboard:
+        page.focus(selector)
+        page.keyboard.press("Enter")
+    else:
+        page.click(selector)
+
+
+def _turn(page: Any, r: Any, here: Any, phone: bool, keyboard: bool) -> None:
+    """Check the board of this turn and play a winning element if there is one, else any."""
+    found = _elements(page)
+    pairs = r.drawing(here)["pick"] == 2 if r.drawing(here)["kind"] == "cells" else False
+    if not pairs:
+        plays = _check_colours(r, here, found, phone)
+        assert {o for o, _ in plays} == set(r.options(here)), "the board plays every move"
+        choice = next((e for e in found if e["position"] and "win" in e["cls"]), next(e for e in found if e["position"]))
+        _click(page, f"[data-testid=board-drawn] .playable[data-id='{choice['id']}']", keyboard)
+        return
+    # a domino: each first cell shows the cells that complete it, each coloured by search; Escape cancels
+    seen: set[Any] = set()
+    best = None
+    for e in found:
+        _click(page, f".board-cell[data-id='{e['id']}']", keyboard)
+        partners = [p for p in _elements(page) if "partner" in p["cls"]]
+        for option, wins in _check_colours(r, here, partners, phone):
+            seen.add(option)
+            if best is None or (wins and not best[2]):
+                best = (e["id"], next(p["id"] for p in partners if p["position"] and r.check_position(
+                    json.loads(p["position"])) == option), wins)
+        if partners:
+            page.keyboard.press("Escape") if keyboard else page.click("[data-testid=board-note]")
+            page.wait_for_function("!document.querySelector('.board-cell.chosen')")
+    assert seen == set(r.options(here)), "the board places every domino"
+    assert best is not None
+    _click(page, f".board-cell[data-id='{best[0]}']", keyboard)
+    _click(page, f".board-cell[data-id='{best[1]}']", keyboard)
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+@pytest.mark.parametrize(("ruleset", "position"), GAMES)
+def test_the_board_plays_the_game_to_the_end(browser: Any, server: str, ruleset: str, position: str, width: int) -> None:
+    context, page, errors = _page(browser, server, width)
+    r = sprague.ruleset(ruleset)
+    start = r.parse_position(position.split())
+    _start(page, ruleset, position)
+    turns = 0
+    while not _wait_for_turn(page):
+        here = r.check_position(json.loads(page.get_attribute("#current", "data-position")))
+        if turns == 0:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"boards-{ruleset}-{width}px.png"), full_page=True)
+            assert _axe(page) == []
+            if width < 600:
+                overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+                assert overflow <= 0, overflow
+        before = page.get_attribute("#current", "data-position")
+        _turn(page, r, here, width < 600, keyboard=turns % 2 == 1)
+        page.wait_for_function(
+            "(b) => document.querySelector('#current').dataset.position !== b || "
+            "document.querySelector('#winner').dataset.winner",
+            arg=before,
+        )
+        turns += 1
+        assert turns < 30
+    expected = "player 1" if r.grundy(start, method="search") != 0 else "player 2"
+    assert page.get_attribute("#winner", "data-winner") == expected
+    context.close()
+    assert not errors, errors
