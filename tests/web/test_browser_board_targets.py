@@ -1,9 +1,10 @@
-"""Boards to click in a real browser, drawn from the rulesets' hooks (issue 36, point 3; boards.js): graph games drawn as SVG and board games as
-cells. For each game, played from the start to the end by clicking the board (two players taking turns on the
-page): every element that plays one move is coloured green exactly when brute-force search finds that move's
-position a P-position, the moves the board plays are the legal moves, the game ends with the winner search
-predicts, at 1200 px and at 390 px (deviceScaleFactor 3, tap targets of at least 44 px), and axe-core finds no
-serious or critical violation with the board drawn.
+"""Boards to click in a real browser, drawn from the rulesets' hooks ``drawing`` and ``move_targets`` (issue 36,
+point 3; boards.js): graph games drawn as SVG and board games as cells. Each game is played from the start to the
+end by clicking the board (two players taking turns on the page, every other turn by the keyboard): every element
+that plays one move is coloured green exactly when brute-force search finds that move's position a P-position (and
+its label says so), the board plays exactly the legal moves (Cram: every domino, by each first cell's partners),
+and the game ends with the winner search predicts; at 1200 px and at 390 px (deviceScaleFactor 3, tap targets of
+at least 44 px, nothing wider than the screen), with no serious or critical axe-core violation with the board drawn.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_browser import CHROMIUM, FLAGS, sync_api
 
 import sprague
-from test_browser import CHROMIUM, FLAGS, sync_api
 from webserver import running_server
 
 pytestmark = [
@@ -142,7 +143,9 @@ def _turn(page: Any, r: Any, here: Any, phone: bool, keyboard: bool) -> None:
     if not pairs:
         plays = _check_colours(r, here, found, phone)
         assert {o for o, _ in plays} == set(r.options(here)), "the board plays every move"
-        choice = next((e for e in found if e["position"] and "win" in e["cls"]), next(e for e in found if e["position"]))
+        choice = next(
+            (e for e in found if e["position"] and "win" in e["cls"]), next(e for e in found if e["position"])
+        )
         _click(page, f"[data-testid=board-drawn] .playable[data-id='{choice['id']}']", keyboard)
         return
     # a domino: each first cell shows the cells that complete it, each coloured by search; Escape cancels
@@ -154,8 +157,15 @@ def _turn(page: Any, r: Any, here: Any, phone: bool, keyboard: bool) -> None:
         for option, wins in _check_colours(r, here, partners, phone):
             seen.add(option)
             if best is None or (wins and not best[2]):
-                best = (e["id"], next(p["id"] for p in partners if p["position"] and r.check_position(
-                    json.loads(p["position"])) == option), wins)
+                best = (
+                    e["id"],
+                    next(
+                        p["id"]
+                        for p in partners
+                        if p["position"] and r.check_position(json.loads(p["position"])) == option
+                    ),
+                    wins,
+                )
         if partners:
             page.keyboard.press("Escape") if keyboard else page.click("[data-testid=board-note]")
             page.wait_for_function("!document.querySelector('.board-cell.chosen')")
@@ -167,7 +177,9 @@ def _turn(page: Any, r: Any, here: Any, phone: bool, keyboard: bool) -> None:
 
 @pytest.mark.parametrize("width", [1200, 390])
 @pytest.mark.parametrize(("ruleset", "position"), GAMES)
-def test_the_board_plays_the_game_to_the_end(browser: Any, server: str, ruleset: str, position: str, width: int) -> None:
+def test_the_board_plays_the_game_to_the_end(
+    browser: Any, server: str, ruleset: str, position: str, width: int
+) -> None:
     context, page, errors = _page(browser, server, width)
     r = sprague.ruleset(ruleset)
     start = r.parse_position(position.split())
