@@ -47,7 +47,7 @@ def test_a_correct_plugin_game_passes_and_reports_what_was_checked() -> None:
     assert report.skipped == {
         "repr round trip": "test-halving is not registered, so sprague.ruleset cannot find it by name"
     }
-    assert str(report).startswith("test-halving: 12 checks passed on 18 positions near 1 start (metadata, ")
+    assert str(report).startswith("test-halving: 13 checks passed on 18 positions near 1 start (metadata, ")
     sprague.register(Halving)
     try:  # registered, its repr round-trips too
         assert check_ruleset(Halving).checks == list(CHECKS)

@@ -24,7 +24,7 @@ Examples
 >>> report.ok, report.positions, report.skipped
 (True, 18, {'repr round trip': 'half-nim-example is not registered, so sprague.ruleset cannot find it by name'})
 >>> print(report)  # doctest: +ELLIPSIS
-half-nim-example: 12 checks passed on 18 positions near 1 start (metadata, parameters, parse and format, ...)
+half-nim-example: 13 checks passed on 18 positions near 1 start (metadata, parameters, parse and format, ...)
 skipped: repr round trip (half-nim-example is not registered, so sprague.ruleset cannot find it by name)
 
 A plugin's own test is then one line: ``def test_my_games(): check_ruleset(MyGame)``.
@@ -543,6 +543,35 @@ def check_printed_moves(r: Ruleset, start: Any) -> None:
             )
 
 
+def check_drawing(r: Ruleset, start: Any) -> None:
+    """Where the web page draws a position as a board to click (:meth:`~sprague.core.ruleset.Rules.drawing`),
+    each option's targets are elements of the drawing, and no element plays two different options."""
+    check = "board drawing"
+    for pos in within_two_moves(r, start)[:12]:
+        drawing = r.drawing(pos)
+        if drawing is None or drawing.get("kind") not in ("graph", "cells"):
+            continue
+        if drawing["kind"] == "graph":
+            ids = {v["id"] for v in drawing["vertices"]} | {e["id"] for e in drawing["edges"]}
+        else:
+            ids = {f"{i},{j}" for i, row in enumerate(drawing["rows"]) for j in range(len(row))}
+        played: dict[str, Any] = {}
+        for option in r.options(pos):
+            for target in r.move_targets(pos, option):
+                _expect(
+                    set(target.split("+")) <= ids,
+                    r,
+                    check,
+                    f"the move to {option!r} from {pos!r} names {target!r}, not an element of the drawing",
+                )
+                _expect(
+                    played.setdefault(target, option) == option,
+                    r,
+                    check,
+                    f"{target!r} of {pos!r} plays two moves: to {played[target]!r} and to {option!r}",
+                )
+
+
 def check_terminal(r: Ruleset, start: Any) -> None:
     """A terminal position reached from ``start`` has no option, is P with value 0 and no winning move."""
     path = first_option_walk(r, start)
@@ -900,6 +929,7 @@ CHECKS: dict[str, Callable[..., Any]] = {
     "parse and format": check_parse_and_format,
     "moves": check_moves,
     "printed moves": check_printed_moves,
+    "board drawing": check_drawing,
     "terminal positions": check_terminal,
     "values by brute force": check_values_by_brute_force,
     "closed form equals search": check_closed_equals_search,

@@ -27,6 +27,7 @@ from sprague import Ruleset, SpragueError, TooLarge
 from sprague.testing import (
     CHECKS,
     check_closed_equals_search,
+    check_drawing,
     check_evaluate,
     check_metadata,
     check_misere,
@@ -69,6 +70,7 @@ TESTS = {
     "parse and format": "test_parse_and_format_round_trip",
     "moves": "test_moves_deterministic_and_legal",
     "printed moves": "test_every_move_as_printed_parses_back",
+    "board drawing": "test_board_targets_are_elements_of_the_drawing",
     "terminal positions": "test_terminal_positions",
     "values by brute force": "test_values_agree_with_the_brute_force_shipped_in_sprague_testing",
     "closed form equals search": "test_closed_form_equals_search",
@@ -110,6 +112,10 @@ class TestRegistry:
     def test_every_move_as_printed_parses_back(self, cls: type[Ruleset]) -> None:
         """``sprague moves`` prints each move in the ruleset's words; Move.parse reads them back."""
         check_printed_moves(*at_example(cls))
+
+    def test_board_targets_are_elements_of_the_drawing(self, cls: type[Ruleset]) -> None:
+        """The page's board to click: each move's targets are its elements, each element one move at most."""
+        check_drawing(*at_example(cls))
 
     def test_terminal_positions(self, cls: type[Ruleset]) -> None:
         check_terminal(*at_example(cls))
