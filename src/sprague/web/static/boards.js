@@ -209,8 +209,8 @@ window.spragueBoards = (() => {
         const [r, c] = other.split(",").map(Number);
         p.setAttribute("aria-label", `${d.names[r][c]}: place the domino ${moves.length === 1 ? detail("", moves[0]) : ""}${v.words}`);
       }
-      note.textContent = `${b.dataset.name} chosen: click a marked neighbour to place the domino there; Escape or ` +
-        "another cell cancels.";
+      note.textContent = `${b.dataset.name} chosen: click a marked neighbour to place the domino there; Escape ` +
+        "cancels, another cell starts again from it.";
     };
     d.rows.forEach((row, r) => {
       const line = document.createElement("div");
@@ -219,7 +219,7 @@ window.spragueBoards = (() => {
         const id = `${r},${c}`, b = document.createElement("button"), moves = by.get(id) || [];
         b.type = "button"; b.className = `cell board-cell ${ch === "." ? "empty" : "full"} c-${ch === "." ? "empty" : ch === "#" ? "full" : ch === "p" ? "them" : ch === "P" ? "us" : "other"}`;
         b.dataset.id = id; b.dataset.name = b.dataset.cell = d.names[r][c]; b.setAttribute("data-testid", "cell");
-        b.textContent = ch === "p" || ch === "P" ? "♟" : d.marks[id] === "poisoned" ? "☠" : "";
+        b.textContent = ch === "p" ? "♟" : ch === "P" ? "♙" : d.marks[id] === "poisoned" ? "☠" : "";
         if (d.marks[id]) b.classList.add(d.marks[id]);
         if (d.pick === 1 && moves.length) {
           const v = verdict(moves, ctx.allListed);
