@@ -162,7 +162,8 @@ window.spragueBoards = (() => {
   // ------------------------------------------------------------------ cells
   // A board of cells as buttons: one click plays the move named by the cell (pick 1), or two clicks place a
   // domino (pick 2): the first highlights the cell and the cells that complete a legal domino (coloured by the
-  // domino's result); a click on one of them plays it; Escape, or a click elsewhere, cancels.
+  // domino's result); a click on one of them plays it; Escape, the chosen cell again or a click beside the board
+  // cancels, and another cell starts again from it.
   function drawCells(d, ctx) {
     const {by, pairs} = index(ctx.options), wrap = document.createElement("div");
     wrap.className = "board-cells-wrap";
@@ -193,6 +194,7 @@ window.spragueBoards = (() => {
       }
     };
     const pick = (id, b) => {
+      if (chosen === id) return cancel();   // the chosen cell again: let go
       if (chosen !== null) {   // the second click: a partner plays the domino; another cell starts again from it
         const moves = pairs.get(chosen).get(id);
         if (moves) return choose(ctx, moves, `the domino ${id}`);
