@@ -50,9 +50,7 @@ def _get(url: str) -> tuple[int, bytes]:
 
 
 def _post(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any], Any]:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request, timeout=300) as resp:
             return resp.status, json.loads(resp.read()), resp.headers  # looked up by any case

@@ -12,6 +12,8 @@ CDN pages (they work online only).
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
 from fastapi.responses import HTMLResponse
@@ -36,7 +38,7 @@ def add_docs(app: FastAPI) -> None:
     @app.get("/docs", include_in_schema=False)
     async def swagger_ui(request: Request) -> HTMLResponse:
         root = request.scope.get("root_path", "")
-        assets = {}
+        assets: dict[str, Any] = {}
         if local:
             assets = {
                 "swagger_js_url": f"{root}{ASSETS}/swagger-ui-bundle.js",
@@ -58,7 +60,7 @@ def add_docs(app: FastAPI) -> None:
     @app.get("/redoc", include_in_schema=False)
     async def redoc(request: Request) -> HTMLResponse:
         root = request.scope.get("root_path", "")
-        assets = {}
+        assets: dict[str, Any] = {}
         if local:
             assets = {
                 "redoc_js_url": f"{root}{ASSETS}/redoc.standalone.js",
