@@ -13,6 +13,8 @@ import json
 import multiprocessing
 import os
 import shutil
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.parse
@@ -147,3 +149,62 @@ def test_docs_shows_the_operations_with_every_other_host_blocked(server: str) ->
         finally:
             browser.close()
     assert blocked == []
+
+
+def _children(pid: int) -> set[int]:
+    """The process ids whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+@pytest.mark.timeout(600)  # a hang guard
+def test_a_server_stopped_while_compiling_leaves_no_forkserver_compiling(tmp_path: Path) -> None:
+    """SIGTERM during a first start's warm-up: the server exits 0 and its forkserver stops at its next step,
+    rather than compiling on, orphaned, for a minute."""
+    from webserver import free_port
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sprague.cli", "serve", "--port", str(port), "--workers", "1"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/api/status"
+    deadline = time.monotonic() + 300  # a hang guard
+    while True:  # until the warm-up has begun (and is not done: every kernel is to be compiled)
+        try:
+            status = json.loads(urllib.request.urlopen(url, timeout=10).read())
+            if "steps done" in status["warm_up"]:
+                break
+        except OSError:
+            pass
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.1)
+    assert status["ready"] is False
+    children = _children(proc.pid)
+    assert children  # the forkserver, warming up (and multiprocessing's resource tracker)
+    proc.terminate()
+    assert proc.wait(timeout=120) == 0  # a hang guard
+    deadline = time.monotonic() + 300  # a hang guard: one step of the warm-up compiles for seconds
+    while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(_alive(pid) for pid in children)

@@ -103,11 +103,18 @@ def warm(progress: Callable[[int, int, str], Any] | None = None) -> int:
 
 
 def warm_forkserver() -> None:
-    """The forkserver's warm-up (:mod:`sprague.web.warm`), its progress written where :data:`STATUS_ENV` says."""
+    """The forkserver's warm-up (:mod:`sprague.web.warm`), its progress written where :data:`STATUS_ENV` says.
+
+    If the server stops meanwhile (this process is orphaned), the forkserver exits at the next step rather than
+    compiling on for nobody.
+    """
     path = os.environ.get(STATUS_ENV)
     began = time.time()
+    server = os.getppid()
 
     def report(done: int, total: int, step: str) -> None:
+        if os.getppid() != server:  # the server has gone (stopped while this warmed): no one to warm for
+            raise SystemExit(0)
         if path:
             with contextlib.suppress(OSError):
                 _write_status(path, done=done, total=total, step=step, began=began)
