@@ -186,3 +186,27 @@ def test_a_quick_start_prints_nothing(warmup: WarmUp) -> None:
 def test_status_answers_json_with_its_keys(client: TestClient) -> None:
     data = json.loads(client.get("/api/status").content)
     assert set(data) == {"ready", "workers", "warm_up", "seconds_left"}
+
+
+def test_the_forkserver_stops_warming_at_the_next_step_once_the_server_has_gone(
+    monkeypatch: pytest.MonkeyPatch, warmup: WarmUp
+) -> None:
+    """Orphaned (its parent, the server, gone: another parent process id), the warm-up exits at its next step."""
+    from sprague.web import startup
+
+    steps: list[int] = []
+    parents = iter([100, 100, 100, 1, 1, 1])  # the server, at the start and at two steps; then gone
+
+    def fake_warm(progress: Any) -> int:
+        for done in range(5):
+            progress(done, 5, f"step {done}")
+            steps.append(done)
+        return 5
+
+    monkeypatch.setattr(startup, "warm", fake_warm)
+    monkeypatch.setattr(startup.os, "getppid", lambda: next(parents))
+    monkeypatch.setenv(startup.STATUS_ENV, str(warmup.path))
+    with pytest.raises(SystemExit):
+        startup.warm_forkserver()
+    assert steps == [0, 1]
+    assert warmup.read()["done"] == 1  # what it reported last, before it stopped
