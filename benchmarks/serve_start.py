@@ -3,7 +3,7 @@
 For each run a fresh ``sprague serve --workers W`` is started on a free loopback port and asked, every 20 ms
 until it answers:
 
-- ``/`` (the page) and ``/api/rulesets`` (the list the page draws first): "first screen";
+- ``/`` (the page), ``/api/rulesets`` and ``/api/theorems`` (the lists the page draws first): "first screen";
 - ``POST /api/value`` for nim 3 5 6 (no kernel), answered 200 (a 503 while the server prepares its kernels is
   counted as not yet answered);
 - ``POST /api/value`` for Grundy's game at heap 2000 (a compiled kernel);
@@ -35,7 +35,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 
-MARKS = ["page /", "/api/rulesets", "value nim (200)", "value kernel (200)", "status ready"]
+MARKS = ["page /", "/api/rulesets", "/api/theorems", "value nim (200)", "value kernel (200)", "status ready"]
 NIM = {"ruleset": "nim", "position": [3, 5, 6]}
 KERNEL = {"ruleset": "grundys-game", "position": [2000]}
 
@@ -99,6 +99,7 @@ def one_run(workers: int, cold: bool, guard: float) -> dict[str, float]:
         probes = {
             "page /": (url + "/", None),
             "/api/rulesets": (url + "/api/rulesets", None),
+            "/api/theorems": (url + "/api/theorems", None),
             "value nim (200)": (url + "/api/value", NIM),
             "value kernel (200)": (url + "/api/value", KERNEL),
             "status ready": (url + "/api/status", None),

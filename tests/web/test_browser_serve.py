@@ -95,6 +95,8 @@ def test_a_cold_start_beside_two_busy_loops_answers(tmp_path: Path, two_busy_loo
         assert status == 200 and b"<html" in page.lower()
         status, listed = _get(url + "/api/rulesets")
         assert status == 200 and "nim" in {row["name"] for row in json.loads(listed)}
+        if CHROMIUM is not None:
+            _first_screen(url)
         deadline = time.monotonic() + 900
         data, waits = _until_answered(url + "/api/value", {"ruleset": "nim", "position": [3, 5, 6]}, deadline)
         assert data["grundy"] == naive.grundy(naive.nim_moves, (3, 5, 6))
@@ -109,6 +111,24 @@ def test_a_cold_start_beside_two_busy_loops_answers(tmp_path: Path, two_busy_loo
     assert "sprague: preparing the compiled kernels (a first start compiles them, once" in printed, printed
     assert "sprague: ready: the kernels are prepared" in printed, printed
     print(f"503s met while the kernels were prepared: {len(waits) + len(more)}")
+
+
+def _first_screen(url: str) -> None:
+    """The page in a browser draws its first screen (the rulesets listed, no error shown), warm workers or not."""
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(url + "/")
+            page.wait_for_selector("body[data-ready='true']", timeout=300_000)  # a hang guard
+            assert "nim" in page.eval_on_selector_all("#ruleset option", "els => els.map(e => e.value)")
+            assert page.inner_text("#error").strip() == "" and errors == []
+            ready = json.loads(_get(url + "/api/status")[1])["ready"]
+            print(f"first screen drawn; workers ready then: {ready}")
+        finally:
+            browser.close()
 
 
 @pytest.fixture(scope="module")
