@@ -1,7 +1,7 @@
 """Start-up of ``sprague serve``: seconds from launching the process to its first answers.
 
-For each run a fresh ``sprague serve --workers W`` is started on a free loopback port and asked, every 20 ms
-until it answers:
+For each run a fresh ``sprague serve --workers W`` is started on a free loopback port; the time it prints
+``serving http://...`` is noted, and it is asked, every 20 ms until it answers:
 
 - ``/`` (the page), ``/api/rulesets`` and ``/api/theorems`` (the lists the page draws first): "first screen";
 - ``POST /api/value`` for nim 3 5 6 (no kernel), answered 200 (a 503 while the server prepares its kernels is
@@ -30,12 +30,21 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 
-MARKS = ["page /", "/api/rulesets", "/api/theorems", "value nim (200)", "value kernel (200)", "status ready"]
+MARKS = [
+    "'serving' printed",
+    "page /",
+    "/api/rulesets",
+    "/api/theorems",
+    "value nim (200)",
+    "value kernel (200)",
+    "status ready",
+]
 NIM = {"ruleset": "nim", "position": [3, 5, 6]}
 KERNEL = {"ruleset": "grundys-game", "position": [2000]}
 
@@ -93,9 +102,18 @@ def one_run(workers: int, cold: bool, guard: float) -> dict[str, float]:
         proc = subprocess.Popen(
             [sys.executable, "-m", "sprague.cli", "serve", "--port", str(port), "--workers", str(workers)],
             env=env,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
         )
+        seen: dict[str, float] = {}
+
+        def note_serving() -> None:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                if b"serving http" in line:
+                    seen["'serving' printed"] = time.perf_counter() - began
+
+        threading.Thread(target=note_serving, daemon=True).start()
         probes = {
             "page /": (url + "/", None),
             "/api/rulesets": (url + "/api/rulesets", None),
@@ -104,9 +122,12 @@ def one_run(workers: int, cold: bool, guard: float) -> dict[str, float]:
             "value kernel (200)": (url + "/api/value", KERNEL),
             "status ready": (url + "/api/status", None),
         }
-        seen: dict[str, float] = {}
         try:
-            while len(seen) < len(probes) and time.perf_counter() - began < guard and proc.poll() is None:
+            while (
+                len(set(seen) & set(probes)) < len(probes)
+                and time.perf_counter() - began < guard
+                and proc.poll() is None
+            ):
                 for mark, (where, body) in list(probes.items()):
                     if mark in seen:
                         continue
