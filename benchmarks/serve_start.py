@@ -16,6 +16,19 @@ its sources first on the path::
     PYTHONPATH=src python benchmarks/serve_start.py --repeat 3 [--cold] [--busy 2]
 
 Nothing is compared: it prints min and median seconds of each mark over ``--repeat`` runs.
+
+Measured on the project's 2-core machine (2026-11-29, 2 workers, 3 runs each, min / median seconds from launch;
+the machine was shared with other jobs, load 1 to 5 "quiet" and up to 14 during the cold busy runs):
+
+    numba cache, busy loops     'serving'    first screen (/, rulesets, theorems)    workers ready (computes)
+    warm, quiet                 0.54 / 0.56   0.57 / 0.63                              1.81 / 1.84
+    warm, 2 busy loops          1.07 / 1.60   1.24 / 1.69                              3.91 / 5.90
+    cold, quiet                 0.77 / 0.82   0.89 / 0.92                             27.5 / 34.1
+    cold, 2 busy loops          2.21 / 4.09   2.41 / 4.32                             69.7 / 90.0
+
+Before (the server waited for its workers, at most 60 s, before answering anything): warm and quiet, the first
+screen came with the workers, 1.9 / 2.5 s; cold beside two busy loops, it exited after 60 s ("try fewer
+--workers") without answering.
 """
 
 from __future__ import annotations
