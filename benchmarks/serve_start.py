@@ -27,8 +27,9 @@ the machine was shared with other jobs, load 1 to 5 "quiet" and up to 14 during 
     cold, 2 busy loops          2.21 / 4.09   2.41 / 4.32                             69.7 / 90.0
 
 Before (the server waited for its workers, at most 60 s, before answering anything): warm and quiet, the first
-screen came with the workers, 1.9 / 2.5 s; cold beside two busy loops, it exited after 60 s ("try fewer
---workers") without answering.
+screen came with the workers, 1.9 / 2.5 s; cold beside two busy loops, it exited after 60.9 s ("the worker
+processes did not start; try fewer --workers") without answering, in 2 of 3 tries (the third, with less load
+from other jobs, started within the 60 s).
 """
 
 from __future__ import annotations
