@@ -83,16 +83,22 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(*args: str, output: list[str] | None = None) -> Iterator[str]:
+def running_server(
+    *args: str, output: list[str] | None = None, ready: bool = True, env: dict[str, str] | None = None
+) -> Iterator[str]:
     """Start ``sprague serve --port P ARGS`` (default host: loopback), wait until it answers, yield its URL.
 
-    ``output``, if given, receives what the server printed (stdout and stderr), once it has stopped.
+    The server answers at once while its workers warm up; with ``ready`` (the default) this also waits
+    until ``/api/status`` says its workers are ready, so that a test's first computation does not wait
+    for them. ``output``, if given, receives what the server printed (stdout and stderr), once it has
+    stopped. ``env``: the server's environment (default: this process's).
     """
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "sprague.cli", "serve", "--port", str(port), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
+        env=env,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -100,7 +106,11 @@ def running_server(*args: str, output: list[str] | None = None) -> Iterator[str]
         while True:
             try:
                 urllib.request.urlopen(url + "/openapi.json", timeout=2).read()
-                break
+                if not ready or json.loads(urllib.request.urlopen(url + "/api/status", timeout=2).read())["ready"]:
+                    break
+                if time.monotonic() > deadline:
+                    raise RuntimeError("sprague serve answers, but its workers were not ready within the hang guard")
+                time.sleep(0.1)
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     out = proc.stdout.read().decode() if proc.poll() is not None and proc.stdout else ""

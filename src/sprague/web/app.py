@@ -53,7 +53,9 @@ Examples
 from __future__ import annotations
 
 import asyncio
+import atexit
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +69,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from sprague import cache as _cache
 from sprague.errors import InvalidParameter
 from sprague.web import handlers
+from sprague.web.docs import add_docs
 from sprague.web.guard import HostPolicy, RequestGuard
 from sprague.web.handlers import (
     MAX_GRID,
@@ -85,6 +88,7 @@ from sprague.web.handlers import (
     VerifyRequest,
 )
 from sprague.web.pool import MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed, WorkerPool
+from sprague.web.startup import STATUS_ENV, WarmUp
 
 __all__ = [
     "create_app",
@@ -213,9 +217,10 @@ def create_app(
     count = workers if workers is not None else DEFAULT_WORKERS
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise InvalidParameter(f"workers must be a positive integer, got {count!r} (--workers)")
+    warmup = _warmup()
     pool = WorkerPool(
         workers=count, memory_limit=limits["memory_limit"], preload=[handlers.__name__, "sprague.web.warm"]
-    )  # warm: imported by the forkserver only
+    )  # warm: imported by the forkserver only, which reports its progress to `warmup`
     pool.start()
 
     app = FastAPI(
@@ -226,7 +231,10 @@ def create_app(
         f'Every error answers {{"detail": message, "field": name}}. Limits: a body of at most '
         f"{MAX_BODY_BYTES:,} bytes (413), the server's work limit (413), time limit (503) and memory "
         "limit (413).",
+        docs_url=None,  # /docs and /redoc with no CDN: add_docs
+        redoc_url=None,
     )
+    add_docs(app)
     app.add_middleware(RequestGuard, hosts=host_policy)  # before anything reads the request (see sprague.web.guard)
     app.state.host_policy = host_policy
     app.state.max_positions = limits["max_positions"]
@@ -234,6 +242,7 @@ def create_app(
     app.state.memory_limit = limits["memory_limit"]
     app.state.cache = cache  # (directory, max_bytes) of the results cache, or None
     app.state.pool = pool
+    app.state.warmup = warmup  # the forkserver's warm-up (sprague.web.startup): its progress, for 503s and serve
 
     async def read_body(request: Request, limit: float) -> bytes:
         """The body, at most MAX_BODY_BYTES of it, within the time limit (413 or 408 otherwise)."""
@@ -284,6 +293,9 @@ def create_app(
                 handlers.handle, (endpoint, body, int(app.state.max_positions), app.state.cache), left
             )
         except TimeLimitExceeded as exc:
+            if not exc.started and not pool.ready():  # still warming up (a first start compiles the kernels)
+                message, retry = warmup.busy_message(limit)
+                raise ApiError(503, message, retry_after=retry) from None
             if exc.started:
                 raise ApiError(
                     503,
@@ -321,7 +333,7 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        headers = {"Retry-After": "1"} if exc.status == 503 else None
+        headers = {"Retry-After": str(exc.extra.get("retry_after", 1))} if exc.status == 503 else None
         return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
@@ -342,6 +354,16 @@ def create_app(
     @app.get("/api/rulesets", summary="every built-in ruleset: the rows of 'sprague list --json', and page hints")
     def rulesets() -> list[dict[str, Any]]:
         return handlers.rulesets_report()
+
+    @app.get("/api/status", summary="whether the workers are ready (a first start compiles the kernels first)")
+    def status() -> dict[str, Any]:
+        ready = pool.ready()
+        return {
+            "ready": ready,
+            "workers": pool.workers,
+            "warm_up": "done" if ready else warmup.progress(),
+            "seconds_left": 0 if ready else warmup.seconds_left(),
+        }
 
     @app.get("/api/theorems", summary="every registered theorem, as 'sprague verify --list --json'")
     def theorems() -> list[dict[str, Any]]:
@@ -420,6 +442,22 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     return app
+
+
+_WARMUP: list[WarmUp] = []  # this process's
+
+
+def _warmup() -> WarmUp:
+    """The progress file of this process's forkserver warm-up, named in the environment the forkserver inherits.
+
+    One per process (the forkserver, and its warm-up, is too): made by the first app, removed at exit. A name
+    inherited from a parent process (a server started by a test) is not this process's, and is replaced.
+    """
+    if not _WARMUP:
+        _WARMUP.append(WarmUp.create())
+        os.environ[STATUS_ENV] = str(_WARMUP[0].path)
+        atexit.register(_WARMUP[0].remove)
+    return _WARMUP[0]
 
 
 def _version() -> str:

@@ -207,6 +207,10 @@ class WorkerPool:
         with self._lock:
             self._fill()
 
+    def ready(self) -> bool:
+        """Whether every worker has started (once), with no error; false while the first ones still start."""
+        return self._ready.is_set() and self.start_error is None
+
     def wait_ready(self, timeout: float) -> bool:
         """Wait until every worker has started (or one could not start); true if they all did in time."""
         return self._ready.wait(timeout) and self.start_error is None

@@ -7,6 +7,7 @@ import errno
 import math
 import signal
 import socket
+import sys
 import threading
 import warnings
 from typing import Any, TextIO
@@ -32,10 +33,20 @@ def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
     line on stderr and exit status 2. On SIGTERM the server stops as on Ctrl-C
     (uvicorn finishes the requests under way) and the worker processes are ended
     cleanly; the exit status is 0.
+
+    The server answers at once: the page and ``/api/rulesets`` come from this
+    process, while the workers' forkserver prepares the compiled kernels in the
+    background (:mod:`sprague.web.startup`: seconds with numba's cache filled, a
+    minute or more on a first start, which compiles them; its progress is printed
+    on stderr when it takes more than two seconds). A computation asked meanwhile
+    waits for a worker within its time limit, then gets a 503 saying how far the
+    start is and when to try again. If the workers cannot start, or the warm-up
+    makes no progress for minutes, the server stops with the reason (exit 2).
     """
     try:
         from sprague.web import create_app
         from sprague.web.server import serve_on
+        from sprague.web.startup import StartWatch
     except ImportError as exc:
         raise InvalidParameter(
             f"'sprague serve' needs FastAPI and uvicorn ({exc.name} is missing); "
@@ -88,17 +99,17 @@ def cmd_serve(ns: argparse.Namespace, out: TextIO) -> int:
             cache_size=cache_size,
             cache_dir=getattr(ns, "cache_dir", None),
         )
+        # no wait for the workers: they start (and, on a first start, compile the kernels) while the page is served
+        watch = StartWatch(app.state.pool, app.state.warmup, lambda: None, sys.stderr)
         try:
-            if not app.state.pool.wait_ready(60):  # the first requests should not wait for the workers to start
-                reason = app.state.pool.start_error
-                raise InvalidParameter(
-                    f"the worker processes did not start{f' ({reason})' if reason else ''}; try fewer --workers"
-                )
             shown = f"[{host}]" if ":" in host else host
             out.write(f"sprague: serving http://{shown}:{port}/ (Ctrl-C stops)\n")
             out.flush()
-            serve_on(app, sock)
+            serve_on(app, sock, started=watch)
+            if watch.failure is not None:
+                raise InvalidParameter(watch.failure)
         finally:
+            watch.finish()
             _on_sigterm(signal.SIG_IGN)  # a second SIGTERM does not cut the workers' shutdown short
             app.state.pool.close()
     except _Terminated:
