@@ -42,6 +42,7 @@ no pawn can move left out (:func:`segments`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterator, Sequence
@@ -268,10 +269,7 @@ class DawsonsChessBoard(BoardRuleset):
     def move_targets(self, position: Board, option: Board) -> list[str]:
         """The mover's pawn that starts the turn (its capture if it has one, else its push) when the turn's forced
         captures lead to ``option`` (``r,c``, row from the top as drawn)."""
-        starts = [(after, r + 1, c) for after, c, r, _ in _captures(position)]
-        starts = starts or [(after, r, c) for after, r, c in _pushes(position)]
-        found = [f"{r},{c}" for after, r, c in starts if any(o == option for _, o in _finish(turn(after), 1, ()))]
-        return list(dict.fromkeys(found))
+        return list(_pawns_by_option(position).get(option, ()))
 
     def parse_move(self, position: Board, text: str) -> Board | None:
         """The option whose turn starts with ``text`` (``push c1-c2``), when only one does; else None."""
@@ -345,6 +343,19 @@ class DawsonsChessBoard(BoardRuleset):
         if not tokens:
             raise InvalidPosition(f"{self.name}: no position given; write {self.position_help}")
         return self.check_position("/".join(tokens))
+
+
+@functools.lru_cache(maxsize=4)
+def _pawns_by_option(board: Board) -> dict[Board, tuple[str, ...]]:
+    """Each option of ``board`` and the mover's pawns (``r,c``) whose turn leads to it: the turns listed once for
+    all the options (the page asks for every option's pawn in a row)."""
+    starts = [(after, r + 1, c) for after, c, r, _ in _captures(board)]
+    starts = starts or [(after, r, c) for after, r, c in _pushes(board)]
+    found: dict[Board, dict[str, None]] = {}
+    for after, r, c in starts:
+        for _, option in _finish(turn(after), 1, ()):
+            found.setdefault(option, {})[f"{r},{c}"] = None
+    return {option: tuple(pawns) for option, pawns in found.items()}
 
 
 def _words(plies: tuple[str, ...]) -> str:
