@@ -184,9 +184,15 @@ def test_the_board_plays_the_game_to_the_end(
     r = sprague.ruleset(ruleset)
     start = r.parse_position(position.split())
     _start(page, ruleset, position)
-    turns = 0
+    turns, places = 0, {}
     while not _wait_for_turn(page):
         here = r.check_position(json.loads(page.get_attribute("#current", "data-position")))
+        now = page.evaluate(
+            "Object.fromEntries([...document.querySelectorAll('.board-vertex')].map((g) => [g.dataset.id,"
+            " [g.querySelector('circle').getAttribute('cx'), g.querySelector('circle').getAttribute('cy')]]))"
+        )
+        assert all(now[v] == places[v] for v in set(now) & set(places)), "a vertex keeps its place all game long"
+        places = now
         if turns == 0:
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"boards-{ruleset}-{width}px.png"), full_page=True)

@@ -71,12 +71,14 @@ window.spragueBoards = (() => {
   // ------------------------------------------------------------------ graphs
   // Vertices on a circle (in the drawing's order: the token's vertex first for Geography), starting at the top;
   // edges as lines, parallel ones bowed apart; each edge has a round handle at its middle (the tap target).
-  function layout(d) {
-    const n = d.vertices.length, R = Math.max(110, (n * 56) / (2 * Math.PI)), M = 40, W = 2 * (R + M);
+  // `places`: the vertices of the game's start, in order: each vertex keeps its place all game long.
+  function layout(d, places) {
+    const names = [...places, ...d.vertices.map((v) => v.name).filter((v) => !places.includes(v))];
+    const n = names.length, R = Math.max(110, (n * 56) / (2 * Math.PI)), M = 40, W = 2 * (R + M);
     const at = new Map();
-    d.vertices.forEach((v, k) => {
+    names.forEach((v, k) => {
       const a = -Math.PI / 2 + (2 * Math.PI * k) / Math.max(1, n);
-      at.set(v.name, n === 1 ? [W / 2, W / 2] : [W / 2 + R * Math.cos(a), W / 2 + R * Math.sin(a)]);
+      at.set(v, n === 1 ? [W / 2, W / 2] : [W / 2 + R * Math.cos(a), W / 2 + R * Math.sin(a)]);
     });
     const groups = new Map();   // edges between one pair of vertices, either way
     for (const e of d.edges) {
@@ -105,7 +107,7 @@ window.spragueBoards = (() => {
   }
 
   function drawGraph(d, ctx) {
-    const L = layout(d), {by} = index(ctx.options);
+    const L = layout(d, ctx.places), {by} = index(ctx.options);
     const svg = svgEl("svg", {viewBox: `0 0 ${L.W} ${L.W}`, class: "board-graph", "data-testid": "board-graph",
                               role: "group"});
     svg.style.minWidth = `${L.W}px`;   // never smaller than 1 px a unit: vertices 48 px, handles 46 px across
@@ -258,7 +260,9 @@ window.spragueBoards = (() => {
       box.appendChild(p);
       return false;
     }
-    const ctx = {options, playable, allListed: !!game.allListed && options.length > 0, play: app.play, filter: app.filter};
+    const first = (game.values[0] || {}).drawing, places = first && first.kind === "graph" ? first.vertices.map((v) => v.name) : [];
+    const ctx = {options, playable, allListed: !!game.allListed && options.length > 0, play: app.play, filter: app.filter,
+                 places: places.length <= 30 ? places : []};
     const holder = document.createElement("div");
     holder.className = "board-holder"; holder.setAttribute("data-testid", "board-drawn");
     holder.appendChild(drawing.kind === "graph" ? drawGraph(drawing, ctx) : drawCells(drawing, ctx));
