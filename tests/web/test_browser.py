@@ -10,64 +10,19 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browsing import shot
 
 import naive
 import sprague
-from webserver import running_server
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is in the [dev] extra")
 pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-# slow: a browser and a server per module (about 25 s in all); run by `pytest -m slow` (.ci/run's second pass)
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)"),
-]
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with running_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture()
-def page(browser: Any, server: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.goto(server + "/")
-    pg.wait_for_selector("body[data-ready='true']")
-    yield pg
-    context.close()
-    assert not errors, errors
+# slow: a browser and a server per module (about 25 s in all); run by `pytest -m slow` (.ci/run's second pass);
+# the fixtures server, browser, page and make_page are in tests/web/conftest.py
+pytestmark = pytest.mark.slow
 
 
 def _start_nim_345(page: Any) -> None:
@@ -157,8 +112,7 @@ def test_a_full_game_of_nim_against_the_server(page: Any) -> None:
     assert winner == "user"
     assert page.text_content("#winner") == "You win!"
     assert page.query_selector_all("[data-testid=option]") == []
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "browser-nim-game.png"), full_page=True)
+    shot(page, "browser-nim-game.png")
 
 
 def test_a_full_game_of_single_delete_nim(page: Any) -> None:
@@ -252,9 +206,7 @@ class Hold:
         self.page.unroute(self.pattern)
 
 
-def _shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+_shot = shot  # the name the other browser tests import
 
 
 def _value_of(page: Any, position: str) -> tuple[Any, int]:

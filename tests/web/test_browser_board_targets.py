@@ -10,23 +10,15 @@ at least 44 px, nothing wider than the screen), with no serious or critical axe-
 from __future__ import annotations
 
 import json
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_browser import CHROMIUM, FLAGS, sync_api
+from browsing import shot
 
 import sprague
-from webserver import running_server
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)"),
-]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-STATIC = Path(__file__).resolve().parents[2] / "src" / "sprague" / "web" / "static"
+pytestmark = pytest.mark.slow  # a browser per module (tests/web/conftest.py): run by `pytest -m slow`
 
 GAMES = [
     ("node-kayles", "C5"),
@@ -37,36 +29,6 @@ GAMES = [
     ("cram", "2x3"),
     ("dawsons-chess-board", "3x5"),
 ]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with running_server() as url:
-        # the server serves this worktree's page (PYTHONPATH=src), not an installed copy
-        served = urllib.request.urlopen(url + "/static/boards.js", timeout=10).read().decode()
-        assert served == (STATIC / "boards.js").read_text()
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
-
-
-def _page(browser: Any, server: str, width: int) -> tuple[Any, Any, list[str]]:
-    phone = width < 600
-    context = browser.new_context(
-        viewport={"width": width, "height": 844 if phone else 900}, device_scale_factor=3 if phone else 1
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server + "/")
-    page.wait_for_selector("body[data-ready='true']")
-    return context, page, errors
 
 
 def _start(page: Any, ruleset: str, position: str) -> None:
@@ -178,9 +140,9 @@ def _turn(page: Any, r: Any, here: Any, phone: bool, keyboard: bool) -> None:
 @pytest.mark.parametrize("width", [1200, 390])
 @pytest.mark.parametrize(("ruleset", "position"), GAMES)
 def test_the_board_plays_the_game_to_the_end(
-    browser: Any, server: str, ruleset: str, position: str, width: int
+    make_page: Callable[..., Any], ruleset: str, position: str, width: int
 ) -> None:
-    context, page, errors = _page(browser, server, width)
+    page = make_page(width=width, height=844 if width < 600 else 900, scale=3 if width < 600 else 1)
     r = sprague.ruleset(ruleset)
     start = r.parse_position(position.split())
     _start(page, ruleset, position)
@@ -194,8 +156,7 @@ def test_the_board_plays_the_game_to_the_end(
         assert all(now[v] == places[v] for v in set(now) & set(places)), "a vertex keeps its place all game long"
         places = now
         if turns == 0:
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"boards-{ruleset}-{width}px.png"), full_page=True)
+            shot(page, f"boards-{ruleset}-{width}px.png")
             assert _axe(page) == []
             if width < 600:
                 overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
@@ -211,5 +172,3 @@ def test_the_board_plays_the_game_to_the_end(
         assert turns < 30
     expected = "player 1" if r.grundy(start, method="search") != 0 else "player 2"
     assert page.get_attribute("#winner", "data-winner") == expected
-    context.close()
-    assert not errors, errors

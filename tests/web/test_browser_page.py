@@ -10,22 +10,12 @@ from __future__ import annotations
 import colorsys
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import (  # noqa: F401 - fixtures
-    _game_over_or_options,
-    _grid,
-    _play,
-    _plot,
-    _shot,
-    _start,
-    browser,
-    page,
-    server,
-)
+from test_browser import _game_over_or_options, _grid, _play, _plot, _shot, _start
 
 import naive
 import sprague
@@ -34,22 +24,12 @@ pytestmark = pytest.mark.slow  # a browser per module: run by `pytest -m slow` (
 
 
 @pytest.fixture()
-def phone(browser: Any, server: str) -> Iterator[Any]:  # noqa: F811
+def phone(make_page: Callable[..., Any]) -> Any:
     """A 390 x 844 phone screen at three device pixels per CSS pixel, with touch."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=3, has_touch=True, is_mobile=True
-    )
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.goto(server + "/")
-    pg.wait_for_selector("body[data-ready='true']")
-    yield pg
-    context.close()
-    assert not errors, errors
+    return make_page(width=390, height=844, scale=3, touch=True)
 
 
-def test_why_names_a_draw_as_a_draw(page: Any) -> None:  # noqa: F811
+def test_why_names_a_draw_as_a_draw(page: Any) -> None:
     """Fair Shares 8 4 is a draw (its game graph searched here); the "Why" panel says D, never "an N-position"."""
     rules = sprague.ruleset("fair-shares")
     assert rules.outcome(rules.check_position("8 4")) == "D"
@@ -60,7 +40,7 @@ def test_why_names_a_draw_as_a_draw(page: Any) -> None:  # noqa: F811
     assert "D-position (a draw)" in why and "N-position" not in why, why
 
 
-def test_a_link_or_file_that_is_not_a_game_is_refused(page: Any, server: str, tmp_path: Path) -> None:  # noqa: F811
+def test_a_link_or_file_that_is_not_a_game_is_refused(page: Any, server: str, tmp_path: Path) -> None:
     """1 -> 50 -> 1 2 3 is no game of Nim (50 is no move from 1): the page says which position is wrong and does not
     show it; neither does it import 3 4 5 -> 9 9 9. A real game from a link is replayed with its moves in words."""
     page.goto(server + "/#r=nim&p=%7B%7D&m=0&f=human&c=perfect&s=%5B%5B1%5D%2C%5B50%5D%2C%5B1%2C2%2C3%5D%5D")
@@ -82,7 +62,7 @@ def test_a_link_or_file_that_is_not_a_game_is_refused(page: Any, server: str, tm
     assert (page.text_content("#history li") or "").startswith("you: heap 3")
 
 
-def test_a_failed_start_keeps_the_game_on_screen(page: Any) -> None:  # noqa: F811
+def test_a_failed_start_keeps_the_game_on_screen(page: Any) -> None:
     """Start Nim 3 5 6, then Start with "abc": the error names the bad heap, the game stays with its options and
     Undo, and a move can still be played."""
     _start(page, "nim", "3 5 6")
@@ -100,13 +80,10 @@ def test_a_failed_start_keeps_the_game_on_screen(page: Any) -> None:  # noqa: F8
 
 
 @pytest.mark.parametrize("width", [1366, 390])
-def test_a_heap_of_a_thousand_digits_keeps_the_page_on_screen(browser: Any, server: str, width: int) -> None:  # noqa: F811
+def test_a_heap_of_a_thousand_digits_keeps_the_page_on_screen(make_page: Callable[..., Any], width: int) -> None:
     """Nim with a 1000-digit heap: nothing is wider than the screen (positions wrap, the nim-sum table gives its
     values in decimal, without 3,321 binary columns)."""
-    context = browser.new_context(viewport={"width": width, "height": 800})
-    pg = context.new_page()
-    pg.goto(server + "/")
-    pg.wait_for_selector("body[data-ready='true']")
+    pg = make_page(width=width, height=800)
     _start(pg, "nim", "9" * 1000 + " 3 5")
     pg.wait_for_selector("[data-testid=nim-sum]")
     pg.wait_for_function(
@@ -115,7 +92,6 @@ def test_a_heap_of_a_thousand_digits_keeps_the_page_on_screen(browser: Any, serv
     wide = pg.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
     columns = pg.evaluate("document.querySelector('[data-testid=nim-sum] tr').cells.length")
     _shot(pg, f"page-huge-heap-{width}px.png")
-    context.close()
     assert wide <= 0 and columns == 2, (wide, columns)
 
 
@@ -166,19 +142,15 @@ def test_on_a_phone_the_grid_board_holds_the_winning_move_in_view(phone: Any) ->
     assert (phone.text_content("#history li") or "").endswith("to 4 7")
 
 
-def test_after_start_the_board_and_options_are_in_view(browser: Any, server: str) -> None:  # noqa: F811
+def test_after_start_the_board_and_options_are_in_view(make_page: Callable[..., Any]) -> None:
     """At 1366 x 768, after Start the board and the first option are on screen without scrolling."""
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    pg = context.new_page()
-    pg.goto(server + "/")
-    pg.wait_for_selector("body[data-ready='true']")
+    pg = make_page(width=1366, height=768)
     _start(pg, "nim", "3 4 5")
     pg.wait_for_selector("[data-testid=option]")
     tops = pg.evaluate(
         "[document.querySelector('#board'), document.querySelector('[data-testid=option]')]"
         ".map((e) => e.getBoundingClientRect().bottom)"
     )
-    context.close()
     assert all(0 < t <= 768 for t in tops), tops
 
 
@@ -204,7 +176,7 @@ def _rgb(colour: str) -> tuple[float, float, float]:
     return r8 / 255, g8 / 255, b8 / 255
 
 
-def test_small_print_is_readable_and_names_its_sources(page: Any) -> None:  # noqa: F811
+def test_small_print_is_readable_and_names_its_sources(page: Any) -> None:
     """Heat-map numbers keep 4.5:1 contrast on every colour of the scale; Kayles offers no other game's theorem;
     the help line cites the papers by author; Enter in Start position starts; a loopy game says why remoteness
     is not shown."""
@@ -233,7 +205,7 @@ def test_small_print_is_readable_and_names_its_sources(page: Any) -> None:  # no
     assert "loopy" in (page.text_content("#remoteness-note") or "")
 
 
-def test_the_value_history_chart_restart_and_the_list_agree(page: Any) -> None:  # noqa: F811
+def test_the_value_history_chart_restart_and_the_list_agree(page: Any) -> None:
     """Nim 1 2 3 4: after two turns the chart has one point per position, up while you win and down while you lose,
     each as the list says (outcomes by brute force, from your side); Restart goes back to the start."""
     _start(page, "nim", "1 2 3 4")
@@ -261,7 +233,7 @@ def test_the_value_history_chart_restart_and_the_list_agree(page: Any) -> None: 
     assert page.query_selector_all("#history li") == []
 
 
-def test_two_players_at_one_screen(page: Any) -> None:  # noqa: F811
+def test_two_players_at_one_screen(page: Any) -> None:
     """Computer "nobody": Nim 1 2 3 5 played by player 1 and player 2 in turn, each with a Hint (a winning move when
     brute force says there is one); the winner named is the player who made the last move."""
     page.select_option("#ruleset", "nim")
@@ -285,14 +257,13 @@ def test_two_players_at_one_screen(page: Any) -> None:  # noqa: F811
 
 
 @pytest.mark.parametrize("width", [1200, 390])
-def test_no_serious_accessibility_violation_on_any_view_empty_or_drawn(browser: Any, server: str, width: int) -> None:  # noqa: F811
+def test_no_serious_accessibility_violation_on_any_view_empty_or_drawn(
+    make_page: Callable[..., Any], width: int
+) -> None:
     """axe-core on Play and Explore before anything is drawn, then with a game (chart, nim-sum) and with every
     Explore view drawn, at 1200 px and on a 390 px phone at three device pixels per CSS pixel."""
     axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-core comes with the [dev] extra")
-    context = browser.new_context(viewport={"width": width, "height": 844}, device_scale_factor=3 if width < 600 else 1)
-    pg = context.new_page()
-    pg.goto(server + "/")
-    pg.wait_for_selector("body[data-ready='true']")
+    pg = make_page(width=width, height=844, scale=3 if width < 600 else 1)
     found = []
 
     def check(where: str) -> None:
@@ -323,19 +294,15 @@ def test_no_serious_accessibility_violation_on_any_view_empty_or_drawn(browser: 
     pg.wait_for_function("document.querySelector('#quotient-caption').textContent.includes('order')")
     check("explore, quotient")
     _shot(pg, f"page-explore-{width}px.png")
-    context.close()
     assert found == []
 
 
 @pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080)])
-def test_no_view_is_wider_than_the_screen(browser: Any, server: str, size: tuple[int, int]) -> None:  # noqa: F811
+def test_no_view_is_wider_than_the_screen(make_page: Callable[..., Any], size: tuple[int, int]) -> None:
     """From a small phone to a wide desktop, upright and sideways: Play (Nim, a Cram board, Wythoff's grid) and
     Explore with every view drawn never make the page scroll sideways (wide views scroll in their own box)."""
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height})
-    pg = context.new_page()
-    pg.goto(server + "/")
-    pg.wait_for_selector("body[data-ready='true']")
+    pg = make_page(width=width, height=height)
     wide = {}
     for name, position in (("nim", "3 4 5 13"), ("cram", "3x4"), ("wythoff", "7 12")):
         _start(pg, name, position)
@@ -348,11 +315,10 @@ def test_no_view_is_wider_than_the_screen(browser: Any, server: str, size: tuple
     pg.click("#draw-plist")
     pg.wait_for_selector("#plist li")
     wide["explore"] = pg.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
-    context.close()
     assert all(w <= 0 for w in wide.values()), wide
 
 
-def test_delete_nim_moves_are_written_as_its_rules_state_them(page: Any) -> None:  # noqa: F811
+def test_delete_nim_moves_are_written_as_its_rules_state_them(page: Any) -> None:
     """Delete Nim 11 9 (Abuku & Suetsugu 2021, section 0.3: delete one heap, take from the other, split the rest):
     the page lists "delete 9, take 1 from 11, split 10 into 0 + 10", and every option in the ruleset's words."""
     rules = sprague.ruleset("delete-nim")

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -24,18 +23,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsing import launch, missing
 
 import naive
 import sprague
 from webserver import running_server
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is in the [dev] extra")
 pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = [pytest.mark.slow]
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs it)")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"]
-FLAGS += ["--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+needs_chromium = pytest.mark.skipif(missing() is not None, reason=str(missing()))
 
 
 def _burn() -> None:
@@ -95,7 +91,7 @@ def test_a_cold_start_beside_two_busy_loops_answers(tmp_path: Path, two_busy_loo
         assert status == 200 and b"<html" in page.lower()
         status, listed = _get(url + "/api/rulesets")
         assert status == 200 and "nim" in {row["name"] for row in json.loads(listed)}
-        if CHROMIUM is not None:
+        if missing() is None:
             _first_screen(url)
         deadline = time.monotonic() + 900
         data, waits = _until_answered(url + "/api/value", {"ruleset": "nim", "position": [3, 5, 6]}, deadline)
@@ -115,20 +111,16 @@ def test_a_cold_start_beside_two_busy_loops_answers(tmp_path: Path, two_busy_loo
 
 def _first_screen(url: str) -> None:
     """The page in a browser draws its first screen (the rulesets listed, no error shown), warm workers or not."""
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": 1200, "height": 900})
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(url + "/")
-            page.wait_for_selector("body[data-ready='true']", timeout=300_000)  # a hang guard
-            assert "nim" in page.eval_on_selector_all("#ruleset option", "els => els.map(e => e.value)")
-            assert page.inner_text("#error").strip() == "" and errors == []
-            ready = json.loads(_get(url + "/api/status")[1])["ready"]
-            print(f"first screen drawn; workers ready then: {ready}")
-        finally:
-            browser.close()
+    with launch() as browser:
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready='true']", timeout=300_000)  # a hang guard
+        assert "nim" in page.eval_on_selector_all("#ruleset option", "els => els.map(e => e.value)")
+        assert page.inner_text("#error").strip() == "" and errors == []
+        ready = json.loads(_get(url + "/api/status")[1])["ready"]
+        print(f"first screen drawn; workers ready then: {ready}")
 
 
 @pytest.fixture(scope="module")
@@ -151,23 +143,19 @@ def test_docs_shows_the_operations_with_every_other_host_blocked(server: str) ->
             blocked.append(route.request.url)
             route.abort()
 
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": 1200, "height": 900})
-            page.route("**/*", only_local)
-            page.goto(server + "/docs")
-            summary = page.locator(".opblock-summary-path[data-path='/api/value']")
-            summary.wait_for(timeout=60_000)  # a hang guard
-            assert "post" in page.locator(".opblock-post").first.inner_text().lower()
-            paths = page.eval_on_selector_all(".opblock-summary-path", "els => els.map(e => e.dataset.path)")
-            want = {path for path in json.loads(_get(server + "/openapi.json")[1])["paths"]}
-            assert set(paths) == want
-            axe = pytest.importorskip("axe_playwright_python.sync_playwright")
-            found = [(v["id"], v["impact"]) for v in axe.Axe().run(page).response["violations"]]
-            print(f"axe-core on /docs (Swagger UI, third-party; not asserted): {found}")
-        finally:
-            browser.close()
+    with launch() as browser:
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.route("**/*", only_local)
+        page.goto(server + "/docs")
+        summary = page.locator(".opblock-summary-path[data-path='/api/value']")
+        summary.wait_for(timeout=60_000)  # a hang guard
+        assert "post" in page.locator(".opblock-post").first.inner_text().lower()
+        paths = page.eval_on_selector_all(".opblock-summary-path", "els => els.map(e => e.dataset.path)")
+        want = {path for path in json.loads(_get(server + "/openapi.json")[1])["paths"]}
+        assert set(paths) == want
+        axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+        found = [(v["id"], v["impact"]) for v in axe.Axe().run(page).response["violations"]]
+        print(f"axe-core on /docs (Swagger UI, third-party; not asserted): {found}")
     assert blocked == []
 
 

@@ -5,52 +5,16 @@ axe-core at 1200 px and on a 390 px phone."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pytest
-from test_browser import CHROMIUM, FLAGS, _shot, sync_api
+from test_browser import _shot
 from test_graph_web import cram_key, cram_moves, nim_key
 
 import naive
-from webserver import running_server
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium)"),
-]
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with running_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
-
-
-def _page(browser: Any, server: str, width: int = 1200, scale: float = 1) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": 900}, device_scale_factor=scale)
-    pg = context.new_page()
-    pg.teach_errors = []
-    pg.on("pageerror", lambda exc: pg.teach_errors.append(str(exc)))
-    pg.goto(server + "/")
-    pg.wait_for_selector("body[data-ready='true']")
-    return pg
-
-
-@pytest.fixture()
-def page(browser: Any, server: str) -> Iterator[Any]:
-    pg = _page(browser, server)
-    yield pg
-    pg.context.close()
-    assert not pg.teach_errors, pg.teach_errors
+pytestmark = pytest.mark.slow  # a browser per module (tests/web/conftest.py): run by `pytest -m slow`
 
 
 def _start(page: Any, ruleset: str, position: str, params: dict[str, str] | None = None, misere: bool = False) -> None:
@@ -189,11 +153,11 @@ def test_play_animates_to_the_end_and_reset_clears(page: Any) -> None:
 
 
 @pytest.mark.parametrize("width", [1200, 390])
-def test_accessibility_of_both_views(browser: Any, server: str, width: int) -> None:
+def test_accessibility_of_both_views(make_page: Callable[..., Any], width: int) -> None:
     """axe-core finds no serious or critical violation with the mex step and the labelled graph drawn; on a 390 px
     phone (device scale 3) nothing overflows sideways and the buttons are at least 44 px high."""
     axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-core comes with the [dev] extra")
-    page = _page(browser, server, width, 3 if width < 600 else 1)
+    page = make_page(width=width, scale=3 if width < 600 else 1)
     _start(page, "subtraction", "7", {"S": "1,2,5"})
     page.wait_for_selector("[data-testid=mex-line]")
     for _ in range(4):
@@ -208,5 +172,3 @@ def test_accessibility_of_both_views(browser: Any, server: str, width: int) -> N
     )
     assert sizes["overflow"] <= 0 and sizes["small"] == [], sizes
     _shot(page, f"browser-teach-{width}px.png")
-    page.context.close()
-    assert not page.teach_errors, page.teach_errors
