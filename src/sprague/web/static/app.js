@@ -255,9 +255,9 @@ async function start() {
     $("game").scrollIntoView({block: "start"});   // the board and the options in view (not below the set-up)
   } catch (e) {
     if (!fresh()) return;
+    $("status").textContent = old ? "The game goes on." : "";
     showError(e);
     if (old) { game = old; await showGame().catch(showError); }   // the game on screen goes on
-    else $("status").textContent = "";
   } finally { $("start").disabled = false; }
 }
 
