@@ -12,6 +12,7 @@ import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 CHEAP = {"ruleset": "nim", "position": [3, 5, 6]}  #: a cheap request (/api/value): G = 0
@@ -122,3 +123,26 @@ def running_server(
         proc.wait(timeout=120)  # a hang guard
         if output is not None and proc.stdout:
             output.append(proc.stdout.read().decode())
+
+
+def children(pid: int) -> set[int]:
+    """The process ids whose parent is ``pid`` (from /proc, Linux)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

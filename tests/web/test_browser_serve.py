@@ -27,7 +27,7 @@ from browsing import launch, missing
 
 import naive
 import sprague
-from webserver import running_server
+from webserver import alive, children, running_server
 
 pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
 pytestmark = [pytest.mark.slow]
@@ -35,8 +35,10 @@ needs_chromium = pytest.mark.skipif(missing() is not None, reason=str(missing())
 
 
 def _burn() -> None:
+    """A busy loop: one core kept busy until the process is ended."""
+    n = 0
     while True:
-        pass
+        n += 1
 
 
 def _get(url: str) -> tuple[int, bytes]:
@@ -159,28 +161,6 @@ def test_docs_shows_the_operations_with_every_other_host_blocked(server: str) ->
     assert blocked == []
 
 
-def _children(pid: int) -> set[int]:
-    """The process ids whose parent is ``pid`` (from /proc)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 @pytest.mark.timeout(600)  # a hang guard
 def test_a_server_stopped_while_compiling_leaves_no_forkserver_compiling(tmp_path: Path) -> None:
@@ -202,18 +182,18 @@ def test_a_server_stopped_while_compiling_leaves_no_forkserver_compiling(tmp_pat
     while True:  # until the warm-up has begun (and is not done: every kernel is to be compiled)
         try:
             status = json.loads(urllib.request.urlopen(url, timeout=10).read())
-            if "steps done" in status["warm_up"]:
-                break
-        except OSError:
-            pass
+        except OSError:  # not listening yet
+            status = {"warm_up": ""}
+        if "steps done" in status["warm_up"]:
+            break
         assert proc.poll() is None and time.monotonic() < deadline
         time.sleep(0.1)
     assert status["ready"] is False
-    children = _children(proc.pid)
-    assert children  # the forkserver, warming up (and multiprocessing's resource tracker)
+    kids = children(proc.pid)
+    assert kids  # the forkserver, warming up (and multiprocessing's resource tracker)
     proc.terminate()
     assert proc.wait(timeout=120) == 0  # a hang guard
     deadline = time.monotonic() + 300  # a hang guard: one step of the warm-up compiles for seconds
-    while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+    while any(alive(pid) for pid in kids) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert not any(_alive(pid) for pid in children)
+    assert not any(alive(pid) for pid in kids)

@@ -39,7 +39,7 @@ import sprague  # noqa: E402
 from sprague import cache as _cache  # noqa: E402
 from sprague.web import create_app, handlers  # noqa: E402
 from sprague.web.guard import HostPolicy, every_interface, split_host  # noqa: E402
-from webserver import CHEAP, free_port, running_server  # noqa: E402
+from webserver import CHEAP, alive, children, free_port, running_server  # noqa: E402
 
 SRC = str(Path(sprague.__file__).resolve().parents[1])
 ENDPOINTS = ["value", "moves", "sequence", "table", "play", "random", "verify", "discover"]
@@ -330,27 +330,6 @@ def test_create_app_passes_its_cache_to_the_workers(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ SIGTERM
-def _children(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.timeout(300)
 def test_sigterm_stops_the_server_and_its_workers_cleanly() -> None:
@@ -377,8 +356,8 @@ def test_sigterm_stops_the_server_and_its_workers_cleanly() -> None:
             url + "/api/value", data=json.dumps(CHEAP).encode(), headers={"Content-Type": "application/json"}
         )
         assert json.loads(urllib.request.urlopen(request, timeout=HANG_GUARD).read())["outcome"] == "P"
-        helpers = _children(proc.pid)  # the forkserver and the resource tracker
-        workers = {w for h in helpers for w in _children(h)}
+        helpers = children(proc.pid)  # the forkserver and the resource tracker
+        workers = {w for h in helpers for w in children(h)}
         assert workers, "no worker processes found"
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=HANG_GUARD)
@@ -389,9 +368,9 @@ def test_sigterm_stops_the_server_and_its_workers_cleanly() -> None:
     assert proc.returncode == 0, (proc.returncode, err)
     assert b"leaked" not in err and b"Traceback" not in err and b"resource_tracker" not in err, err.decode()
     deadline = time.monotonic() + HANG_GUARD
-    while any(_alive(p) for p in workers | helpers) and time.monotonic() < deadline:
+    while any(alive(p) for p in workers | helpers) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert not any(_alive(p) for p in workers | helpers)
+    assert not any(alive(p) for p in workers | helpers)
 
 
 _HOLDER = '''
