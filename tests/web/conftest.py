@@ -53,3 +53,18 @@ def make_page(browser: Any, server: str) -> Iterator[Callable[..., Any]]:
 def page(make_page: Callable[..., Any]) -> Any:
     """The page at 1200 x 900, ready."""
     return make_page()
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """The API in this process (FastAPI's TestClient), a worker pool per module. The server's time limit (10 s by
+    default, wall clock) is a hang guard of minutes here: these tests check answers, and on a loaded machine
+    (load 9 on 2 cores) a few took longer than 10 s and came back 503; the time limit itself is tested with a pool
+    and an app of their own (test_web.py)."""
+    pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
+    testclient = pytest.importorskip("starlette.testclient", reason="TestClient needs httpx2 ([dev] extra)")
+    from sprague.web import create_app
+
+    app = create_app(time_limit=600)
+    yield testclient.TestClient(app)
+    app.state.pool.close()

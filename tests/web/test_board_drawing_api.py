@@ -3,8 +3,6 @@ games drawn as boards (the rulesets' ``drawing`` and ``move_targets`` hooks); ot
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 pytest.importorskip("starlette.testclient", reason="TestClient needs httpx2 ([dev] extra)")
@@ -13,14 +11,6 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 import sprague  # noqa: E402
 from sprague.core.limits import MAX_DRAWN_VERTICES  # noqa: E402
-from sprague.web import create_app  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    app = create_app(time_limit=600)
-    yield TestClient(app)
-    app.state.pool.close()
 
 
 def post(client: TestClient, path: str, body: dict) -> dict:

@@ -4,7 +4,7 @@ budget and bad input."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pytest
@@ -18,14 +18,6 @@ import naive  # noqa: E402
 import sprague  # noqa: E402
 from sprague.errors import TooLarge  # noqa: E402
 from sprague.present.graph import graph_report  # noqa: E402
-from sprague.web import create_app  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    app = create_app(time_limit=600)  # a hang guard: these tests check answers, not the time limit
-    yield TestClient(app)
-    app.state.pool.close()
 
 
 def graph(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -21,14 +20,6 @@ from fastapi.testclient import TestClient  # noqa: E402
 import naive  # noqa: E402
 import sprague  # noqa: E402
 from sprague.analysis.quotient_view import TABLE_SHOWN, quotient_html  # noqa: E402
-from sprague.web import create_app  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    app = create_app(time_limit=600)  # a hang guard: these tests check answers
-    yield TestClient(app)
-    app.state.pool.close()
 
 
 def _sorted_kayles(heaps: tuple[int, ...]) -> list[tuple[int, ...]]:

@@ -20,16 +20,8 @@ pytest.importorskip("fastapi", reason="the web server is in the [web] extra")
 from fastapi.testclient import TestClient  # noqa: E402
 
 import naive  # noqa: E402
-from sprague.web import create_app  # noqa: E402
 from sprague.web.pool import TimeLimitExceeded  # noqa: E402
 from sprague.web.startup import StartWatch, WarmUp, _write_status  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    app = create_app(time_limit=600)  # a hang guard: these tests check answers, not the time limit
-    yield TestClient(app)
-    app.state.pool.close()
 
 
 @pytest.fixture()

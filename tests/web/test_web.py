@@ -39,16 +39,6 @@ STOPPED = r"stopped at the work budget of|needs at least [\d,]+ units of work, o
 KEPT = r"(?:after|first) ([\d,]+) values"
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    # the server's time limit (10 s by default, wall clock) is a hang guard of minutes here: these tests check
-    # answers, and on a loaded machine (load 9 on 2 cores) a few took longer than 10 s and came back 503;
-    # the time limit itself is tested below, with a pool and an app of their own
-    app = create_app(time_limit=600)
-    yield TestClient(app)
-    app.state.pool.close()
-
-
 def cli_json(*args: str) -> object:
     """``sprague ARGS --json``, with the server's limits: its --max-positions and its budget of one request."""
     limit = (
