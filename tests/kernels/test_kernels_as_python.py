@@ -62,8 +62,8 @@ SELECTION = [
     # takebreak.py: sparse space, masks, the sequence() path and its input checks
     TAKEBREAK + "test_grundys_game_sparse_space_equals_the_naive_recursion",
     *(f"{TAKEBREAK}test_octal_sparse_space_equals_the_naive_recursion[{code}]" for code in OCTAL_CODES),
-    # [mask-select_from]: both stamps of _scan_far (0.0: branch-free, 0.6: branch)
-    *(f"{TAKEBREAK}test_every_mask_gives_the_same_values[{case}]" for case in ("-1-0.0", "6-0.6", "512-0.0")),
+    # [mask-threads]: one worker, and two (run as Python: one after the other)
+    *(f"{TAKEBREAK}test_every_mask_gives_the_same_values[{case}]" for case in ("-1-1", "6-2", "512-1")),
     TAKEBREAK + "test_the_chosen_mask_makes_grundys_game_sparse",
     TAKEBREAK + "test_ruleset_sequence_is_a_numpy_array_from_the_kernel",
     TAKEBREAK + "test_bad_kernel_input_is_refused",
@@ -73,14 +73,14 @@ SELECTION = [
     TBGENERIC + "test_values_past_64_widen_the_bitsets",
     TBGENERIC + "test_the_work_is_known_in_advance_and_the_limit_stops_the_kernel",
     TBGENERIC + "test_the_wrapper_refuses_bad_tables",
-    # takebreak.py records: the mask chosen again, uint8 -> uint16, the two-thread pipeline run as Python (one
-    # after the other: the finisher gives up on the scanner and scans itself), the scanner run alone first
+    # takebreak.py records: the mask chosen again, uint8 -> uint16, two workers run as Python (one after the other:
+    # the first claims every heap), the budget and a full rare list
     TAKEBREAK + "test_mask_changes_between_chunks_keep_the_values_exact[0]",
     TAKEBREAK + "test_the_mask_is_chosen_again_when_the_rare_heaps_grow[0.04]",
     TAKEBREAK + "test_values_widen_from_uint8_to_uint16[40]",
-    TAKEBREAK + "test_two_threads_equal_one_thread_and_the_naive_recursion[0.6-3-0.0]",
-    TAKEBREAK + "test_two_threads_equal_one_thread_and_the_naive_recursion[0.6-3-0.6]",
-    TAKEBREAK + "test_two_threads_on_one_thread_do_not_hang",
+    TAKEBREAK + "test_two_workers_equal_one_worker_and_the_naive_recursion[0.6-97]",
+    TAKEBREAK + "test_two_workers_on_one_thread_do_not_hang",
+    TAKEBREAK + "test_a_budget_or_a_full_rare_list_stops_before_a_value",
     # retro.py (and box.fill_table): the whole file
     "tests/kernels/test_retro.py",
     # heap.py: subtraction and all-but kernels

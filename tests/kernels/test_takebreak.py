@@ -60,20 +60,20 @@ def test_octal_sparse_space_equals_the_naive_recursion(code: str, monkeypatch: p
     assert run(octal_moves(code), 1500, prefix=40, chunk=500, monkeypatch=monkeypatch) == truth
 
 
-# TAKE_BREAK_SELECT_FROM: 0 stamps every chunk without a branch, 0.6 every chunk with one (kernels/takebreak._scan_far)
-@pytest.mark.parametrize("select_from", [0.0, 0.6])
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("mask", [~0, ~1, 1, 2, 6, ~5, 1 << 9])
-def test_every_mask_gives_the_same_values(mask: int, select_from: float, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The mask only changes the speed: a poor one (most positions rare) must still be exact, with the stamp
-    branch-free or not (Grundy's game: the pair of two equal heaps is not a move, through both).
+def test_every_mask_gives_the_same_values(mask: int, threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mask only changes the speed: a poor one (most positions rare) must still be exact, on one worker or
+    two (Grundy's game: the pair of two equal heaps is not a move).
 
     The rare list starts with room for 4 heaps: the kernel stops and resumes as it fills."""
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_SELECT_FROM", select_from)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)
     monkeypatch.setattr(tr, "PREFIX", 10)
     monkeypatch.setattr(tr, "_RARE_ROOM", 4)
     n = 2500
     truth = naive.grundys_game_sequence(n)
-    run = tr.Run(*GRUNDY, np.zeros(0, dtype=np.uint8), n, chunk=601, threads=1, masks=[mask])
+    run = tr.Run(*GRUNDY, np.zeros(0, dtype=np.uint8), n, chunk=601, threads=threads, masks=[mask])
     assert list(run.extend())[-1] == n
     assert run.values.tolist() == truth
     assert run.history == [(10, mask)] and run.mask == mask
@@ -299,18 +299,15 @@ def test_values_widen_from_uint8_to_uint16(prefix: int, monkeypatch: pytest.Monk
     assert tb.value_dtype(255) == np.uint8 and tb.value_dtype(65536) == np.uint32
 
 
-@pytest.mark.parametrize("select_from", [0.0, 0.6])
-@pytest.mark.parametrize("lag", [1, 3, 32])
-@pytest.mark.parametrize("code", ["grundy", "0.6", "0.04", "0.16", "4.07"])
-def test_two_threads_equal_one_thread_and_the_naive_recursion(
-    code: str, lag: int, select_from: float, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("chunk", [97, 700])
+@pytest.mark.parametrize("code", ["grundy", "0.6", "0.04", "0.16", "4.07", "0.06"])
+def test_two_workers_equal_one_worker_and_the_naive_recursion(
+    code: str, chunk: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The pipeline (scanner ahead by ``lag``, finisher in order) against the one-thread kernel and tests/naive.py,
-    with mask changes forced between chunks; from the first rare heap on (PIPELINE_FROM = 0); the stamp
-    branch-free or not."""
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_SELECT_FROM", select_from)
+    """Two workers on alternate heaps against one worker and tests/naive.py, with mask changes forced between
+    chunks, from the first rare heap on (PIPELINE_FROM = 0): the same values and rare heaps, and nearly the same
+    steps counted."""
     monkeypatch.setattr(tr, "PREFIX", 50)
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_LAG", lag)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)  # always two threads (no timed trials of one)
     n = 3000
@@ -318,22 +315,38 @@ def test_two_threads_equal_one_thread_and_the_naive_recursion(
         moves, truth = GRUNDY, naive.grundys_game_sequence(n)
     else:
         moves, truth = octal_moves(code), naive.octal_sequence(octal_digits(code), n)
-    two = run_values(moves, n, chunk=700, threads=2, masks=[~0, ~1, 6, ~0])
-    one = run_values(moves, n, chunk=700, threads=1, masks=[~0, ~1, 6, ~0])
+    two = run_values(moves, n, chunk=chunk, threads=2, masks=[~0, ~1, 6, ~0])
+    one = run_values(moves, n, chunk=chunk, threads=1, masks=[~0, ~1, 6, ~0])
     assert two.values.tolist() == one.values.tolist() == truth
     assert two.n_rare == one.n_rare and two.history == one.history
+    # the same work shared out, plus what a worker did on a heap past a stop (a new value type or tables)
+    assert one.steps.done <= two.steps.done <= 1.01 * one.steps.done
+
+
+def worker_state(truth: list[int], start: int, stop: int) -> tuple[tuple[object, ...], np.ndarray]:
+    """Grundy's game from ``start``: the arguments of :func:`sprague.kernels.takebreak._work` up to the row
+    of ``seen`` and the shared words."""
+    g = np.zeros(stop, dtype=np.uint8)
+    g[:start] = truth[:start]
+    mask = tb.choose_mask(g[:start])
+    table = tb._rare_table(1024, mask)
+    rare, rare_value = np.zeros(stop, dtype=np.int64), np.zeros(stop, dtype=np.int64)
+    sync = np.zeros(tb._SYNC_SIZE, dtype=np.int64)
+    sync[tb._NEXT] = sync[tb._REACHED] = start
+    sync[tb._N_RARE] = tb._list_rare(g, start, table, rare, rare_value)
+    split = np.array([0])
+    args = (g, stop, NONE, NONE, split, True, table, rare, rare_value, np.zeros(1024, dtype=np.int64), 512)
+    return (*args, tr.UNLIMITED, 255), sync
 
 
 @pytest.mark.timeout(600)  # a hang guard
-@pytest.mark.parametrize("select", [True, False])
-def test_two_threads_on_one_thread_do_not_hang(select: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Both halves of the pipeline on one thread, one after the other (numba with 1 thread, or the scanner run
-    alone first): the one that waits for a partner that never started gives up and the other does all the work."""
+def test_two_workers_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both workers on one thread, one after the other (numba with 1 thread): the first claims every heap, the
+    second finds none left and returns; never a wait for a partner that is not running."""
     import numba
 
     monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)
-    monkeypatch.setattr(tr, "_PATIENCE", 1000)
     truth = naive.grundys_game_sequence(4000)
     before = numba.get_num_threads()
     numba.set_num_threads(1)
@@ -342,51 +355,32 @@ def test_two_threads_on_one_thread_do_not_hang(select: bool, monkeypatch: pytest
     finally:
         numba.set_num_threads(before)
     assert run.values.tolist() == truth
-    # the scanner first, alone: it scans lag heaps ahead, waits, sees no finisher and leaves; the finisher then
-    # uses what it scanned and scans the rest itself
-    g = np.zeros(4000, dtype=np.uint8)
-    g[:3000] = truth[:3000]
-    mask = tb.choose_mask(g[:3000])
-    table = tb._rare_table(1024, mask)
-    rare, rare_value = np.zeros(4000, dtype=np.int64), np.zeros(4000, dtype=np.int64)
-    n_rare = tb._list_rare(g, 3000, table, rare, rare_value)
-    lag = 8
-    far, far_steps = np.full((2 * lag, 1024), -1, dtype=np.int64), np.zeros(2 * lag, dtype=np.int64)
-    sync = np.zeros(tb._SYNC_SIZE, dtype=np.int64)
-    sync[tb._A_DONE] = sync[tb._B_DONE] = 3000
-    sync[tb._N_RARE] = n_rare
-    split, none = np.array([0]), np.zeros(0, dtype=np.int64)
-    tb._scanner(g, 3000, 4000, split, True, mask, rare, rare_value, lag, far, far_steps, sync, 1000, select)
-    assert sync[tb._B_DONE] == 3000 + lag + 1 and sync[tb._B_STATE] == tb._GONE
-    counts = np.zeros(1024, dtype=np.int64)
-    reached, *_ = tb._finish(
-        g,
-        3000,
-        4000,
-        none,
-        none,
-        split,
-        True,
-        mask,
-        table,
-        rare,
-        rare_value,
-        n_rare,
-        counts,
-        int(g.max()),
-        512,
-        tr.UNLIMITED,
-        255,
-        lag,
-        np.full(1024, -1, dtype=np.int64),
-        np.zeros(1024, dtype=np.bool_),
-        far,
-        far_steps,
-        sync,
-        1000,
-        select,
-    )
-    assert reached == 4000 and g.tolist() == truth
+    args, sync = worker_state(truth, 3000, 4000)
+    rows = [np.full(1024, -1, dtype=np.int64), np.zeros(1024, dtype=np.bool_), np.zeros(1024, dtype=np.int64)]
+    tb._work(*args, *rows, sync, 1)  # the second worker, alone
+    tb._work(*args, *rows, sync, 0)  # the first, after it: nothing left
+    assert sync[tb._REACHED] == 4000 and sync[tb._STOP] == 0
+    assert sync[tb._NEXT] == 4002  # each worker's last claim was past the end
+    assert args[0].tolist() == truth  # type: ignore[attr-defined]
+
+
+def test_a_budget_or_a_full_rare_list_stops_before_a_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker stops between two values: at the budget (status _BUDGET), or before a rare value with no room
+    left in the rare list (_FULL); what it reached is exact and nothing past it is written."""
+    truth = naive.grundys_game_sequence(4000)
+    rows = [np.full(1024, -1, dtype=np.int64), np.zeros(1024, dtype=np.bool_), np.zeros(1024, dtype=np.int64)]
+    args, sync = worker_state(truth, 3000, 4000)
+    tb._work(*args[:11], 200_000, *args[12:], *rows, sync, 0)
+    reached = int(sync[tb._REACHED])
+    assert 3000 < reached < 4000 and sync[tb._STATUS] == tb._BUDGET and sync[tb._STEPS] >= 200_000
+    assert args[0][:reached].tolist() == truth[:reached] and not args[0][reached:].any()  # type: ignore[index]
+    args, sync = worker_state(truth, 3000, 4000)
+    room = int(sync[tb._N_RARE])
+    args = (*args[:7], args[7][:room], args[8][:room], *args[9:])  # the rare list is full
+    tb._work(*args, *rows, sync, 0)
+    reached = int(sync[tb._REACHED])
+    assert sync[tb._STATUS] == tb._FULL and args[6][truth[reached]]  # type: ignore[index]  # stopped before a rare value
+    assert args[0][:reached].tolist() == truth[:reached] and reached < 4000  # type: ignore[index]
 
 
 def test_sequence_computes_no_value_past_the_n_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:

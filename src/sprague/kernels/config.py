@@ -24,10 +24,8 @@ __all__ = [
     "TAKE_BREAK_CHUNK",
     "TAKE_BREAK_STEPS_PER_POSITION",
     "TAKE_BREAK_THREADS",
-    "TAKE_BREAK_LAG",
     "TAKE_BREAK_PIPELINE_FROM",
     "TAKE_BREAK_REMASK_RATIO",
-    "TAKE_BREAK_SELECT_FROM",
     "TAKE_BREAK_RETRY",
     "MEX_SCRATCH",
     "BOX_CHUNK",
@@ -85,18 +83,11 @@ SUBTRACT_STEPS_PER_POSITION = 500
 RAY_STEPS_PER_POSITION = 500
 #: take-and-break sequences: threads of the sparse-space kernel (1 or 2; 2 needs numba's thread count >= 2)
 TAKE_BREAK_THREADS = 2
-#: take-and-break sequences, two threads: how far (in heaps) the scanner runs ahead of the finisher; the
-#: finisher does the pairs with a part of at most this many tokens itself
-TAKE_BREAK_LAG = 32
 #: take-and-break sequences, two threads: rare heaps from which a chunk runs on two threads
 TAKE_BREAK_PIPELINE_FROM = 64
 #: take-and-break sequences: the mask is changed between chunks when another makes at most this fraction
 #: of the heaps rare (and the scans saved pay for listing the rare heaps again)
 TAKE_BREAK_REMASK_RATIO = 0.9
-#: take-and-break sequences: the sparse-space scan stamps without a branch when the share of rare heaps is
-#: between this and 1 minus this (a branch on a mix of rare and common heaps is mispredicted: 0.06 runs
-#: twice as fast), and with a branch otherwise (predicted: 10-15% faster on Grundy's game and 0.04)
-TAKE_BREAK_SELECT_FROM = 0.1
 #: take-and-break sequences, two threads: every this many chunks, one chunk on one thread and one on two are
 #: timed, and the faster is used until the next trial (on a busy machine two threads can be slower than one)
 TAKE_BREAK_RETRY = 16

@@ -31,19 +31,21 @@ The mask changes the speed, never the values.
 most games; the rare heaps are listed with their values, and a value's rarity is
 a table lookup. Grundy's game to 2^28 needs 256 MB (uint8) or 512 MB (uint16).
 
-**Two threads.** With two threads (:data:`~sprague.kernels.config.TAKE_BREAK_THREADS`
-and numba's thread count at least 2) each chunk runs as a pipeline in one
-``prange(2)`` region. Let ``D`` be the lag (:data:`~sprague.kernels.config.TAKE_BREAK_LAG`).
-A pair ``(a, m - a)`` whose smaller part is above ``D - k`` has both parts below
-``n - D``: its values were final ``D`` steps ago. Thread B (the *scanner*) runs
-up to ``D`` heaps ahead and scans, for each coming ``n``, the rare heaps of those
-pairs, stamping the common values into a ring of ``2D`` slots; thread A (the
-*finisher*) takes heaps in order: the ``D`` pairs with a small part, the single-heap
-options, the mex and step 2, the rare list. They share progress counters through
-LLVM atomic loads and stores (acquire/release) and a compare-and-swap that
-settles, without a timeout that could misfire, which thread does the scanning if
-the other never starts (one thread, or ``NUMBA_DISABLE_JIT=1``: the finisher then
-scans for itself). Either way the values are those of the one-thread kernel.
+**Two workers.** A value's work is almost all in its *old* options, those that
+leave no heap at ``n - 1``: once ``g[n - 2]`` is final they can be valued (step 1
+through the rare heaps so far, ``c``, step 2) before ``g[n - 1]`` is known. Only
+the options leaving heap ``n - 1`` (the pair ``(1, n - 1)``, taking one token) wait
+for it; they are stamped last, move ``c`` past the common values they reach and,
+rarely, send step 2 after the rare values between the old and the new ``c``. So
+two workers (:func:`_work`, one per thread in a ``prange(2)`` region, with
+:data:`~sprague.kernels.config.TAKE_BREAK_THREADS` 2 and numba's thread count at
+least 2) claim heaps in turn from a shared counter: each values the old options
+of its heap while the other finishes the heap before, then waits for it (an
+atomic load, spinning briefly, then ``sched_yield``) and publishes its own. A
+worker claims a heap only after publishing its last one, so ``g[n - 2]`` is final
+whenever ``n`` is claimed; a worker that never starts (one thread, or
+``NUMBA_DISABLE_JIT=1``) leaves every heap to the other. Either way the values
+are those of one worker alone. J. Czajka's analyser does the same steps on one thread.
 """
 
 from __future__ import annotations
@@ -74,11 +76,10 @@ __all__ = [
 
 # how a chunk ended
 _DONE, _FULL, _BUDGET, _WIDEN, _GROW = 0, 1, 2, 3, 4
-# the shared counters of the two threads, a cache line (8 int64) apart
-_A_DONE, _N_RARE, _B_DONE, _B_STATE, _STOP, _A_STARTED = 0, 8, 16, 24, 32, 40
-_SYNC_SIZE = 48
-# B_STATE: the scanner has not started, is scanning, is gone (or was never to start)
-_WAITING, _SCANNING, _GONE = 0, 1, 2
+# the shared words of the workers, each on its own cache line (8 int64): the next heap to claim, values
+# reached, rare heaps listed, stop asked, why, the largest value, and each worker's steps (two lines)
+_NEXT, _REACHED, _N_RARE, _STOP, _STATUS, _TOP, _STEPS = 0, 8, 16, 24, 32, 40, 48
+_SYNC_SIZE = 64
 #: spins before a waiting thread starts yielding its core
 _SPINS = 2000
 
@@ -103,11 +104,13 @@ if _JIT_OFF:  # the kernels run as Python: one thread, plain reads and writes
         arr[i] = new
         return True
 
+    def _fetch_add(arr: np.ndarray, i: int, value: int) -> int:
+        old = int(arr[i])
+        arr[i] = old + value
+        return old
+
     def _yield() -> None:
         pass
-
-    def _odd(x: int) -> bool:
-        return bin(x).count("1") % 2 == 1
 else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
     from llvmlite import ir  # type: ignore[import-untyped]
     from numba import types
@@ -158,14 +161,14 @@ else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
         return types.boolean(arr, i, old, new), codegen
 
     @intrinsic
-    def _odd(typingctx, x):
-        """Whether ``x >= 0`` has an odd number of bits set (one ``popcnt``, no table)."""
+    def _fetch_add(typingctx, arr, i, value):
+        """Atomically add ``value`` to ``arr[i]``; the value before."""
 
         def codegen(context, builder, sig, args):
-            v = context.cast(builder, args[0], sig.args[0], types.int64)
-            return builder.trunc(builder.ctpop(v), ir.IntType(1))
+            ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            return builder.atomic_rmw("add", ptr, context.cast(builder, args[2], sig.args[2], types.int64), "acq_rel")
 
-        return types.boolean(x), codegen
+        return types.int64(arr, i, value), codegen
 
     @intrinsic
     def _yield(typingctx):
@@ -337,322 +340,307 @@ def _first_above(rare: np.ndarray, count: int, low: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _scan_far(
-    g: np.ndarray,
-    n: int,
-    split: np.ndarray,
-    distinct: bool,
-    rare: np.ndarray,
-    rare_value: np.ndarray,
-    n_rare: int,
-    mask: int,
-    lag: int,
-    far: np.ndarray,
-    slot: int,
-    select: bool,
-) -> int:
-    """Step 1 for the pairs of ``n`` whose parts are both above ``lag - k``: stamp ``far[slot, v] = n``.
-
-    Only pairs with exactly one rare part are taken: through the rare heaps ``r`` listed
-    in ``rare[:n_rare]`` with ``lag - k < r < m - (lag - k)``. Every such pair has both
-    parts below ``n - lag``. Returns the steps.
-
-    With ``select`` the stamp is branch-free: a pair whose other part is rare too stamps
-    the row's last slot, which no value reaches (values and their xors stay below
-    ``cap``, the mex at most ``cap``, the row has ``2 cap`` slots). When common and
-    rare heaps are mixed, whether the other part is common is a coin toss: as a
-    branch it cost 3-5 ns a pair in mispredictions (0.06 at 120,000 heaps, about 40%
-    rare), as a select about 1.2 ns. When nearly every heap is common (Grundy's game,
-    0.04) the branch is predicted and 10-15% faster than the select.
-    """
-    steps = 1
-    row = far[slot]
-    spare = row.shape[0] - 1
-    for i in range(split.shape[0]):
-        k = split[i]
-        m = n - k
-        low = lag - k if lag > k else 0
-        hi = m - low
-        if hi <= low + 1:
-            continue
-        twin = m // 2 if distinct and m % 2 == 0 else -1  # the pair (r, r) Grundy's game does not allow
-        first = _first_above(rare, n_rare, low)
-        if select:
-            for j in range(first, n_rare):
-                r = rare[j]
-                if r >= hi:
-                    break
-                vb = int(g[m - r])
-                keep = int(_odd(vb & mask)) & int(r != twin)  # 1: stamp the xor, 0: the spare slot
-                row[((rare_value[j] ^ vb) & -keep) | (spare & (keep - 1))] = n
-                steps += 1
-        else:
-            for j in range(first, n_rare):
-                r = rare[j]
-                if r >= hi:
-                    break
-                vb = int(g[m - r])
-                if _odd(vb & mask) and r != twin:
-                    row[rare_value[j] ^ vb] = n
-                steps += 1
-    return steps
+def _wait(sync: np.ndarray, index: int, target: int) -> bool:
+    """Wait until ``sync[index] >= target``; False if a stop was asked first (and the target is not reached)."""
+    spins = 0
+    while _load(sync, index) < target:
+        if _load(sync, _STOP) != 0:
+            return _load(sync, index) >= target
+        spins += 1
+        if spins > _SPINS:
+            _yield()
+    return True
 
 
 @njit(cache=True, nogil=True)
-def _finish(
-    g: np.ndarray,
-    start: int,
-    stop: int,
-    take_all: np.ndarray,
-    take_one: np.ndarray,
-    split: np.ndarray,
-    distinct: bool,
-    mask: int,
-    is_rare: np.ndarray,
-    rare: np.ndarray,
-    rare_value: np.ndarray,
-    n_rare: int,
-    counts: np.ndarray,
-    top: int,
-    cap: int,
-    budget: int,
-    vmax: int,
-    lag: int,
-    seen: np.ndarray,
-    want: np.ndarray,
-    far: np.ndarray,
-    far_steps: np.ndarray,
-    sync: np.ndarray,
-    patience: int,
-    select: bool,
-) -> tuple[int, int, int, int, int]:
-    """The finisher: fill ``g[start:stop]`` in order by sparse space (module docstring); exact for every mask.
-
-    One function: a compiled kernel whose phases share the rare list, the value counts, the tables and the step counter
-    with the scanner thread; numba keeps them in locals, and split into functions each phase would take them all as
-    arguments (or allocate them again) on every call.
-
-    ``rare[:n_rare]`` lists, in increasing order, the heaps ``1 <= r < start`` with a
-    rare value (``rare_value`` their values); ``counts[v]`` counts the heaps of value
-    ``v``; every value so far is at most ``top < cap``; the tables have ``2 cap``
-    entries. The pairs with a part of at most ``lag - k`` are done here; the others
-    come stamped into ``far`` by the scanner (:func:`_scanner`) or, when there is none
-    (``sync[_B_STATE]`` is ``_GONE``) or it never starts, are scanned here.
-
-    Returns ``(reached, n_rare, top, steps, status)``; it stops before a value when
-    ``rare`` is full (``_FULL``) or ``budget`` steps are done (``_BUDGET``), at a value
-    above ``vmax`` (``_WIDEN``, not stored) and after a value of ``cap`` or more
-    (``_GROW``): the caller makes room and calls again.
-    """
-    _store(sync, _A_STARTED, 1)
-    slots = far.shape[0]
-    alone = _load(sync, _B_STATE) == _GONE
-    shared = not alone  # a scanner may run: publish the progress
+def _seek(
+    g: np.ndarray, n: int, split: np.ndarray, distinct: bool, want: np.ndarray, seen: np.ndarray, need: int
+) -> tuple[int, int]:
+    """Step 2: scan the pairs of ``n`` whose parts are below ``n - 1``, in order, until each value with
+    ``want[v]`` has been met (it is then cleared and stamped ``seen[v] = n``); returns ``(need, steps)``, ``need``
+    the wanted values never met (the scan then ran to the end)."""
     steps = 0
-    status = _DONE
-    n = start
-    while n < stop:
-        if n_rare == rare.shape[0]:
-            status = _FULL
-            break
-        if steps >= budget:
-            status = _BUDGET
-            break
-        slot = n % slots
-        _mark_singles(g, n, take_all, take_one, seen)
-        steps += take_all.shape[0] + take_one.shape[0] + 1
-        # 1a. the pairs with a small part (any values: every option's value may be stamped)
-        for i in range(split.shape[0]):
-            k = split[i]
-            m = n - k
-            low = lag - k if lag > k else 0
-            for s in range(1, min(low, m // 2) + 1):
-                if not (distinct and 2 * s == m):
-                    seen[g[s] ^ g[m - s]] = n
-                steps += 1
-        # 1b. the others, through the rare heaps: the scanner's, or scanned here
-        if not alone:
-            spins = 0
-            while _load(sync, _B_DONE) <= n:
-                state = _load(sync, _B_STATE)
-                if state == _GONE:
-                    break
-                spins += 1
-                if spins > _SPINS:
-                    _yield()
-                    if spins > _SPINS + patience and state == _WAITING and _cas(sync, _B_STATE, _WAITING, _GONE):
-                        break
-            if _load(sync, _B_DONE) <= n:
-                alone = True
-            else:
-                steps += far_steps[slot]
-        if alone:
-            steps += _scan_far(g, n, split, distinct, rare, rare_value, n_rare, mask, lag, far, slot, select)
-        c = 0
-        while seen[c] == n or far[slot, c] == n or is_rare[c]:
-            c += 1
-        steps += 2 * c + 2
-        # 2. the rare values below c: scan the pairs until each has been seen
-        need = 0
-        for v in range(c):
-            if is_rare[v] and seen[v] != n:  # not already an option with no or one heap, or a small part
-                want[v] = True
-                need += 1
-        i = 0
-        while need and i < split.shape[0]:
-            m = n - split[i]
-            half = (m - 1) // 2 if distinct else m // 2
-            for a in range(1, half + 1):
-                steps += 1
+    i = 0
+    while need and i < split.shape[0]:
+        k = split[i]
+        m = n - k
+        a = 2 if k == 0 else 1  # (1, n - 1) leaves heap n - 1: a new option (:func:`_new_value`)
+        half = (m - 1) // 2 if distinct else m // 2
+        first = a
+        while a <= half:
+            # four pairs and one branch at a time while none is wanted (nearly always)
+            while a + 3 <= half and not (
+                want[g[a] ^ g[m - a]]
+                | want[g[a + 1] ^ g[m - a - 1]]
+                | want[g[a + 2] ^ g[m - a - 2]]
+                | want[g[a + 3] ^ g[m - a - 3]]
+            ):
+                a += 4
+            end = min(a + 4, half + 1)
+            while a < end:
                 x = g[a] ^ g[m - a]
                 if want[x]:
                     want[x] = False
+                    seen[x] = n
                     need -= 1
                     if not need:
                         break
-            i += 1
-        value = c
-        if need:
-            value = 0
-            while not want[value]:
-                value += 1
-            want[:c] = False
-            steps += value + c
-        if value > vmax:
-            status = _WIDEN
-            break
-        g[n] = value
-        if n >= 1:
-            counts[value] += 1
-            if is_rare[value]:
-                rare[n_rare] = n
-                rare_value[n_rare] = value
-                n_rare += 1
-                if shared:
-                    _store(sync, _N_RARE, n_rare)
-        if shared:
-            _store(sync, _A_DONE, n + 1)
-        n += 1
-        if value > top:
-            top = value
-            if value >= cap:
-                status = _GROW
+                a += 1
+            if not need:
                 break
-    _store(sync, _STOP, 1)
-    return n, n_rare, top, steps, status
+        steps += a - first + 1
+        i += 1
+    return need, steps
 
 
 @njit(cache=True, nogil=True)
-def _scanner(
+def _old_options(
     g: np.ndarray,
-    start: int,
-    stop: int,
+    n: int,
+    take_all: np.ndarray,
+    take_one: np.ndarray,
     split: np.ndarray,
     distinct: bool,
-    mask: int,
+    is_rare: np.ndarray,
     rare: np.ndarray,
     rare_value: np.ndarray,
-    lag: int,
-    far: np.ndarray,
-    far_steps: np.ndarray,
-    sync: np.ndarray,
-    patience: int,
-    select: bool,
-) -> None:
-    """The scanner: for ``n`` in ``start..stop-1``, once the finisher is within ``lag`` of ``n``, the far pairs.
+    n_rare: int,
+    seen: np.ndarray,
+    want: np.ndarray,
+    missing: np.ndarray,
+) -> tuple[int, int, int]:
+    """The options of heap ``n`` that leave no heap at ``n - 1`` (their values are final once ``g[n - 2]`` is):
+    stamp ``seen[v] = n`` for the values they reach that matter to the mex.
 
-    It starts only if the finisher has not given up on it (compare-and-swap of
-    ``sync[_B_STATE]``), leaves when the finisher stops, and gives up if the finisher
-    has not started after ``patience`` yields (the two ran one after the other).
+    Step 1 stamps every pair with a rare part (``rare[:n_rare]``, the rare heaps so far in order) and the
+    single-heap options; ``c`` is the least common value missed. Step 2 (:func:`_seek`) meets each rare value
+    below ``c`` not yet stamped; those never met are written to ``missing`` in increasing order. Returns
+    ``(c, missing count, steps)``.
     """
-    if not _cas(sync, _B_STATE, _WAITING, _SCANNING):
-        return
-    slots = far.shape[0]
-    n = start
-    while n < stop:
-        spins = 0
-        while _load(sync, _A_DONE) < n - lag and _load(sync, _STOP) == 0:
-            spins += 1
-            if spins > _SPINS:
-                _yield()
-                if spins > _SPINS + patience and _load(sync, _A_STARTED) == 0:
-                    break
-        if _load(sync, _STOP) != 0 or _load(sync, _A_DONE) < n - lag:
-            break
-        n_rare = _load(sync, _N_RARE)
-        far_steps[n % slots] = _scan_far(
-            g, n, split, distinct, rare, rare_value, n_rare, mask, lag, far, n % slots, select
-        )
-        _store(sync, _B_DONE, n + 1)
-        n += 1
-    _store(sync, _B_STATE, _GONE)
+    steps = 1 + take_all.shape[0] + take_one.shape[0]
+    for i in range(take_all.shape[0]):
+        if take_all[i] == n:
+            seen[0] = n
+    for i in range(take_one.shape[0]):
+        p = n - take_one[i]
+        if 1 <= p <= n - 2:
+            seen[g[p]] = n
+    for i in range(split.shape[0]):
+        k = split[i]
+        m = n - k
+        low = 2 if k == 0 else 1
+        hi = m - low
+        twin = m // 2 if distinct and m % 2 == 0 else -1  # the pair (r, r) Grundy's game does not allow
+        first = _first_above(rare, n_rare, low - 1)
+        j = first
+        while j < n_rare:
+            r = rare[j]
+            if r > hi:
+                break
+            if r != twin:
+                seen[rare_value[j] ^ g[m - r]] = n
+            j += 1
+        steps += j - first
+    c = 0
+    while seen[c] == n or is_rare[c]:
+        c += 1
+    need = 0
+    for v in range(c):
+        if is_rare[v] and seen[v] != n:
+            want[v] = True
+            need += 1
+    steps += 2 * c + 2
+    need, more = _seek(g, n, split, distinct, want, seen, need)
+    steps += more
+    count = 0
+    if need:
+        for v in range(c):
+            if want[v]:
+                want[v] = False
+                missing[count] = v
+                count += 1
+        steps += c
+    return c, count, steps
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def _pipeline(
+@njit(cache=True, nogil=True)
+def _new_value(
     g: np.ndarray,
-    start: int,
+    n: int,
+    take_one: np.ndarray,
+    split: np.ndarray,
+    distinct: bool,
+    is_rare: np.ndarray,
+    seen: np.ndarray,
+    want: np.ndarray,
+    missing: np.ndarray,
+    n_missing: int,
+    c: int,
+) -> tuple[int, int]:
+    """``G(n)``, once ``g[n - 1]`` is final, from what :func:`_old_options` left: the options that leave heap
+    ``n - 1`` are stamped, ``c`` moves past the common values they reach, and the rare values between the old
+    and the new ``c`` are sought (rarely: only when a new option reached the old ``c``). Returns ``(value, steps)``."""
+    steps = 2
+    for i in range(take_one.shape[0]):
+        if take_one[i] == 1 and n >= 2:
+            seen[g[n - 1]] = n
+    for i in range(split.shape[0]):
+        if split[i] == 0 and n >= 2 and not (distinct and n == 2):
+            seen[g[1] ^ g[n - 1]] = n
+    old = c
+    while seen[c] == n or is_rare[c]:
+        c += 1
+    steps += c - old
+    for j in range(n_missing):  # rare values below the old c that no old option reaches
+        if seen[missing[j]] != n:
+            return missing[j], steps + j + 1
+    if c == old:
+        return c, steps
+    need = 0
+    for v in range(old, c):
+        if is_rare[v] and seen[v] != n:
+            want[v] = True
+            need += 1
+    need, more = _seek(g, n, split, distinct, want, seen, need)
+    steps += more + 2 * (c - old)
+    if need:
+        value = old
+        while not want[value]:
+            value += 1
+        want[old:c] = False
+        return value, steps
+    return c, steps
+
+
+@njit(cache=True, nogil=True)
+def _stop(sync: np.ndarray, status: int) -> None:
+    """Ask both threads to stop; the first reason given is kept."""
+    _cas(sync, _STATUS, _DONE, status)
+    _store(sync, _STOP, 1)
+
+
+@njit(cache=True, nogil=True)
+def _work(
+    g: np.ndarray,
     stop: int,
     take_all: np.ndarray,
     take_one: np.ndarray,
     split: np.ndarray,
     distinct: bool,
-    mask: int,
     is_rare: np.ndarray,
     rare: np.ndarray,
     rare_value: np.ndarray,
-    n_rare: int,
     counts: np.ndarray,
-    top: int,
     cap: int,
     budget: int,
     vmax: int,
-    lag: int,
     seen: np.ndarray,
     want: np.ndarray,
-    far: np.ndarray,
-    far_steps: np.ndarray,
+    missing: np.ndarray,
     sync: np.ndarray,
-    patience: int,
-    select: bool,
-    out: np.ndarray,
+    me: int,
 ) -> None:
-    """The finisher and the scanner side by side, one per thread; the finisher's result goes to ``out``."""
+    """One worker: claim the next heap ``n`` (``sync[_NEXT]``), value its old options as soon as ``g[n - 2]`` is
+    final, wait for ``g[n - 1]``, finish ``G(n)`` and publish it (``sync[_REACHED] = n + 1``).
+
+    Two workers run side by side on alternate heaps (each claims a heap only after finishing its last, so
+    ``g[n - 2]`` is final when it claims ``n``); one worker alone claims every heap. Its state is in ``sync``:
+    values reached, rare heaps listed, largest value, steps per worker, why it stopped.
+    """
+    steps = 0
+    mine, other = _STEPS + 8 * me, _STEPS + 8 * (1 - me)
+    while True:
+        n = _fetch_add(sync, _NEXT, 1)
+        if n >= stop or _load(sync, _STOP) != 0:
+            break
+        if steps + _load(sync, other) >= budget:
+            _stop(sync, _BUDGET)
+            break
+        if not _wait(sync, _REACHED, n - 1):
+            break
+        c, n_missing, done = _old_options(
+            g,
+            n,
+            take_all,
+            take_one,
+            split,
+            distinct,
+            is_rare,
+            rare,
+            rare_value,
+            _load(sync, _N_RARE),
+            seen,
+            want,
+            missing,
+        )
+        steps += done
+        if not _wait(sync, _REACHED, n) or _load(sync, _STOP) != 0:  # a value of cap or more: new tables first
+            break
+        value, done = _new_value(g, n, take_one, split, distinct, is_rare, seen, want, missing, n_missing, c)
+        steps += done
+        _store(sync, mine, steps)
+        if value > vmax:
+            _stop(sync, _WIDEN)
+            break
+        n_rare = _load(sync, _N_RARE)
+        if is_rare[value]:
+            if n_rare == rare.shape[0]:
+                _stop(sync, _FULL)
+                break
+            rare[n_rare] = n
+            rare_value[n_rare] = value
+            _store(sync, _N_RARE, n_rare + 1)
+        g[n] = value
+        counts[value] += 1
+        if value > _load(sync, _TOP):
+            _store(sync, _TOP, value)
+        if value >= cap:  # stop before publishing: the other worker must not value n + 1 with these tables
+            _stop(sync, _GROW)
+            _store(sync, _REACHED, n + 1)
+            break
+        _store(sync, _REACHED, n + 1)
+    _store(sync, mine, steps)
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _work_two(
+    g: np.ndarray,
+    stop: int,
+    take_all: np.ndarray,
+    take_one: np.ndarray,
+    split: np.ndarray,
+    distinct: bool,
+    is_rare: np.ndarray,
+    rare: np.ndarray,
+    rare_value: np.ndarray,
+    counts: np.ndarray,
+    cap: int,
+    budget: int,
+    vmax: int,
+    seen: np.ndarray,
+    want: np.ndarray,
+    missing: np.ndarray,
+    sync: np.ndarray,
+) -> None:
+    """Two workers (:func:`_work`) side by side, one per thread, on the rows of ``seen``, ``want`` and ``missing``."""
     for t in prange(2):
-        if t == 0:
-            reached, n_rare2, top2, steps, status = _finish(
-                g,
-                start,
-                stop,
-                take_all,
-                take_one,
-                split,
-                distinct,
-                mask,
-                is_rare,
-                rare,
-                rare_value,
-                n_rare,
-                counts,
-                top,
-                cap,
-                budget,
-                vmax,
-                lag,
-                seen,
-                want,
-                far,
-                far_steps,
-                sync,
-                patience,
-                select,
-            )
-            out[0], out[1], out[2], out[3], out[4] = reached, n_rare2, top2, steps, status
-        else:
-            _scanner(
-                g, start, stop, split, distinct, mask, rare, rare_value, lag, far, far_steps, sync, patience, select
-            )
-
-
-# ---------------------------------------------------------------------------------------------------------
-# the driver
+        _work(
+            g,
+            stop,
+            take_all,
+            take_one,
+            split,
+            distinct,
+            is_rare,
+            rare,
+            rare_value,
+            counts,
+            cap,
+            budget,
+            vmax,
+            seen[t],
+            want[t],
+            missing[t],
+            sync,
+            t,
+        )

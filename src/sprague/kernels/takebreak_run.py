@@ -1,7 +1,7 @@
 """Driving the take-and-break kernels (:mod:`sprague.kernels.takebreak`) over a long run: :class:`Run`.
 
 The first :data:`PREFIX` values come from the naive recursion; then the sparse-space
-kernel fills the rest in chunks, in one thread or as a two-thread pipeline, within a
+kernel fills the rest in chunks, by one worker or two, within a
 budget of :class:`Steps`, widening the values' type and growing the rare list as they need.
 
 **Choosing the mask, and choosing again.** A value's rarity is looked up in a
@@ -36,23 +36,21 @@ import numpy as np
 
 from sprague.kernels import config
 from sprague.kernels.takebreak import (
-    _A_DONE,
-    _B_DONE,
-    _B_STATE,
-    _FULL,
-    _GONE,
-    _GROW,
-    _JIT_OFF,
     _N_RARE,
+    _NEXT,
+    _REACHED,
+    _STATUS,
+    _STEPS,
     _SYNC_SIZE,
+    _TOP,
     _WIDEN,
     _capacity,
     _count_values,
-    _finish,
     _list_rare,
     _naive_extend,
-    _pipeline,
     _rare_table,
+    _work,
+    _work_two,
     threads_available,
     value_dtype,
 )
@@ -71,9 +69,6 @@ STEPS_PER_POSITION = config.TAKE_BREAK_STEPS_PER_POSITION
 UNLIMITED = 2**62
 #: room for rare heaps listed at first (the list doubles when full)
 _RARE_ROOM = 1024
-#: yields after which a thread whose partner has not even started stops waiting for it (compiled;
-#: the other thread then does the work alone). A started partner is always waited for.
-_PATIENCE = 200_000
 
 
 @dataclass
@@ -142,10 +137,9 @@ class Run:
         self.cap = 0
         self._chunks = 0
         self._is_rare = np.zeros(0, dtype=np.bool_)
-        self._seen = np.zeros(0, dtype=np.int64)
-        self._want = np.zeros(0, dtype=np.bool_)
-        self._far: np.ndarray | None = None
-        self._far_steps = np.zeros(0, dtype=np.int64)
+        self._seen = np.zeros((2, 0), dtype=np.int64)
+        self._want = np.zeros((2, 0), dtype=np.bool_)
+        self._missing = np.zeros((2, 0), dtype=np.int64)
         self._rates: dict[bool, float | None] = {False: None, True: None}  # steps per second, one/two threads
         self._trial = 0
 
@@ -172,10 +166,7 @@ class Run:
             return
         chunk = self.chunk or CHUNK
         threads = self.threads or threads_available()
-        lag = config.TAKE_BREAK_LAG if threads > 1 else 0
-        patience = _PATIENCE if not _JIT_OFF else 3
         sync = np.zeros(_SYNC_SIZE, dtype=np.int64)
-        out = np.zeros(5, dtype=np.int64)
         while self.reached < stop and steps.done < steps.budget:
             if self._chunks:
                 choice = self._choose(first=False)
@@ -187,54 +178,47 @@ class Run:
             # value counts are still settling (a poor first mask then costs one short chunk, not 2^16 values)
             end = min(self.reached + min(chunk, max(self.reached, 1)), stop)
             vmax = int(np.iinfo(self.g.dtype).max)
-            # few rare heaps: the scanner would mostly wait, and every chunk starts two threads
-            pipe = threads > 1 and self.n_rare >= config.TAKE_BREAK_PIPELINE_FROM and self._pick()
-            self._prepare_sync(sync, pipe, lag)
-            assert self.mask is not None
+            # few rare heaps: a value takes too little work to share it out, and every chunk starts two threads
+            two = threads > 1 and self.n_rare >= config.TAKE_BREAK_PIPELINE_FROM and self._pick()
+            sync[:] = 0
+            sync[_NEXT] = sync[_REACHED] = self.reached
+            sync[_N_RARE], sync[_TOP] = self.n_rare, self.top
             args: tuple[Any, ...] = (
                 self.g,
-                self.reached,
                 end,
                 self.alls,
                 self.ones,
                 self.twos,
                 self.distinct,
-                self.mask,
                 self._is_rare,
                 self.rare,
                 self.rare_value,
-                self.n_rare,
                 self.counts,
-                self.top,
                 self.cap,
                 steps.budget - steps.done,
                 vmax,
-                lag if pipe else 0,
                 self._seen,
                 self._want,
-                self._far,
-                self._far_steps,
+                self._missing,
                 sync,
-                patience,
-                self._mixed(),
             )
             began = time.perf_counter()
-            if pipe:
-                _pipeline(*args, *[out])
-                reached, n_rare, top, done, status = (int(x) for x in out)
+            if two:
+                _work_two(*args)
             else:
-                reached, n_rare, top, done, status = _finish(*args)
+                _work(*args[:13], self._seen[0], self._want[0], self._missing[0], sync, 0)
+            reached, done = int(sync[_REACHED]), int(sync[_STEPS] + sync[_STEPS + 8])
             if threads > 1 and reached - self.reached >= chunk // 2:
-                self._rates[pipe] = done / max(time.perf_counter() - began, 1e-9)
+                self._rates[two] = done / max(time.perf_counter() - began, 1e-9)
             steps.done += done
             grew = reached > self.reached
-            self.reached, self.n_rare, self.top = reached, n_rare, top
-            if status == _FULL:
+            self.reached, self.n_rare, self.top = reached, int(sync[_N_RARE]), int(sync[_TOP])
+            if self.n_rare == len(self.rare):
                 self._grow_rare(2 * len(self.rare))
-            elif status == _WIDEN:
-                self._widen(2 * vmax)
-            elif status == _GROW:
+            if self.top >= self.cap:
                 self._tables()
+            elif sync[_STATUS] == _WIDEN:
+                self._widen(2 * vmax)
             if grew:
                 yield self.reached
 
@@ -283,25 +267,6 @@ class Run:
             steps.least = steps.done + per_value * (stop - self.reached)
             return False
         return True
-
-    def _prepare_sync(self, sync: np.ndarray, pipe: bool, lag: int) -> None:
-        """The shared words of a chunk, and the table of far pairs: the scanner's (two threads) or, in one thread,
-        the near table itself."""
-        sync[:] = 0
-        sync[_A_DONE] = sync[_B_DONE] = self.reached
-        sync[_N_RARE] = self.n_rare
-        if not pipe:
-            sync[_B_STATE] = _GONE
-            self._far = self._seen.reshape(1, -1)  # one thread: the far pairs are stamped where the near ones are
-        elif self._far is None or self._far.shape != (2 * lag, 2 * self.cap) or self._far.base is not None:
-            self._far = np.full((2 * lag, 2 * self.cap), -1, dtype=np.int64)
-        if len(self._far_steps) != self._far.shape[0]:
-            self._far_steps = np.zeros(self._far.shape[0], dtype=np.int64)
-
-    def _mixed(self) -> bool:
-        """Whether rare and common heaps are mixed enough for the branch-free stamp (:func:`_scan_far`)."""
-        share = self.n_rare / max(self.reached, 1)
-        return config.TAKE_BREAK_SELECT_FROM <= share <= 1 - config.TAKE_BREAK_SELECT_FROM
 
     def _pick(self) -> bool:
         """Whether the next chunk runs on two threads: the faster in steps per wall-second when last tried.
@@ -355,11 +320,11 @@ class Run:
         self.cap = _capacity(max(self.top, self.mask if self.mask >= 0 else ~self.mask))
         size = 2 * self.cap
         self._is_rare = _rare_table(size, self.mask)
-        self._seen = np.full(size, -1, dtype=np.int64)
-        self._want = np.zeros(size, dtype=np.bool_)
+        self._seen = np.full((2, size), -1, dtype=np.int64)  # a row per worker
+        self._want = np.zeros((2, size), dtype=np.bool_)
+        self._missing = np.zeros((2, size), dtype=np.int64)
         if len(self.counts) < size:
             self.counts = np.concatenate([self.counts, np.zeros(size - len(self.counts), dtype=np.int64)])
-        self._far = None
 
     def _grow_rare(self, size: int) -> None:
         self.rare = np.concatenate([self.rare, np.zeros(size - len(self.rare), dtype=np.int64)])
