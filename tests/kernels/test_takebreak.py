@@ -461,24 +461,29 @@ def test_a_killed_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
 
 
 def test_two_threads_are_tried_against_one_and_the_faster_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every TAKE_BREAK_RETRY chunks one chunk runs on one thread and the next on two (timed); the others use
-    the faster. The values are exact whichever runs."""
+    """A trial (one chunk on one thread, the next on two) comes first, then TAKE_BREAK_RETRY chunks later, or
+    twice as many chunks later than last time while two threads win by a fifth; between trials the faster is
+    used. The values are exact whichever runs."""
     monkeypatch.setattr(tr, "PREFIX", 50)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
     monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 4)
-    used: list[bool] = []
-    pick = tr.Run._pick
-
-    def spy(run: tr.Run) -> bool:
-        used.append(pick(run))
-        return used[-1]
-
-    monkeypatch.setattr(tr.Run, "_pick", spy)
     run = run_values(GRUNDY, 4000, chunk=400, threads=2)
     assert run.values.tolist() == naive.grundys_game_sequence(4000)
-    assert used[:2] == [False, True] and used[4:6] == [False, True]
-    faster = run._rates[True] >= run._rates[False]  # type: ignore[operator]
-    assert used[-1] == faster or len(used) % 4 in (1, 2)
+
+    def picks(one: float, two: float, chunks: int) -> list[bool]:
+        trial = tr.Run(*GRUNDY, np.zeros(0, dtype=np.uint8), 10, threads=2)
+        used = []
+        for _ in range(chunks):
+            used.append(trial._pick())
+            trial._rates = {False: one, True: two}  # as if the chunk had been timed
+        return used
+
+    two_wins = picks(1.0, 1.5, 30)
+    assert [i for i, two in enumerate(two_wins) if not two] == [0, 4, 12, 28]  # trials 4, 8, 16 chunks apart
+    one_wins = picks(1.0, 0.9, 12)
+    assert one_wins == [False, True, False, False, False, True, False, False, False, True, False, False]
+    close = picks(1.0, 1.1, 12)  # two threads faster, but not by a fifth: trials stay 4 chunks apart
+    assert [i for i, two in enumerate(close) if not two] == [0, 4, 8]
 
 
 def test_sprague_sequence_reports_values_per_second(

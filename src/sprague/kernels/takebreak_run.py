@@ -71,6 +71,11 @@ UNLIMITED = 2**62
 _RARE_ROOM = 1024
 
 
+def _values(n: int, dtype: np.dtype) -> np.ndarray:
+    """Room for ``n`` values, zeros, as a whole number of uint64 words (step 2 reads them a word at a time)."""
+    return np.zeros(-(-n * dtype.itemsize // 8) * 8 // dtype.itemsize, dtype=dtype)
+
+
 @dataclass
 class Steps:
     """The kernels' work, counted in loop iterations (each a few nanoseconds): ``done`` so far.
@@ -126,7 +131,7 @@ class Run:
         if not 0 <= len(known) <= self.n:
             raise ValueError(f"{len(known)} known values are more than the n={self.n} asked for")
         self.top = int(known.max()) if len(known) else 0
-        self.g = np.zeros(self.n, dtype=value_dtype(self.top))
+        self.g = _values(self.n, value_dtype(self.top))
         self.g[: len(known)] = known
         self.reached = len(known)
         self.mask: int | None = None
@@ -142,6 +147,7 @@ class Run:
         self._missing = np.zeros((2, 0), dtype=np.int64)
         self._rates: dict[bool, float | None] = {False: None, True: None}  # steps per second, one/two threads
         self._trial = 0
+        self._trial_at, self._every = 1, config.TAKE_BREAK_RETRY  # when the last trial began, chunks to the next
 
     @property
     def values(self) -> np.ndarray:
@@ -149,7 +155,7 @@ class Run:
         return self.g[: self.reached]
 
     def _widen(self, value: int) -> None:
-        wider = np.zeros(self.n, dtype=value_dtype(value))
+        wider = _values(self.n, value_dtype(value))
         wider[: self.reached] = self.g[: self.reached]
         self.g = wider
 
@@ -269,21 +275,28 @@ class Run:
         return True
 
     def _pick(self) -> bool:
-        """Whether the next chunk runs on two threads: the faster in steps per wall-second when last tried.
+        """Whether the next chunk runs on two threads: the faster in steps per wall-second when last timed.
 
-        On a shared machine the second core may be busy, and two threads waiting for each
-        other are then slower than one: every :data:`~sprague.kernels.config.TAKE_BREAK_RETRY`
-        chunks one chunk runs on one thread and the next on two, and the faster is kept.
+        On a shared machine the second core may be busy, and two threads waiting for each other are then
+        slower than one. Every chunk on two threads is timed, so a slowdown shows at once; the speed of one
+        thread is timed in trials (a chunk on one thread, then one on two), the first at once and the next
+        :data:`~sprague.kernels.config.TAKE_BREAK_RETRY` chunks later, or twice as many chunks later than the
+        last time when two threads won it by a fifth or more (a trial chunk on one thread costs about half a
+        chunk's time).
         """
         if config.TAKE_BREAK_RETRY <= 0:  # no trials: always two threads
             return True
         self._trial += 1
-        turn = self._trial % config.TAKE_BREAK_RETRY
-        if turn in (1, 2):  # the trials: one thread, then two
-            return turn == 2
+        turn = self._trial - self._trial_at
+        if turn in (0, 1):  # the trial: one thread, then two
+            return turn == 1
         one, two = self._rates[False], self._rates[True]
         if one is None or two is None:  # a trial chunk ended early: try the missing one now
             return two is None
+        if turn >= self._every:  # the next trial
+            self._every = 2 * self._every if two >= 1.2 * one else config.TAKE_BREAK_RETRY
+            self._trial_at = self._trial
+            return False
         return two >= one
 
     def _choose(self, first: bool) -> int | None:
