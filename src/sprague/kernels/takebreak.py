@@ -86,8 +86,6 @@ _SPINS = 2000
 
 #: numba runs the kernels as Python (``NUMBA_DISABLE_JIT=1``)
 _JIT_OFF = numba is None or bool(getattr(numba.config, "DISABLE_JIT", False))
-#: step 2 compares pairs a word at a time (:func:`_skip`; compiled only: NumPy scalars warn when they wrap)
-_SWAR = not _JIT_OFF
 
 # ---------------------------------------------------------------------------------------------------------
 # atomics: LLVM atomic load/store/cmpxchg on an int64 array element (numba has none on the CPU)
@@ -355,54 +353,13 @@ def _wait(sync: np.ndarray, index: int, target: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _skip(g: np.ndarray, m: int, a: int, half: int, w0: int, w1: int) -> int:
-    """The first ``a' >= a`` from which a block of pairs ``(a', m - a')`` may reach ``w0`` or ``w1`` (or from which
-    fewer than a block are left): eight pairs of uint8 values (four of uint16, two of uint32) are xored and
-    compared in one uint64 word (SWAR: a lane is zero exactly where ``g[a] ^ g[m - a] ^ w`` is)."""
-    bits = 8 * g.itemsize
-    lanes = 64 // bits
-    shift = 3 if bits == 8 else (2 if bits == 16 else 1)  # log2(lanes): no division in the loop
-    w = g.view(np.uint64)
-    ones = np.uint64(0xFFFFFFFFFFFFFFFF) // np.uint64((1 << bits) - 1)  # 1 in every lane
-    high = ones << np.uint64(bits - 1)
-    p0, p1 = np.uint64(w0) * ones, np.uint64(w1) * ones
-    m8, m16 = np.uint64(0x00FF00FF00FF00FF), np.uint64(0x0000FFFF0000FFFF)
-    u8, u16, u32, u64 = np.uint64(8), np.uint64(16), np.uint64(32), np.uint64(64)
-    while a + lanes - 1 <= half:
-        i, sa = a >> shift, np.uint64(bits * (a & (lanes - 1)))  # the word of g[a:a + lanes], g[a] in the low lane
-        x = w[i] >> sa
-        if sa:
-            x |= w[i + 1] << (u64 - sa)
-        b = m - a - lanes + 1  # the word of g[b:b + lanes], its lanes reversed: g[m - a] in the low lane
-        i, sb = b >> shift, np.uint64(bits * (b & (lanes - 1)))
-        y = w[i] >> sb
-        if sb:
-            y |= w[i + 1] << (u64 - sb)
-        if bits == 8:
-            y = ((y & m8) << u8) | ((y >> u8) & m8)
-        if bits <= 16:
-            y = ((y & m16) << u16) | ((y >> u16) & m16)
-        y = (y << u32) | (y >> u32)
-        z0, z1 = x ^ y ^ p0, x ^ y ^ p1
-        if ((z0 - ones) & ~z0 & high) | ((z1 - ones) & ~z1 & high):
-            break
-        a += lanes
-    return a
-
-
-@njit(cache=True, nogil=True)
 def _seek(
     g: np.ndarray, n: int, split: np.ndarray, distinct: bool, want: np.ndarray, seen: np.ndarray, need: int
 ) -> tuple[int, int]:
     """Step 2: scan the pairs of ``n`` whose parts are below ``n - 1``, in order, until each value with
     ``want[v]`` has been met (it is then cleared and stamped ``seen[v] = n``); returns ``(need, steps)``, ``need``
-    the wanted values never met (the scan then ran to the end).
-
-    Most of the scan is spent on the last one or two values wanted: then the pairs are compared with them a
-    word at a time (:func:`_skip`, compiled, when the values fill whole uint64 words: ``len(g)`` a multiple of
-    ``8 / itemsize``); else four pairs are looked up in ``want`` per branch."""
+    the wanted values never met (the scan then ran to the end)."""
     steps = 0
-    words = _SWAR and g.itemsize <= 4 and g.shape[0] % (8 // g.itemsize) == 0
     i = 0
     while need and i < split.shape[0]:
         k = split[i]
@@ -411,24 +368,15 @@ def _seek(
         half = (m - 1) // 2 if distinct else m // 2
         first = a
         while a <= half:
-            if words and need <= 2:
-                w0 = 0
-                while not want[w0]:
-                    w0 += 1
-                w1 = w0 + 1 if need == 2 else w0
-                while not want[w1]:
-                    w1 += 1
-                a = _skip(g, m, a, half, w0, w1)
-                end = min(a + 8, half + 1)
-            else:  # four pairs and one branch at a time while none is wanted (nearly always)
-                while a + 3 <= half and not (
-                    want[g[a] ^ g[m - a]]
-                    | want[g[a + 1] ^ g[m - a - 1]]
-                    | want[g[a + 2] ^ g[m - a - 2]]
-                    | want[g[a + 3] ^ g[m - a - 3]]
-                ):
-                    a += 4
-                end = min(a + 4, half + 1)
+            # four pairs and one branch at a time while none is wanted (nearly always)
+            while a + 3 <= half and not (
+                want[g[a] ^ g[m - a]]
+                | want[g[a + 1] ^ g[m - a - 1]]
+                | want[g[a + 2] ^ g[m - a - 2]]
+                | want[g[a + 3] ^ g[m - a - 3]]
+            ):
+                a += 4
+            end = min(a + 4, half + 1)
             while a < end:
                 x = g[a] ^ g[m - a]
                 if want[x]:

@@ -71,11 +71,6 @@ UNLIMITED = 2**62
 _RARE_ROOM = 1024
 
 
-def _values(n: int, dtype: np.dtype) -> np.ndarray:
-    """Room for ``n`` values, zeros, as a whole number of uint64 words (step 2 reads them a word at a time)."""
-    return np.zeros(-(-n * dtype.itemsize // 8) * 8 // dtype.itemsize, dtype=dtype)
-
-
 @dataclass
 class Steps:
     """The kernels' work, counted in loop iterations (each a few nanoseconds): ``done`` so far.
@@ -131,7 +126,7 @@ class Run:
         if not 0 <= len(known) <= self.n:
             raise ValueError(f"{len(known)} known values are more than the n={self.n} asked for")
         self.top = int(known.max()) if len(known) else 0
-        self.g = _values(self.n, value_dtype(self.top))
+        self.g = np.zeros(self.n, dtype=value_dtype(self.top))
         self.g[: len(known)] = known
         self.reached = len(known)
         self.mask: int | None = None
@@ -155,7 +150,7 @@ class Run:
         return self.g[: self.reached]
 
     def _widen(self, value: int) -> None:
-        wider = _values(self.n, value_dtype(value))
+        wider = np.zeros(self.n, dtype=value_dtype(value))
         wider[: self.reached] = self.g[: self.reached]
         self.g = wider
 
