@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import re
 import statistics
 import subprocess
@@ -86,18 +87,41 @@ def timed(command: list[str], until: str | None = None) -> tuple[float, float, f
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, output
 
 
-def one(game: str, k: int, threads: int) -> dict[str, Any]:
-    """Value ``2^k`` heaps in this process (the sprague side); what the native line would print."""
+def moves_of(game: str) -> tuple[str, list[Any]]:
+    """The native analyser's name of ``game`` (a row name or an octal code such as ``0.137``) and its moves."""
+    if game in GAMES:
+        name, *moves = GAMES[game]
+        return str(name), moves
+    import sprague
+
+    return game, list(sprague.ruleset("octal", code=game).take_break_moves())  # type: ignore[attr-defined]
+
+
+def one(game: str, k: int, threads: int, kernel: bool = False) -> dict[str, Any]:
+    """Value ``2^k`` heaps in this process (the sprague side); what the native line would print. With ``kernel``,
+    2^12 heaps first (numba and the kernels loaded), and the big run's own wall and CPU time."""
     import numpy as np
 
     from sprague.kernels import takebreak_run as tr
 
-    _, *moves = GAMES[game]
-    run = tr.Run(*moves, np.zeros(0, dtype=np.uint8), 1 << k, threads=threads or None)  # type: ignore[arg-type]
+    _, moves = moves_of(game)
+    if kernel:
+        for _ in tr.Run(*moves, np.zeros(0, dtype=np.uint8), 1 << 12).extend():  # type: ignore[call-arg]
+            pass
+    wall, cpu = time.perf_counter(), time.process_time()
+    run = tr.Run(*moves, np.zeros(0, dtype=np.uint8), 1 << k, threads=threads or None)  # type: ignore[call-arg,misc]
     for _ in run.extend():
         pass
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     g = run.values
-    return {"largest": int(np.argmax(g)), "max": int(g.max()), "values": g.tobytes().hex() if k <= 12 else ""}
+    return {"largest": int(np.argmax(g)), "max": int(g.max()), "kernel_wall": wall, "kernel_cpu": cpu}
+
+
+def command(game: str, k: int, threads: int, kernel: bool = False) -> list[str]:
+    """A fresh Python process running :func:`one`, printing its dict as JSON."""
+    bench = str(Path(__file__).parent)
+    code = f"import sys, json; sys.path.insert(0, {bench!r}); import native; "
+    return [sys.executable, "-c", code + f"print(json.dumps(native.one({game!r}, {k}, {threads}, {kernel})))"]
 
 
 def check(native: str, mine: dict[str, Any], k: int) -> None:
@@ -121,12 +145,46 @@ def rare_under(game: str, k: int, mask: int) -> dict[str, Any]:
     from sprague.kernels import takebreak_run as tr
     from sprague.kernels.takebreak_work import rare_positions
 
-    _, *moves = GAMES[game]
-    run = tr.Run(*moves, np.zeros(0, dtype=np.uint8), 1 << k)  # type: ignore[arg-type]
+    run = tr.Run(*moves_of(game)[1], np.zeros(0, dtype=np.uint8), 1 << k)  # type: ignore[call-arg]
     for _ in run.extend():
         pass
     rare = np.concatenate([[0], rare_positions(run.values, mask)]).astype(np.int64)
     return {"largest": int(np.argmax(run.values)), "max": int(run.values.max()), "rare": rare.tobytes().hex()}
+
+
+def sample(binary: Path, count: int, ks: list[int], seed: int, threads: int) -> None:
+    """Random codes of 0.?? and 0.??? that the native analyser finds no period for by 2^max(ks): the time of each
+    side to 2^k, as processes and as the kernel alone (in-process, after numba and the kernels are loaded)."""
+    rnd = random.Random(seed)
+    codes = [f"0.{a}{b}" for a in range(8) for b in range(1, 8)]
+    codes += [f"0.{a}{b}{c}" for a in range(8) for b in range(8) for c in range(1, 8)]
+    rnd.shuffle(codes)
+    print(f"\nsample of {count} codes (seed {seed}), aperiodic to 2^{max(ks)} by the native analyser")
+    print(
+        "| code | 2^k | native wall (CPU) | sprague process wall (CPU) | sprague kernel wall (CPU) "
+        "| CPU ratio, process | CPU ratio, kernel |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    found = 0
+    for code in codes:
+        if found == count:
+            break
+        try:
+            timed([str(binary), code], until=f"n=2^{max(ks)} ")
+        except RuntimeError:  # a period found (or the analyser refused the code): not a hard code
+            continue
+        found += 1
+        for k in ks:
+            native = timed([str(binary), code], until=f"n=2^{k} ")
+            mine = timed(command(code, k, threads, kernel=True))
+            result = json.loads(mine[3].strip().splitlines()[-1])
+            check(native[3], result, k)
+            print(
+                f"| {code} | {k} | {native[0]:.2f} ({native[1]:.2f}) | {mine[0]:.2f} ({mine[1]:.2f}) "
+                f"| {result['kernel_wall']:.2f} ({result['kernel_cpu']:.2f}) | {mine[1] / native[1]:.2f} "
+                f"| {result['kernel_cpu'] / native[1]:.2f} |",
+                flush=True,
+            )
 
 
 def main() -> None:
@@ -136,27 +194,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--threads", type=int, default=0, help="sprague's threads (0: its own choice)")
     parser.add_argument("--check", action="store_true", help="check every row's values against the native line")
+    parser.add_argument("--sample", type=int, default=0, help="also time this many random codes of 0.?? and 0.???")
+    parser.add_argument("--sample-k", default="16,18", help="the sample's sizes 2^k (default 16,18)")
+    parser.add_argument("--seed", type=int, default=1)
     ns = parser.parse_args()
     binary = build(ns.source)
-    bench = str(Path(__file__).parent)
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
         f"load {os.getloadavg()[0]:.1f}"
     )
     print(f"native: {binary} (g++ -O3 -march=native, one thread)")
-    warm = [
-        sys.executable,
-        "-c",
-        f"import sys; sys.path.insert(0, {bench!r}); import native; native.one('grundy', 13, 0)",
-    ]
-    subprocess.run(warm, check=True)  # numba's cache filled, for uint8 values
-    subprocess.run(warm[:-1] + [warm[-1].replace("'grundy', 13", "'0.04', 13")], check=True)  # and uint16
-    start = [
-        sys.executable,
-        "-c",
-        f"import sys; sys.path.insert(0, {bench!r}); import native; native.one('grundy', 12, 0)",
-    ]
-    walls = [timed(start)[0] for _ in range(ns.repeat)]
+    subprocess.run(command("grundy", 13, 0), check=True, capture_output=True)  # numba's cache filled, uint8
+    subprocess.run(command("0.04", 13, 0), check=True, capture_output=True)  # and uint16
+    walls = [timed(command("grundy", 12, 0))[0] for _ in range(ns.repeat)]
     print(
         f"start-up (a sprague process valuing 2^12 heaps of Grundy's game): min {min(walls):.2f} s, "
         f"median {statistics.median(walls):.2f} s; load {os.getloadavg()[0]:.1f}"
@@ -167,23 +217,16 @@ def main() -> None:
         "| native / sprague peak MB |"
     )
     print("|---|---|---|---|---|---|---|")
-    for row in ns.rows.split(","):
+    for row in filter(None, ns.rows.split(",")):
         game, k = row.split(":")[0], int(row.split(":")[1])
-        name = GAMES[game][0]
+        name = moves_of(game)[0]
         load = os.getloadavg()[0]
         natives, mine = [], []
-        for _ in range(ns.repeat):
+        for _ in range(ns.repeat):  # interleaved
             natives.append(timed([str(binary), name], until=f"n=2^{k} "))
-            command = [
-                sys.executable,
-                "-c",
-                f"import sys, json; sys.path.insert(0, {bench!r}); import native; "
-                f"print(json.dumps(native.one({game!r}, {k}, {ns.threads})))",
-            ]
-            mine.append(timed(command))
+            mine.append(timed(command(game, k, ns.threads)))
         line = natives[0][3]
-        result = json.loads(mine[0][3].strip().splitlines()[-1])
-        check(line, result, k)
+        check(line, json.loads(mine[0][3].strip().splitlines()[-1]), k)
         if ns.check:
             mask = int(LINE.match(line)[4], 16)  # type: ignore[index]
             check(line, rare_under(game, k, mask), k)
@@ -194,6 +237,8 @@ def main() -> None:
             f"| {b[1] / a[1]:.2f} | {a[2]:.0f} / {b[2]:.0f} |",
             flush=True,
         )
+    if ns.sample:
+        sample(binary, ns.sample, [int(k) for k in ns.sample_k.split(",")], ns.seed, ns.threads)
 
 
 if __name__ == "__main__":
