@@ -364,6 +364,33 @@ def test_two_workers_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) 
     assert args[0].tolist() == truth  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("alone", [1, 2])
+def test_a_worker_left_waiting_goes_on_alone(alone: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker kept waiting longer than it works (the other thread not running: a busy machine) marks itself
+    as going on alone (sync[_SOLO] = its number); the other then claims no more heaps, the values stay exact,
+    and the next chunks run on one thread."""
+    truth = naive.grundys_game_sequence(4000)
+    args, sync = worker_state(truth, 3000, 4000)
+    sync[tb._SOLO] = alone
+    rows = [np.full((2, 1024), -1, dtype=np.int64), np.zeros((2, 1024), dtype=np.bool_), np.zeros((2, 1024), np.int64)]
+    tb._work_two(*args, *rows, sync)
+    assert sync[tb._REACHED] == 4000 and args[0].tolist() == truth  # type: ignore[attr-defined]
+    assert sync[tb._STEPS + 8 * (2 - alone)] == 0  # the other worker did nothing
+    monkeypatch.setattr(tr, "PREFIX", 50)
+    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    real, used = tr._work_two, []
+
+    def busy(*call: object) -> None:
+        call[-1][tb._SOLO] = 1  # type: ignore[index]  # as if worker 0 had waited too long at once
+        used.append(True)
+        real(*call)
+
+    monkeypatch.setattr(tr, "_work_two", busy)
+    run = run_values(GRUNDY, 4000, chunk=400, threads=2)
+    assert run.values.tolist() == truth and run._rates[True] == 0.0
+    assert len(used) == 1  # the trial chunk on two threads; one thread after it
+
+
 def test_a_budget_or_a_full_rare_list_stops_before_a_value(monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker stops between two values: at the budget (status _BUDGET), or before a rare value with no room
     left in the rare list (_FULL); what it reached is exact and nothing past it is written."""

@@ -44,11 +44,16 @@ of its heap while the other finishes the heap before, then waits for it (an
 atomic load, spinning briefly, then ``sched_yield``) and publishes its own. A
 worker claims a heap only after publishing its last one, so ``g[n - 2]`` is final
 whenever ``n`` is claimed; a worker that never starts (one thread, or
-``NUMBA_DISABLE_JIT=1``) leaves every heap to the other. Either way the values
-are those of one worker alone. J. Czajka's analyser does the same steps on one thread.
+``NUMBA_DISABLE_JIT=1``) leaves every heap to the other. On a busy machine a
+worker's thread may not be running while it holds the heap the other needs, at
+every heap: a worker that has spent more time waiting than working goes on
+alone (``sync[_SOLO]``), the other leaves at its next claim, and the driver runs
+the next chunks on one thread. Either way the values are those of one worker alone. J. Czajka's analyser does the same steps on one thread.
 """
 
 from __future__ import annotations
+
+import time
 
 import numpy as np
 
@@ -77,11 +82,16 @@ __all__ = [
 # how a chunk ended
 _DONE, _FULL, _BUDGET, _WIDEN, _GROW = 0, 1, 2, 3, 4
 # the shared words of the workers, each on its own cache line (8 int64): the next heap to claim, values
-# reached, rare heaps listed, stop asked, why, the largest value, and each worker's steps (two lines)
-_NEXT, _REACHED, _N_RARE, _STOP, _STATUS, _TOP, _STEPS = 0, 8, 16, 24, 32, 40, 48
-_SYNC_SIZE = 64
+# reached, rare heaps listed, stop asked, why, the largest value, each worker's steps (two lines), and which
+# worker (1 or 2) goes on alone because the other kept it waiting (0: none)
+_NEXT, _REACHED, _N_RARE, _STOP, _STATUS, _TOP, _STEPS, _SOLO = 0, 8, 16, 24, 32, 40, 48, 64
+_SYNC_SIZE = 72
 #: spins before a waiting thread starts yielding its core
 _SPINS = 2000
+#: cycles (about a millisecond) a worker may wait for the other's heaps beyond the time it spends on its own
+#: before it goes on alone (on a busy machine the other thread is often not running while it holds the heap
+#: this one needs)
+_PATIENCE_CYCLES = 3_000_000
 
 
 #: numba runs the kernels as Python (``NUMBA_DISABLE_JIT=1``)
@@ -111,6 +121,9 @@ if _JIT_OFF:  # the kernels run as Python: one thread, plain reads and writes
 
     def _yield() -> None:
         pass
+
+    def _cycles() -> int:
+        return time.perf_counter_ns()
 else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
     from llvmlite import ir  # type: ignore[import-untyped]
     from numba import types
@@ -169,6 +182,16 @@ else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
             return builder.atomic_rmw("add", ptr, context.cast(builder, args[2], sig.args[2], types.int64), "acq_rel")
 
         return types.int64(arr, i, value), codegen
+
+    @intrinsic
+    def _cycles(typingctx):
+        """The processor's cycle counter (``rdtsc``): a clock for telling a long wait from a short one."""
+
+        def codegen(context, builder, sig, args):
+            fn = builder.module.declare_intrinsic("llvm.readcyclecounter", fnty=ir.FunctionType(ir.IntType(64), []))
+            return builder.call(fn, [])
+
+        return types.int64(), codegen
 
     @intrinsic
     def _yield(typingctx):
@@ -547,9 +570,12 @@ def _work(
     ``g[n - 2]`` is final when it claims ``n``); one worker alone claims every heap. Its state is in ``sync``:
     values reached, rare heaps listed, largest value, steps per worker, why it stopped.
     """
-    steps = 0
+    steps = worked = waited = 0  # steps, and cycles valuing heaps and waiting for the other worker's
     mine, other = _STEPS + 8 * me, _STEPS + 8 * (1 - me)
     while True:
+        solo = _load(sync, _SOLO)
+        if solo != 0 and solo != me + 1:  # the other worker goes on alone
+            break
         n = _fetch_add(sync, _NEXT, 1)
         if n >= stop or _load(sync, _STOP) != 0:
             break
@@ -558,6 +584,7 @@ def _work(
             break
         if not _wait(sync, _REACHED, n - 1):
             break
+        began = _cycles()
         c, n_missing, done = _old_options(
             g,
             n,
@@ -574,7 +601,12 @@ def _work(
             missing,
         )
         steps += done
-        if not _wait(sync, _REACHED, n) or _load(sync, _STOP) != 0:  # a value of cap or more: new tables first
+        began, worked = _cycles(), worked + _cycles() - began
+        ready = _wait(sync, _REACHED, n)
+        waited += _cycles() - began
+        if waited > worked + _PATIENCE_CYCLES:  # more time waiting than working: the other thread is not running
+            _cas(sync, _SOLO, 0, me + 1)
+        if not ready or _load(sync, _STOP) != 0:  # a stop: new tables first
             break
         value, done = _new_value(g, n, take_one, split, distinct, is_rare, seen, want, missing, n_missing, c)
         steps += done

@@ -39,6 +39,7 @@ from sprague.kernels.takebreak import (
     _N_RARE,
     _NEXT,
     _REACHED,
+    _SOLO,
     _STATUS,
     _STEPS,
     _SYNC_SIZE,
@@ -211,6 +212,8 @@ class Run:
             reached, done = int(sync[_REACHED]), int(sync[_STEPS] + sync[_STEPS + 8])
             if threads > 1 and reached - self.reached >= chunk // 2:
                 self._rates[two] = done / max(time.perf_counter() - began, 1e-9)
+            if two and sync[_SOLO]:  # a worker went on alone: the other's thread was not running (a busy core)
+                self._rates[True] = 0.0
             steps.done += done
             grew = reached > self.reached
             self.reached, self.n_rare, self.top = reached, int(sync[_N_RARE]), int(sync[_TOP])
