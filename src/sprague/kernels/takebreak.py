@@ -48,7 +48,8 @@ whenever ``n`` is claimed; a worker that never starts (one thread, or
 worker's thread may not be running while it holds the heap the other needs, at
 every heap: a worker that has spent more time waiting than working goes on
 alone (``sync[_SOLO]``), the other leaves at its next claim, and the driver runs
-the next chunks on one thread. Either way the values are those of one worker alone. J. Czajka's analyser does the same steps on one thread.
+the next chunks on one thread. Either way the values are those of one worker
+alone. J. Czajka's analyser does the same steps on one thread.
 """
 
 from __future__ import annotations
