@@ -83,7 +83,9 @@ SUBTRACT_STEPS_PER_POSITION = 500
 RAY_STEPS_PER_POSITION = 500
 #: take-and-break sequences: threads of the sparse-space kernel (1 or 2; 2 needs numba's thread count >= 2)
 TAKE_BREAK_THREADS = 2
-#: take-and-break sequences, two threads: rare heaps from which a chunk runs on two threads
+#: take-and-break sequences, two threads: rare heaps from which a chunk runs on two threads, if it has at least
+#: 256 times this many values (16,384: on shorter chunks two threads cost more than they save; under load, far
+#: more: a Kayles misère quotient test took 163 s on two threads against 4 s on one)
 TAKE_BREAK_PIPELINE_FROM = 64
 #: take-and-break sequences: the mask is changed between chunks when another makes at most this fraction
 #: of the heaps rare (and the scans saved pay for listing the rare heaps again)

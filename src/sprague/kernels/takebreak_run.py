@@ -181,7 +181,9 @@ class Run:
             end = min(self.reached + min(chunk, max(self.reached, 1)), stop)
             vmax = int(np.iinfo(self.g.dtype).max)
             # few rare heaps: a value takes too little work to share it out, and every chunk starts two threads
-            two = threads > 1 and self.n_rare >= config.TAKE_BREAK_PIPELINE_FROM and self._pick()
+            # and short chunks: starting two threads and handing every heap over costs more than it saves there
+            start_two = config.TAKE_BREAK_PIPELINE_FROM
+            two = threads > 1 and self.n_rare >= start_two and end - self.reached >= 256 * start_two and self._pick()
             sync[:] = 0
             sync[_NEXT] = sync[_REACHED] = self.reached
             sync[_N_RARE], sync[_TOP] = self.n_rare, self.top
