@@ -8,13 +8,14 @@ import json
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import naive
 import sprague
 from sprague import BudgetExceeded, TooLarge, budget
 from sprague.cli import main
+from sprague.core.budget import POSITION_WORK
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -78,7 +79,7 @@ def test_the_kernels_work_is_the_work_budget() -> None:
 def test_a_search_stops_at_its_work_budget_and_keeps_its_memo() -> None:
     r = sprague.ruleset("nim")
     with budget(work=20_000) as b, pytest.raises(BudgetExceeded, match="work budget of 20,000 units"):
-        r.grundy((30, 30, 30, 30, 30), method="search")
+        r.grundy((30, 29, 28, 27, 26), method="search")  # no lower bound refuses it (five heaps of 30 are refused)
     assert 20_000 < b.spent < 20_000 + 200  # stopped at the first charge past it
     kept = len(r.solver.search.memo)
     assert kept > 100
@@ -172,29 +173,35 @@ def test_a_long_sequence_is_refused_by_the_memory_its_values_need() -> None:
 @settings(max_examples=60, deadline=None)
 @given(heaps=st.lists(st.integers(0, 3000), min_size=1, max_size=3), work=st.integers(50, 5000))
 def test_a_search_refused_up_front_would_pass_its_budget(heaps: list[int], work: int) -> None:
-    """For random searches refused before any work, the work they take (with a raised budget) is over the budget."""
+    """For random searches refused before any work, the work they take is over the budget: run again with a budget
+    just over the lower bound that refused it, the search spends more than the first budget (before it finishes or
+    stops). The bound itself is checked against a count of the positions in tests/solve/test_least_positions.py."""
     position = tuple(heaps)
+    nim = sprague.ruleset("nim")
     with budget(work=work) as b:
         try:
-            sprague.ruleset("nim").evaluate(position, method="search", max_positions=10**9)
+            nim.evaluate(position, method="search", max_positions=10**9)
         except BudgetExceeded:
             if b.spent:
                 return  # stopped while working: a live stop, not a refusal
         else:
             return
-    with budget(work=10**7) as big:
+    least = (nim.least_positions(position) or 1) * POSITION_WORK
+    assume(least < 10**6)  # a search of a second at most
+    with budget(work=least + 1) as big:
         try:
-            sprague.ruleset("nim").evaluate(position, method="search", max_positions=10**9)
+            nim.evaluate(position, method="search", max_positions=10**9)
         except TooLarge:
             pass  # too large to finish: it spent more than `work` on the way
     assert big.spent > work
 
 
 def test_an_upper_estimate_refuses_nothing() -> None:
-    """Nim 30 x 5 by search was refused at once (31^5 positions estimated); now it runs, and stops at the budget."""
+    """Nim 30 29 28 27 26 by search was refused at once (31 x 30 x 29 x 28 x 27 positions estimated, an upper bound);
+    now it runs, and stops at the budget."""
     r = sprague.ruleset("nim")
     with budget(work=50_000) as b, pytest.raises(BudgetExceeded):
-        r.grundy((30, 30, 30, 30, 30), method="search")
+        r.grundy((30, 29, 28, 27, 26), method="search")
     assert b.spent > 50_000
 
 

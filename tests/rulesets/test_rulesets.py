@@ -530,13 +530,14 @@ def test_grundys_game_huge_heap_stops_at_a_lower_bound_over_the_budget_keeping_i
 
 
 def test_nim_search_over_the_budget_stops_there_keeping_its_memo() -> None:
-    # the search from five heaps of 30 has C(35, 5) = 324,632 positions (heaps sorted) and some 25,000,000 options:
-    # no lower bound refuses it, it is stopped at the budget as it goes
+    # the search from heaps of 30, 29, 28, 27, 26 has some 10^5 positions (heaps sorted) and millions of options;
+    # the lower bound (31 positions: the heap of 30 alone to 0..30) refuses nothing, it is stopped at the budget
+    # as it goes (five heaps of 30 are refused up front: at least C(35, 5) = 324,632 positions)
     work = 100_000
     g = sprague.ruleset("nim")
     with sprague.budget(work=work) as b, pytest.raises(sprague.BudgetExceeded) as info:
-        g.grundy((30, 30, 30, 30, 30), method="search")
-    assert "--max-work" in str(info.value) and "(30, 30, 30, 30, 30)" in str(info.value)
+        g.grundy((30, 29, 28, 27, 26), method="search")
+    assert "--max-work" in str(info.value) and "(30, 29, 28, 27, 26)" in str(info.value)
     assert info.value.limit == work
     assert work < b.spent <= work + 4 + 5 * 30  # over by at most one position's charge (POSITION_WORK + options)
     memo = g.solver.search.memo
@@ -544,7 +545,7 @@ def test_nim_search_over_the_budget_stops_there_keeping_its_memo() -> None:
     assert all(value == nim_sum(key) for key, value in memo.items())
     # the closed form needs no search
     with sprague.budget(work=10) as b:
-        assert g.grundy((30, 30, 30, 30, 30)) == 30
+        assert g.grundy((30, 29, 28, 27, 26)) == 30 ^ 29 ^ 28 ^ 27 ^ 26
     # a position's message shows it cut short
     with sprague.budget(work=10), pytest.raises(sprague.BudgetExceeded) as info:
         g.grundy((1,) * 500, method="search")

@@ -74,6 +74,7 @@ def test_a_failed_start_keeps_the_game_on_screen(page: Any) -> None:
     page.click("#start")
     page.wait_for_function("document.querySelector('#error').textContent.includes('abc')")
     assert page.text_content("#status") != "Starting…"
+    page.wait_for_selector("[data-testid=option]")  # the game on screen asks its options again after the error
     assert page.query_selector_all("[data-testid=option]") and not page.is_disabled("#undo")
     _play(page, page.query_selector("[data-testid=option]"))
     assert len(page.query_selector_all("#history li")) >= 3

@@ -367,10 +367,11 @@ def _handle(endpoint: str, body: dict, limit: int = web.DEFAULT_MAX_POSITIONS) -
 
 def test_a_search_past_the_budget_of_a_request_is_413_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(handlers, "WEB_MAX_WORK", 200_000)  # a small budget, so the stop comes at once
-    status, detail = _handle("value", {"ruleset": "nim", "position": [1000, 1000, 1000], "method": "search"})
+    # (distinct heaps: three heaps of 1000 are refused up front, the search visiting at least C(1003, 3) positions)
+    status, detail = _handle("value", {"ruleset": "nim", "position": [1000, 999, 998], "method": "search"})
     assert (
         status == 413
-        and "brute-force search from (1000, 1000, 1000) stopped at the work budget of 200,000 "
+        and "brute-force search from (1000, 999, 998) stopped at the work budget of 200,000 "
         "units (about a microsecond each) without finishing; that is the server's budget of one request; ask for "
         "less, or ask sprague on your own machine, where --max-work, --max-memory and --time-limit "
         "raise it"
@@ -378,7 +379,7 @@ def test_a_search_past_the_budget_of_a_request_is_413_naming_it(monkeypatch: pyt
     ), detail
     # the same search within the budget but past the server's --max-positions stops at that, named
     monkeypatch.setattr(handlers, "WEB_MAX_WORK", 10_000_000)
-    status, detail = _handle("value", {"ruleset": "nim", "position": [30, 30, 30], "method": "search"}, limit=1000)
+    status, detail = _handle("value", {"ruleset": "nim", "position": [30, 29, 28], "method": "search"}, limit=1000)
     assert (
         status == 413
         and "stopped after 1,000 positions (the limit)" in detail

@@ -413,6 +413,12 @@ class Rules(ABC):
         """Upper estimate of the positions a brute-force search from here visits, or None if unknown."""
         return None
 
+    def least_positions(self, position: Position) -> int | None:
+        """A proven *lower* bound on the positions a brute-force search of the whole game graph from here visits
+        (every reachable position, as one valued by the search must be), or None if none is known. It may refuse a
+        search before it starts (:func:`sprague.solve.evaluate.refuse_search`)."""
+        return None
+
     def size(self, position: Position) -> int | None:
         """How much is left to play: the tokens of a heap position (an int, or nested tuples of ints), a board's
         free cells, a graph's vertices and edges; None where the ruleset has no such measure. A player who has

@@ -20,6 +20,8 @@ subclass :class:`MultiHeapRuleset`.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import re
 import warnings
@@ -318,6 +320,10 @@ class MultiHeapRuleset(Ruleset):
         return values_by_position(self, positions, values, limit)
 
 
+#: options listed at most to find the single heaps a heap reaches (:meth:`HeapRuleset.least_positions`)
+LEAST_SCAN = 20_000
+
+
 class HeapRuleset(MultiHeapRuleset):
     """A one-heap game on a disjunctive sum of heaps. Subclasses define ``heap_options(n)``.
 
@@ -411,6 +417,36 @@ class HeapRuleset(MultiHeapRuleset):
     def heap_move_words(self, n: int, parts: Heaps) -> str:
         """A heap of ``n`` left as ``parts``, in the rules' words (default :func:`heap_words`: take, split)."""
         return heap_words(n, parts)
+
+    def least_positions(self, position: Heaps) -> int | None:
+        """A lower bound on the positions a search of the whole game graph from ``position`` visits.
+
+        A heap of ``s`` reaches, by moves that each leave at most one heap, a set ``S(s)`` of single heaps (0 when
+        it is removed); moving only the ``k`` heaps of ``s`` of the position, each to any heap of ``S(s)``, gives
+        ``C(|S(s)| + k - 1, k)`` positions, all different (the other heaps stay as they are). The bound is the
+        largest of these over the sizes met: a sum of 1,000 Kayles heaps of 1..40 has some 25 heaps of 40, so at
+        least ``C(65, 25)``, about 10^18, positions. ``S(s)`` is listed from at most :data:`LEAST_SCAN` options
+        in all (a part of it still gives a lower bound), for heaps of at most :data:`LEAST_SCAN`."""
+        budget = [LEAST_SCAN]
+        reach: dict[int, set[int]] = {}
+
+        def single(h: int) -> set[int]:  # S(h), or as much of it as the scan allows
+            if h not in reach:
+                found, todo = {h}, [h]
+                while todo and budget[0] > 0:
+                    for parts in itertools.islice(self.heap_options(todo.pop()), budget[0]):
+                        budget[0] -= 1
+                        if len(parts) <= 1:
+                            p = parts[0] if parts else 0
+                            if p not in found:
+                                found.add(p)
+                                if p:
+                                    todo.append(p)
+                reach[h] = found
+            return reach[h]
+
+        counts = Counter(h for h in position if 0 < h <= LEAST_SCAN)  # a larger heap's options may be slow to list
+        return max((math.comb(len(single(h)) + k - 1, k) for h, k in counts.items()), default=1)
 
     def estimate_positions(self, position: Heaps) -> int | None:
         if not self.splits:

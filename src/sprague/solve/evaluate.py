@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprague.core.budget import BONUS_SHARE, metered, refuse_if_sure, share
+from sprague.core.budget import BONUS_SHARE, POSITION_WORK, metered, refuse_if_sure, share
 from sprague.core.limits import (
     DEFAULT_MAX_POSITIONS,
     MAX_OPTION_ENTRIES,
+    RAISE_HINT,
     check_limit,
     format_size,
     refuse_if_too_large,
@@ -29,7 +30,7 @@ from sprague.core.parsing import as_int, check_misere
 from sprague.core.ruleset import METHODS, Evaluation, Rules
 from sprague.errors import IllegalMove, InvalidParameter, NoClosedForm, TooLarge
 from sprague.solve.loopy import LoopySearch
-from sprague.solve.search import OPTION_CHUNK, MexSearch
+from sprague.solve.search import OPTION_CHUNK, MexSearch, cut
 
 __all__ = [
     "options",
@@ -280,7 +281,7 @@ def _misere_evaluate(r: Rules, pos: Position, method: str, limit: int) -> Evalua
 def search(r: Rules, pos: Position, limit: int, misere: bool = False) -> Any:
     """The Grundy value (misère: g-; loopy: gamma) by memoised search of the game graph (the memo is kept on the
     ruleset)."""
-    refuse_search(r, pos, limit, f"brute-force search from {r.format_position(pos)!s}")
+    refuse_search(r, pos, limit, f"brute-force search from {cut(str(r.format_position(pos)))}")
     if r.loopy:
         if r.solver.search is None:
             r.solver.search = LoopySearch(r.moves, r.canonical)
@@ -302,10 +303,21 @@ def search_work(r: Rules) -> int:
 def refuse_search(r: Rules, pos: Position, limit: int, what: str) -> None:
     """Raise :class:`TooLarge` before a search of the game graph from ``pos`` that is sure to pass its budget.
 
-    Only lower bounds refuse: the search lists every option of ``pos`` (one unit of work each, a tuple of its
-    heaps in memory); the ruleset's ``estimate_positions`` is an upper bound and refuses nothing, as the search
-    counts its positions and work as it goes and stops at the limit.
+    Only lower bounds refuse: the search visits every position reachable, at least ``r.least_positions(pos)`` of
+    them (:data:`~sprague.core.budget.POSITION_WORK` units each), and lists every option of ``pos`` (one unit of
+    work each, a tuple of its heaps in memory); the ruleset's ``estimate_positions`` is an upper bound and refuses
+    nothing, as the search counts its positions and work as it goes and stops at the limit.
     """
+    least = r.least_positions(pos)
+    if least is not None and least > 1:
+        if least > limit:
+            raise TooLarge(
+                f"{what} visits every position it reaches, at least {format_size(least)} of them, over the limit "
+                f"of {limit:,} positions; {RAISE_HINT}",
+                estimate=least,
+                limit=limit,
+            )
+        refuse_if_sure(f"{what} (at least {format_size(least)} positions)", least * POSITION_WORK)
     count = r.option_count(pos)
     if count is None or count <= OPTION_CHUNK:
         return

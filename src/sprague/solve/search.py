@@ -22,7 +22,7 @@ from sprague.core.limits import DEFAULT_MAX_POSITIONS, RAISE_HINT
 from sprague.core.nimber import mex
 from sprague.errors import BudgetExceeded, NotShortGame
 
-__all__ = ["MexSearch", "list_options", "shown", "held_bytes", "OPTION_CHUNK", "MEMORY_CHECK_EVERY"]
+__all__ = ["MexSearch", "list_options", "shown", "cut", "held_bytes", "OPTION_CHUNK", "MEMORY_CHECK_EVERY"]
 
 #: options listed at once before the budget is charged for them (a position with more is listed chunk by chunk)
 OPTION_CHUNK = 65_536
@@ -177,6 +177,11 @@ def shown(position: Any, describe: Callable[[Any], str] = repr) -> str:
         text = repr(position) if _plain(position) else describe(position)
     except Exception:  # a position the notation cannot write (a message must still be given)
         text = repr(position)
+    return cut(text)
+
+
+def cut(text: str) -> str:
+    """``text`` for a message, cut after :data:`SHOWN_CHARS` characters."""
     return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
 
 
