@@ -187,7 +187,7 @@ def test_a_search_refused_up_front_would_pass_its_budget(heaps: list[int], work:
         else:
             return
     least = (nim.least_positions(position) or 1) * POSITION_WORK
-    assume(least < 10**6)  # a search of a second at most
+    assume(least < 10**5)  # a search of a tenth of a second at most
     with budget(work=least + 1) as big:
         try:
             nim.evaluate(position, method="search", max_positions=10**9)

@@ -227,6 +227,7 @@ class GeneralizedCyclicNimhoff(MultiHeapRuleset):
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self._heap_games: dict[int, Any] = {}
+        self._certificates: dict[tuple[int, int], str | None] = {}  # (heap, limit): stair_certificate
 
     def check_position(self, position: Any) -> Heaps:
         heaps = super().check_position(position)
@@ -255,7 +256,14 @@ class GeneralizedCyclicNimhoff(MultiHeapRuleset):
 
     # ---------------------------------------------------------------- closed form
     def stair_certificate(self, i: int) -> str | None:
-        """Why heap ``i``'s G-sequence is an h-stair, or None when that is not proved."""
+        """Why heap ``i``'s G-sequence is an h-stair, or None when that is not proved (within the work limit; kept
+        per heap and limit, as every closed-form value asks it)."""
+        key = (i, self.solver.limit)
+        if key not in self._certificates:
+            self._certificates[key] = self._stair_certificate(i)
+        return self._certificates[key]
+
+    def _stair_certificate(self, i: int) -> str | None:
         s, h = self.params["sets"][i], self.params["h"]
         if s.is_cofinite and not s.exclude:
             return "S = N+: G(x) = x (003 Example 2.2)"

@@ -603,8 +603,15 @@ class Turning(CoinRuleset):
 
     def _options_with_value(self, position: str, value: int, coin: Callable[[int], int]) -> list[str]:
         """Each option of value ``value``: turning coins ``spawned`` and ``n`` changes the nim-sum by their values."""
+        values: dict[int, int] = {}  # each coin's value asked once (the sets of coins turned share them)
+
+        def coin_value(n: int) -> int:
+            if n not in values:
+                values[n] = coin(n)
+            return values[n]
+
         heads = self._heads(position)
-        total = reduce(xor, (coin(n) for n in heads), 0)
+        total = reduce(xor, (coin_value(n) for n in heads), 0)
         refuse_if_too_large(
             f"{self.name}: listing the options of {self.format_position(position)}",
             self.option_count(position),
@@ -612,9 +619,9 @@ class Turning(CoinRuleset):
         )
         found = []
         for n in heads:
-            want = total ^ coin(n) ^ value
+            want = total ^ coin_value(n) ^ value
             for spawned in self.heaps.turn_sets(n):
-                if reduce(xor, (coin(a) for a in spawned), 0) == want:
+                if reduce(xor, (coin_value(a) for a in spawned), 0) == want:
                     coins = list(position)
                     coins[n - 1] = "T"
                     for a in spawned:
