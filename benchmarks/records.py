@@ -51,6 +51,7 @@ def one(game: str, n: int, threads: int, mode: str, mask: int | None) -> dict[st
     import numpy as np
 
     from sprague.kernels import takebreak_run as tb
+    from sprague.kernels.takebreak_work import choose_mask
 
     moves = GAMES[game]
     run = tb.Run(*moves, np.zeros(0, dtype=np.uint8), n, threads=threads, masks=None if mask is None else [mask])
@@ -75,7 +76,7 @@ def one(game: str, n: int, threads: int, mode: str, mask: int | None) -> dict[st
         "max": int(values.max()),
         "rare": run.n_rare,
         "masks": run.history,
-        "best": tb.choose_mask(values),
+        "best": choose_mask(values),
         "threads_used": tb.threads_available() if threads > 1 else 1,
     }
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -46,12 +47,28 @@ def _verify() -> None:
     verify(theorem, max_heap=max_heap)
 
 
+def _ahead_of_time() -> None:
+    """The take-and-break kernels compiled ahead of time (:mod:`sprague.kernels.aot`), unless built already; a
+    warning, not an error, where they cannot be (no C compiler): runs then use numba's kernels."""
+    from sprague.kernels import aot
+
+    if aot.load() is not None:
+        return
+    try:
+        aot.build()
+    except Exception as exc:  # the compiler's or the linker's failure, whatever it is: numba's kernels serve
+        warnings.warn(
+            f"the take-and-break kernels were not compiled ahead of time ({exc}); runs use numba's", stacklevel=2
+        )
+
+
 #: each job's name and what it runs: the rulesets' jobs (:data:`sprague.rulesets.showcase.KERNEL_JOBS`), then the
 #: kernels' own
 JOBS: list[tuple[str, Callable[[], Any]]] = [
     *KERNEL_JOBS,
     ("boxes by level (the search of tables on Dask)", _levels),
     ("verify's local check and compiled claims", _verify),
+    ("take-and-break runs compiled ahead of time (they start without numba)", _ahead_of_time),
 ]
 
 

@@ -157,8 +157,9 @@ MODULE_FLOORS = {
     "heap.py": 94.0,
     "jit.py": 90.0,
     "retro.py": 96.0,
-    "takebreak.py": 93.0,
-    "takebreak_run.py": 90.0,
+    "takebreak.py": 92.0,  # _work_free: for the kernels compiled ahead of time only (tests/kernels/test_aot.py)
+    "takebreak_run.py": 86.0,  # two workers on two threads, and the kernels compiled ahead of time: compiled only
+    "takebreak_sync.py": 100.0,
     "subtract.py": 95.0,
     "rays.py": 95.0,
     "takebreak_generic.py": 95.0,
@@ -215,6 +216,8 @@ def test_kernels_pass_and_are_covered_as_plain_python(tmp_path: Path) -> None:
     per_module = {}
     statements = missed = 0
     for path in sorted(KERNELS.glob("*.py")):
+        if path.name == "aot.py":  # the loader of compiled kernels, not a kernel: tests/kernels/test_aot.py
+            continue
         _, lines, _, missing, _ = cov.analysis2(str(path))
         per_module[path.name] = (len(lines), len(missing))
         statements += len(lines)

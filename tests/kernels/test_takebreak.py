@@ -67,8 +67,8 @@ def test_every_mask_gives_the_same_values(mask: int, threads: int, monkeypatch: 
     two (Grundy's game: the pair of two equal heaps is not a move).
 
     The rare list starts with room for 4 heaps: the kernel stops and resumes as it fills."""
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)
+    monkeypatch.setattr(tr.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tr.config, "TAKE_BREAK_RETRY", 0)
     monkeypatch.setattr(tr, "PREFIX", 10)
     monkeypatch.setattr(tr, "_RARE_ROOM", 4)
     n = 2500
@@ -280,7 +280,7 @@ def test_the_mask_is_chosen_again_when_the_rare_heaps_grow(code: str, monkeypatc
     assert run.values.tolist() == truth
     assert len(run.history) >= 2, run.history
     for (at, mask), (_, before) in zip(run.history[1:], run.history):
-        assert rare_count(truth[:at], mask) <= tb.config.TAKE_BREAK_REMASK_RATIO * rare_count(truth[:at], before)
+        assert rare_count(truth[:at], mask) <= tr.config.TAKE_BREAK_REMASK_RATIO * rare_count(truth[:at], before)
     assert run.n_rare == rare_count(truth, run.mask) < rare_count(truth, run.history[0][1])
 
 
@@ -292,8 +292,8 @@ def test_values_widen_from_uint8_to_uint16(prefix: int, monkeypatch: pytest.Monk
     truth = naive.octal_sequence(digits, 1500)
     assert max(truth[:366]) <= 255 < truth[366]
     for threads in (1, 2):
-        monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
-        monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)
+        monkeypatch.setattr(tr.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+        monkeypatch.setattr(tr.config, "TAKE_BREAK_RETRY", 0)
         run = run_values(digit_moves(digits), 1500, chunk=300, threads=threads)
         assert run.values.dtype == np.uint16 and run.values.tolist() == truth
     assert tb.value_dtype(255) == np.uint8 and tb.value_dtype(65536) == np.uint32
@@ -308,8 +308,8 @@ def test_two_workers_equal_one_worker_and_the_naive_recursion(
     chunks, from the first rare heap on (PIPELINE_FROM = 0): the same values and rare heaps, and nearly the same
     steps counted."""
     monkeypatch.setattr(tr, "PREFIX", 50)
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)  # always two threads (no timed trials of one)
+    monkeypatch.setattr(tr.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tr.config, "TAKE_BREAK_RETRY", 0)  # always two threads (no timed trials of one)
     n = 3000
     if code == "grundy":
         moves, truth = GRUNDY, naive.grundys_game_sequence(n)
@@ -331,7 +331,7 @@ def worker_state(truth: list[int], start: int, stop: int) -> tuple[tuple[object,
     mask = tb.choose_mask(g[:start])
     table = tb._rare_table(1024, mask)
     rare, rare_value = np.zeros(stop, dtype=np.int64), np.zeros(stop, dtype=np.int64)
-    sync = np.zeros(tb._SYNC_SIZE, dtype=np.int64)
+    sync = np.zeros(tr._SYNC_SIZE, dtype=np.int64)
     sync[tb._NEXT] = sync[tb._REACHED] = start
     sync[tb._N_RARE] = tb._list_rare(g, start, table, rare, rare_value)
     split = np.array([0])
@@ -340,21 +340,11 @@ def worker_state(truth: list[int], start: int, stop: int) -> tuple[tuple[object,
 
 
 @pytest.mark.timeout(600)  # a hang guard
-def test_two_workers_on_one_thread_do_not_hang(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Both workers on one thread, one after the other (numba with 1 thread): the first claims every heap, the
-    second finds none left and returns; never a wait for a partner that is not running."""
-    import numba
-
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 0)
+def test_two_workers_on_one_thread_do_not_hang() -> None:
+    """Both workers on one thread, one after the other (the second thread not running until the first is done):
+    the first claims every heap, the second finds none left and returns; never a wait for a partner that is not
+    running."""
     truth = naive.grundys_game_sequence(4000)
-    before = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        run = run_values(GRUNDY, 4000, chunk=1000, threads=2)
-    finally:
-        numba.set_num_threads(before)
-    assert run.values.tolist() == truth
     args, sync = worker_state(truth, 3000, 4000)
     rows = [np.full(1024, -1, dtype=np.int64), np.zeros(1024, dtype=np.bool_), np.zeros(1024, dtype=np.int64)]
     tb._work(*args, *rows, sync, 1)  # the second worker, alone
@@ -373,17 +363,17 @@ def test_a_worker_left_waiting_goes_on_alone(alone: int, monkeypatch: pytest.Mon
     args, sync = worker_state(truth, 3000, 4000)
     sync[tb._SOLO] = alone
     rows = [np.full((2, 1024), -1, dtype=np.int64), np.zeros((2, 1024), dtype=np.bool_), np.zeros((2, 1024), np.int64)]
-    tb._work_two(*args, *rows, sync)
+    tr._work_two(tb._work, *args, *rows, sync)
     assert sync[tb._REACHED] == 4000 and args[0].tolist() == truth  # type: ignore[attr-defined]
     assert sync[tb._STEPS + 8 * (2 - alone)] == 0  # the other worker did nothing
     monkeypatch.setattr(tr, "PREFIX", 50)
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tr.config, "TAKE_BREAK_PIPELINE_FROM", 0)
     real, used = tr._work_two, []
 
-    def busy(*call: object) -> None:
+    def busy(work: object, *call: object) -> None:
         call[-1][tb._SOLO] = 1  # type: ignore[index]  # as if worker 0 had waited too long at once
         used.append(True)
-        real(*call)
+        real(work, *call)
 
     monkeypatch.setattr(tr, "_work_two", busy)
     run = run_values(GRUNDY, 4000, chunk=400, threads=2)
@@ -492,8 +482,8 @@ def test_two_threads_are_tried_against_one_and_the_faster_kept(monkeypatch: pyte
     twice as many chunks later than last time while two threads win by a fifth; between trials the faster is
     used. The values are exact whichever runs."""
     monkeypatch.setattr(tr, "PREFIX", 50)
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_PIPELINE_FROM", 0)
-    monkeypatch.setattr(tb.config, "TAKE_BREAK_RETRY", 4)
+    monkeypatch.setattr(tr.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tr.config, "TAKE_BREAK_RETRY", 4)
     run = run_values(GRUNDY, 4000, chunk=400, threads=2)
     assert run.values.tolist() == naive.grundys_game_sequence(4000)
 

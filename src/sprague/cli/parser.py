@@ -619,7 +619,8 @@ def build_parser() -> Parser:
         help="compile every kernel once (about 30 s), so that no later question waits for it",
         description="The compiled kernels are made the first time they run and cached (in "
         "$NUMBA_CACHE_DIR, else numba in the platform's cache directory). warm-up runs a small job "
-        "through each, once after installing; a second run only loads them.",
+        "through each, once after installing; a second run only loads them. It also compiles the "
+        "take-and-break kernels ahead of time (into sprague-aot there), so that their runs start without numba.",
     )
     p = sub.add_parser(
         "cache",

@@ -81,7 +81,7 @@ KEEP_FAILURES = 2_000
 SUBTRACT_STEPS_PER_POSITION = 500
 #: ray games such as NimHof (kernels/rays.py): kernel steps (one option each, about 1 ns) counted as one position
 RAY_STEPS_PER_POSITION = 500
-#: take-and-break sequences: threads of the sparse-space kernel (1 or 2; 2 needs numba's thread count >= 2)
+#: take-and-break sequences: threads of the sparse-space kernel (1 or 2; 2 needs two cores and compiled kernels)
 TAKE_BREAK_THREADS = 2
 #: take-and-break sequences, two threads: rare heaps from which a chunk runs on two threads, if it has at least
 #: 256 times this many values (16,384: on shorter chunks two threads cost more than they save; under load, far

@@ -37,9 +37,10 @@ through the rare heaps so far, ``c``, step 2) before ``g[n - 1]`` is known. Only
 the options leaving heap ``n - 1`` (the pair ``(1, n - 1)``, taking one token) wait
 for it; they are stamped last, move ``c`` past the common values they reach and,
 rarely, send step 2 after the rare values between the old and the new ``c``. So
-two workers (:func:`_work`, one per thread in a ``prange(2)`` region, with
-:data:`~sprague.kernels.config.TAKE_BREAK_THREADS` 2 and numba's thread count at
-least 2) claim heaps in turn from a shared counter: each values the old options
+two workers (:func:`_work`, each on a Python thread of its own, without Python's
+global lock: :func:`sprague.kernels.takebreak_run._work_two`, with
+:data:`~sprague.kernels.config.TAKE_BREAK_THREADS` 2 and two cores or more) claim
+heaps in turn from a shared counter: each values the old options
 of its heap while the other finishes the heap before, then waits for it (an
 atomic load, spinning briefly, then ``sched_yield``) and publishes its own. A
 worker claims a heap only after publishing its last one, so ``g[n - 2]`` is final
@@ -60,18 +61,37 @@ import numpy as np
 
 try:
     import numba
-    from numba import prange
 except ImportError:  # no numba (Pyodide in a browser): the kernels run as Python, one thread
     numba = None  # type: ignore[assignment]
-    prange = range  # type: ignore[misc]
 
-from sprague.kernels import config
 from sprague.kernels.jit import njit
-from sprague.kernels.takebreak_work import best_mask, choose_mask, mask_prices, rare_positions, value_counts, work
+from sprague.kernels.takebreak_sync import (
+    _BUDGET,
+    _DONE,
+    _FULL,
+    _GROW,
+    _N_RARE,
+    _NEXT,
+    _REACHED,
+    _SOLO,
+    _STATUS,
+    _STEPS,
+    _STOP,
+    _TOP,
+    _WIDEN,
+)
+from sprague.kernels.takebreak_work import (
+    best_mask,
+    choose_mask,
+    mask_prices,
+    rare_positions,
+    value_counts,
+    value_dtype,
+    work,
+)
 
 __all__ = [
     "value_dtype",
-    "threads_available",
     "work",
     "choose_mask",
     "best_mask",
@@ -80,13 +100,6 @@ __all__ = [
     "value_counts",
 ]
 
-# how a chunk ended
-_DONE, _FULL, _BUDGET, _WIDEN, _GROW = 0, 1, 2, 3, 4
-# the shared words of the workers, each on its own cache line (8 int64): the next heap to claim, values
-# reached, rare heaps listed, stop asked, why, the largest value, each worker's steps (two lines), and which
-# worker (1 or 2) goes on alone because the other kept it waiting (0: none)
-_NEXT, _REACHED, _N_RARE, _STOP, _STATUS, _TOP, _STEPS, _SOLO = 0, 8, 16, 24, 32, 40, 48, 64
-_SYNC_SIZE = 72
 #: spins before a waiting thread starts yielding its core
 _SPINS = 2000
 #: cycles (about a millisecond) a worker may wait for the other's heaps beyond the time it spends on its own
@@ -125,6 +138,12 @@ if _JIT_OFF:  # the kernels run as Python: one thread, plain reads and writes
 
     def _cycles() -> int:
         return time.perf_counter_ns()
+
+    def _release() -> int:
+        return 0
+
+    def _acquire(state: int) -> None:
+        pass
 else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
     from llvmlite import ir  # type: ignore[import-untyped]
     from numba import types
@@ -205,28 +224,35 @@ else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
 
         return types.void(), codegen
 
+    @intrinsic
+    def _release(typingctx):
+        """``PyEval_SaveThread()``: let go of Python's global lock (a kernel compiled ahead of time, which numba's
+        ``nogil`` does not reach); the thread state, as an integer."""
 
-def threads_available() -> int:
-    """Threads the sparse kernel may use: 2 when configured, compiled and numba has 2 threads, else 1."""
-    if config.TAKE_BREAK_THREADS < 2 or _JIT_OFF:
-        return 1
-    return 2 if numba.get_num_threads() >= 2 else 1
+        def codegen(context, builder, sig, args):
+            void_p = ir.IntType(8).as_pointer()
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(void_p, []), "PyEval_SaveThread")
+            return builder.ptrtoint(builder.call(fn, []), ir.IntType(64))
+
+        return types.int64(), codegen
+
+    @intrinsic
+    def _acquire(typingctx, state):
+        """``PyEval_RestoreThread(state)``: take Python's global lock back."""
+
+        def codegen(context, builder, sig, args):
+            void_p = ir.IntType(8).as_pointer()
+            fn = cgutils.get_or_insert_function(
+                builder.module, ir.FunctionType(ir.VoidType(), [void_p]), "PyEval_RestoreThread"
+            )
+            builder.call(fn, [builder.inttoptr(args[0], void_p)])
+            return context.get_dummy_value()
+
+        return types.void(types.int64), codegen
 
 
 # ---------------------------------------------------------------------------------------------------------
 # value types, masks
-
-
-def value_dtype(top: int) -> np.dtype:
-    """The smallest unsigned type holding ``0..top`` (uint8, uint16, uint32; int64 beyond).
-
-    >>> value_dtype(255), value_dtype(256), value_dtype(70000)
-    (dtype('uint8'), dtype('uint16'), dtype('uint32'))
-    """
-    for dtype in (np.uint8, np.uint16, np.uint32):
-        if top <= np.iinfo(dtype).max:
-            return np.dtype(dtype)
-    return np.dtype(np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -635,8 +661,8 @@ def _work(
     _store(sync, mine, steps)
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def _work_two(
+@njit(cache=True, nogil=True)
+def _work_free(
     g: np.ndarray,
     stop: int,
     take_all: np.ndarray,
@@ -654,26 +680,30 @@ def _work_two(
     want: np.ndarray,
     missing: np.ndarray,
     sync: np.ndarray,
+    me: int,
 ) -> None:
-    """Two workers (:func:`_work`) side by side, one per thread, on the rows of ``seen``, ``want`` and ``missing``."""
-    for t in prange(2):
-        _work(
-            g,
-            stop,
-            take_all,
-            take_one,
-            split,
-            distinct,
-            is_rare,
-            rare,
-            rare_value,
-            counts,
-            cap,
-            budget,
-            vmax,
-            seen[t],
-            want[t],
-            missing[t],
-            sync,
-            t,
-        )
+    """:func:`_work` without Python's global lock, for the kernels compiled ahead of time
+    (:mod:`sprague.kernels.aot`; numba's own kernels let go of it by ``nogil``): two workers then run at once on
+    two Python threads."""
+    state = _release()
+    _work(
+        g,
+        stop,
+        take_all,
+        take_one,
+        split,
+        distinct,
+        is_rare,
+        rare,
+        rare_value,
+        counts,
+        cap,
+        budget,
+        vmax,
+        seen,
+        want,
+        missing,
+        sync,
+        me,
+    )
+    _acquire(state)

@@ -27,6 +27,9 @@ the rare heaps again (a pass over the values so far). Otherwise the mask stays
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -34,30 +37,22 @@ from typing import Any
 
 import numpy as np
 
-from sprague.kernels import config
-from sprague.kernels.takebreak import (
+from sprague.kernels import aot, config
+from sprague.kernels.takebreak_sync import (
     _N_RARE,
     _NEXT,
     _REACHED,
     _SOLO,
     _STATUS,
     _STEPS,
+    _STOP,
     _SYNC_SIZE,
     _TOP,
     _WIDEN,
-    _capacity,
-    _count_values,
-    _list_rare,
-    _naive_extend,
-    _rare_table,
-    _work,
-    _work_two,
-    threads_available,
-    value_dtype,
 )
-from sprague.kernels.takebreak_work import best_mask, mask_price
+from sprague.kernels.takebreak_work import best_mask, mask_price, value_dtype
 
-__all__ = ["extend", "Run", "Steps", "STEPS_PER_POSITION", "UNLIMITED", "PREFIX", "CHUNK"]
+__all__ = ["extend", "Run", "Steps", "STEPS_PER_POSITION", "UNLIMITED", "PREFIX", "CHUNK", "threads_available"]
 
 #: values computed by the naive recursion before the mask is chosen on them
 PREFIX = config.TAKE_BREAK_PREFIX
@@ -70,6 +65,58 @@ STEPS_PER_POSITION = config.TAKE_BREAK_STEPS_PER_POSITION
 UNLIMITED = 2**62
 #: room for rare heaps listed at first (the list doubles when full)
 _RARE_ROOM = 1024
+
+
+def _kernel(name: str, values: np.ndarray | None = None) -> Any:
+    """The kernel ``_name`` of :mod:`sprague.kernels.takebreak` for values of the type of ``values``: compiled
+    ahead of time when it is built (:mod:`sprague.kernels.aot`: numba is then not imported), else numba's."""
+    found = aot.kernel(name, values)
+    if found is not None:
+        return found
+    from sprague.kernels import takebreak
+
+    return getattr(takebreak, "_" + name)
+
+
+def threads_available() -> int:
+    """Threads a run may use: 2 when configured (:data:`~sprague.kernels.config.TAKE_BREAK_THREADS`), on two
+    cores or more, with compiled kernels (as Python, under ``NUMBA_DISABLE_JIT=1`` or without numba, one)."""
+    if config.TAKE_BREAK_THREADS < 2:
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return 2 if cores >= 2 and _compiled() else 1
+
+
+def _compiled() -> bool:
+    """Whether the kernels run compiled (ahead of time, or by numba), not as Python."""
+    return aot.load() is not None or (
+        os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0") and importlib.util.find_spec("numba") is not None
+    )
+
+
+def _work_two(work: Any, *args: Any) -> None:
+    """Two workers side by side (``work``: :func:`sprague.kernels.takebreak._work` or its compiled twin, which let
+    go of Python's lock): worker 1 on a second thread, worker 0 on this one, on the rows of ``seen``, ``want``
+    and ``missing`` (``args``: the arguments of ``_work`` up to ``vmax``, then those three, then ``sync``)."""
+    *shared, seen, want, missing, sync = args
+    if not _compiled():  # as Python, under the global lock: one after the other (the second finds no heap left)
+        work(*shared, seen[0], want[0], missing[0], sync, 0)
+        work(*shared, seen[1], want[1], missing[1], sync, 1)
+        return
+    other = threading.Thread(target=work, args=(*shared, seen[1], want[1], missing[1], sync, 1), daemon=True)
+    other.start()
+    try:
+        work(*shared, seen[0], want[0], missing[0], sync, 0)
+    except BaseException:
+        sync[_STOP] = 1  # the other worker must not wait for heaps this one will not value
+        raise
+    finally:
+        other.join()
+
+
+def _capacity(top: int) -> int:
+    """A power of two above ``top``, at least 2 (the kernels' ``_capacity``, in Python)."""
+    return 1 << max(top.bit_length(), 1)
 
 
 @dataclass
@@ -207,10 +254,11 @@ class Run:
                 sync,
             )
             began = time.perf_counter()
+            work = _kernel("work", self.g)
             if two:
-                _work_two(*args)
+                _work_two(work, *args)
             else:
-                _work(*args[:13], self._seen[0], self._want[0], self._missing[0], sync, 0)
+                work(*args[:13], self._seen[0], self._want[0], self._missing[0], sync, 0)
             reached, done = int(sync[_REACHED]), int(sync[_STEPS] + sync[_STEPS + 8])
             if threads > 1 and reached - self.reached >= chunk // 2:
                 self._rates[two] = done / max(time.perf_counter() - began, 1e-9)
@@ -233,7 +281,7 @@ class Run:
         value was added."""
         steps, grew = self.steps, False
         while True:
-            reached, done, status = _naive_extend(
+            reached, done, status = _kernel("naive_extend", self.g)(
                 self.g,
                 self.reached,
                 end,
@@ -257,7 +305,7 @@ class Run:
         steps, stop = self.steps, self.n
         self.top = int(self.g[: self.reached].max())
         self.counts = np.zeros(2 * _capacity(self.top), dtype=np.int64)
-        _count_values(self.g, 1, self.reached, self.counts)
+        _kernel("count_values", self.g)(self.g, 1, self.reached, self.counts)
         choice = self._choose(first=True)
         assert choice is not None
         steps.done += self.reached + len(self.counts) * len(self.counts).bit_length()
@@ -320,11 +368,12 @@ class Run:
         self.mask = mask
         self.history.append((self.reached, mask))
         self._tables()
-        count = _list_rare(self.g, self.reached, self._is_rare, self.rare, self.rare_value)
+        list_rare = _kernel("list_rare", self.g)
+        count = list_rare(self.g, self.reached, self._is_rare, self.rare, self.rare_value)
         if count >= len(self.rare):
             self.rare = np.zeros(max(2 * count, _RARE_ROOM), dtype=np.int64)
             self.rare_value = np.zeros(len(self.rare), dtype=np.int64)
-            _list_rare(self.g, self.reached, self._is_rare, self.rare, self.rare_value)
+            list_rare(self.g, self.reached, self._is_rare, self.rare, self.rare_value)
         self.n_rare = count
 
     def _tables(self) -> None:
@@ -332,7 +381,7 @@ class Run:
         assert self.mask is not None
         self.cap = _capacity(max(self.top, self.mask if self.mask >= 0 else ~self.mask))
         size = 2 * self.cap
-        self._is_rare = _rare_table(size, self.mask)
+        self._is_rare = _kernel("rare_table")(size, self.mask)
         self._seen = np.full((2, size), -1, dtype=np.int64)  # a row per worker
         self._want = np.zeros((2, size), dtype=np.bool_)
         self._missing = np.zeros((2, size), dtype=np.int64)

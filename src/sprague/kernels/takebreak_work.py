@@ -15,7 +15,16 @@ import numpy as np
 
 from sprague.kernels.config import TAKE_BREAK_PREFIX as PREFIX
 
-__all__ = ["work", "value_counts", "mask_prices", "mask_price", "best_mask", "choose_mask", "rare_positions"]
+__all__ = [
+    "work",
+    "value_counts",
+    "value_dtype",
+    "mask_prices",
+    "mask_price",
+    "best_mask",
+    "choose_mask",
+    "rare_positions",
+]
 
 
 def work(
@@ -48,6 +57,18 @@ def work(
 def _halves(x: int) -> int:
     """``sum(y // 2 for y in range(x))`` (0 for x <= 0)."""
     return (x // 2) * ((x - 1) // 2) if x > 0 else 0
+
+
+def value_dtype(top: int) -> np.dtype:
+    """The smallest unsigned type holding ``0..top`` (uint8, uint16, uint32; int64 beyond).
+
+    >>> value_dtype(255), value_dtype(256), value_dtype(70000)
+    (dtype('uint8'), dtype('uint16'), dtype('uint32'))
+    """
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if top <= np.iinfo(dtype).max:
+            return np.dtype(dtype)
+    return np.dtype(np.int64)
 
 
 def mask_prices(counts: np.ndarray) -> np.ndarray:
