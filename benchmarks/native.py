@@ -40,10 +40,7 @@ HOME = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "sprague
 GAMES = {  # name: (the native analyser's name, take_all, take_one, split, distinct)
     "grundy": ("grundy", [], [], [0], True),
     "officers": ("0.6", [], [1], [1], False),
-    "0.04": ("0.04", [], [], [2], False),
-    "0.06": ("0.06", [], [2], [2], False),
-    "0.007": ("0.007", [2], [2], [2], False),
-}
+}  # any other row is an octal code, its moves sprague's (a hand-written 0.007 here had Dawson's Kayles' moves)
 ROWS = "grundy:20,grundy:22,officers:20,officers:22,0.04:16,0.04:18,0.06:16"
 LINE = re.compile(r"n=2\^(\d+) largest G\[(\d+)\]=(\d+) rare_mask=([0-9a-f]+)(pos)? num_rare=(\d+) last_rare=(\d+)")
 
@@ -190,7 +187,9 @@ def sample(binary: Path, count: int, ks: list[int], seed: int, threads: int) -> 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", default=SOURCE, help="git URL or local clone of the native analyser")
-    parser.add_argument("--rows", default=ROWS, help=f"game:k pairs (2^k heaps), of {', '.join(GAMES)}")
+    parser.add_argument(
+        "--rows", default=ROWS, help=f"game:k pairs (2^k heaps), game one of {', '.join(GAMES)} or an octal code"
+    )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--threads", type=int, default=0, help="sprague's threads (0: its own choice)")
     parser.add_argument("--check", action="store_true", help="check every row's values against the native line")

@@ -552,7 +552,7 @@ def test_a_game_ends_where_no_move_is_left_though_option_count_over_counts(clien
 
 
 def test_sprague_serve_binds_loopback_by_default() -> None:
-    with running_server() as url:
+    with running_server(ready=False) as url:  # (nothing computed: the workers' warm-up is not waited for)
         page = urllib.request.urlopen(url + "/", timeout=300).read().decode()
         assert 'id="ruleset"' in page
         spec = json.loads(urllib.request.urlopen(url + "/openapi.json", timeout=300).read())
@@ -598,7 +598,7 @@ def test_sprague_serve_on_a_busy_port_says_so_in_one_line() -> None:
 
 def test_sprague_serve_binds_every_interface_only_when_named_with_a_warning() -> None:
     output: list[str] = []
-    with running_server("--host", "0.0.0.0", "--workers", "1", output=output) as url:
+    with running_server("--host", "0.0.0.0", "--workers", "1", output=output, ready=False) as url:
         data = json.loads(urllib.request.urlopen(url + "/api/rulesets", timeout=300).read())
         assert data[0]["name"]
     assert "sprague: warning: --host 0.0.0.0 serves every network interface" in output[0]
