@@ -48,7 +48,7 @@ print(json.dumps({"numba": "numba" in sys.modules, "values": out}))
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The environment of a process that finds the module, built once for the module's tests."""
-    env = {**os.environ, "SPRAGUE_AOT_DIR": str(tmp_path_factory.mktemp("aot"))}
+    env = {**os.environ, "SPRAGUE_AOT_DIR": str(tmp_path_factory.mktemp("aot")), "SPRAGUE_AOT": "1"}
     done = subprocess.run(
         [sys.executable, "-c", "from sprague.kernels import aot; print(aot.build())"],
         env=env,
@@ -82,6 +82,7 @@ def test_runs_compiled_ahead_of_time_give_the_naive_values_without_numba(built: 
 
 def test_a_module_built_for_other_sources_is_not_loaded(built: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SPRAGUE_AOT_DIR", built["SPRAGUE_AOT_DIR"])
+    monkeypatch.setenv("SPRAGUE_AOT", "1")
     monkeypatch.setattr(aot, "_loaded", {})
     assert aot.load() is not None and aot.kernel("rare_table") is not None
     key = aot.key()
