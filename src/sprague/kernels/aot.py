@@ -6,12 +6,14 @@ importing SciPy to look for BLAS) before it loads the first cached kernel, and h
 some 75 MB more. :func:`build` (run by ``sprague warm-up``) compiles the kernels of a
 take-and-break run (:mod:`sprague.kernels.takebreak`: the heap recursion, the value
 counts, the rarity table and list, and a worker of the sparse-space kernel), for
-values of uint8, uint16 and uint32, into one extension module with numba's ahead-of-time
-compiler (``numba.pycc``, for this machine's CPU), kept beside numba's cache. The same
-Python source is compiled, not a second implementation. :func:`load` imports it in a
-millisecond when it was built from the same sources, numba and Python, for the same
-CPU; otherwise (or with ``SPRAGUE_AOT=0``, or ``NUMBA_DISABLE_JIT=1``, under which the
-kernels run as Python) the run uses numba's kernels, as before.
+values of uint8, uint16 and uint32, into one extension module with numba's
+ahead-of-time compiler (``numba.pycc``, for this machine's CPU), kept in numba's
+cache directory. The same Python source is compiled, not a second implementation.
+:func:`load` imports it in a millisecond when it was built from the same sources,
+numba and Python, for the same CPU; otherwise (or with ``SPRAGUE_AOT=0``, or
+``NUMBA_DISABLE_JIT=1``, under which the kernels run as Python) the run uses numba's
+kernels, as before. numba marks ``pycc`` "pending deprecation": if a later numba
+drops it, ``sprague warm-up`` says so and runs use numba's kernels.
 
 A worker compiled ahead of time lets go of Python's global lock while it runs
 (``PyEval_SaveThread``, as numba's ``nogil=True`` does), so two of them run side by
@@ -29,6 +31,7 @@ import platform
 import shutil
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -128,8 +131,12 @@ _EXPORTS = {
 
 
 def build() -> Path:
-    """Compile the module (some 30-60 s; needs numba and a C compiler) and keep it in :func:`aot_dir`; its path."""
-    from numba.pycc import CC
+    """Compile the module (some 10-60 s; needs numba and a C compiler) and keep it in :func:`aot_dir`; its path."""
+    from numba.core.errors import NumbaPendingDeprecationWarning
+
+    with warnings.catch_warnings():  # pycc is "pending deprecation" since numba 0.57; without it, numba's kernels
+        warnings.simplefilter("ignore", NumbaPendingDeprecationWarning)
+        from numba.pycc import CC
 
     from sprague.kernels import takebreak
     from sprague.kernels.jit import make_kernels
