@@ -63,3 +63,13 @@ def test_a_search_the_bound_allows_still_runs() -> None:
     assert kayles.least_positions((5, 5, 3)) == 21  # C(6 + 2 - 1, 2): the two heaps of 5, each to 0..5
     e = kayles.evaluate((5, 5, 3), misere=True, method="search")
     assert e.grundy is not None and e.method == "search"
+
+
+def test_a_value_searched_before_is_not_refused_again() -> None:
+    """The bound counts the positions a search would visit; a value already in the memo needs none of them."""
+    nim = sprague.ruleset("nim")
+    position = (6, 6, 6, 6)  # at least C(7 + 3, 4) = 210 positions
+    assert nim.least_positions(position) == 210
+    assert nim.grundy(position, method="search") == 0
+    with budget(work=100):  # far below the bound's 840 units
+        assert nim.grundy(position, method="search") == 0

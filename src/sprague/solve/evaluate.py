@@ -281,7 +281,9 @@ def _misere_evaluate(r: Rules, pos: Position, method: str, limit: int) -> Evalua
 def search(r: Rules, pos: Position, limit: int, misere: bool = False) -> Any:
     """The Grundy value (misère: g-; loopy: gamma) by memoised search of the game graph (the memo is kept on the
     ruleset)."""
-    refuse_search(r, pos, limit, f"brute-force search from {cut(str(r.format_position(pos)))}")
+    held = r.solver.misere_search if misere and not r.loopy else r.solver.search
+    if held is None or r.canonical(pos) not in held.memo:  # (a value searched before is answered from the memo)
+        refuse_search(r, pos, limit, f"brute-force search from {cut(str(r.format_position(pos)))}")
     if r.loopy:
         if r.solver.search is None:
             r.solver.search = LoopySearch(r.moves, r.canonical)
