@@ -37,8 +37,7 @@ for kind in aot.TYPES:
     for code, moves in cases.items():
         for threads in (1, 2):
             run = tr.Run(*moves, np.zeros(0, dtype=np.uint8), int(sys.argv[2]), chunk=700, threads=threads)
-            for _ in run.extend():
-                pass
+            list(run.extend())  # the run to its end, chunk by chunk
             assert run.g.dtype == kind, run.g.dtype
             out[f"{kind} {code} {threads}"] = run.values.tolist()
 print(json.dumps({"numba": "numba" in sys.modules, "values": out}))
