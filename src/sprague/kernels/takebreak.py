@@ -111,6 +111,10 @@ _PATIENCE_CYCLES = 3_000_000
 #: numba runs the kernels as Python (``NUMBA_DISABLE_JIT=1``)
 _JIT_OFF = numba is None or bool(getattr(numba.config, "DISABLE_JIT", False))
 
+#: an index known to be non-negative, as an unsigned integer: numba then leaves out its check for a negative
+#: index (Python's ``a[-1]``), which costs the hot loops below 40-45% of their time (as Python: the index itself)
+_u = int if _JIT_OFF else numba.uint64
+
 # ---------------------------------------------------------------------------------------------------------
 # atomics: LLVM atomic load/store/cmpxchg on an int64 array element (numba has none on the CPU)
 
@@ -355,10 +359,10 @@ def _naive_extend(
         steps += take_all.shape[0] + take_one.shape[0]
         for i in range(split.shape[0]):
             m = n - split[i]
-            for a in range(1, m // 2 + 1):
-                if distinct and 2 * a == m:
-                    continue
-                seen[g[a] ^ g[m - a]] = n
+            for a in range(1, (m - 1) // 2 + 1):
+                seen[_u(g[_u(a)] ^ g[_u(m - a)])] = n
+            if m >= 2 and m % 2 == 0 and not distinct:
+                seen[0] = n  # the pair (m / 2, m / 2)
             steps += max(m // 2, 0)
         v = 0
         while seen[v] == n:
@@ -420,15 +424,15 @@ def _seek(
         while a <= half:
             # four pairs and one branch at a time while none is wanted (nearly always)
             while a + 3 <= half and not (
-                want[g[a] ^ g[m - a]]
-                | want[g[a + 1] ^ g[m - a - 1]]
-                | want[g[a + 2] ^ g[m - a - 2]]
-                | want[g[a + 3] ^ g[m - a - 3]]
+                want[_u(g[_u(a)] ^ g[_u(m - a)])]
+                | want[_u(g[_u(a + 1)] ^ g[_u(m - a - 1)])]
+                | want[_u(g[_u(a + 2)] ^ g[_u(m - a - 2)])]
+                | want[_u(g[_u(a + 3)] ^ g[_u(m - a - 3)])]
             ):
                 a += 4
             end = min(a + 4, half + 1)
             while a < end:
-                x = g[a] ^ g[m - a]
+                x = g[_u(a)] ^ g[_u(m - a)]
                 if want[x]:
                     want[x] = False
                     seen[x] = n
@@ -441,6 +445,15 @@ def _seek(
         steps += a - first + 1
         i += 1
     return need, steps
+
+
+@njit(cache=True, nogil=True)
+def _stamp_rare(
+    g: np.ndarray, m: int, rare: np.ndarray, rare_value: np.ndarray, seen: np.ndarray, n: int, first: int, last: int
+) -> None:
+    """Stamp ``seen[v] = n`` for the pairs ``(r, m - r)`` through the rare heaps ``rare[first:last]``."""
+    for j in range(first, last):
+        seen[_u(rare_value[j] ^ g[_u(m - rare[j])])] = n
 
 
 @njit(cache=True, nogil=True)
@@ -479,18 +492,15 @@ def _old_options(
         k = split[i]
         m = n - k
         low = 2 if k == 0 else 1
-        hi = m - low
-        twin = m // 2 if distinct and m % 2 == 0 else -1  # the pair (r, r) Grundy's game does not allow
         first = _first_above(rare, n_rare, low - 1)
-        j = first
-        while j < n_rare:
-            r = rare[j]
-            if r > hi:
-                break
-            if r != twin:
-                seen[rare_value[j] ^ g[m - r]] = n
-            j += 1
-        steps += j - first
+        last = _first_above(rare, n_rare, m - low)  # the rare heaps r with low <= r <= m - low
+        twin = _first_above(rare, last, m // 2 - 1)  # the pair (r, r) Grundy's game does not allow
+        if distinct and m % 2 == 0 and first <= twin < last and rare[twin] == m // 2:
+            _stamp_rare(g, m, rare, rare_value, seen, n, first, twin)
+            _stamp_rare(g, m, rare, rare_value, seen, n, twin + 1, last)
+        else:
+            _stamp_rare(g, m, rare, rare_value, seen, n, first, last)
+        steps += last - first
     c = 0
     while seen[c] == n or is_rare[c]:
         c += 1
