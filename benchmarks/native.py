@@ -129,23 +129,29 @@ def check(native: str, mine: dict[str, Any], k: int) -> None:
     assert found and int(found[1]) == k, native
     largest, value = int(found[2]), int(found[3])
     assert (mine["largest"], mine["max"]) == (largest, value), (native, mine)
-    if found[5] or "rare" not in mine:  # a mask with the heap's parity: not compared
+    if "rare" not in mine:
         return
     g = np.frombuffer(bytes.fromhex(mine["rare"]), dtype=np.int64)
     assert (len(g), int(g[-1]) if len(g) else 0) == (int(found[6]), int(found[7])), (native, len(g))
 
 
-def rare_under(game: str, k: int, mask: int) -> dict[str, Any]:
-    """Heap 0 and the heaps of sprague's values rare under the native ``mask`` (to compare with its count)."""
+def rare_under(game: str, k: int, mask: int, parity: bool) -> dict[str, Any]:
+    """The heaps 0.. of sprague's values rare under the native ``mask`` (to compare with its count); with
+    ``parity`` (its ``pos``), heap ``r`` is rare when ``popcount(G(r) & mask) + r - s`` is even, ``s`` a split
+    amount (the native analyser's ``rare_position_bit``, as sprague's keys)."""
     import numpy as np
 
     from sprague.kernels import takebreak_run as tr
-    from sprague.kernels.takebreak_work import rare_positions
 
-    run = tr.Run(*moves_of(game)[1], np.zeros(0, dtype=np.uint8), 1 << k)  # type: ignore[call-arg]
+    moves = moves_of(game)[1]
+    run = tr.Run(*moves, np.zeros(0, dtype=np.uint8), 1 << k)  # type: ignore[call-arg]
     for _ in run.extend():
         pass
-    rare = np.concatenate([[0], rare_positions(run.values, mask)]).astype(np.int64)
+    values = run.values.astype(np.int64) & mask
+    for shift in (32, 16, 8, 4, 2, 1):
+        values ^= values >> shift
+    heaps = np.arange(len(values)) - min(moves[2], default=0)
+    rare = np.flatnonzero(((values + parity * heaps) & 1) == 0).astype(np.int64)
     return {"largest": int(np.argmax(run.values)), "max": int(run.values.max()), "rare": rare.tobytes().hex()}
 
 
@@ -227,8 +233,9 @@ def main() -> None:
         line = natives[0][3]
         check(line, json.loads(mine[0][3].strip().splitlines()[-1]), k)
         if ns.check:
-            mask = int(LINE.match(line)[4], 16)  # type: ignore[index]
-            check(line, rare_under(game, k, mask), k)
+            found = LINE.match(line)
+            assert found, line
+            check(line, rare_under(game, k, int(found[4], 16), bool(found[5])), k)
         a, b = min(natives), min(mine)
         print(
             f"| {game} 2^{k} | {load:.1f} | {a[0]:.2f} / {statistics.median(x[0] for x in natives):.2f} ({a[1]:.1f}) "

@@ -223,7 +223,7 @@ def test_the_estimates_bound_the_counted_steps_past_the_prefix(code, monkeypatch
     assert values == naive.octal_sequence(_digits(code), n)
     assert tb.work(*moves[:3], 0, n) <= steps.done
     prefix, naive_part = _steps(moves, 256)
-    size = 2 * 2 ** max(max(prefix), 1).bit_length()  # the value counts the mask is priced on (a power of two)
+    size = 4 * 2 ** max(max(prefix), 1).bit_length()  # the counts per value and parity the mask is priced on
     mask_steps = len(prefix) + size * size.bit_length()  # counting the values, and the Walsh-Hadamard transform
     budget = naive_part.done + mask_steps + 1  # enough for the prefix and the mask only
     _, stopped = _steps(moves, n, budget=budget)

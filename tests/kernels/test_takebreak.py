@@ -76,13 +76,82 @@ def test_every_mask_gives_the_same_values(mask: int, threads: int, monkeypatch: 
     run = tr.Run(*GRUNDY, np.zeros(0, dtype=np.uint8), n, chunk=601, threads=threads, masks=[mask])
     assert list(run.extend())[-1] == n
     assert run.values.tolist() == truth
-    assert run.history == [(10, mask)] and run.mask == mask
+    assert run.history == [(10, mask, False)] and run.mask == mask
     assert run.rare[: run.n_rare].tolist() == [r for r in range(1, n) if bin(truth[r] & mask).count("1") % 2 == 0]
 
 
-def rare_count(values: list[int], mask: int) -> int:
-    """Heaps 1.. with an even masked popcount, counted one by one (Python ints: infinite masks are negative)."""
-    return sum(1 for v in values[1:] if bin(v & mask).count("1") % 2 == 0)
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("code", ["0.204", "0.214", "grundy", "0.6", "4.07"])
+def test_masks_reading_the_heaps_parity_give_the_same_values(
+    code: str, threads: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Masks that read the heap's parity (heap r rare when popcount(G(r) & m) + r % 2 is even, as J. Czajka's
+    ``pos`` masks) change the speed, never the values: forced in turn with plain masks, chunk after chunk,
+    against tests/naive.py, with the rare heaps counted one by one."""
+    monkeypatch.setattr(tr.config, "TAKE_BREAK_PIPELINE_FROM", 0)
+    monkeypatch.setattr(tr.config, "TAKE_BREAK_RETRY", 0)
+    monkeypatch.setattr(tr, "PREFIX", 20)
+    monkeypatch.setattr(tr, "_RARE_ROOM", 4)
+    n = 2500
+    if code == "grundy":
+        moves, truth = GRUNDY, naive.grundys_game_sequence(n)
+    else:
+        moves, truth = octal_moves(code), naive.octal_sequence(octal_digits(code), n)
+    masks: list[int | tuple[int, bool]] = [(~0, True), (1, True), ~1, (3, False), (~6, True), (5, True)]
+    run = run_values(moves, n, chunk=301, threads=threads, masks=masks)
+    assert run.values.tolist() == truth
+    forced = [(m, False) if isinstance(m, int) else m for m in masks]
+    assert [(m, p) for _, m, p in run.history] == [forced[i % len(forced)] for i in range(len(run.history))]
+    mask, parity, k = run.mask, int(run.parity), moves[2][0]  # the keys count the parity of r - k
+    rare = [r for r in range(1, n) if (bin(truth[r] & mask).count("1") + parity * (r - k)) % 2 == 0]
+    assert run.rare[: run.n_rare].tolist() == rare
+
+
+def test_the_heaps_parity_is_read_only_when_the_split_amounts_share_a_parity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.44 splits after taking 1 or 2 tokens: a class of a pair's value then depends on the split, and a mask
+    reading the heap's parity is refused (a clear error) when forced, and never chosen."""
+    monkeypatch.setattr(tr, "PREFIX", 50)
+    moves = octal_moves("0.44")
+    with pytest.raises(ValueError, match="one parity"):
+        run_values(moves, 200, chunk=97, threads=1, masks=[(1, True)])
+    with pytest.raises(ValueError, match="mask 0 makes every value rare"):
+        run_values(moves, 200, chunk=97, threads=1, masks=[0])
+    run = run_values(moves, 3000, chunk=500, threads=1)
+    assert run.values.tolist() == naive.octal_sequence(octal_digits("0.44"), 3000)
+    assert not any(parity for _, _, parity in run.history)
+
+
+@pytest.mark.parametrize("code", ["0.204", "0.214", "0.6", "grundy"])
+def test_the_chosen_mask_is_the_cheapest_with_or_without_the_heaps_parity(code: str) -> None:
+    """The Walsh-Hadamard prices over keys 2 v + r % 2 equal the rare heaps counted one mask at a time, over every
+    finite and infinite mask, with and without the heap's parity; 0.204 and 0.214 take a mask reading it."""
+    n = 4096
+    if code == "grundy":
+        moves, truth = GRUNDY, naive.grundys_game_sequence(n)
+    else:
+        moves, truth = octal_moves(code), naive.octal_sequence(octal_digits(code), n)
+    run = tr.Run(*moves, np.array(truth, dtype=np.int64), n + 1, threads=1)
+    run.steps.budget = 0  # count and choose only: no value computed
+    assert list(run.extend()) == []
+    values, heaps = np.array(truth[1:], dtype=np.int64), np.arange(1, n) - moves[2][0]
+    popcount = np.array([bin(v).count("1") for v in range(1 << max(truth).bit_length())])
+
+    def cost(mask: int, parity: int) -> int:  # rare heaps, one by one
+        return int(np.count_nonzero((popcount[values & mask] + parity * heaps) % 2 == 0))
+
+    bits = max(truth).bit_length()
+    masks = [*range(1, 1 << bits), *(~f for f in range(1 << bits))]  # the mask 0 is never a candidate
+    plain = min(cost(m, 0) for m in masks)
+    best = min(plain, *(cost(m, 1) for m in masks))
+    assert run.n_rare == best == cost(run.mask, int(run.parity))
+    if code.startswith("0.2"):  # Czajka's analyser reads the heap's parity in both (its rare_mask=1bapos)
+        assert run.parity and best < plain / 2
+
+
+def rare_count(values: list[int], mask: int, parity: bool = False, k: int = 0) -> int:
+    """Heaps 1.. with an even masked popcount, counted one by one (Python ints: infinite masks are negative), with
+    ``parity`` that of the heap less ``k`` added."""
+    return sum(1 for r, v in enumerate(values) if r and (bin(v & mask).count("1") + parity * (r - k)) % 2 == 0)
 
 
 def test_the_chosen_mask_makes_grundys_game_sparse() -> None:
@@ -258,13 +327,17 @@ def test_mask_changes_between_chunks_keep_the_values_exact(seed: int, monkeypatc
     rnd = random.Random(seed)
     digits = random_digits(rnd)
     monkeypatch.setattr(tr, "PREFIX", rnd.choice([8, 30, 64]))
-    masks = [rnd.choice([~0, ~1, 1, 2, 3, 6, ~5, ~6, 12, 1 << 7]) for _ in range(5)]
+    moves = digit_moves(digits)
+    parity = len({k % 2 for k in moves[2]}) <= 1  # masks reading the heap's parity too, when allowed
+    choices: list[int | tuple[int, bool]] = [~0, ~1, 1, 2, 3, 6, ~5, ~6, 12, 1 << 7]
+    masks = [rnd.choice(choices + [(m, True) for m in choices if parity]) for _ in range(5)]
     truth = naive.octal_sequence(digits, 1500)
-    run = run_values(digit_moves(digits), 1500, chunk=rnd.choice([97, 250]), threads=1, masks=masks)
+    run = run_values(moves, 1500, chunk=rnd.choice([97, 250]), threads=1, masks=masks)
     assert run.values.tolist() == truth, digits
-    assert len({mask for _, mask in run.history}) > 1
+    assert len({(mask, parity) for _, mask, parity in run.history}) > 1
+    k = min(moves[2], default=0)  # a mask reading the heap's parity reads that of r - k
     assert run.rare[: run.n_rare].tolist() == [
-        r for r in range(1, 1500) if bin(truth[r] & run.mask).count("1") % 2 == 0
+        r for r in range(1, 1500) if (bin(truth[r] & run.mask).count("1") + run.parity * (r - k)) % 2 == 0
     ]
 
 
@@ -279,9 +352,12 @@ def test_the_mask_is_chosen_again_when_the_rare_heaps_grow(code: str, monkeypatc
     run = run_values(octal_moves(code), n, chunk=500, threads=1)
     assert run.values.tolist() == truth
     assert len(run.history) >= 2, run.history
-    for (at, mask), (_, before) in zip(run.history[1:], run.history):
-        assert rare_count(truth[:at], mask) <= tr.config.TAKE_BREAK_REMASK_RATIO * rare_count(truth[:at], before)
-    assert run.n_rare == rare_count(truth, run.mask) < rare_count(truth, run.history[0][1])
+    k = octal_moves(code)[2][0]
+    for (at, mask, parity), (_, before, before_parity) in zip(run.history[1:], run.history):
+        assert rare_count(truth[:at], mask, parity, k) <= tr.config.TAKE_BREAK_REMASK_RATIO * rare_count(
+            truth[:at], before, before_parity, k
+        )
+    assert run.n_rare == rare_count(truth, run.mask, run.parity, k) < rare_count(truth, *run.history[0][1:], k)
 
 
 @pytest.mark.parametrize("prefix", [40, 2048])
@@ -329,13 +405,13 @@ def worker_state(truth: list[int], start: int, stop: int) -> tuple[tuple[object,
     g = np.zeros(stop, dtype=np.uint8)
     g[:start] = truth[:start]
     mask = tb.choose_mask(g[:start])
-    table = tb._rare_table(1024, mask)
+    table = tb._rare_table(1024, 2 * mask)  # the mask over keys 2 v + r % 2, the heap's parity not read
     rare, rare_value = np.zeros(stop, dtype=np.int64), np.zeros(stop, dtype=np.int64)
     sync = np.zeros(tr._SYNC_SIZE, dtype=np.int64)
     sync[tb._NEXT] = sync[tb._REACHED] = start
-    sync[tb._N_RARE] = tb._list_rare(g, start, table, rare, rare_value)
+    sync[tb._N_RARE] = tb._list_rare(g, start, 0, table, rare, rare_value)
     split = np.array([0])
-    args = (g, stop, NONE, NONE, split, True, table, rare, rare_value, np.zeros(1024, dtype=np.int64), 512)
+    args = (g, stop, NONE, NONE, split, True, table, rare, rare_value, np.zeros(2048, dtype=np.int64), 512)
     return (*args, tr.UNLIMITED, 255), sync
 
 
@@ -396,7 +472,7 @@ def test_a_budget_or_a_full_rare_list_stops_before_a_value(monkeypatch: pytest.M
     args = (*args[:7], args[7][:room], args[8][:room], *args[9:])  # the rare list is full
     tb._work(*args, *rows, sync, 0)
     reached = int(sync[tb._REACHED])
-    assert sync[tb._STATUS] == tb._FULL and args[6][truth[reached]]  # type: ignore[index]  # stopped before a rare value
+    assert sync[tb._STATUS] == tb._FULL and args[6][reached % 2, truth[reached]]  # type: ignore[index]  # stopped before a rare value
     assert args[0][:reached].tolist() == truth[:reached] and reached < 4000  # type: ignore[index]
 
 

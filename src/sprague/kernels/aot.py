@@ -119,11 +119,11 @@ _EXPORTS = {
         "_naive_extend",
         "UniTuple(int64, 3)(T[::1], int64, int64, int64[::1], int64[::1], int64[::1], boolean, int64, int64)",
     ),
-    "count_values": ("_count_values", "void(T[::1], int64, int64, int64[::1])"),
-    "list_rare": ("_list_rare", "int64(T[::1], int64, boolean[::1], int64[::1], int64[::1])"),
+    "count_keys": ("_count_keys", "void(T[::1], int64, int64, int64, int64[::1])"),
+    "list_rare": ("_list_rare", "int64(T[::1], int64, int64, boolean[:, ::1], int64[::1], int64[::1])"),
     "work": (
         "_work_free",
-        "void(T[::1], int64, int64[::1], int64[::1], int64[::1], boolean, boolean[::1], "
+        "void(T[::1], int64, int64[::1], int64[::1], int64[::1], boolean, boolean[:, ::1], "
         "int64[::1], int64[::1], int64[::1], int64, int64, int64, int64[::1], boolean[::1], int64[::1], "
         "int64[::1], int64)",
     ),
@@ -153,7 +153,7 @@ def build() -> Path:
         for export, (function, signature) in _EXPORTS.items():
             for t in TYPES:
                 cc.export(f"{export}_{t}", signature.replace("T[", f"{t}["))(getattr(takebreak, function).py_func)
-        cc.export("rare_table", "boolean[::1](int64, int64)")(takebreak._rare_table.py_func)
+        cc.export("rare_table", "boolean[:, ::1](int64, int64)")(takebreak._rare_table.py_func)
         cc.compile()
         (built,) = Path(tmp).glob(f"{name}.*")
         final = target / built.name

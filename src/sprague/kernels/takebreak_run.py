@@ -4,13 +4,17 @@ The first :data:`PREFIX` values come from the naive recursion; then the sparse-s
 kernel fills the rest in chunks, by one worker or two, within a
 budget of :class:`Steps`, widening the values' type and growing the rare list as they need.
 
-**Choosing the mask, and choosing again.** A value's rarity is looked up in a
-table over values; the kernel keeps ``counts[v]``, how many heaps ``1..n-1`` have
-value ``v``. For a mask ``m`` below ``2^B`` (every value below ``2^B``) the heaps
-made rare are ``(N + W[m]) / 2``, ``N`` the number of heaps and ``W`` the
-Walsh-Hadamard transform of ``counts`` (``W[m] = sum_v counts[v] (-1)^popcount(v & m)``);
-one transform, O(B 2^B), prices every mask at once (the idea of J. Czajka's octal
-analyser). An *infinite* mask ``~f`` (every bit above ``f`` set) agrees with the
+**Choosing the mask, and choosing again.** A heap's rarity is looked up in a
+table over *keys* ``2 v + r % 2`` (its value ``v`` and its parity); the kernel keeps
+``counts[key]``, how many heaps ``1..n-1`` have each key. A mask over keys is a mask
+``m`` over values and a parity bit ``p`` (``2 m + p``; the kernels' docstring). For a
+mask ``M`` below ``2^B`` (every key below ``2^B``) the heaps made rare are
+``(N + W[M]) / 2``, ``N`` the number of heaps and ``W`` the Walsh-Hadamard transform of
+``counts`` (``W[M] = sum_key counts[key] (-1)^popcount(key & M)``); one transform,
+O(B 2^B), prices every mask at once (the idea of J. Czajka's octal analyser, whose
+``pos`` masks read the parity too). Masks with ``p = 1`` are candidates only when all
+split amounts have one parity; otherwise the counts of both parities are added and
+the value masks priced. An *infinite* mask ``~f`` (every bit above ``f`` set) agrees with the
 finite mask ``(2^B - 1) ^ f`` on the values seen so far, so it has the same price;
 they differ only on values not yet reached. :func:`best_mask` returns the
 cheapest, as the infinite mask on a tie (the finite mask 0 makes every value rare,
@@ -50,7 +54,7 @@ from sprague.kernels.takebreak_sync import (
     _TOP,
     _WIDEN,
 )
-from sprague.kernels.takebreak_work import best_mask, mask_price, value_dtype
+from sprague.kernels.takebreak_work import best_key_mask, mask_price, value_dtype
 
 __all__ = ["extend", "Run", "Steps", "STEPS_PER_POSITION", "UNLIMITED", "PREFIX", "CHUNK", "threads_available"]
 
@@ -155,10 +159,11 @@ class Run:
     steps: Steps = field(default_factory=Steps)
     chunk: int | None = None
     threads: int | None = None
-    #: test hook: the masks to use, chunk after chunk (cycled), instead of choosing them
-    masks: Sequence[int] | None = None
-    #: (heap, mask): from which heap each mask was used
-    history: list[tuple[int, int]] = field(default_factory=list)
+    #: test hook: the masks to use, chunk after chunk (cycled), instead of choosing them: a mask ``m``, or
+    #: ``(m, True)`` for the mask ``m`` with the heap's parity (allowed when the split amounts share a parity)
+    masks: Sequence[int | tuple[int, bool]] | None = None
+    #: (heap, mask, parity): from which heap each mask was used, and whether it read the heap's parity
+    history: list[tuple[int, int, bool]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.alls, self.ones, self.twos = moves = [
@@ -178,6 +183,12 @@ class Run:
         self.g[: len(known)] = known
         self.reached = len(known)
         self.mask: int | None = None
+        self.parity = False  # whether the mask reads the heap's parity (the module docstring of the kernels)
+        #: the mask over keys ``2 G(r) + r % 2``: ``2 mask + parity``
+        self.key: int | None = None
+        #: masks may read the heap's parity only when every split amount has one parity; the keys count from one
+        self.parity_allowed = len({k & 1 for k in self.twos.tolist()}) <= 1
+        self._k = int(self.twos[0]) if len(self.twos) else 0
         self.counts = np.zeros(0, dtype=np.int64)
         self.n_rare = 0
         self.rare = np.zeros(0, dtype=np.int64)
@@ -304,8 +315,8 @@ class Run:
         the values left would take more steps than the budget has."""
         steps, stop = self.steps, self.n
         self.top = int(self.g[: self.reached].max())
-        self.counts = np.zeros(2 * _capacity(self.top), dtype=np.int64)
-        _kernel("count_values", self.g)(self.g, 1, self.reached, self.counts)
+        self.counts = np.zeros(4 * _capacity(self.top), dtype=np.int64)  # per key 2 v + r % 2
+        _kernel("count_keys", self.g)(self.g, 1, self.reached, self._k, self.counts)
         choice = self._choose(first=True)
         assert choice is not None
         steps.done += self.reached + len(self.counts) * len(self.counts).bit_length()
@@ -350,43 +361,49 @@ class Run:
     def _choose(self, first: bool) -> int | None:
         """The mask for the next chunk, or None to keep the current one (see the module docstring)."""
         if self.masks:
-            forced = int(self.masks[self._chunks % len(self.masks)])
-            return None if forced == self.mask else forced
-        mask, price = best_mask(self.counts)
-        if first or self.mask is None:
-            return mask
-        if mask == self.mask:
+            entry = self.masks[self._chunks % len(self.masks)]
+            mask, parity = (entry, False) if isinstance(entry, int) else entry
+            if parity and not self.parity_allowed:
+                raise ValueError(f"the mask {mask} with the heap's parity needs split amounts of one parity")
+            if mask == 0:
+                raise ValueError("the mask 0 makes every value rare; give a mask with a bit set")
+            forced = 2 * int(mask) + bool(parity)
+            return None if forced == self.key else forced
+        key, price = best_key_mask(self.counts, self.parity_allowed)
+        if first or self.key is None:
+            return key
+        if key == self.key:
             return None
-        now = mask_price(self.counts, self.mask)
+        now = mask_price(self.counts, self.key)
         left = self.n - self.reached
         if price <= config.TAKE_BREAK_REMASK_RATIO * now and (now - price) * left >= self.reached:
-            return mask
+            return key
         return None
 
-    def _use(self, mask: int) -> None:
-        """Switch to ``mask``: the rarity table, and the rare heaps listed again."""
-        self.mask = mask
-        self.history.append((self.reached, mask))
+    def _use(self, key: int) -> None:
+        """Switch to the key mask ``key``: the rarity table, and the rare heaps listed again."""
+        self.key, self.mask, self.parity = key, key >> 1, bool(key & 1)
+        self.history.append((self.reached, self.mask, self.parity))
         self._tables()
         list_rare = _kernel("list_rare", self.g)
-        count = list_rare(self.g, self.reached, self._is_rare, self.rare, self.rare_value)
+        count = list_rare(self.g, self.reached, self._k, self._is_rare, self.rare, self.rare_value)
         if count >= len(self.rare):
             self.rare = np.zeros(max(2 * count, _RARE_ROOM), dtype=np.int64)
             self.rare_value = np.zeros(len(self.rare), dtype=np.int64)
-            list_rare(self.g, self.reached, self._is_rare, self.rare, self.rare_value)
+            list_rare(self.g, self.reached, self._k, self._is_rare, self.rare, self.rare_value)
         self.n_rare = count
 
     def _tables(self) -> None:
         """Tables for values below ``2 cap``, ``cap`` a power of two above every value and the mask's finite part."""
-        assert self.mask is not None
+        assert self.mask is not None and self.key is not None
         self.cap = _capacity(max(self.top, self.mask if self.mask >= 0 else ~self.mask))
         size = 2 * self.cap
-        self._is_rare = _kernel("rare_table")(size, self.mask)
+        self._is_rare = _kernel("rare_table")(size, self.key)
         self._seen = np.full((2, size), -1, dtype=np.int64)  # a row per worker
         self._want = np.zeros((2, size), dtype=np.bool_)
         self._missing = np.zeros((2, size), dtype=np.int64)
-        if len(self.counts) < size:
-            self.counts = np.concatenate([self.counts, np.zeros(size - len(self.counts), dtype=np.int64)])
+        if len(self.counts) < 2 * size:  # a count per key
+            self.counts = np.concatenate([self.counts, np.zeros(2 * size - len(self.counts), dtype=np.int64)])
 
     def _grow_rare(self, size: int) -> None:
         self.rare = np.concatenate([self.rare, np.zeros(size - len(self.rare), dtype=np.int64)])

@@ -22,6 +22,7 @@ __all__ = [
     "mask_prices",
     "mask_price",
     "best_mask",
+    "best_key_mask",
     "choose_mask",
     "rare_positions",
 ]
@@ -109,6 +110,33 @@ def best_mask(counts: np.ndarray) -> tuple[int, int]:
     prices[0] = np.iinfo(np.int64).max  # the finite mask 0: every heap rare
     low = int(prices.min())
     m = int(np.flatnonzero(prices == low)[-1])  # the largest m is the infinite mask with the smallest f
+    return ~((1 << bits) - 1 ^ m), low
+
+
+def best_key_mask(counts: np.ndarray, parity: bool) -> tuple[int, int]:
+    """The mask over keys ``2 v + (r - k) % 2`` (value ``v``, heap ``r``, ``k`` a split amount) making the fewest
+    heaps rare, and how many: ``counts[key]`` counts the heaps of each key.
+
+    The key mask ``2 m + p`` reads the heap's parity when ``p = 1`` (:mod:`sprague.kernels.takebreak`), a
+    candidate only with ``parity``; ``m = 0`` never is (every value would be rare). Ties as :func:`best_mask`.
+
+    >>> best_key_mask(np.array([0, 3, 1, 0, 0, 0, 0, 2]), True)  # values 0,0,0 and 3,3 on odd heaps, 1 on even
+    (-1, 0)
+
+    (``-1``: the value mask ``~0`` and the parity: ``popcount(v) + (r - k)`` is odd at every heap, none is rare.)
+    >>> best_key_mask(np.array([0, 3, 1, 0, 0, 0, 0, 2]), False)  # without the parity: the value mask ~2
+    (-6, 3)
+    """
+    counts = np.asarray(counts, dtype=np.int64)
+    if not parity:
+        mask, price = best_mask(counts[0::2] + counts[1::2])
+        return 2 * mask, price
+    used = np.flatnonzero(counts)
+    bits = max(int(used[-1]) if len(used) else 0, 2).bit_length()
+    prices = mask_prices(np.pad(counts[: 1 << bits], (0, max(0, (1 << bits) - len(counts)))))
+    prices[:2] = np.iinfo(np.int64).max  # the value mask 0
+    low = int(prices.min())
+    m = int(np.flatnonzero(prices == low)[-1])
     return ~((1 << bits) - 1 ^ m), low
 
 
