@@ -116,23 +116,24 @@ def one(game: str, k: int, threads: int, kernel: bool = False) -> dict[str, Any]
 
 def command(game: str, k: int, threads: int, kernel: bool = False) -> list[str]:
     """A fresh Python process running :func:`one`, printing its dict as JSON."""
+    return python(f"one({game!r}, {k}, {threads}, {kernel})")
+
+
+def python(call: str) -> list[str]:
+    """A fresh Python process printing as JSON what ``call`` (a call of a function of this module) returns."""
     bench = str(Path(__file__).parent)
     code = f"import sys, json; sys.path.insert(0, {bench!r}); import native; "
-    return [sys.executable, "-c", code + f"print(json.dumps(native.one({game!r}, {k}, {threads}, {kernel})))"]
+    return [sys.executable, "-c", code + f"print(json.dumps(native.{call}))"]
 
 
 def check(native: str, mine: dict[str, Any], k: int) -> None:
     """sprague's values against the native line: largest value and where, rare count and last under its mask."""
-    import numpy as np
-
     found = LINE.match(native)
     assert found and int(found[1]) == k, native
     largest, value = int(found[2]), int(found[3])
     assert (mine["largest"], mine["max"]) == (largest, value), (native, mine)
-    if "rare" not in mine:
-        return
-    g = np.frombuffer(bytes.fromhex(mine["rare"]), dtype=np.int64)
-    assert (len(g), int(g[-1]) if len(g) else 0) == (int(found[6]), int(found[7])), (native, len(g))
+    if "rare" in mine:
+        assert (mine["rare"], mine["last_rare"]) == (int(found[6]), int(found[7])), (native, mine)
 
 
 def rare_under(game: str, k: int, mask: int, parity: bool) -> dict[str, Any]:
@@ -147,12 +148,18 @@ def rare_under(game: str, k: int, mask: int, parity: bool) -> dict[str, Any]:
     run = tr.Run(*moves, np.zeros(0, dtype=np.uint8), 1 << k)  # type: ignore[call-arg]
     for _ in run.extend():
         pass
-    values = run.values.astype(np.int64) & mask
+    table = np.arange(int(run.values.max()) + 1, dtype=np.int64) & mask  # the parity of each value, masked
     for shift in (32, 16, 8, 4, 2, 1):
-        values ^= values >> shift
-    heaps = np.arange(len(values)) - min(moves[2], default=0)
-    rare = np.flatnonzero(((values + parity * heaps) & 1) == 0).astype(np.int64)
-    return {"largest": int(np.argmax(run.values)), "max": int(run.values.max()), "rare": rare.tobytes().hex()}
+        table ^= table >> shift
+    split = min(moves[2], default=0)
+    found, block = [], 1 << 18  # a block at a time: this process's peak memory is what the next rows report
+    for start in range(0, len(run.values), block):
+        heaps = np.arange(start, min(start + block, len(run.values))) - split
+        odd = table[run.values[start : start + block]] + parity * heaps
+        found.append(start + np.flatnonzero((odd & 1) == 0))
+    rare = np.concatenate(found)
+    last = int(rare[-1]) if len(rare) else 0
+    return {"largest": int(np.argmax(run.values)), "max": int(run.values.max()), "rare": len(rare), "last_rare": last}
 
 
 def sample(binary: Path, count: int, ks: list[int], seed: int, threads: int) -> None:
@@ -235,7 +242,9 @@ def main() -> None:
         if ns.check:
             found = LINE.match(line)
             assert found, line
-            check(line, rare_under(game, k, int(found[4], 16), bool(found[5])), k)
+            # in a process of its own: this one's peak memory would be the floor of the next rows' children
+            call = f"rare_under({game!r}, {k}, {int(found[4], 16)}, {bool(found[5])})"
+            check(line, json.loads(subprocess.run(python(call), capture_output=True, text=True, check=True).stdout), k)
         a, b = min(natives), min(mine)
         print(
             f"| {game} 2^{k} | {load:.1f} | {a[0]:.2f} / {statistics.median(x[0] for x in natives):.2f} ({a[1]:.1f}) "

@@ -51,10 +51,11 @@ def one(game: str, n: int, threads: int, mode: str, mask: int | None) -> dict[st
     import numpy as np
 
     from sprague.kernels import takebreak_run as tb
-    from sprague.kernels.takebreak_work import choose_mask
+    from sprague.kernels.takebreak_work import best_key_mask
 
     moves = GAMES[game]
-    run = tb.Run(*moves, np.zeros(0, dtype=np.uint8), n, threads=threads, masks=None if mask is None else [mask])
+    forced = None if mask is None else [(mask >> 1, bool(mask & 1))]  # a mask over keys: the value mask, the parity
+    run = tb.Run(*moves, np.zeros(0, dtype=np.uint8), n, threads=threads, masks=forced)
     if mode == "first":
         run.masks = None
         original = run._choose
@@ -76,7 +77,7 @@ def one(game: str, n: int, threads: int, mode: str, mask: int | None) -> dict[st
         "max": int(values.max()),
         "rare": run.n_rare,
         "masks": run.history,
-        "best": choose_mask(values),
+        "best": best_key_mask(run.counts, run.parity_allowed)[0],  # on all the values: in hindsight
         "threads_used": tb.threads_available() if threads > 1 else 1,
     }
 
@@ -111,6 +112,7 @@ def main() -> None:
     for game in ns.games.split(","):
         best_mask: int | None = None
         for mode in ns.modes.split(","):
+            seconds: dict[int, tuple[float, float]] = {}  # threads: min wall, its CPU
             for threads in (int(t) for t in ns.threads.split(",")):
                 if mode == "best" and best_mask is None:  # in hindsight, from a first run (when no row ran yet)
                     best_mask = int(measure(game, ns.to, 1, "rechosen", None, ns.timeout)["best"])
@@ -130,6 +132,14 @@ def main() -> None:
                     f"{statistics.median(walls):8.2f} {ns.to / min(walls):11,.0f} {fastest['cpu']:7.2f} "
                     f"{fastest['maxrss_mb']:8.0f} {'u' + str(8 * fastest['itemsize']):>5} {fastest['rare']:6,} "
                     f"{len(fastest['masks']):5} {hours:9.2f} {memory:10.0f}",
+                    flush=True,
+                )
+                seconds[fastest["threads_used"]] = (min(walls), fastest["cpu"])
+            if 1 in seconds and 2 in seconds:  # what the second core adds
+                (one_wall, one_cpu), (two_wall, two_cpu) = seconds[1], seconds[2]
+                print(
+                    f"{game:9} {mode:9} the second thread: {one_wall / two_wall:.2f}x the speed (min walls), "
+                    f"{two_cpu / one_cpu - 1:+.0%} CPU",
                     flush=True,
                 )
 

@@ -10,7 +10,11 @@ this run on the same input, and says what it compares:
 - **compiled vs interpreted**: the same algorithm, numba against plain Python;
 - **algorithm vs algorithm**: two methods, both compiled;
 - **compiled + algorithm**: sprague's compiled method against the textbook
-  recursion in plain Python (both at once: not a measure of either alone).
+  recursion in plain Python (both at once: not a measure of either alone);
+- **against copying the same array in NumPy**: the memory floor of writing the
+  values (below 1x: slower than a copy, as a computed value must be);
+- **compiled vs compiled**: Grundy's game against J. Czajka's native analyser,
+  when ``benchmarks/native.py`` has built it (the same algorithm in C++).
 
 ``benchmarks/small.py`` (fresh processes: small questions, crossovers) is run at
 the end; ``benchmarks/verify.py`` covers ``sprague verify``, ``benchmarks/records.py``
@@ -38,6 +42,8 @@ from sprague.kernels.heap import subtraction_sequence
 COMPILED = "compiled vs interpreted"
 ALGORITHM = "algorithm vs algorithm"
 BOTH = "compiled + algorithm"
+FLOOR = "against copying the same array in NumPy (a read and a write a value: the memory floor)"
+NATIVE = "compiled vs compiled: the same algorithm, J. Czajka's C++ analyser on one thread (benchmarks/native.py)"
 REPEAT = 3
 
 
@@ -123,8 +129,33 @@ def ratio_row(
     return ref
 
 
-def row(task: str, bound: str, low: float, mid: float, note: str) -> None:
-    print(f"| {task} | {bound} | {secs(low, mid)} | - | - | {note} |")
+def row(task: str, bound: str, low: float, mid: float, note: str, reference: tuple[float, float] | None = None) -> None:
+    """A row timed alone, or against a ``reference`` (min, median seconds) measured in this run: the ratio of mins."""
+    if reference is None:
+        print(f"| {task} | {bound} | {secs(low, mid)} | - | - | {note} |")
+    else:
+        print(f"| {task} | {bound} | {secs(low, mid)} | {secs(*reference)} | {reference[0] / low:,.2f}x | {note} |")
+
+
+def copy_floor(values: np.ndarray) -> tuple[float, float]:
+    """The min and median seconds NumPy takes to copy ``values`` (the floor of writing an array that size)."""
+    _, low, mid = measure(values.copy)
+    return low, mid
+
+
+def native_run(e: int, repeat: int) -> tuple[tuple[float, float], int] | None:
+    """The native analyser valuing 2^e heaps of Grundy's game as a process, min and median seconds, and the largest
+    value it prints; None when it is not built (``python benchmarks/native.py`` builds it)."""
+    import native
+
+    binary = native.HOME / "czajka-analyze"
+    if not binary.exists():
+        return None
+    runs = [native.timed([str(binary), "grundy"], until=f"n=2^{e} ") for _ in range(repeat)]
+    found = native.LINE.match(runs[0][3])
+    assert found, runs[0][3]
+    walls = [r[0] for r in runs]
+    return (min(walls), statistics.median(walls)), int(found[3])
 
 
 def machine() -> None:
@@ -179,11 +210,14 @@ def main(quick: bool = False, big: bool = False) -> None:
         10**6,
     )
     n = 10**8
-    _, low, mid = measure(subtraction_sequence, moves, n, np.uint8)
-    row("subtraction sequence, kernel (uint8 values)", "n = 10^8", low, mid, f"{n / low / 1e6:.0f} M values/s")
+    computed, low, mid = measure(subtraction_sequence, moves, n, np.uint8)
+    floor = copy_floor(computed)
+    rate = f"{n / low / 1e6:.0f} M values/s"
+    row("subtraction sequence, kernel (uint8 values)", "n = 10^8", low, mid, f"{rate}; {FLOOR}", floor)
     filled, low, mid = measure(lambda: sprague.ruleset("subtraction", S=set(S)).values(n))  # a fresh ruleset each time
     assert filled[: 10**6].tolist() == ref
-    row("subtraction sequence, certified period then filled", "n = 10^8", low, mid, f"{n / low / 1e6:.0f} M values/s")
+    rate = f"{n / low / 1e6:.0f} M values/s"
+    row("subtraction sequence, certified period then filled", "n = 10^8", low, mid, f"{rate}; {FLOOR}", floor)
     X = (4, 8)
     ratio_row(
         "all-but sequence, X = {4,8}: O(|X|^2) a value, against the O(n) recursion",
@@ -244,12 +278,17 @@ def grundys_game(quick: bool) -> None:
         values, low, mid = measure(
             lambda: sprague.ruleset("grundys-game").sequence(2**e, 10**10, compact=True), repeat=repeat
         )
+        note = f"{2**e / low / 1e6:.2f} M values/s; largest value {values.max()}"
+        native = native_run(e, repeat)
+        if native is not None:
+            assert native[1] == values.max(), (native, values.max())
         row(
-            "Grundy's game, all values (sparse space)",
+            "Grundy's game, all values (sparse space; sprague in process, the native analyser a process)",
             f"n = 2^{e}",
             low,
             mid,
-            f"{2**e / low / 1e6:.2f} M values/s; largest value {values.max()}",
+            f"{note}; {NATIVE}" if native else f"{note}; the native analyser is not built: no ratio",
+            native[0] if native else None,
         )
     if not quick:
         memory()
