@@ -64,6 +64,32 @@ def test_patterns_expand_in_order_octal_and_hexadecimal() -> None:
     assert expand("0.77") == ["0.77"]  # no wildcard: one code
 
 
+def test_patterns_joined_by_commas_name_the_codes_of_each_once() -> None:
+    """A list of chosen games (independent sequences) is one sweep: each pattern's codes in order, a code named
+    twice run once, the limit on the codes counted over all, and a hexadecimal digit anywhere makes every
+    wildcard hexadecimal."""
+    assert expand("0.137,0.6, 4.07") == ["0.137", "0.6", "4.07"]
+    assert expand("0.6,0.?,0.6") == ["0.6", *(f"0.{d}" for d in range(8) if d != 6)]
+    assert expand("0.1,0.F?")[:3] == ["0.1", "0.F0", "0.F1"] and len(expand("0.A,0.?")) == 16
+    assert len(expand("0.1,0.?")) == 8  # 0.1 once
+    assert games("0.10,0.1")["0.1"] == ["0.10", "0.1"]
+    with pytest.raises(TooLarge) as info:
+        expand(",".join(["0.?????"] * 3))  # 3 * 8^5 = 98,304 codes, each part alone within the limit
+    assert info.value.estimate == 3 * 8**5 and "name 98,304 codes" in str(info.value)
+    with pytest.raises(InvalidParameter, match="empty pattern between commas"):
+        expand("0.1,,0.2")
+    with pytest.raises(InvalidParameter, match="'x' at position 1"):
+        expand("0.1,x")
+
+
+def test_a_list_of_games_is_one_table() -> None:
+    with cache.using(False):
+        listed = sweep("0.137,0.6,4.07", values=1500, workers=1)
+        alone = [sweep(code, values=1500, workers=1) for code in ("0.137", "0.6", "4.07")]
+    assert listed.pattern == "0.137,0.6,4.07" and listed.codes == 3
+    assert _rows(listed) == [row for result in alone for row in _rows(result)]
+
+
 def test_codes_ending_in_zero_are_one_game_with_the_shorter_code() -> None:
     keys = games("0.??")
     assert len(keys) == 64 and keys["0.1"] == ["0.10"] and keys["0.77"] == ["0.77"] and keys["0.0"] == ["0.00"]
@@ -270,5 +296,9 @@ def test_dask_local_cluster_agrees_with_one_process() -> None:
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
         ) as cluster:
             on_dask = sweep("0.5?", values=3000, scheduler=cluster.scheduler_address)
+            # chosen games, independent sequences, on the same cluster
+            chosen = sweep("0.137,0.6,4.07", values=3000, scheduler=cluster.scheduler_address)
+        alone = sweep("0.137,0.6,4.07", values=3000, workers=1)
     assert (on_dask.engine, on_dask.workers) == ("Dask", 2)
     assert _rows(on_dask) == _rows(one)
+    assert chosen.engine == "Dask" and _rows(chosen) == _rows(alone) and len(chosen.rows) == 3

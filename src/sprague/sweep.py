@@ -2,7 +2,9 @@
 
 A *pattern* is a code with wildcards: ``0.??`` is every code ``0.d1d2`` with octal
 digits d1, d2; ``4.?7``, ``0.???`` and, in hexadecimal, ``0.F?`` (a digit A-F in the
-pattern, or ``base=16``, makes the wildcard any of 0-F). A code ending in a 0 digit is
+pattern, or ``base=16``, makes the wildcard any of 0-F). Patterns joined by commas
+name the codes of each: ``0.137,0.6,4.07`` runs three chosen games side by side, as
+independent sequences on the workers or the Dask cluster. A code ending in a 0 digit is
 the same game as the code without it (``0.10`` is ``0.1``): such codes are one game, run
 once. For each game the values G(0..N-1) are computed (``values=N``; each game's work
 within ``max_positions``, as everywhere), and the row reports the period and preperiod
@@ -167,18 +169,20 @@ def expand(pattern: str, base: int | None = None) -> list[str]:
     ['4.0', '4.1', '4.2', '4.3', '4.4', '4.5', '4.6', '4.7']
     >>> expand("0.F?")[:3], len(expand("0.??", base=16))
     (['0.F0', '0.F1', '0.F2'], 256)
+    >>> expand("0.137, 0.6,4.0?")  # patterns joined by commas: the codes of each, in order, once each
+    ['0.137', '0.6', '4.00', '4.01', '4.02', '4.03', '4.04', '4.05', '4.06', '4.07']
     """
-    head, tail, base = _parse_pattern(pattern, base)
-    slots = f"{head}.{tail}"
-    wild = [i for i, ch in enumerate(slots) if ch == "?"]
+    shown, base = _parse_pattern(pattern, base)
     digits = _DIGITS[:base]
-    codes = []
-    for choice in itertools.product(digits, repeat=len(wild)):
-        chars = list(slots)
-        for i, d in zip(wild, choice):
-            chars[i] = d
-        codes.append("".join(chars))
-    return codes
+    codes: dict[str, None] = {}
+    for slots in shown.split(","):
+        wild = [i for i, ch in enumerate(slots) if ch == "?"]
+        for choice in itertools.product(digits, repeat=len(wild)):
+            chars = list(slots)
+            for i, d in zip(wild, choice):
+                chars[i] = d
+            codes["".join(chars)] = None
+    return list(codes)
 
 
 def games(pattern: str, base: int | None = None) -> dict[str, list[str]]:
@@ -193,12 +197,39 @@ def games(pattern: str, base: int | None = None) -> dict[str, list[str]]:
     return keys
 
 
-def _parse_pattern(pattern: Any, base: int | None) -> tuple[str, str, int]:
-    """``(d0, digits after the point, base)`` of a pattern, checked (see :func:`expand`)."""
+def _parse_pattern(pattern: Any, base: int | None) -> tuple[str, int]:
+    """The patterns (joined by commas), each checked and written ``d0.d1d2...``, and their base (see :func:`expand`).
+
+    The limit on the codes named counts those of every pattern together."""
     if base is not None and (isinstance(base, bool) or base not in BASES):
         raise InvalidParameter(f"sweep: base {base!r} is not 8 or 16; give --base 8 (octal) or --base 16 (hexadecimal)")
     if not isinstance(pattern, str):
         raise InvalidParameter(f"sweep: the pattern must be a string such as '0.??', got {pattern!r}")
+    texts = pattern.split(",")
+    if len(texts) > 1 and not all(text.strip() for text in texts):
+        shown = pattern if len(pattern) <= 40 else pattern[:37] + "..."
+        raise InvalidParameter(f"sweep: {shown!r} has an empty pattern between commas; give e.g. 0.137,0.6,4.0?")
+    parts = [_parse_one(text, base) for text in texts]
+    if base is None:
+        base = 16 if any(b == 16 for _, _, b in parts) else 8
+        if base == 16:  # one part's hexadecimal digit makes every part's wildcards hexadecimal
+            parts = [_parse_one(f"{head}.{tail}", 16) for head, tail, _ in parts]
+    count = sum(base ** (head + tail).count("?") for head, tail, _ in parts)
+    shown = ",".join(f"{head}.{tail}" for head, tail, _ in parts)
+    if count > MAX_SWEEP_CODES:
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise TooLarge(
+            f"sweep: the patterns {shown!r} name {format_size(count)} codes, "
+            f"over the limit of {MAX_SWEEP_CODES:,} (MAX_SWEEP_CODES in sprague.core.limits); fix more of "
+            "the digits, or sweep the family in parts (0.1??, 0.2??, ...)",
+            estimate=count,
+            limit=MAX_SWEEP_CODES,
+        )
+    return shown, base
+
+
+def _parse_one(pattern: str, base: int | None) -> tuple[str, str, int]:
+    """``(d0, digits after the point, base)`` of one pattern, checked (see :func:`expand`)."""
     text = pattern.strip()
     shown = text if len(text) <= 40 else text[:37] + "..."
     example = "e.g. 0.?? (every two-digit octal code), 4.?7 or 0.F? (hexadecimal)"
@@ -598,7 +629,7 @@ def sweep(
     SweepResult
     """
     progress = check_progress(progress)
-    head, tail, base = _parse_pattern(pattern, base)
+    shown, base = _parse_pattern(pattern, base)
     budget = _check_budget(values)
     limit = check_limit(max_positions)
     refuse_if_too_large(f"sweep: {budget:,} values of each game", budget, max(limit, MAX_SEQUENCE_VALUES))
@@ -607,7 +638,7 @@ def sweep(
     workers = check_workers(workers)
     keys = games(pattern, base)
     result = SweepResult(
-        pattern=f"{head}.{tail}", base=base, budget=budget, max_positions=limit, codes=sum(map(len, keys.values()))
+        pattern=shown, base=base, budget=budget, max_positions=limit, codes=sum(map(len, keys.values()))
     )
     runnable = []
     for key, spelled in keys.items():
@@ -1269,7 +1300,7 @@ def misere_sweep(
     bound, it reads in order as it runs.
     """
     progress = check_progress(progress)
-    head, tail, base = _parse_pattern(pattern, base)
+    shown, base = _parse_pattern(pattern, base)
     from sprague.core.limits import MAX_QUOTIENT_HEAP
 
     if (
@@ -1319,7 +1350,7 @@ def misere_sweep(
     if prove_cap is not None:
         prover_name = f"prove_quotient to {prove_cap}"
     result = MisereSweepResult(
-        pattern=f"{head}.{tail}",
+        pattern=shown,
         base=base,
         max_heap=max_heap,
         game_work=game_work,

@@ -543,7 +543,11 @@ def build_parser() -> Parser:
         description=_SWEEP_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("pattern", help="codes with ? for any digit, e.g. 0.?? (octal), 0.F? (hexadecimal)")
+    p.add_argument(
+        "pattern",
+        help="codes with ? for any digit, e.g. 0.?? (octal), 0.F? (hexadecimal); several joined by commas, "
+        "e.g. 0.137,0.6,4.07 (chosen games side by side)",
+    )
     p.add_argument(
         "--values",
         type=whole(1),
