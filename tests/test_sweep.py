@@ -74,8 +74,9 @@ def test_patterns_joined_by_commas_name_the_codes_of_each_once() -> None:
     assert len(expand("0.1,0.?")) == 8  # 0.1 once
     assert games("0.10,0.1")["0.1"] == ["0.10", "0.1"]
     with pytest.raises(TooLarge) as info:
-        expand(",".join(["0.?????"] * 3))  # 3 * 8^5 = 98,304 codes, each part alone within the limit
-    assert info.value.estimate == 3 * 8**5 and "name 98,304 codes" in str(info.value)
+        expand("0.?????,1.?????,2.?????")  # 3 * 8^5 = 98,304 codes, each pattern alone within the limit
+    assert info.value.estimate > MAX_SWEEP_CODES and "over the limit of" in str(info.value)
+    assert len(expand("0.?????,0.?????,0.????1")) == 8**5  # overlapping patterns: their codes counted once
     with pytest.raises(InvalidParameter, match="empty pattern between commas"):
         expand("0.1,,0.2")
     with pytest.raises(InvalidParameter, match="'x' at position 1"):

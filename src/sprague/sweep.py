@@ -53,7 +53,7 @@ import itertools
 import json
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -173,16 +173,18 @@ def expand(pattern: str, base: int | None = None) -> list[str]:
     ['0.137', '0.6', '4.00', '4.01', '4.02', '4.03', '4.04', '4.05', '4.06', '4.07']
     """
     shown, base = _parse_pattern(pattern, base)
-    digits = _DIGITS[:base]
-    codes: dict[str, None] = {}
+    return list(dict.fromkeys(_codes(shown, base)))
+
+
+def _codes(shown: str, base: int) -> Iterator[str]:
+    """The codes of each of the checked patterns ``shown`` (joined by commas), in order (a code named twice, twice)."""
     for slots in shown.split(","):
         wild = [i for i, ch in enumerate(slots) if ch == "?"]
-        for choice in itertools.product(digits, repeat=len(wild)):
+        for choice in itertools.product(_DIGITS[:base], repeat=len(wild)):
             chars = list(slots)
             for i, d in zip(wild, choice):
                 chars[i] = d
-            codes["".join(chars)] = None
-    return list(codes)
+            yield "".join(chars)
 
 
 def games(pattern: str, base: int | None = None) -> dict[str, list[str]]:
@@ -214,8 +216,10 @@ def _parse_pattern(pattern: Any, base: int | None) -> tuple[str, int]:
         base = 16 if any(b == 16 for _, _, b in parts) else 8
         if base == 16:  # one part's hexadecimal digit makes every part's wildcards hexadecimal
             parts = [_parse_one(f"{head}.{tail}", 16) for head, tail, _ in parts]
-    count = sum(base ** (head + tail).count("?") for head, tail, _ in parts)
-    shown = ",".join(f"{head}.{tail}" for head, tail, _ in parts)
+    shown = ",".join(dict.fromkeys(f"{head}.{tail}" for head, tail, _ in parts))  # a pattern given twice: once
+    count = sum(base ** part.count("?") for part in shown.split(","))
+    if count > MAX_SWEEP_CODES:  # patterns may overlap: count the codes they name together, up to past the limit
+        count = _count_codes(shown, base, MAX_SWEEP_CODES)
     if count > MAX_SWEEP_CODES:
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
         raise TooLarge(
@@ -226,6 +230,17 @@ def _parse_pattern(pattern: Any, base: int | None) -> tuple[str, int]:
             limit=MAX_SWEEP_CODES,
         )
     return shown, base
+
+
+def _count_codes(shown: str, base: int, limit: int) -> int:
+    """How many codes the checked patterns ``shown`` name together, counted up to ``limit + 1`` (then it stops:
+    more than ``limit`` is all a refusal needs)."""
+    seen: set[str] = set()
+    for code in _codes(shown, base):
+        seen.add(code)
+        if len(seen) > limit:
+            break
+    return len(seen)
 
 
 def _parse_one(pattern: str, base: int | None) -> tuple[str, str, int]:

@@ -405,7 +405,7 @@ def worker_state(truth: list[int], start: int, stop: int) -> tuple[tuple[object,
     g = np.zeros(stop, dtype=np.uint8)
     g[:start] = truth[:start]
     mask = tb.choose_mask(g[:start])
-    table = tb._rare_table(1024, 2 * mask)  # the mask over keys 2 v + r % 2, the heap's parity not read
+    table = tb._rare_table(1024, 2 * mask)  # the mask over keys 2 v + (r - k) % 2, the parity not read
     rare, rare_value = np.zeros(stop, dtype=np.int64), np.zeros(stop, dtype=np.int64)
     sync = np.zeros(tr._SYNC_SIZE, dtype=np.int64)
     sync[tb._NEXT] = sync[tb._REACHED] = start

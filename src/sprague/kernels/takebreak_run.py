@@ -5,7 +5,8 @@ kernel fills the rest in chunks, by one worker or two, within a
 budget of :class:`Steps`, widening the values' type and growing the rare list as they need.
 
 **Choosing the mask, and choosing again.** A heap's rarity is looked up in a
-table over *keys* ``2 v + r % 2`` (its value ``v`` and its parity); the kernel keeps
+table over *keys* ``2 v + (r - k) % 2`` (heap ``r``'s value ``v`` and parity, ``k`` the
+least split amount); the kernel keeps
 ``counts[key]``, how many heaps ``1..n-1`` have each key. A mask over keys is a mask
 ``m`` over values and a parity bit ``p`` (``2 m + p``; the kernels' docstring). For a
 mask ``M`` below ``2^B`` (every key below ``2^B``) the heaps made rare are
@@ -184,9 +185,9 @@ class Run:
         self.reached = len(known)
         self.mask: int | None = None
         self.parity = False  # whether the mask reads the heap's parity (the module docstring of the kernels)
-        #: the mask over keys ``2 G(r) + r % 2``: ``2 mask + parity``
+        #: the mask over keys ``2 G(r) + (r - k) % 2``: ``2 mask + parity``
         self.key: int | None = None
-        #: masks may read the heap's parity only when every split amount has one parity; the keys count from one
+        #: masks may read the heap's parity only when every split amount has one parity; ``k`` is the least
         self.parity_allowed = len({k & 1 for k in self.twos.tolist()}) <= 1
         self._k = int(self.twos[0]) if len(self.twos) else 0
         self.counts = np.zeros(0, dtype=np.int64)
@@ -315,7 +316,7 @@ class Run:
         the values left would take more steps than the budget has."""
         steps, stop = self.steps, self.n
         self.top = int(self.g[: self.reached].max())
-        self.counts = np.zeros(4 * _capacity(self.top), dtype=np.int64)  # per key 2 v + r % 2
+        self.counts = np.zeros(4 * _capacity(self.top), dtype=np.int64)  # per key 2 v + (r - k) % 2
         _kernel("count_keys", self.g)(self.g, 1, self.reached, self._k, self.counts)
         choice = self._choose(first=True)
         assert choice is not None
