@@ -133,7 +133,7 @@ def _kernel(
     multi = np.zeros((tail + 1 if use_multi else 1, sums, words), dtype=np.uint64)
     unequal = np.zeros((tail + 1 if use_unequal else 1, sums, words), dtype=np.uint64)
     equal = np.zeros((1, sums if use_equal else 1, words), dtype=np.uint64)
-    if use_unequal:
+    if use_unequal and sums > 0:  # (no sums at all for n = 0: compiled, the write would land outside the array)
         unequal[0, 0, 0] = np.uint64(1)  # no parts: nim-sum 0
     seen = np.zeros(words, dtype=np.uint64)
     steps = 0
