@@ -183,9 +183,7 @@ class Run:
         self.g = np.zeros(self.n, dtype=value_dtype(self.top))
         self.g[: len(known)] = known
         self.reached = len(known)
-        self.mask: int | None = None
-        self.parity = False  # whether the mask reads the heap's parity (the module docstring of the kernels)
-        #: the mask over keys ``2 G(r) + (r - k) % 2``: ``2 mask + parity``
+        #: the mask over keys ``2 G(r) + (r - k) % 2``: ``2 mask + parity`` (None until chosen)
         self.key: int | None = None
         #: masks may read the heap's parity only when every split amount has one parity; ``k`` is the least
         self.parity_allowed = len({k & 1 for k in self.twos.tolist()}) <= 1
@@ -203,6 +201,16 @@ class Run:
         self._rates: dict[bool, float | None] = {False: None, True: None}  # steps per second, one/two threads
         self._trial = 0
         self._trial_at, self._every = 1, config.TAKE_BREAK_RETRY  # when the last trial began, chunks to the next
+
+    @property
+    def mask(self) -> int | None:
+        """The mask over values (negative: an infinite one), or None until one is chosen."""
+        return None if self.key is None else self.key >> 1
+
+    @property
+    def parity(self) -> bool:
+        """Whether the mask reads the heap's parity (the module docstring of the kernels)."""
+        return self.key is not None and bool(self.key & 1)
 
     @property
     def values(self) -> np.ndarray:
@@ -383,8 +391,8 @@ class Run:
 
     def _use(self, key: int) -> None:
         """Switch to the key mask ``key``: the rarity table, and the rare heaps listed again."""
-        self.key, self.mask, self.parity = key, key >> 1, bool(key & 1)
-        self.history.append((self.reached, self.mask, self.parity))
+        self.key = key
+        self.history.append((self.reached, key >> 1, bool(key & 1)))
         self._tables()
         list_rare = _kernel("list_rare", self.g)
         count = list_rare(self.g, self.reached, self._k, self._is_rare, self.rare, self.rare_value)
@@ -396,8 +404,9 @@ class Run:
 
     def _tables(self) -> None:
         """Tables for values below ``2 cap``, ``cap`` a power of two above every value and the mask's finite part."""
-        assert self.mask is not None and self.key is not None
-        self.cap = _capacity(max(self.top, self.mask if self.mask >= 0 else ~self.mask))
+        assert self.key is not None
+        mask = self.key >> 1
+        self.cap = _capacity(max(self.top, mask if mask >= 0 else ~mask))
         size = 2 * self.cap
         self._is_rare = _kernel("rare_table")(size, self.key)
         self._seen = np.full((2, size), -1, dtype=np.int64)  # a row per worker

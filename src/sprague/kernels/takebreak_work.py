@@ -103,11 +103,16 @@ def best_mask(counts: np.ndarray) -> tuple[int, int]:
     >>> best_mask(np.array([3, 1, 0, 2]))  # ~2 = all bits but bit 1: it agrees with the finite mask 1
     (-3, 3)
     """
+    return _cheapest(counts, 1)  # the finite mask 0 makes every heap rare
+
+
+def _cheapest(counts: np.ndarray, never: int) -> tuple[int, int]:
+    """The cheapest mask but the finite masks below ``never``, and its price (:func:`best_mask`)."""
     counts = np.asarray(counts, dtype=np.int64)
     used = np.flatnonzero(counts)
-    bits = max(int(used[-1]) if len(used) else 0, 1).bit_length()
+    bits = max(int(used[-1]) if len(used) else 0, never).bit_length()
     prices = mask_prices(np.pad(counts[: 1 << bits], (0, max(0, (1 << bits) - len(counts)))))
-    prices[0] = np.iinfo(np.int64).max  # the finite mask 0: every heap rare
+    prices[:never] = np.iinfo(np.int64).max
     low = int(prices.min())
     m = int(np.flatnonzero(prices == low)[-1])  # the largest m is the infinite mask with the smallest f
     return ~((1 << bits) - 1 ^ m), low
@@ -131,13 +136,7 @@ def best_key_mask(counts: np.ndarray, parity: bool) -> tuple[int, int]:
     if not parity:
         mask, price = best_mask(counts[0::2] + counts[1::2])
         return 2 * mask, price
-    used = np.flatnonzero(counts)
-    bits = max(int(used[-1]) if len(used) else 0, 2).bit_length()
-    prices = mask_prices(np.pad(counts[: 1 << bits], (0, max(0, (1 << bits) - len(counts)))))
-    prices[:2] = np.iinfo(np.int64).max  # the value mask 0
-    low = int(prices.min())
-    m = int(np.flatnonzero(prices == low)[-1])
-    return ~((1 << bits) - 1 ^ m), low
+    return _cheapest(counts, 2)  # the key masks 0 and 1: the value mask 0
 
 
 def mask_price(counts: np.ndarray, mask: int) -> int:
