@@ -79,6 +79,7 @@ def one(game: str, n: int, threads: int, mode: str, mask: int | None) -> dict[st
         "masks": run.history,
         "best": best_key_mask(run.counts, run.parity_allowed)[0],  # on all the values: in hindsight
         "threads_used": tb.threads_available() if threads > 1 else 1,
+        "slept": run.slept,
     }
 
 
@@ -107,7 +108,8 @@ def main() -> None:
     print(f"records to n = {ns.to:,} ({os.cpu_count()} cores); extrapolated to {ns.goal:,} values (labelled 'extrap.')")
     print(
         f"{'game':9} {'mode':9} {'thr':>3} {'load':>5} {'min s':>8} {'median s':>8} {'values/s':>11} "
-        f"{'cpu s':>7} {'peak MB':>8} {'type':>5} {'rare':>6} {'masks':>5} {'extrap. h':>9} {'extrap. MB':>10}"
+        f"{'cpu s':>7} {'peak MB':>8} {'type':>5} {'rare':>6} {'masks':>5} {'sleeps':>7} {'extrap. h':>9} "
+        f"{'extrap. MB':>10}"
     )
     for game in ns.games.split(","):
         best_mask: int | None = None
@@ -131,7 +133,7 @@ def main() -> None:
                     f"{game:9} {mode:9} {fastest['threads_used']:>3} {load:5.1f} {min(walls):8.2f} "
                     f"{statistics.median(walls):8.2f} {ns.to / min(walls):11,.0f} {fastest['cpu']:7.2f} "
                     f"{fastest['maxrss_mb']:8.0f} {'u' + str(8 * fastest['itemsize']):>5} {fastest['rare']:6,} "
-                    f"{len(fastest['masks']):5} {hours:9.2f} {memory:10.0f}",
+                    f"{len(fastest['masks']):5} {fastest['slept']:7,} {hours:9.2f} {memory:10.0f}",
                     flush=True,
                 )
                 seconds[fastest["threads_used"]] = (min(walls), fastest["cpu"])

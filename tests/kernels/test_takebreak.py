@@ -12,6 +12,7 @@ import pytest
 
 import naive
 import sprague
+from sprague.kernels import config
 from sprague.kernels import takebreak as tb
 from sprague.kernels import takebreak_run as tr
 
@@ -430,6 +431,44 @@ def test_two_workers_on_one_thread_do_not_hang() -> None:
     assert args[0].tolist() == truth  # type: ignore[attr-defined]
 
 
+@pytest.mark.timeout(600)  # a hang guard
+@pytest.mark.skipif(not tr._compiled(), reason="as Python the workers run one after the other, never waiting")
+def test_a_worker_kept_waiting_sleeps_until_the_heap_it_needs_is_published() -> None:
+    """A worker whose partner holds the heap before its own for long spins briefly, then sleeps (it counts
+    itself in sync[_SLEEPERS]); publishing that heap (_publish) releases it, and it values the rest exactly."""
+    import threading
+    import time
+
+    truth = naive.grundys_game_sequence(4000)
+    args, sync = worker_state(truth, 3000, 4000)
+    g = args[0]
+    sync[tb._NEXT] = 3001  # heap 3000 is the partner's, not yet published
+    rows = [np.full(1024, -1, dtype=np.int64), np.zeros(1024, dtype=np.bool_), np.zeros(1024, dtype=np.int64)]
+    worker = threading.Thread(target=tb._work, args=(*args, *rows, sync, 1))
+    worker.start()
+    while sync[tb._SLEEPERS] == 0:  # until it sleeps (the hang guard above, if it never does)
+        time.sleep(0.001)
+    assert sync[tb._REACHED] == 3000 and worker.is_alive()
+    g[3000], table, rare, rare_value = truth[3000], *args[6:9]  # type: ignore[index, misc]  # the partner's heap
+    if table[3000 % 2, truth[3000]]:  # rare: listed before it is published
+        rare[sync[tb._N_RARE]], rare_value[sync[tb._N_RARE]] = 3000, truth[3000]
+        sync[tb._N_RARE] += 1
+    tb._publish(sync, 3001)
+    worker.join()
+    assert sync[tb._REACHED] == 4000 and sync[tb._SLEEPERS] == 0 and sync[tb._STOP] == 0 and sync[tb._SLEPT] >= 1
+    assert g.tolist() == truth  # type: ignore[attr-defined]
+    # a stop asked while it sleeps: it returns without valuing its heap
+    args, sync = worker_state(truth, 3000, 4000)
+    sync[tb._NEXT] = 3001
+    worker = threading.Thread(target=tb._work, args=(*args, *rows, sync, 1))
+    worker.start()
+    while sync[tb._SLEEPERS] == 0:
+        time.sleep(0.001)
+    tb._stop(sync, tb._BUDGET)
+    worker.join()
+    assert sync[tb._REACHED] == 3000 and sync[tb._STATUS] == tb._BUDGET and not args[0][3000:].any()  # type: ignore[index]
+
+
 @pytest.mark.parametrize("alone", [1, 2])
 def test_a_worker_left_waiting_goes_on_alone(alone: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker kept waiting longer than it works (the other thread not running: a busy machine) marks itself
@@ -492,6 +531,8 @@ def test_sequence_computes_no_value_past_the_n_asked_for(monkeypatch: pytest.Mon
             yield reached
 
     monkeypatch.setattr(tr.Run, "extend", counting)
+    # small work is done in plain Python while numba is not loaded yet (as when this test runs alone): the kernel
+    monkeypatch.setattr(config, "TAKE_BREAK_PYTHON_STEPS", 0)
     for code, n in (("0.6", 70_000), ("0.16", 65_536), ("4.44", 40_000), ("0.6", 2048 * 5)):
         computed.clear()
         game = sprague.ruleset("octal", code=code)

@@ -51,8 +51,10 @@ two workers (:func:`_work`, each on a Python thread of its own, without Python's
 global lock: :func:`sprague.kernels.takebreak_run._work_two`, with
 :data:`~sprague.kernels.config.TAKE_BREAK_THREADS` 2 and two cores or more) claim
 heaps in turn from a shared counter: each values the old options
-of its heap while the other finishes the heap before, then waits for it (an
-atomic load, spinning briefly, then ``sched_yield``) and publishes its own. A
+of its heap while the other finishes the heap before, then waits for it and
+publishes its own. A wait spins on an atomic load for some microseconds (most
+waits are shorter: the other worker is finishing its heap), then sleeps on a
+futex that the publishing worker wakes (Linux; elsewhere ``sched_yield``). A
 worker claims a heap only after publishing its last one, so ``g[n - 2]`` is final
 whenever ``n`` is claimed; a worker that never starts (one thread, or
 ``NUMBA_DISABLE_JIT=1``) leaves every heap to the other. On a busy machine a
@@ -65,6 +67,8 @@ alone. J. Czajka's analyser does the same steps on one thread.
 
 from __future__ import annotations
 
+import platform
+import sys
 import time
 
 import numpy as np
@@ -83,6 +87,8 @@ from sprague.kernels.takebreak_sync import (
     _N_RARE,
     _NEXT,
     _REACHED,
+    _SLEEPERS,
+    _SLEPT,
     _SOLO,
     _STATUS,
     _STEPS,
@@ -110,8 +116,15 @@ __all__ = [
     "value_counts",
 ]
 
-#: spins before a waiting thread starts yielding its core
-_SPINS = 2000
+#: cycles (some 30 microseconds) a waiting worker spins before it sleeps until woken: most waits are shorter
+#: (the other worker finishing its heap), and waking a sleeper costs a system call on both sides
+_SPIN_CYCLES = 100_000
+#: the ``futex`` system call's number on Linux (``None``: no futex here; a long wait yields its core instead)
+_FUTEX = {"x86_64": 202, "aarch64": 98}.get(platform.machine()) if sys.platform == "linux" else None
+if sys.byteorder != "little":  # the futex word is the low half of an int64, its first 4 bytes on little-endian
+    _FUTEX = None
+#: the longest sleep (nanoseconds) before a sleeping worker looks again, for a stop asked without waking it
+_SLEEP_NS = 1_000_000
 #: cycles (about a millisecond) a worker may wait for the other's heaps beyond the time it spends on its own
 #: before it goes on alone (on a busy machine the other thread is often not running while it holds the heap
 #: this one needs)
@@ -147,7 +160,13 @@ if _JIT_OFF:  # the kernels run as Python: one thread, plain reads and writes
         arr[i] = old + value
         return old
 
-    def _yield() -> None:
+    def _swap(arr: np.ndarray, i: int, value: int) -> None:
+        arr[i] = value
+
+    def _sleep(arr: np.ndarray, i: int, value: int) -> None:
+        pass
+
+    def _wake(arr: np.ndarray, i: int) -> None:
         pass
 
     def _cycles() -> int:
@@ -171,11 +190,11 @@ else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
 
     @intrinsic
     def _load(typingctx, arr, i):
-        """``arr[i]``, an atomic load with acquire ordering."""
+        """``arr[i]``, an atomic load (sequentially consistent: a plain load on x86 and an acquire on ARM)."""
 
         def codegen(context, builder, sig, args):
             ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
-            return builder.load_atomic(ptr, "acquire", 8)
+            return builder.load_atomic(ptr, "seq_cst", 8)
 
         return types.int64(arr, i), codegen
 
@@ -209,13 +228,69 @@ else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
 
     @intrinsic
     def _fetch_add(typingctx, arr, i, value):
-        """Atomically add ``value`` to ``arr[i]``; the value before."""
+        """Atomically add ``value`` to ``arr[i]``; the value before (sequentially consistent)."""
 
         def codegen(context, builder, sig, args):
             ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
-            return builder.atomic_rmw("add", ptr, context.cast(builder, args[2], sig.args[2], types.int64), "acq_rel")
+            return builder.atomic_rmw("add", ptr, context.cast(builder, args[2], sig.args[2], types.int64), "seq_cst")
 
         return types.int64(arr, i, value), codegen
+
+    @intrinsic
+    def _swap(typingctx, arr, i, value):
+        """``arr[i] = value``, sequentially consistent (an exchange): a load of another word after it is not
+        moved before it, so a worker that publishes, then looks for sleepers, and one that counts itself
+        asleep, then looks at what was published, cannot both miss the other (:func:`_wait`)."""
+
+        def codegen(context, builder, sig, args):
+            ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            builder.atomic_rmw("xchg", ptr, context.cast(builder, args[2], sig.args[2], types.int64), "seq_cst")
+            return context.get_dummy_value()
+
+        return types.void(arr, i, value), codegen
+
+    def _futex(builder, ptr, op, value, timeout):
+        """``syscall(SYS_futex, ptr, op, value, timeout)`` (``timeout`` a pointer, or 0)."""
+        i64 = ir.IntType(64)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64], var_arg=True), "syscall")
+        args = [ir.Constant(i64, _FUTEX), builder.ptrtoint(ptr, i64), ir.Constant(i64, op), value, timeout]
+        builder.call(fn, args)
+
+    def _sched_yield(builder):
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.IntType(32), []), "sched_yield")
+        builder.call(fn, [])
+
+    @intrinsic
+    def _sleep(typingctx, arr, i, value):
+        """Sleep while the low 32 bits of ``arr[i]`` are those of ``value``, until woken (:func:`_wake`) or
+        :data:`_SLEEP_NS` has passed: ``FUTEX_WAIT_PRIVATE``. Without a futex: ``sched_yield()``."""
+
+        def codegen(context, builder, sig, args):
+            if _FUTEX is None:
+                _sched_yield(builder)
+                return context.get_dummy_value()
+            i64 = ir.IntType(64)
+            ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+            timespec = cgutils.alloca_once(builder, ir.ArrayType(i64, 2))  # struct timespec: seconds, nanoseconds
+            builder.store(ir.Constant(ir.ArrayType(i64, 2), [0, _SLEEP_NS]), timespec)
+            word = builder.and_(context.cast(builder, args[2], sig.args[2], types.int64), ir.Constant(i64, 0xFFFFFFFF))
+            _futex(builder, ptr, 128, word, builder.ptrtoint(timespec, i64))
+            return context.get_dummy_value()
+
+        return types.void(arr, i, value), codegen
+
+    @intrinsic
+    def _wake(typingctx, arr, i):
+        """Wake every worker sleeping on ``arr[i]`` (``FUTEX_WAKE_PRIVATE``); without a futex, nothing."""
+
+        def codegen(context, builder, sig, args):
+            if _FUTEX is not None:
+                i64 = ir.IntType(64)
+                ptr = _pointer(context, builder, sig.args[0], args[0], sig.args[1], args[1])
+                _futex(builder, ptr, 129, ir.Constant(i64, 2**31 - 1), ir.Constant(i64, 0))
+            return context.get_dummy_value()
+
+        return types.void(arr, i), codegen
 
     @intrinsic
     def _cycles(typingctx):
@@ -226,17 +301,6 @@ else:  # pragma: no cover  (compiled: coverage sees the Python branch above)
             return builder.call(fn, [])
 
         return types.int64(), codegen
-
-    @intrinsic
-    def _yield(typingctx):
-        """``sched_yield()``: let another process have the core while waiting."""
-
-        def codegen(context, builder, sig, args):
-            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.IntType(32), []), "sched_yield")
-            builder.call(fn, [])
-            return context.get_dummy_value()
-
-        return types.void(), codegen
 
     @intrinsic
     def _release(typingctx):
@@ -411,15 +475,34 @@ def _first_above(rare: np.ndarray, count: int, low: int) -> int:
 
 @njit(cache=True, nogil=True)
 def _wait(sync: np.ndarray, index: int, target: int) -> bool:
-    """Wait until ``sync[index] >= target``; False if a stop was asked first (and the target is not reached)."""
-    spins = 0
-    while _load(sync, index) < target:
+    """Wait until ``sync[index] >= target``; False if a stop was asked first (and the target is not reached).
+
+    Spin for :data:`_SPIN_CYCLES`, then sleep until the worker that changes ``sync[index]`` wakes this one
+    (:func:`_publish`, :func:`_stop`). A sleeper counts itself in ``sync[_SLEEPERS]`` before it looks at
+    ``sync[index]`` once more, and a publisher looks at ``sync[_SLEEPERS]`` after it changed ``sync[index]``
+    (both in one order, :func:`_swap`): one of the two sees the other, and the futex sleeps only while
+    ``sync[index]`` still holds what the sleeper saw."""
+    began = _cycles()
+    while True:
+        now = _load(sync, index)
+        if now >= target:
+            return True
         if _load(sync, _STOP) != 0:
             return _load(sync, index) >= target
-        spins += 1
-        if spins > _SPINS:
-            _yield()
-    return True
+        if _cycles() - began > _SPIN_CYCLES:
+            _fetch_add(sync, _SLEEPERS, 1)
+            if _load(sync, index) == now and _load(sync, _STOP) == 0:
+                _sleep(sync, index, now)
+                _fetch_add(sync, _SLEPT, 1)
+            _fetch_add(sync, _SLEEPERS, -1)
+
+
+@njit(cache=True, nogil=True)
+def _publish(sync: np.ndarray, reached: int) -> None:
+    """``sync[_REACHED] = reached``, and wake the other worker if it sleeps waiting for it (:func:`_wait`)."""
+    _swap(sync, _REACHED, reached)
+    if _load(sync, _SLEEPERS) != 0:
+        _wake(sync, _REACHED)
 
 
 @njit(cache=True, nogil=True)
@@ -592,7 +675,9 @@ def _new_value(
 def _stop(sync: np.ndarray, status: int) -> None:
     """Ask both threads to stop; the first reason given is kept."""
     _cas(sync, _STATUS, _DONE, status)
-    _store(sync, _STOP, 1)
+    _swap(sync, _STOP, 1)
+    if _load(sync, _SLEEPERS) != 0:
+        _wake(sync, _REACHED)
 
 
 @njit(cache=True, nogil=True)
@@ -683,9 +768,9 @@ def _work(
             _store(sync, _TOP, value)
         if value >= cap:  # stop before publishing: the other worker must not value n + 1 with these tables
             _stop(sync, _GROW)
-            _store(sync, _REACHED, n + 1)
+            _publish(sync, n + 1)
             break
-        _store(sync, _REACHED, n + 1)
+        _publish(sync, n + 1)
     _store(sync, mine, steps)
 
 

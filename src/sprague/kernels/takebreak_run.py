@@ -47,6 +47,7 @@ from sprague.kernels.takebreak_sync import (
     _N_RARE,
     _NEXT,
     _REACHED,
+    _SLEPT,
     _SOLO,
     _STATUS,
     _STEPS,
@@ -199,6 +200,8 @@ class Run:
         self._want = np.zeros((2, 0), dtype=np.bool_)
         self._missing = np.zeros((2, 0), dtype=np.int64)
         self._rates: dict[bool, float | None] = {False: None, True: None}  # steps per second, one/two threads
+        #: how many times a worker slept, waiting for the other's heap longer than a short spin
+        self.slept = 0
         self._trial = 0
         self._trial_at, self._every = 1, config.TAKE_BREAK_RETRY  # when the last trial began, chunks to the next
 
@@ -285,6 +288,7 @@ class Run:
             if two and sync[_SOLO]:  # a worker went on alone: the other's thread was not running (a busy core)
                 self._rates[True] = 0.0
             steps.done += done
+            self.slept += int(sync[_SLEPT])
             grew = reached > self.reached
             self.reached, self.n_rare, self.top = reached, int(sync[_N_RARE]), int(sync[_TOP])
             if self.n_rare == len(self.rare):
