@@ -162,14 +162,20 @@ def rare_under(game: str, k: int, mask: int, parity: bool) -> dict[str, Any]:
     return {"largest": int(np.argmax(run.values)), "max": int(run.values.max()), "rare": len(rare), "last_rare": last}
 
 
-def sample(binary: Path, count: int, ks: list[int], seed: int, threads: int) -> None:
+def sample(binary: Path, count: int, ks: list[int], seed: int, threads: int, skip: int = 0) -> None:
     """Random codes of 0.?? and 0.??? that the native analyser finds no period for by 2^max(ks): the time of each
-    side to 2^k, as processes and as the kernel alone (in-process, after numba and the kernels are loaded)."""
+    side to 2^k, as processes and as the kernel alone (in-process, after numba and the kernels are loaded).
+    ``skip``: start past the first ``skip`` codes of the shuffled list (to share one sample out between
+    processes)."""
     rnd = random.Random(seed)
     codes = [f"0.{a}{b}" for a in range(8) for b in range(1, 8)]
     codes += [f"0.{a}{b}{c}" for a in range(8) for b in range(8) for c in range(1, 8)]
     rnd.shuffle(codes)
-    print(f"\nsample of {count} codes (seed {seed}), aperiodic to 2^{max(ks)} by the native analyser")
+    codes = codes[skip:]
+    print(
+        f"\nsample of {count} codes (seed {seed}, from code {skip} of the shuffled list), aperiodic to "
+        f"2^{max(ks)} by the native analyser"
+    )
     print(
         "| code | 2^k | native wall (CPU) | sprague process wall (CPU) | sprague kernel wall (CPU) "
         "| CPU ratio, process | CPU ratio, kernel |"
@@ -209,6 +215,9 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=0, help="also time this many random codes of 0.?? and 0.???")
     parser.add_argument("--sample-k", default="16,18", help="the sample's sizes 2^k (default 16,18)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--sample-skip", type=int, default=0, help="start past this many codes of the shuffled list (a shared sample)"
+    )
     ns = parser.parse_args()
     binary = build(ns.source)
     print(
@@ -253,7 +262,7 @@ def main() -> None:
             flush=True,
         )
     if ns.sample:
-        sample(binary, ns.sample, [int(k) for k in ns.sample_k.split(",")], ns.seed, ns.threads)
+        sample(binary, ns.sample, [int(k) for k in ns.sample_k.split(",")], ns.seed, ns.threads, ns.sample_skip)
 
 
 if __name__ == "__main__":

@@ -432,10 +432,10 @@ def test_two_workers_on_one_thread_do_not_hang() -> None:
 
 
 @pytest.mark.timeout(600)  # a hang guard
-@pytest.mark.skipif(not tr._compiled(), reason="as Python the workers run one after the other, never waiting")
 def test_a_worker_kept_waiting_sleeps_until_the_heap_it_needs_is_published() -> None:
-    """A worker whose partner holds the heap before its own for long spins briefly, then sleeps (it counts
-    itself in sync[_SLEEPERS]); publishing that heap (_publish) releases it, and it values the rest exactly."""
+    """A worker whose partner holds the heap before its own for long spins briefly, then sleeps (counted in
+    sync[_SLEPT]; as Python the sleep returns at once, and it looks again); publishing that heap (_publish)
+    releases it, and it values the rest exactly."""
     import threading
     import time
 
@@ -446,7 +446,7 @@ def test_a_worker_kept_waiting_sleeps_until_the_heap_it_needs_is_published() -> 
     rows = [np.full(1024, -1, dtype=np.int64), np.zeros(1024, dtype=np.bool_), np.zeros(1024, dtype=np.int64)]
     worker = threading.Thread(target=tb._work, args=(*args, *rows, sync, 1))
     worker.start()
-    while sync[tb._SLEEPERS] == 0:  # until it sleeps (the hang guard above, if it never does)
+    while sync[tb._SLEPT] == 0:  # until it has slept (the hang guard above, if it never does)
         time.sleep(0.001)
     assert sync[tb._REACHED] == 3000 and worker.is_alive()
     g[3000], table, rare, rare_value = truth[3000], *args[6:9]  # type: ignore[index, misc]  # the partner's heap
@@ -462,7 +462,7 @@ def test_a_worker_kept_waiting_sleeps_until_the_heap_it_needs_is_published() -> 
     sync[tb._NEXT] = 3001
     worker = threading.Thread(target=tb._work, args=(*args, *rows, sync, 1))
     worker.start()
-    while sync[tb._SLEEPERS] == 0:
+    while sync[tb._SLEPT] == 0:
         time.sleep(0.001)
     tb._stop(sync, tb._BUDGET)
     worker.join()
