@@ -468,19 +468,21 @@ def test_long_computations_step_aside_and_beyond_max_long_are_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    "error, status, words",
+    "error, ready, status, words",
     [
-        (TimeLimitExceeded(0.5, started=True), 503, "longer than the time limit of 0.5 s"),
-        (TimeLimitExceeded(0.5, started=False), 503, "no worker process was free"),
-        (ServerBusy(4), 503, "4 long computations"),
-        (MemoryLimitExceeded("over"), 413, "memory than the limit of 64 MB; ask for less"),
-        (WorkerCrashed(-9), 503, "signal 9"),
-        (KeyError("bug"), 500, "internal error: KeyError"),
+        (TimeLimitExceeded(0.5, started=True), True, 503, "longer than the time limit of 0.5 s"),
+        (TimeLimitExceeded(0.5, started=False), True, 503, "no worker process was free"),
+        (TimeLimitExceeded(0.5, started=False), False, 503, "the server is still starting"),
+        (ServerBusy(4), True, 503, "4 long computations"),
+        (MemoryLimitExceeded("over"), True, 413, "memory than the limit of 64 MB; ask for less"),
+        (WorkerCrashed(-9), True, 503, "signal 9"),
+        (KeyError("bug"), True, 500, "internal error: KeyError"),
     ],
 )
 def test_pool_errors_become_answers_naming_the_limit(
-    monkeypatch: pytest.MonkeyPatch, error: Exception, status: int, words: str
+    monkeypatch: pytest.MonkeyPatch, error: Exception, ready: bool, status: int, words: str
 ) -> None:
+    """Each pool error's answer; whether the workers have started is pinned (not left to how fast they start)."""
     app = create_app(time_limit=0.5, memory_limit=64, workers=1)
     try:
 
@@ -488,6 +490,7 @@ def test_pool_errors_become_answers_naming_the_limit(
             raise error
 
         monkeypatch.setattr(app.state.pool, "run", fail)
+        monkeypatch.setattr(app.state.pool, "ready", lambda: ready)
         resp = TestClient(app).post("/api/value", json={"ruleset": "nim", "position": [3]})
         assert resp.status_code == status and words in resp.json()["detail"], resp.text
         assert resp.json()["field"] is None
