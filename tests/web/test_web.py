@@ -30,7 +30,14 @@ from sprague.web import (
     create_app,  # noqa: E402
     handlers,  # noqa: E402
 )
-from sprague.web.pool import MemoryLimitExceeded, ServerBusy, TimeLimitExceeded, WorkerCrashed, WorkerPool  # noqa: E402
+from sprague.web.pool import (  # noqa: E402
+    LONG_NICENESS,
+    MemoryLimitExceeded,
+    ServerBusy,
+    TimeLimitExceeded,
+    WorkerCrashed,
+    WorkerPool,
+)
 from webserver import running_server  # noqa: E402
 
 #: a sequence stops at its budget either when the work is spent or, earlier, when a lower bound of what is left
@@ -458,6 +465,10 @@ def test_long_computations_step_aside_and_beyond_max_long_are_refused() -> None:
             assert await pool.run(math.factorial, (5,), time_limit=60) == 120
             assert not sleeper.done()  # answered while the sleeper sleeps: not behind it (no speed asked)
             assert pool.counts()["long"] == 1
+            # the long one's worker dropped LONG_NICENESS steps below this process (the others did not)
+            own = os.getpriority(os.PRIO_PROCESS, 0)
+            niceness = sorted(os.getpriority(os.PRIO_PROCESS, pid) for pid in pool.pids())
+            assert niceness == [own, min(19, own + LONG_NICENESS)], (own, niceness)
             with pytest.raises(ServerBusy):  # a second long one, with max_long 1
                 await pool.run(sum, (range(N),), time_limit=300)
             assert await sleeper == N * (N - 1) // 2

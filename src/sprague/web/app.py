@@ -33,8 +33,8 @@ so the event loop only reads bodies and passes bytes on:
 - ``memory_limit`` (default 1024 MB): what a worker may allocate past its size
   at start (Linux); beyond it the computation ends (413) and its worker is replaced;
 - ``workers`` (default 4) computations run at once; one that
-  runs past a tenth of a second steps aside to the lowest CPU priority and a
-  fresh worker takes its slot, so long computations do not hold up short ones;
+  runs past a tenth of a second steps aside to a lower CPU priority (5 steps of
+  niceness) and a fresh worker takes its slot, so long computations do not hold up short ones;
   when ``workers`` long ones already run, one more is stopped (503, try again).
 
 Bad input is 422 with ``{"detail": message, "field": name}``; every error has

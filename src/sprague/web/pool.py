@@ -14,8 +14,9 @@ process instead:
   and the worker is replaced;
 - **long computations do not starve short ones**: a computation still running
   after :data:`SLOW_AFTER` seconds leaves the pool's ``workers`` slots (a fresh
-  worker takes its place) and drops to the lowest CPU priority, so the cheap
-  requests of other clients keep their workers and their CPU; at most
+  worker takes its place) and drops :data:`LONG_NICENESS` steps of CPU priority,
+  so the cheap requests of other clients keep their workers and most of the
+  CPU; at most
   ``max_long`` such long computations run at once, and one more is stopped with
   :class:`ServerBusy`;
 - a worker that dies (killed by the OS, a crash in native code) gives
@@ -64,11 +65,11 @@ __all__ = [
     "ServerBusy",
     "WorkerCrashed",
     "SLOW_AFTER",
-    "LOW_PRIORITY",
+    "LONG_NICENESS",
 ]
 
 CLOSE_GRACE = 2.0  #: seconds :meth:`WorkerPool.close` gives the workers to exit by themselves before killing them
-SLOW_AFTER = 0.1  #: seconds of CPU after which a computation counts as long (leaves its slot, lowest CPU priority)
+SLOW_AFTER = 0.1  #: seconds of CPU after which a computation counts as long (leaves its slot, lower CPU priority)
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -82,7 +83,13 @@ def _cpu_seconds(pid: int | None) -> float | None:
         return None
 
 
-LOW_PRIORITY = 19  #: the niceness of a worker running a long computation (the lowest priority)
+#: How many steps of niceness a worker drops by when its computation becomes long (from the server's own,
+#: at most to 19). Five steps give the server's short computations three times a long one's share of a core
+#: they share, and a long one a third of the share of any other program's process. The lowest priority (19,
+#: the drop once made here) gave it 1/68: beside two busy processes on two cores, a computation of 0.74 s
+#: took 35-41 s, and a request of seconds ran into the 10 s time limit; at 5 steps it takes 2.3-2.8 s
+#: (benchmarks/long_priority.py). The server's load test measures the same p95 a move at either.
+LONG_NICENESS = 5
 _HEADER = struct.Struct("!Q")  # length prefix of a job sent to a worker and of its result
 
 
@@ -408,8 +415,9 @@ class WorkerPool:
             if running >= 0:
                 done.set_exception(ServerBusy(running))
             elif hasattr(os, "setpriority") and worker.process.pid is not None:
-                with contextlib.suppress(OSError):
-                    os.setpriority(os.PRIO_PROCESS, worker.process.pid, LOW_PRIORITY)
+                with contextlib.suppress(OSError):  # the process may have ended just now
+                    pid = worker.process.pid
+                    os.setpriority(os.PRIO_PROCESS, pid, min(19, os.getpriority(os.PRIO_PROCESS, pid) + LONG_NICENESS))
 
         healthy = False
         timers: list[asyncio.TimerHandle] = []
