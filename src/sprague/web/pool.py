@@ -16,9 +16,8 @@ process instead:
   after :data:`SLOW_AFTER` seconds leaves the pool's ``workers`` slots (a fresh
   worker takes its place) and drops :data:`LONG_NICENESS` steps of CPU priority,
   so the cheap requests of other clients keep their workers and most of the
-  CPU; at most
-  ``max_long`` such long computations run at once, and one more is stopped with
-  :class:`ServerBusy`;
+  CPU; at most ``max_long`` such long computations run at once, and one more is
+  stopped with :class:`ServerBusy`;
 - a worker that dies (killed by the OS, a crash in native code) gives
   :class:`WorkerCrashed` and is replaced.
 
