@@ -169,6 +169,22 @@ def test_a_slow_start_prints_its_progress_then_ready(warmup: WarmUp) -> None:
     assert lines[-1].startswith("sprague: ready: the kernels are prepared"), lines
 
 
+def test_ready_just_before_the_server_stops_is_still_said(warmup: WarmUp) -> None:
+    """A server stopped right after its workers became ready (its /api/status said so) prints the ready line:
+    finish() wakes the watch from its wait between looks, and it looks once more before it ends."""
+    pool = _Pool()
+    watch, stops, err = _watch(pool, warmup, quiet=0.0)
+    _write_status(warmup.path, done=10, total=40, step="x", began=time.time() - 1)
+    deadline = time.monotonic() + 60  # a hang guard
+    while "10 of 40 steps done" not in err.getvalue() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pool._ready = True
+    watch.finish()
+    assert not watch.is_alive()
+    assert err.getvalue().splitlines()[-1].startswith("sprague: ready: the kernels are prepared"), err.getvalue()
+    assert stops == [] and watch.failure is None
+
+
 def test_a_quick_start_prints_nothing(warmup: WarmUp) -> None:
     watch, stops, err = _watch(_Pool(ready=True), warmup)
     watch.join(60)  # a hang guard

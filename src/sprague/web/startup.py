@@ -212,7 +212,10 @@ class StartWatch(threading.Thread):
         self._finished = threading.Event()
 
     def finish(self) -> None:
+        """End the watch. If the workers became ready since it last looked, it says so before it ends."""
         self._finished.set()
+        if self.is_alive() and threading.current_thread() is not self:
+            self.join(timeout=10)  # a hang guard: the watch's last look takes no time
 
     def _say(self, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -222,10 +225,13 @@ class StartWatch(threading.Thread):
     def run(self) -> None:
         began = time.monotonic()
         shown, last = "", 0.0
-        while not self._finished.wait(0.25):
-            if self.pool.ready():
-                if shown:
+        while True:
+            finished = self._finished.wait(0.25)
+            if self.pool.ready():  # looked at once more when finished: a server stopped just after its workers
+                if shown:  # became ready has said so (its status said ready)
                     self._say(f"ready: the kernels are prepared ({time.monotonic() - began:.0f} s)")
+                return
+            if finished:
                 return
             if self.pool.start_error is not None:
                 self.failure = (
