@@ -153,13 +153,19 @@ def test_a_warm_up_without_progress_stops_the_server_naming_the_step(warmup: War
     assert "sprague warm-up" in str(watch.failure)
 
 
-def test_a_slow_start_prints_its_progress_then_ready(warmup: WarmUp) -> None:
+def _slow_start(warmup: WarmUp) -> tuple[_Pool, StartWatch, list[str], io.StringIO]:
+    """A watch over a start that has printed its progress (10 of 40 steps), its workers not yet ready."""
     pool = _Pool()
     watch, stops, err = _watch(pool, warmup, quiet=0.0)
     _write_status(warmup.path, done=10, total=40, step="x", began=time.time() - 1)
     deadline = time.monotonic() + 60  # a hang guard
     while "10 of 40 steps done" not in err.getvalue() and time.monotonic() < deadline:
         time.sleep(0.05)
+    return pool, watch, stops, err
+
+
+def test_a_slow_start_prints_its_progress_then_ready(warmup: WarmUp) -> None:
+    pool, watch, stops, err = _slow_start(warmup)
     pool._ready = True
     watch.join(60)  # a hang guard
     lines = err.getvalue().splitlines()
@@ -172,12 +178,7 @@ def test_a_slow_start_prints_its_progress_then_ready(warmup: WarmUp) -> None:
 def test_ready_just_before_the_server_stops_is_still_said(warmup: WarmUp) -> None:
     """A server stopped right after its workers became ready (its /api/status said so) prints the ready line:
     finish() wakes the watch from its wait between looks, and it looks once more before it ends."""
-    pool = _Pool()
-    watch, stops, err = _watch(pool, warmup, quiet=0.0)
-    _write_status(warmup.path, done=10, total=40, step="x", began=time.time() - 1)
-    deadline = time.monotonic() + 60  # a hang guard
-    while "10 of 40 steps done" not in err.getvalue() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    pool, watch, stops, err = _slow_start(warmup)
     pool._ready = True
     watch.finish()
     assert not watch.is_alive()
